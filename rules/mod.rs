@@ -1,0 +1,1 @@
+//! The registered rule sets, one file each (under construction).

@@ -1,0 +1,99 @@
+//! Subcommands: each turns its clap arguments into a `Config`, runs the library and
+//! renders text for `main.rs` to print.
+
+pub mod check;
+pub mod compare;
+pub mod exec;
+pub mod inputs;
+pub mod query;
+pub mod rules;
+pub mod run;
+pub mod solve;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// What a subcommand produced: text for stdout and stderr, and the exit status.
+pub struct Output {
+    pub stdout: String,
+    pub stderr: String,
+    pub code: Code,
+}
+
+/// Exit status: 0 success, 1 a finding, 2 usage or input error.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[allow(dead_code)] // every variant is used once the subcommands land
+pub enum Code {
+    Success = 0,
+    Finding = 1,
+    InputError = 2,
+}
+
+#[allow(dead_code)]
+impl Output {
+    pub fn ok(stdout: String) -> Output {
+        Output {
+            stdout,
+            stderr: String::new(),
+            code: Code::Success,
+        }
+    }
+
+    pub fn input_error(message: String) -> Output {
+        Output {
+            stdout: String::new(),
+            stderr: format!("error: {message}\n"),
+            code: Code::InputError,
+        }
+    }
+}
+
+#[derive(Parser)]
+#[command(
+    name = "heaplog",
+    version,
+    about = "Symbolic execution of heap-manipulating programs, with heap rules in Datalog"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Parse and type check; diagnostics as file:line:col.
+    Check(check::Args),
+    /// Run a static no-argument method concretely.
+    Exec(exec::Args),
+    /// Symbolically execute an entry method under one rule set.
+    Run(run::Args),
+    /// Check rule sets against the concrete oracle and each other.
+    Compare(compare::Args),
+    /// The oracle's bounded-exhaustive concrete inputs.
+    Inputs(inputs::Args),
+    /// Query derived alias facts.
+    Query(query::Args),
+    /// Decide SMT-LIB 2 scripts: sat / unsat / unknown per (check-sat).
+    Solve(solve::Args),
+    /// List the registered rule sets.
+    Rules(rules::Args),
+}
+
+/// Output format of a subcommand.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+pub fn dispatch(cli: Cli) -> Output {
+    match cli.command {
+        Command::Check(a) => check::run(a),
+        Command::Exec(a) => exec::run(a),
+        Command::Run(a) => run::run(a),
+        Command::Compare(a) => compare::run(a),
+        Command::Inputs(a) => inputs::run(a),
+        Command::Query(a) => query::run(a),
+        Command::Solve(a) => solve::run(a),
+        Command::Rules(a) => rules::run(a),
+    }
+}

@@ -1,0 +1,1 @@
+//! concrete (under construction).

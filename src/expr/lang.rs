@@ -1,0 +1,136 @@
+//! The term language: symbolic values, guards and path conditions as an egg `Language`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use egg::{Id, define_language};
+
+/// The sort of a symbol.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Sort {
+    Bool,
+    Int,
+    /// A reference: `null`, an input object or an allocated object.
+    Ref,
+}
+
+/// A symbolic input named by its access path (`this.next.val`), with its sort.
+/// Written `this.next.val:int` in s-expressions; printed without the sort by the
+/// readable printer.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Sym {
+    pub name: egg::Symbol,
+    pub sort: Sort,
+}
+
+/// An object allocated during a run (`new C` executed symbolically), written
+/// `new#3`. Numbering: allocation order along the path, from 1. Distinct from every
+/// other object and from `null`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct NewObj(pub u32);
+
+/// A class name used as a type atom, written `@Node`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct TypeName(pub egg::Symbol);
+
+define_language! {
+    /// Terms over Bool, Int and Ref sorts, plus type atoms. Binary `and`/`or`.
+    pub enum Term {
+        "ite" = Ite([Id; 3]),
+        "=" = Eq([Id; 2]),
+        "and" = And([Id; 2]),
+        "or" = Or([Id; 2]),
+        "not" = Not(Id),
+        "+" = Add([Id; 2]),
+        "-" = Sub([Id; 2]),
+        "*" = Mul([Id; 2]),
+        "/" = Div([Id; 2]),
+        "%" = Rem([Id; 2]),
+        "<" = Lt([Id; 2]),
+        "<=" = Le([Id; 2]),
+        // the dynamic class of a reference (a type atom)
+        "typeof" = TypeOf(Id),
+        "null" = Null,
+        Bool(bool),
+        Int(i64),
+        New(NewObj),
+        Type(TypeName),
+        Sym(Sym),
+    }
+}
+
+impl fmt::Display for Sort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Sort::Bool => "bool",
+            Sort::Int => "int",
+            Sort::Ref => "ref",
+        })
+    }
+}
+
+impl FromStr for Sort {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "bool" => Ok(Sort::Bool),
+            "int" => Ok(Sort::Int),
+            "ref" => Ok(Sort::Ref),
+            _ => Err(format!("unknown sort `{s}`")),
+        }
+    }
+}
+
+impl fmt::Display for Sym {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.name, self.sort)
+    }
+}
+
+impl FromStr for Sym {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (name, sort) = s
+            .rsplit_once(':')
+            .ok_or_else(|| format!("symbol `{s}` has no `:sort`"))?;
+        if name.is_empty() {
+            return Err(format!("symbol `{s}` has no name"));
+        }
+        Ok(Sym {
+            name: name.into(),
+            sort: sort.parse()?,
+        })
+    }
+}
+
+impl fmt::Display for NewObj {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "new#{}", self.0)
+    }
+}
+
+impl FromStr for NewObj {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.strip_prefix("new#")
+            .and_then(|n| n.parse().ok())
+            .map(NewObj)
+            .ok_or_else(|| format!("`{s}` is not `new#N`"))
+    }
+}
+
+impl fmt::Display for TypeName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "@{}", self.0)
+    }
+}
+
+impl FromStr for TypeName {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.strip_prefix('@') {
+            Some(n) if !n.is_empty() => Ok(TypeName(n.into())),
+            _ => Err(format!("`{s}` is not a type atom `@Class`")),
+        }
+    }
+}

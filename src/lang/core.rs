@@ -1,0 +1,127 @@
+//! The core language: a small expression language modelled on Javalite (seed 001
+//! Fig. 1), into which the Java subset is desugared. Names are resolved: locals are
+//! slots, fields, classes and methods are ids into the [`Program`](super::Program).
+
+use super::program::{ClassId, FieldId, LocalId, MethodId};
+use super::span::Span;
+
+/// A core expression with the source span it came from.
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+/// A literal value.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Lit {
+    Int(i32),
+    Bool(bool),
+    Null,
+    /// The value of a statement, of `begin` with no arguments, and of a void call.
+    Unit,
+}
+
+/// Primitive operators on `int` and `boolean` values. `&&` and `||` are not here:
+/// they are desugared to `If` so that they short-circuit.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PrimOp {
+    /// Wrapping 32-bit `+`.
+    Add,
+    /// Wrapping 32-bit `-`.
+    Sub,
+    /// Wrapping 32-bit `*`.
+    Mul,
+    /// Java `/` (truncating; `MIN / -1` wraps); zero divisor throws ArithmeticException.
+    Div,
+    /// Java `%`; zero divisor throws ArithmeticException.
+    Rem,
+    /// Unary wrapping negation (one argument).
+    Neg,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// `==` on two `int`s or two `boolean`s (never on references: see [`ExprKind::RefEq`]).
+    Eq,
+    /// `!=` on two `int`s or two `boolean`s.
+    Ne,
+    /// Boolean negation (one argument).
+    Not,
+}
+
+/// The forms of the core. Comments give the Javalite form of seed 001 Fig. 1
+/// where there is one.
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// `v`: a literal.
+    Lit(Lit),
+    /// `x`: a local variable (including `this`).
+    Local(LocalId),
+    /// `(new C)`: allocates an object with default field values (0, false, null).
+    /// The constructor call is a separate `Invoke` of [`Dispatch::Special`].
+    New(ClassId),
+    /// `(e $ f)`: field read.
+    Field(Box<Expr>, FieldId),
+    /// `(x $ f := e)`: field write through a local; evaluates to `Unit`.
+    /// The front end binds the object expression to a temporary first.
+    FieldWrite(LocalId, FieldId, Box<Expr>),
+    /// `(x := e)`: local assignment; evaluates to the assigned value.
+    Assign(LocalId, Box<Expr>),
+    /// `(e = e)`: reference equality (`==` on class-typed operands; `!=` is `Not` of it).
+    RefEq(Box<Expr>, Box<Expr>),
+    /// Primitive operation on already evaluated `int`/`boolean` arguments, left to right.
+    Prim(PrimOp, Vec<Expr>),
+    /// `(e @ m e ...)`: instance call. The receiver is evaluated first, then the
+    /// arguments left to right; a null receiver throws NullPointerException.
+    Invoke {
+        recv: Box<Expr>,
+        method: MethodId,
+        dispatch: Dispatch,
+        args: Vec<Expr>,
+    },
+    /// Static call `C.m(e, ...)`.
+    StaticCall { method: MethodId, args: Vec<Expr> },
+    /// `(if e e else e)`.
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `(var T x := e in e)`: binds the slot, then evaluates the body.
+    Let {
+        local: LocalId,
+        init: Box<Expr>,
+        body: Box<Expr>,
+    },
+    /// `(begin e ...)`: evaluates in order; the value is the last one (`Unit` if empty).
+    Begin(Vec<Expr>),
+    /// `while (e) e`; evaluates to `Unit`.
+    While(Box<Expr>, Box<Expr>),
+    /// Returns from the current method (a void return carries `Lit::Unit`).
+    Return(Box<Expr>),
+    /// `throw e`: ends the run with the thrown object (a null operand throws
+    /// NullPointerException).
+    Throw(Box<Expr>),
+    /// `assert e`: a false condition throws AssertionError.
+    Assert(Box<Expr>),
+    /// `(C) e`: a non-null object whose class is not a subclass of C throws
+    /// ClassCastException; null passes.
+    Cast(ClassId, Box<Expr>),
+    /// `e instanceof C`: false for null.
+    InstanceOf(Box<Expr>, ClassId),
+    /// Marks the start of a source statement (for per-statement facts and progress);
+    /// evaluates its body.
+    Stmt(Box<Expr>),
+}
+
+/// How an `Invoke` picks its target.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Dispatch {
+    /// Looked up from the receiver's dynamic class by the method's name (overriding).
+    Virtual,
+    /// Exactly the named method: constructors and `super(...)` calls.
+    Special,
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, span: Span) -> Expr {
+        Expr { kind, span }
+    }
+}

@@ -1,0 +1,228 @@
+//! The class table: classes, fields and methods of a checked program, with interned names.
+
+use lasso::{Rodeo, Spur};
+
+use super::core::Expr;
+use super::span::Span;
+
+/// An interned identifier (class, field, method or local name).
+/// Numbering: the order in which the program's interner first saw the name.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Name(pub Spur);
+
+/// A class of the program. Numbering: `ClassId(0)` is `Object`, then the built-in
+/// exception classes (see [`BUILTIN_CLASSES`]) in that order, then user classes in
+/// declaration order (file order).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct ClassId(pub u32);
+
+/// A field. Numbering: global index into [`Program::fields`], in class order and,
+/// within a class, declaration order.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct FieldId(pub u32);
+
+/// A method or constructor. Numbering: global index into [`Program::methods`].
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct MethodId(pub u32);
+
+/// A local variable slot of one method. Numbering: per method; for an instance
+/// method or constructor `LocalId(0)` is `this`, then the parameters in order, then
+/// every other local in order of declaration. A static method starts with its parameters.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct LocalId(pub u32);
+
+/// The built-in classes that exist in every program, after `Object`, with their
+/// superclass. Each has an implicit no-argument constructor and no fields.
+pub const BUILTIN_CLASSES: &[(&str, &str)] = &[
+    ("Throwable", "Object"),
+    ("Exception", "Throwable"),
+    ("RuntimeException", "Exception"),
+    ("Error", "Throwable"),
+    ("AssertionError", "Error"),
+    ("NullPointerException", "RuntimeException"),
+    ("ClassCastException", "RuntimeException"),
+    ("ArithmeticException", "RuntimeException"),
+    ("IllegalArgumentException", "RuntimeException"),
+    ("IllegalStateException", "RuntimeException"),
+];
+
+/// A type of the subset.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Type {
+    Int,
+    Bool,
+    /// Only as a method's return type.
+    Void,
+    /// The type of the literal `null`; assignable to every class type.
+    Null,
+    Class(ClassId),
+}
+
+impl Type {
+    /// True for class types and the null type.
+    pub fn is_ref(self) -> bool {
+        matches!(self, Type::Class(_) | Type::Null)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Class {
+    pub name: Name,
+    /// `None` only for `Object`.
+    pub superclass: Option<ClassId>,
+    /// Fields declared in this class, in declaration order.
+    pub own_fields: Vec<FieldId>,
+    /// Every field of an instance: inherited ones first (root class first), then own
+    /// fields, each group in declaration order. This is the canonical field order.
+    pub all_fields: Vec<FieldId>,
+    /// Methods declared in this class (not inherited), in declaration order.
+    pub methods: Vec<MethodId>,
+    /// The constructor, if the class declares one; otherwise the implicit no-argument one.
+    pub constructor: Option<MethodId>,
+    /// True for `Object` and the [`BUILTIN_CLASSES`].
+    pub builtin: bool,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Field {
+    pub name: Name,
+    pub owner: ClassId,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum MethodKind {
+    Static,
+    Instance,
+    Constructor,
+}
+
+#[derive(Clone, Debug)]
+pub struct Local {
+    pub name: Name,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Method {
+    pub name: Name,
+    pub owner: ClassId,
+    pub kind: MethodKind,
+    /// Parameter types, in order (without `this`).
+    pub params: Vec<Type>,
+    /// `Type::Void` for constructors and void methods.
+    pub ret: Type,
+    /// Every local slot, numbered as [`LocalId`] says.
+    pub locals: Vec<Local>,
+    /// The desugared body. A value-returning body ends in `Return` on every path;
+    /// a void body may fall off the end, which returns `Lit::Unit`.
+    pub body: Expr,
+    pub span: Span,
+}
+
+/// A checked program: the class table and the desugared core of every method.
+#[derive(Debug)]
+pub struct Program {
+    pub names: Rodeo,
+    pub classes: Vec<Class>,
+    pub fields: Vec<Field>,
+    pub methods: Vec<Method>,
+}
+
+impl Program {
+    pub fn name(&self, n: Name) -> &str {
+        self.names.resolve(&n.0)
+    }
+
+    pub fn class(&self, c: ClassId) -> &Class {
+        &self.classes[c.0 as usize]
+    }
+
+    pub fn field(&self, f: FieldId) -> &Field {
+        &self.fields[f.0 as usize]
+    }
+
+    pub fn method(&self, m: MethodId) -> &Method {
+        &self.methods[m.0 as usize]
+    }
+
+    pub fn class_name(&self, c: ClassId) -> &str {
+        self.name(self.class(c).name)
+    }
+
+    pub fn field_name(&self, f: FieldId) -> &str {
+        self.name(self.field(f).name)
+    }
+
+    pub fn class_by_name(&self, name: &str) -> Option<ClassId> {
+        let key = self.names.get(name)?;
+        self.classes
+            .iter()
+            .position(|c| c.name.0 == key)
+            .map(|i| ClassId(i as u32))
+    }
+
+    /// True when `sub` is `sup` or inherits from it.
+    pub fn is_subclass(&self, sub: ClassId, sup: ClassId) -> bool {
+        let mut c = Some(sub);
+        while let Some(k) = c {
+            if k == sup {
+                return true;
+            }
+            c = self.class(k).superclass;
+        }
+        false
+    }
+
+    /// True when one of the two classes is a subclass of the other.
+    pub fn related(&self, a: ClassId, b: ClassId) -> bool {
+        self.is_subclass(a, b) || self.is_subclass(b, a)
+    }
+
+    /// Every class that is `c` or a subclass of it, in `ClassId` order.
+    pub fn subclasses(&self, c: ClassId) -> Vec<ClassId> {
+        (0..self.classes.len() as u32)
+            .map(ClassId)
+            .filter(|&k| self.is_subclass(k, c))
+            .collect()
+    }
+
+    /// The method named `name` declared in `c` or inherited by it (nearest first):
+    /// virtual dispatch on an object of dynamic class `c`.
+    pub fn lookup_method(&self, c: ClassId, name: Name) -> Option<MethodId> {
+        let mut k = Some(c);
+        while let Some(cls) = k {
+            let class = self.class(cls);
+            if let Some(&m) = class.methods.iter().find(|&&m| {
+                self.method(m).name == name && self.method(m).kind != MethodKind::Constructor
+            }) {
+                return Some(m);
+            }
+            k = class.superclass;
+        }
+        None
+    }
+
+    /// The field named `name` of class `c` or inherited by it.
+    pub fn lookup_field(&self, c: ClassId, name: Name) -> Option<FieldId> {
+        self.class(c)
+            .all_fields
+            .iter()
+            .rev()
+            .copied()
+            .find(|&f| self.field(f).name == name)
+    }
+
+    /// Resolves an entry name `Class.method`.
+    pub fn entry(&self, qualified: &str) -> Option<MethodId> {
+        let (class, method) = qualified.rsplit_once('.')?;
+        let c = self.class_by_name(class)?;
+        let m = self.names.get(method)?;
+        self.class(c).methods.iter().copied().find(|&id| {
+            self.method(id).name.0 == m && self.method(id).kind != MethodKind::Constructor
+        })
+    }
+}

@@ -1,0 +1,16 @@
+//! heaplog: symbolic execution of heap-manipulating object-oriented programs, with
+//! the heap rules of each algorithm written as Datalog over persistent heaps.
+//!
+//! The pipeline, and the one-way dependencies between its modules:
+//! `lang` -> `concrete` (reference semantics, input generator);
+//! `expr` -> `solver`; `lang` + `expr` + `solver` -> `engine` -> `rules`;
+//! everything -> `report`.
+
+pub mod concrete;
+pub mod engine;
+pub mod expr;
+pub mod lang;
+pub mod report;
+#[path = "../rules/mod.rs"]
+pub mod rules;
+pub mod solver;

@@ -1,0 +1,1 @@
+//! solver (under construction).
