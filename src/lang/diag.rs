@@ -118,13 +118,13 @@ mod tests {
     fn header_has_position_and_snippet_follows() {
         let mut s = Sources::default();
         let f = s.add("A.java", "class A {\n  int x = 1;\n}\n");
-        let d = Diagnostic::error("field initializers are not supported", Span::new(f, 20, 23))
+        let d = Diagnostic::error("field initializers are not supported", Span::new(f, 18, 21))
             .with_note("assign it in the constructor");
         let text = render(&s, &[d]);
         let first = text.lines().next().unwrap();
         assert_eq!(
             first,
-            "A.java:2:11: error: field initializers are not supported"
+            "A.java:2:9: error: field initializers are not supported"
         );
         assert!(text.contains("int x = 1;"), "{text}");
         assert!(text.contains("^^^"), "{text}");
