@@ -178,9 +178,14 @@ pub(super) fn check_method(
         };
         prefix.extend(b.super_ctor(explicit, decl.name.span));
     }
+    // After a syntax error in the body, a missing return is most likely a lost one.
+    let syntax_errors = b
+        .diags
+        .iter()
+        .any(|d| d.span.start >= block.span.start && d.span.end <= block.span.end);
     let (es, completes) = b.block_stmts(stmts);
     prefix.extend(es);
-    if completes && matches!(info.ret, Some(r) if r != Type::Void) {
+    if completes && !syntax_errors && matches!(info.ret, Some(r) if r != Type::Void) {
         let end = Span::new(
             block.span.file,
             block.span.end.saturating_sub(1),
@@ -288,13 +293,15 @@ impl Body<'_, '_> {
                 let (x, init) = self.local_decl(*ty, *name, init.as_ref(), s.span);
                 let (rest, c) = self.block_stmts(&stmts[i + 1..]);
                 out.push(d::stmt(d::let_in(x, init, rest, s.span), s.span));
-                return (out, c);
+                return (out, c && !reported);
             }
             let (e, c) = self.stmt(s);
             out.extend(e);
             completes = c;
         }
-        (out, completes)
+        // As javac: code after an unreachable statement raises no further
+        // reachability errors (such as a missing return).
+        (out, completes && !reported)
     }
 
     fn local_decl(

@@ -91,6 +91,12 @@ impl Parser<'_> {
     fn expect(&mut self, t: Tok) -> PResult<Span> {
         if self.peek() == &t {
             Ok(self.bump())
+        } else if t == Tok::Semi && !matches!(self.peek(), Tok::Unsupported(_)) {
+            // As javac: a missing `;` is reported where it belongs, after the
+            // previous token.
+            let end = self.prev_span();
+            let at = Span::new(end.file, end.end, end.end);
+            Err(self.error("expected `;`", at))
         } else {
             Err(self.unexpected(&t.describe()))
         }
@@ -313,6 +319,10 @@ impl Parser<'_> {
                 s,
             ));
         }
+        if self.peek() == &Tok::Lt {
+            let s = self.span();
+            return Err(self.error("the Java subset does not support generic methods", s));
+        }
         let ty = self.type_expr()?;
         let name = self.ident()?;
         if self.peek() == &Tok::LParen {
@@ -445,7 +455,22 @@ impl Parser<'_> {
                     match self.stmt() {
                         Ok(s) => stmts.push(s),
                         Err(Fail) => {
-                            self.recover();
+                            // A statement keyword after progress (as after a
+                            // missing `;`) starts the next statement: keep it.
+                            let fresh_start = matches!(
+                                self.peek(),
+                                Tok::Kw(
+                                    Kw::If
+                                        | Kw::While
+                                        | Kw::For
+                                        | Kw::Return
+                                        | Kw::Throw
+                                        | Kw::Assert
+                                )
+                            );
+                            if self.pos == before || !fresh_start {
+                                self.recover();
+                            }
                             if self.pos == before {
                                 self.bump();
                             }
