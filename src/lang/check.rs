@@ -601,3 +601,124 @@ fn check_implicit_super(t: &Table, class: ClassId, span: Span, diags: &mut Vec<D
         );
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::core::{Dispatch, ExprKind};
+    use crate::lang::{ClassId, FieldId, LocalId, MethodKind, Program, Sources, Type, compile};
+
+    fn program(text: &str) -> Program {
+        let mut s = Sources::default();
+        let f = s.add("T.java", text);
+        let c = compile(&s, f);
+        let r = crate::lang::render(&s, &c.diagnostics);
+        c.program.unwrap_or_else(|| panic!("{r}"))
+    }
+
+    fn errors(text: &str) -> Vec<String> {
+        let mut s = Sources::default();
+        let f = s.add("T.java", text);
+        compile(&s, f)
+            .diagnostics
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn class_ids_and_field_order() {
+        let p = program("class A { int a; } class B extends A { boolean b; A c; }");
+        assert_eq!(p.class_name(ClassId(0)), "Object");
+        assert_eq!(p.class_name(ClassId(1)), "Throwable");
+        let a = p.class_by_name("A").unwrap();
+        let b = p.class_by_name("B").unwrap();
+        assert_eq!(a.0 as usize, 1 + crate::lang::BUILTIN_CLASSES.len());
+        assert_eq!(b.0, a.0 + 1);
+        assert_eq!(
+            p.class(b).all_fields,
+            vec![FieldId(0), FieldId(1), FieldId(2)]
+        );
+        assert_eq!(p.field(FieldId(2)).ty, Type::Class(a));
+        assert!(p.is_subclass(b, ClassId(0)));
+    }
+
+    #[test]
+    fn locals_are_numbered_this_params_then_declarations() {
+        let p =
+            program("class A { int f(int x, boolean y) { int z = x; { int w = z; } return z; } }");
+        let m = p.entry("A.f").unwrap();
+        let names: Vec<&str> = p.method(m).locals.iter().map(|l| p.name(l.name)).collect();
+        assert_eq!(names, ["this", "x", "y", "z", "w"]);
+        let s = p.entry("A.f").map(|m| p.method(m).kind);
+        assert_eq!(s, Some(MethodKind::Instance));
+    }
+
+    #[test]
+    fn new_invokes_the_nearest_constructor_specially() {
+        let p = program(
+            "class A { int v; A() { v = 1; } } class B extends A { } class C { B m() { return new B(); } }",
+        );
+        let m = p.entry("C.m").unwrap();
+        let ExprKind::Begin(stmts) = &p.method(m).body.kind else {
+            panic!()
+        };
+        let ExprKind::Stmt(ret) = &stmts[0].kind else {
+            panic!()
+        };
+        let ExprKind::Return(e) = &ret.kind else {
+            panic!()
+        };
+        let ExprKind::Let { local, init, body } = &e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(*local, LocalId(1));
+        assert!(matches!(init.kind, ExprKind::New(c) if p.class_name(c) == "B"));
+        let ExprKind::Begin(parts) = &body.kind else {
+            panic!()
+        };
+        let ExprKind::Invoke {
+            method, dispatch, ..
+        } = &parts[0].kind
+        else {
+            panic!()
+        };
+        assert_eq!(*dispatch, Dispatch::Special);
+        assert_eq!(p.class_name(p.method(*method).owner), "A");
+        assert_eq!(p.method(*method).kind, MethodKind::Constructor);
+    }
+
+    #[test]
+    fn no_constructor_anywhere_means_bare_new() {
+        let p = program("class A { } class C { A m() { return new A(); } }");
+        let m = p.entry("C.m").unwrap();
+        assert_eq!(p.method(m).locals.len(), 1, "no temporary");
+    }
+
+    #[test]
+    fn errors_in_one_method_do_not_stop_the_others() {
+        let e = errors("class A { int f() { return true; } int g() { return null; } int h() { } }");
+        assert_eq!(e.len(), 3, "{e:?}");
+    }
+
+    #[test]
+    fn overriding_needs_the_same_signature() {
+        assert!(
+            errors("class A { int f() { return 0; } } class B extends A { int f() { return 1; } }")
+                .is_empty()
+        );
+        let e = errors(
+            "class A { int f() { return 0; } } class B extends A { int f(int x) { return x; } }",
+        );
+        assert_eq!(e.len(), 1, "{e:?}");
+    }
+
+    #[test]
+    fn while_true_needs_no_return_and_constant_conditions_fold() {
+        assert!(
+            errors("class A { int f() { while (true) { } } int g() { while (1 < 2) { } } }")
+                .is_empty()
+        );
+        let e = errors("class A { int f() { while (1 < 2) { } return 0; } }");
+        assert_eq!(e, ["unreachable statement"]);
+    }
+}

@@ -590,7 +590,9 @@ impl Parser<'_> {
             }
             _ => {
                 let s = self.simple_stmt()?;
-                self.expect(Tok::Semi)?;
+                // A missing `;` is reported but keeps the statement (and its
+                // declaration), so it causes no follow-up errors.
+                let _ = self.expect(Tok::Semi);
                 return Ok(Stmt {
                     kind: s.kind,
                     span: start.to(self.prev_span()),

@@ -241,3 +241,45 @@ pub fn method_to_sexpr(program: &Program, m: MethodId) -> String {
     doc.layout(0, &mut out);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::{Sources, compile};
+
+    const SAMPLE: &str = "
+class Node {
+    int val;
+    Node next;
+    Node(int v) { val = v; }
+    int sum() {
+        int s = 0;
+        for (Node n = this; n != null; n = n.next) { s += n.val; }
+        return s;
+    }
+}
+class Pair extends Node {
+    Node other;
+    Pair(int v) { super(v); }
+    void link(Node a) {
+        if (a == null || !(a instanceof Pair)) return;
+        ((Pair) a).other.next = new Node(val);
+        other.val *= 2;
+        assert a != this;
+    }
+    static int twice(int x) { return Pair.twice(x / 2) + -x % 3; }
+}
+";
+
+    #[test]
+    fn sample_program_core_snapshot() {
+        let mut s = Sources::default();
+        let f = s.add("Sample.java", SAMPLE);
+        let compiled = compile(&s, f);
+        let p = compiled.program.expect("the sample checks");
+        let text: Vec<String> = (0..p.methods.len() as u32)
+            .map(|m| method_to_sexpr(&p, MethodId(m)))
+            .collect();
+        insta::assert_snapshot!(text.join("\n\n"));
+    }
+}
