@@ -186,7 +186,7 @@ impl fmt::Display for CanonValue {
             CanonValue::Int(i) => write!(f, "{i}"),
             CanonValue::Bool(b) => write!(f, "{b}"),
             CanonValue::Null => f.write_str("null"),
-            CanonValue::Unit => f.write_str("void"),
+            CanonValue::Unit => f.write_str("unit"),
             CanonValue::Obj(name) => f.write_str(name),
         }
     }

@@ -347,6 +347,9 @@ pub enum EntryError {
     /// The input is not a well-formed heap for the entry.
     #[error("malformed input: {0}")]
     MalformedInput(String),
+    /// No method of that `Class.method` name.
+    #[error("no method `{0}` (expected `Class.method`)")]
+    Unknown(String),
 }
 
 fn qualified(program: &Program, m: MethodId) -> String {
@@ -356,6 +359,32 @@ fn qualified(program: &Program, m: MethodId) -> String {
         program.class_name(method.owner),
         program.name(method.name)
     )
+}
+
+/// The static no-argument methods whose name starts with `driver` (the corpus's
+/// convention for runnable examples), in [`MethodId`] order.
+pub fn drivers(program: &Program) -> Vec<MethodId> {
+    (0..program.methods.len() as u32)
+        .map(MethodId)
+        .filter(|&m| {
+            let method = program.method(m);
+            method.kind == MethodKind::Static
+                && method.params.is_empty()
+                && program.name(method.name).starts_with("driver")
+        })
+        .collect()
+}
+
+/// Resolves `Class.method` and runs it with [`run_static`].
+pub fn run_named(
+    program: &Program,
+    qualified: &str,
+    config: &ExecConfig,
+) -> Result<Execution, EntryError> {
+    let method = program
+        .entry(qualified)
+        .ok_or_else(|| EntryError::Unknown(qualified.to_string()))?;
+    run_static(program, method, config)
 }
 
 /// Runs a static method without parameters on an empty heap.
@@ -691,7 +720,7 @@ mod tests {
     fn void_method_falls_off_its_end() {
         assert_eq!(
             main(Type::Void, begin(vec![assign(0, int(1))])),
-            "return void\n"
+            "return unit\n"
         );
     }
 
@@ -833,7 +862,7 @@ mod tests {
         let up = main_with(&mut b, BOOL, ret(ref_eq(cast(a, null()), null())));
         assert_eq!(up, "return true\n");
         let ok = main_with(&mut b, Type::Void, begin(vec![cast(a, new(bb))]));
-        assert_eq!(ok, "return void\n");
+        assert_eq!(ok, "return unit\n");
         assert_eq!(
             main_with(&mut b, BOOL, ret(instance_of(new(bb), a))),
             "return true\n"
@@ -937,6 +966,15 @@ mod tests {
             run_static(&b.program, p, &config).unwrap_err(),
             EntryError::HasParameters("Main.p".into())
         );
+        assert_eq!(
+            run_named(&b.program, "Main.nope", &config).unwrap_err(),
+            EntryError::Unknown("Main.nope".into())
+        );
+        let d = b.static_fn(main, "driverOne", &[], INT, &[], ret(int(1)));
+        b.static_fn(main, "driverArg", &[("n", INT)], INT, &[], ret(var(0)));
+        assert_eq!(drivers(&b.program), [d]);
+        let exec = run_named(&b.program, "Main.driverOne", &config).unwrap();
+        assert_eq!(exec.outcome, Outcome::Returned(Value::Int(1)));
     }
 
     #[test]
@@ -977,7 +1015,7 @@ mod tests {
         let exec = run_entry(&b.program, bump, &input, &ExecConfig::default()).unwrap();
         assert_eq!(
             exec.canon(&b.program).to_string(),
-            "return void\n\
+            "return unit\n\
              c: Node { val: 3, next: new#1 }\n\
              new#1: Node { val: 0, next: null }\n\
              this: Node { val: 1, next: this.next }\n\
