@@ -517,12 +517,13 @@ fn run(
     let mut dom = ConcreteDomain::new(program);
     let mut state = State::call(program, &mut dom, method, args, heap);
     let mut steps = 0;
+    let mut next = Vec::with_capacity(1);
     let (outcome, heap) = loop {
         if steps >= config.step_budget {
             break (Outcome::BudgetExhausted, state.heap);
         }
         steps += 1;
-        let mut next = machine::step(program, &mut dom, state);
+        machine::step_into(program, &mut dom, state, &mut next);
         debug_assert_eq!(next.len(), 1, "the concrete domain never forks");
         match next.pop() {
             Some(Successor::Running(s)) => state = s,

@@ -328,8 +328,8 @@ pub enum Successor<'p, D: Domain + ?Sized> {
     },
 }
 
-/// The successors of one step (usually one).
-pub type Steps<'p, D> = SmallVec<[Successor<'p, D>; 2]>;
+/// Where a step appends its successors (usually one).
+pub type Out<'p, D> = Vec<Successor<'p, D>>;
 
 /// The default value of a slot or field of a type.
 pub fn default_lit(ty: Type) -> Lit {
@@ -388,12 +388,25 @@ fn frame_env<D: Domain + ?Sized>(
     Env(Rc::new(args))
 }
 
-/// One transition of the machine.
+/// One transition of the machine: its successors.
 pub fn step<'p, D: Domain + ?Sized>(
     program: &'p Program,
     dom: &mut D,
     state: State<'p, D>,
-) -> Steps<'p, D> {
+) -> Vec<Successor<'p, D>> {
+    let mut out = Vec::with_capacity(1);
+    step_into(program, dom, state, &mut out);
+    out
+}
+
+/// One transition of the machine, appending its successors to `out`: the
+/// allocation-free form of [`step`] for driver loops that reuse `out`.
+pub fn step_into<'p, D: Domain + ?Sized>(
+    program: &'p Program,
+    dom: &mut D,
+    state: State<'p, D>,
+    out: &mut Out<'p, D>,
+) {
     let State {
         control,
         env,
@@ -409,8 +422,8 @@ pub fn step<'p, D: Domain + ?Sized>(
         depth,
     };
     match control {
-        Control::Eval(e) => m.eval(program, dom, heap, e),
-        Control::Value(v) => m.apply(program, dom, heap, v),
+        Control::Eval(e) => m.eval(out, program, dom, heap, e),
+        Control::Value(v) => m.apply(out, program, dom, heap, v),
     }
 }
 
@@ -420,12 +433,6 @@ struct Machine<'p, V> {
     kont: Kont<'p, V>,
     method: MethodId,
     depth: u32,
-}
-
-fn one<'p, D: Domain + ?Sized>(s: Successor<'p, D>) -> Steps<'p, D> {
-    let mut v = SmallVec::new();
-    v.push(s);
-    v
 }
 
 impl<'p, V: Clone + Debug> Machine<'p, V> {
@@ -447,48 +454,56 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
     /// Evaluates `sub` with `frame` pushed.
     fn push<D: Domain<Value = V> + ?Sized>(
         mut self,
+        out: &mut Out<'p, D>,
         heap: D::Heap,
         frame: Frame<'p, V>,
         sub: &'p Expr,
-    ) -> Steps<'p, D> {
+    ) {
         self.kont = self.kont.push(frame);
-        one(self.running(heap, Control::Eval(sub)))
+        out.push(self.running(heap, Control::Eval(sub)))
     }
 
-    fn value<D: Domain<Value = V> + ?Sized>(self, heap: D::Heap, v: V) -> Steps<'p, D> {
-        one(self.running(heap, Control::Value(v)))
+    fn value<D: Domain<Value = V> + ?Sized>(self, out: &mut Out<'p, D>, heap: D::Heap, v: V) {
+        out.push(self.running(heap, Control::Value(v)))
     }
 
-    fn eval_to<D: Domain<Value = V> + ?Sized>(self, heap: D::Heap, e: &'p Expr) -> Steps<'p, D> {
-        one(self.running(heap, Control::Eval(e)))
+    fn eval_to<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        heap: D::Heap,
+        e: &'p Expr,
+    ) {
+        out.push(self.running(heap, Control::Eval(e)))
     }
 
     /// The control is an expression: the EVAL rules of Fig. 3.
     fn eval<D: Domain<Value = V> + ?Sized>(
         self,
+        out: &mut Out<'p, D>,
         program: &'p Program,
         dom: &mut D,
         mut heap: D::Heap,
         e: &'p Expr,
-    ) -> Steps<'p, D> {
+    ) {
         match &e.kind {
             // NULL (and other literals).
             ExprKind::Lit(l) => {
                 let v = dom.lit(&mut heap, *l);
-                self.value(heap, v)
+                self.value(out, heap, v)
             }
             // VARIABLE LOOKUP.
             ExprKind::Local(x) => {
                 let v = self.env.get(*x).clone();
-                self.value(heap, v)
+                self.value(out, heap, v)
             }
             // NEW (the constructor is a separate Invoke).
             ExprKind::New(c) => {
                 let v = dom.new_object(&mut heap, *c);
-                self.value(heap, v)
+                self.value(out, heap, v)
             }
             // FIELD ACCESS (EVAL).
             ExprKind::Field(obj, f) => self.push(
+                out,
                 heap,
                 Frame::FieldRead {
                     field: *f,
@@ -498,6 +513,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             ),
             // FIELD WRITE (EVAL).
             ExprKind::FieldWrite(x, f, val) => self.push(
+                out,
                 heap,
                 Frame::FieldWrite {
                     local: *x,
@@ -507,11 +523,12 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                 val,
             ),
             // VARIABLE ASSIGNMENT (EVAL).
-            ExprKind::Assign(x, val) => self.push(heap, Frame::Assign(*x), val),
+            ExprKind::Assign(x, val) => self.push(out, heap, Frame::Assign(*x), val),
             // EQUALS (L-OPERAND EVAL).
-            ExprKind::RefEq(a, b) => self.push(heap, Frame::RefEqLeft(b), a),
+            ExprKind::RefEq(a, b) => self.push(out, heap, Frame::RefEqLeft(b), a),
             ExprKind::Prim(_, args) => match args.first() {
                 Some(first) => self.push(
+                    out,
                     heap,
                     Frame::Prim {
                         prim: e,
@@ -519,10 +536,11 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     },
                     first,
                 ),
-                None => self.finish_prim(dom, heap, e, &[]),
+                None => self.finish_prim(out, dom, heap, e, &[]),
             },
             // METHOD INVOCATION (OBJECT EVAL).
             ExprKind::Invoke { recv, args, .. } => self.push(
+                out,
                 heap,
                 Frame::Invoke {
                     call: e,
@@ -532,6 +550,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             ),
             ExprKind::StaticCall { method, args } => match args.first() {
                 Some(first) => self.push(
+                    out,
                     heap,
                     Frame::StaticCall {
                         call: e,
@@ -539,12 +558,13 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     },
                     first,
                 ),
-                None => self.enter(program, dom, heap, *method, Vec::new()),
+                None => self.enter(out, program, dom, heap, *method, Vec::new()),
             },
             // IF-THEN-ELSE (EVAL).
-            ExprKind::If(c, t, f) => self.push(heap, Frame::If { then: t, els: f }, c),
+            ExprKind::If(c, t, f) => self.push(out, heap, Frame::If { then: t, els: f }, c),
             // VARIABLE DECLARATION (EVAL).
             ExprKind::Let { local, init, body } => self.push(
+                out,
                 heap,
                 Frame::Let {
                     local: *local,
@@ -556,18 +576,19 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                 // BEGIN (NO ARGS).
                 [] => {
                     let v = dom.lit(&mut heap, Lit::Unit);
-                    self.value(heap, v)
+                    self.value(out, heap, v)
                 }
                 // BEGIN (ARGN EVAL), its frame elided.
-                [only] => self.eval_to(heap, only),
+                [only] => self.eval_to(out, heap, only),
                 // BEGIN (ARG0 EVAL).
-                [first, rest @ ..] => self.push(heap, Frame::Begin(rest), first),
+                [first, rest @ ..] => self.push(out, heap, Frame::Begin(rest), first),
             },
-            ExprKind::While(c, _) => self.push(heap, Frame::WhileCond { lp: e }, c),
-            ExprKind::Return(val) => self.push(heap, Frame::Return, val),
-            ExprKind::Throw(val) => self.push(heap, Frame::Throw { at: e.span }, val),
-            ExprKind::Assert(c) => self.push(heap, Frame::Assert { at: e.span }, c),
+            ExprKind::While(c, _) => self.push(out, heap, Frame::WhileCond { lp: e }, c),
+            ExprKind::Return(val) => self.push(out, heap, Frame::Return, val),
+            ExprKind::Throw(val) => self.push(out, heap, Frame::Throw { at: e.span }, val),
+            ExprKind::Assert(c) => self.push(out, heap, Frame::Assert { at: e.span }, c),
             ExprKind::Cast(c, val) => self.push(
+                out,
                 heap,
                 Frame::Cast {
                     class: *c,
@@ -575,23 +596,24 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                 },
                 val,
             ),
-            ExprKind::InstanceOf(val, c) => self.push(heap, Frame::InstanceOf(*c), val),
-            ExprKind::Stmt(body) => self.eval_to(heap, body),
+            ExprKind::InstanceOf(val, c) => self.push(out, heap, Frame::InstanceOf(*c), val),
+            ExprKind::Stmt(body) => self.eval_to(out, heap, body),
         }
     }
 
     /// The control is a value: the rules that consume the innermost frame.
     fn apply<D: Domain<Value = V> + ?Sized>(
         mut self,
+        out: &mut Out<'p, D>,
         program: &'p Program,
         dom: &mut D,
         mut heap: D::Heap,
         v: V,
-    ) -> Steps<'p, D> {
+    ) {
         let Some((frame, rest)) = std::mem::replace(&mut self.kont, Kont::end()).pop() else {
             // The entry method fell off its end: a void return.
             let unit = dom.lit(&mut heap, Lit::Unit);
-            return one(Successor::Finished {
+            return out.push(Successor::Finished {
                 heap,
                 result: Ok(unit),
             });
@@ -601,25 +623,25 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             // FIELD ACCESS (via the domain's lazy initialization).
             Frame::FieldRead { field, at } => {
                 let forks = dom.field_read(heap, v, field, at);
-                self.continue_forks(forks)
+                self.continue_forks(out, forks)
             }
             // FIELD WRITE.
             Frame::FieldWrite { local, field, at } => {
                 let obj = self.env.get(local).clone();
                 let forks = dom.field_write(heap, obj, field, v, at);
-                self.continue_forks(forks)
+                self.continue_forks(out, forks)
             }
             // VARIABLE ASSIGNMENT.
             Frame::Assign(x) => {
                 self.env.set(x, v.clone());
-                self.value(heap, v)
+                self.value(out, heap, v)
             }
             // EQUALS (R-OPERAND EVAL).
-            Frame::RefEqLeft(b) => self.push(heap, Frame::RefEqRight(v), b),
+            Frame::RefEqLeft(b) => self.push(out, heap, Frame::RefEqRight(v), b),
             // EQUALS (REFERENCES).
             Frame::RefEqRight(a) => {
                 let forks = dom.ref_eq(heap, a, v);
-                self.continue_values(forks)
+                self.continue_values(out, forks)
             }
             Frame::Prim { prim, mut vals } => {
                 vals.push(v);
@@ -627,8 +649,8 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     unreachable!("Prim frame without a Prim expression")
                 };
                 match args.get(vals.len()) {
-                    Some(next) => self.push(heap, Frame::Prim { prim, vals }, next),
-                    None => self.finish_prim(dom, heap, prim, &vals),
+                    Some(next) => self.push(out, heap, Frame::Prim { prim, vals }, next),
+                    None => self.finish_prim(out, dom, heap, prim, &vals),
                 }
             }
             // METHOD INVOCATION (ARG EVAL), then METHOD INVOCATION.
@@ -644,11 +666,10 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     unreachable!("Invoke frame without an Invoke expression")
                 };
                 if let Some(next) = args.get(vals.len() - 1) {
-                    return self.push(heap, Frame::Invoke { call, vals }, next);
+                    return self.push(out, heap, Frame::Invoke { call, vals }, next);
                 }
                 let recv = vals[0].clone();
                 let targets = dom.dispatch(heap, recv, *method, *dispatch, call.span);
-                let mut out = SmallVec::new();
                 let n = targets.len();
                 for (i, (heap, target)) in targets.into_iter().enumerate() {
                     let m = Machine {
@@ -664,7 +685,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                             } else {
                                 vals.clone()
                             };
-                            out.extend(m.enter(program, dom, heap, target, args));
+                            m.enter(out, program, dom, heap, target, args);
                         }
                         Err(t) => out.push(Successor::Finished {
                             heap,
@@ -672,7 +693,6 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                         }),
                     }
                 }
-                out
             }
             Frame::StaticCall { call, mut vals } => {
                 vals.push(v);
@@ -680,26 +700,26 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     unreachable!("StaticCall frame without a StaticCall expression")
                 };
                 match args.get(vals.len()) {
-                    Some(next) => self.push(heap, Frame::StaticCall { call, vals }, next),
-                    None => self.enter(program, dom, heap, *method, vals),
+                    Some(next) => self.push(out, heap, Frame::StaticCall { call, vals }, next),
+                    None => self.enter(out, program, dom, heap, *method, vals),
                 }
             }
             // IF-THEN-ELSE (TRUE) / (FALSE).
             Frame::If { then, els } => {
                 let branches = dom.branch(heap, v);
-                self.fork_branches(branches, |m, heap, taken| {
+                self.fork_branches(out, branches, |m, heap, taken| {
                     m.running(heap, Control::Eval(if taken { then } else { els }))
                 })
             }
             // VARIABLE DECLARATION (slots are resolved: no `pop η`).
             Frame::Let { local, body } => {
                 self.env.set(local, v);
-                self.eval_to(heap, body)
+                self.eval_to(out, heap, body)
             }
             // BEGIN (ARGI EVAL) / (ARGN EVAL).
             Frame::Begin(rest) => match rest {
-                [last] => self.eval_to(heap, last),
-                [next, more @ ..] => self.push(heap, Frame::Begin(more), next),
+                [last] => self.eval_to(out, heap, last),
+                [next, more @ ..] => self.push(out, heap, Frame::Begin(more), next),
                 [] => unreachable!("Begin frame with nothing left"),
             },
             // POP: the callee fell off its end, a void return.
@@ -708,14 +728,14 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                 self.env = env;
                 self.method = method;
                 self.depth -= 1;
-                self.value(heap, unit)
+                self.value(out, heap, unit)
             }
             Frame::WhileCond { lp } => {
                 let ExprKind::While(_, body) = &lp.kind else {
                     unreachable!("While frame without a While expression")
                 };
                 let branches = dom.branch(heap, v);
-                self.fork_branches(branches, |mut m, mut heap, taken| {
+                self.fork_branches(out, branches, |mut m, mut heap, taken| {
                     if taken {
                         m.kont = m.kont.push(Frame::WhileBody { lp });
                         m.running(heap, Control::Eval(body))
@@ -725,19 +745,19 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     }
                 })
             }
-            Frame::WhileBody { lp } => self.eval_to(heap, lp),
-            Frame::Return => self.unwind(heap, v),
-            Frame::Throw { at } => dom
-                .throw(heap, v, at)
-                .into_iter()
-                .map(|(heap, t)| Successor::Finished {
-                    heap,
-                    result: Err(t),
-                })
-                .collect(),
+            Frame::WhileBody { lp } => self.eval_to(out, heap, lp),
+            Frame::Return => self.unwind(out, heap, v),
+            Frame::Throw { at } => {
+                for (heap, t) in dom.throw(heap, v, at) {
+                    out.push(Successor::Finished {
+                        heap,
+                        result: Err(t),
+                    });
+                }
+            }
             Frame::Assert { at } => {
                 let branches = dom.branch(heap, v);
-                self.fork_branches(branches, |m, mut heap, holds| {
+                self.fork_branches(out, branches, |m, mut heap, holds| {
                     if holds {
                         let unit = dom.lit(&mut heap, Lit::Unit);
                         m.running(heap, Control::Value(unit))
@@ -751,11 +771,11 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             }
             Frame::Cast { class, at } => {
                 let forks = dom.cast(heap, v, class, at);
-                self.continue_forks(forks)
+                self.continue_forks(out, forks)
             }
             Frame::InstanceOf(class) => {
                 let forks = dom.instance_of(heap, v, class);
-                self.continue_values(forks)
+                self.continue_values(out, forks)
             }
         }
     }
@@ -763,28 +783,30 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
     /// `(op v ...)` with every argument evaluated.
     fn finish_prim<D: Domain<Value = V> + ?Sized>(
         self,
+        out: &mut Out<'p, D>,
         dom: &mut D,
         heap: D::Heap,
         prim: &'p Expr,
         vals: &[V],
-    ) -> Steps<'p, D> {
+    ) {
         let ExprKind::Prim(op, _) = &prim.kind else {
             unreachable!("finish_prim without a Prim expression")
         };
         let forks = dom.prim(heap, *op, vals, prim.span);
-        self.continue_forks(forks)
+        self.continue_forks(out, forks)
     }
 
     /// METHOD INVOCATION: `(v @ m v ...)` or a static call with its target chosen:
     /// runs the body in the callee's environment over `(pop η k)`.
     fn enter<D: Domain<Value = V> + ?Sized>(
         mut self,
+        out: &mut Out<'p, D>,
         program: &'p Program,
         dom: &mut D,
         mut heap: D::Heap,
         target: MethodId,
         args: Vec<V>,
-    ) -> Steps<'p, D> {
+    ) {
         let env = frame_env(program, dom, &mut heap, target, args);
         let caller = std::mem::replace(&mut self.env, env);
         self.kont = self.kont.push(Frame::Pop {
@@ -793,16 +815,16 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
         });
         self.method = target;
         self.depth += 1;
-        self.eval_to(heap, &program.method(target).body)
+        self.eval_to(out, heap, &program.method(target).body)
     }
 
     /// `return v`: drops frames up to the nearest `(pop η k)` and returns `v` to the
     /// caller, or ends the run in the entry method.
-    fn unwind<D: Domain<Value = V> + ?Sized>(mut self, heap: D::Heap, v: V) -> Steps<'p, D> {
+    fn unwind<D: Domain<Value = V> + ?Sized>(mut self, out: &mut Out<'p, D>, heap: D::Heap, v: V) {
         loop {
             match std::mem::replace(&mut self.kont, Kont::end()).pop() {
                 None => {
-                    return one(Successor::Finished {
+                    return out.push(Successor::Finished {
                         heap,
                         result: Ok(v),
                     });
@@ -812,7 +834,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     self.env = env;
                     self.method = method;
                     self.depth -= 1;
-                    return self.value(heap, v);
+                    return self.value(out, heap, v);
                 }
                 Some((_, rest)) => self.kont = rest,
             }
@@ -820,7 +842,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
     }
 
     /// Continues with each successor value, or ends the run with its exception.
-    fn continue_forks<D: Domain<Value = V> + ?Sized>(self, forks: Forks<D>) -> Steps<'p, D> {
+    fn continue_forks<D: Domain<Value = V> + ?Sized>(self, out: &mut Out<'p, D>, forks: Forks<D>) {
         let n = forks.len();
         let mut m = Some(self);
         forks
@@ -833,31 +855,36 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     result: Err(t),
                 },
             })
-            .collect()
+            .for_each(|s| out.push(s))
     }
 
-    fn continue_values<D: Domain<Value = V> + ?Sized>(self, forks: Values<D>) -> Steps<'p, D> {
+    fn continue_values<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        forks: Values<D>,
+    ) {
         let n = forks.len();
         let mut m = Some(self);
         forks
             .into_iter()
             .enumerate()
             .map(|(i, (heap, v))| m.nth_of(i, n).running(heap, Control::Value(v)))
-            .collect()
+            .for_each(|s| out.push(s))
     }
 
     fn fork_branches<D: Domain<Value = V> + ?Sized>(
         self,
+        out: &mut Out<'p, D>,
         branches: Branches<D::Heap>,
         mut next: impl FnMut(Self, D::Heap, bool) -> Successor<'p, D>,
-    ) -> Steps<'p, D> {
+    ) {
         let n = branches.len();
         let mut m = Some(self);
         branches
             .into_iter()
             .enumerate()
             .map(|(i, (heap, taken))| next(m.nth_of(i, n), heap, taken))
-            .collect()
+            .for_each(|s| out.push(s))
     }
 }
 

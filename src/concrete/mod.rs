@@ -18,5 +18,5 @@ pub use interp::{
     drivers, run_entry, run_named, run_static,
 };
 pub use machine::{
-    Control, Domain, Env, ExceptionKind, Frame, Kont, State, Successor, Thrown, step,
+    Control, Domain, Env, ExceptionKind, Frame, Kont, State, Successor, Thrown, step, step_into,
 };
