@@ -1,0 +1,1 @@
+//! Translation of egg terms into solver terms.

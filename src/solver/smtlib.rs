@@ -1,0 +1,1 @@
+//! The SMT-LIB 2 front end.
