@@ -81,10 +81,12 @@ pub struct Stats {
 }
 
 /// One `push`: the selector literal that guards its assertions.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 struct Scope {
     selector: Lit,
     assertions: usize,
+    /// Variables that became relevant through this scope's assertions.
+    relevant: Vec<cdcl::Var>,
 }
 
 /// An incremental DPLL(T) solver.
@@ -119,6 +121,7 @@ impl Solver {
             checks: 0,
             time: Duration::ZERO,
         };
+        s.sat.relevance_filter();
         if let Some(names) = s.config.type_domain.clone() {
             for n in names {
                 let v = s.terms.value(Sort::Type, &format!("@{n}"));
@@ -167,6 +170,7 @@ impl Solver {
         self.scopes.push(Scope {
             selector,
             assertions: self.assertions.len(),
+            relevant: Vec::new(),
         });
     }
 
@@ -181,6 +185,25 @@ impl Solver {
             .add_clause(&[!scope.selector], cdcl::Origin::Problem);
         self.sat.remove_satisfied();
         self.assertions.truncate(scope.assertions);
+        for v in scope.relevant {
+            self.sat.set_relevant(v, false);
+        }
+    }
+
+    /// Make `l` and everything its meaning depends on relevant (decided by the
+    /// search); returns the variables that were not relevant before.
+    fn mark_relevant(&mut self, l: Lit) -> Vec<cdcl::Var> {
+        let mut new = Vec::new();
+        let mut work = vec![l.var()];
+        while let Some(v) = work.pop() {
+            if self.sat.is_relevant(v) {
+                continue;
+            }
+            self.sat.set_relevant(v, true);
+            new.push(v);
+            work.extend(self.enc.deps_of(v).iter().map(|d| d.var()));
+        }
+        new
     }
 
     /// Assert the Boolean term `t` in the innermost scope.
@@ -193,9 +216,11 @@ impl Solver {
             });
         }
         let l = self.ctx().lit(t);
-        match self.scopes.last() {
+        let new = self.mark_relevant(l);
+        match self.scopes.last_mut() {
             None => self.sat.add_clause(&[l], cdcl::Origin::Problem),
             Some(s) => {
+                s.relevant.extend(new);
                 let sel = s.selector;
                 self.sat.add_clause(&[!sel, l], cdcl::Origin::Problem);
             }
@@ -221,6 +246,7 @@ impl Solver {
 
     fn check_inner(&mut self, assumptions: &[TermId]) -> Answer {
         let mut lits: Vec<Lit> = self.scopes.iter().map(|s| s.selector).collect();
+        let mut temporary = Vec::new();
         for &t in assumptions {
             if self.terms.sort(t) != Sort::Bool {
                 return Answer::Unknown(format!(
@@ -229,6 +255,7 @@ impl Solver {
                 ));
             }
             let l = self.ctx().lit(t);
+            temporary.extend(self.mark_relevant(l));
             lits.push(l);
         }
         if let Some(d) = self.update_type_domain() {
@@ -239,6 +266,9 @@ impl Solver {
             deadline: self.config.timeout.map(|d| Instant::now() + d),
         };
         let result = self.sat.solve(&mut self.th, &lits, limits);
+        for v in temporary {
+            self.sat.set_relevant(v, false);
+        }
         match result {
             SatResult::Unsat => Answer::Unsat,
             SatResult::Unknown(r) => Answer::Unknown(r),
@@ -316,7 +346,9 @@ impl Solver {
             let mut clause: Vec<Lit> = guard.map(|g| vec![!g]).unwrap_or_default();
             for &v in &self.domain_values.clone() {
                 let e = self.terms.eq(t, v).expect("both of sort Type");
-                clause.push(self.ctx().lit(e));
+                let l = self.ctx().lit(e);
+                self.mark_relevant(l);
+                clause.push(l);
             }
             self.sat.add_clause(&clause, cdcl::Origin::Problem);
         }

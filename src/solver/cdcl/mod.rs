@@ -94,6 +94,10 @@ pub struct Cdcl {
     theory_reasons: Vec<Vec<Lit>>,
     vsids: Vsids,
     inconsistent: bool,
+    /// Variables the search decides (the others are assigned by propagation only).
+    relevant: Vec<bool>,
+    /// Whether new variables start relevant (default: yes).
+    new_relevant: bool,
     pub stats: SatStats,
 }
 
@@ -122,6 +126,8 @@ impl Cdcl {
             theory_reasons: Vec::new(),
             vsids: Vsids::default(),
             inconsistent: false,
+            relevant: Vec::new(),
+            new_relevant: true,
             stats: SatStats::default(),
         };
         let t = c.new_var();
@@ -141,10 +147,30 @@ impl Cdcl {
         self.reason.push(Reason::None);
         self.phase.push(false);
         self.seen.push(false);
+        self.relevant.push(self.new_relevant);
         self.watches.push(Vec::new());
         self.watches.push(Vec::new());
         self.vsids.add_var(v);
         v
+    }
+
+    /// From now on new variables are decided only once `set_relevant` says so. A
+    /// search then answers `Sat` when every relevant variable is assigned: the caller
+    /// guarantees that any such assignment extends to the irrelevant ones.
+    pub fn relevance_filter(&mut self) {
+        self.new_relevant = false;
+    }
+
+    /// Decide `v` in searches (or stop deciding it).
+    pub fn set_relevant(&mut self, v: Var, relevant: bool) {
+        self.relevant[v.index()] = relevant;
+        if relevant && self.assigns[v.index()] == LBool::Undef {
+            self.vsids.insert(v);
+        }
+    }
+
+    pub fn is_relevant(&self, v: Var) -> bool {
+        self.relevant[v.index()]
     }
 
     pub fn value(&self, l: Lit) -> LBool {
@@ -371,7 +397,7 @@ impl Cdcl {
 
     fn pick_branch(&mut self) -> Option<Lit> {
         while let Some(v) = self.vsids.pop_max() {
-            if self.assigns[v.index()] == LBool::Undef {
+            if self.assigns[v.index()] == LBool::Undef && self.relevant[v.index()] {
                 return Some(if self.phase[v.index()] {
                     v.pos()
                 } else {
