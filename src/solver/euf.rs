@@ -51,6 +51,7 @@ enum Undo {
     },
     Table(FunId, Box<[ENode]>, Option<ENode>),
     Diseq(ENode, ENode),
+    TrueEq((ENode, ENode)),
 }
 
 /// The congruence-closure state.
@@ -74,6 +75,8 @@ pub struct Euf {
     atoms_of: Vec<Vec<u32>>,
     /// Atoms whose classes changed since the last `propagate`.
     queue: Vec<u32>,
+    /// Asserted equalities by node pair (smaller first): shortcuts for explanations.
+    true_eqs: HashMap<(ENode, ENode), Lit>,
     /// Merges performed (statistics).
     pub merges: u64,
 }
@@ -107,6 +110,7 @@ impl Euf {
             atoms: Vec::new(),
             atoms_of: Vec::new(),
             queue: Vec::new(),
+            true_eqs: HashMap::new(),
             merges: 0,
         };
         e.add_node(ENodeKind::Value);
@@ -228,6 +232,9 @@ impl Euf {
                             self.table.remove(&(f, key));
                         }
                     },
+                    Some(Undo::TrueEq(key)) => {
+                        self.true_eqs.remove(&key);
+                    }
                     Some(Undo::Diseq(ra, rb)) => {
                         self.diseqs.pop();
                         self.diseq_of[ra.ix()].pop();
@@ -246,6 +253,11 @@ impl Euf {
 
     /// Assert `a = b` because `lit` is true.
     pub fn assert_eq(&mut self, a: ENode, b: ENode, lit: Lit) -> Result<(), Vec<Lit>> {
+        let key = (a.min(b), a.max(b));
+        if let std::collections::hash_map::Entry::Vacant(e) = self.true_eqs.entry(key) {
+            e.insert(lit);
+            self.undo.push(Undo::TrueEq(key));
+        }
         self.pending.push((a, b, Just::Lit(lit)));
         self.process_pending()
     }
@@ -404,26 +416,57 @@ impl Euf {
                     }
                 }
             }
-            for start in [a, b] {
-                let mut x = start;
-                while x != lca {
-                    let Some((p, j)) = self.proof[x.ix()] else {
-                        break;
-                    };
-                    match j {
-                        Just::Lit(l) => lits.push(l),
-                        Just::Congruence(u, v) => {
-                            if let (ENodeKind::App(_, ua), ENodeKind::App(_, va)) =
-                                (&self.kind[u.ix()], &self.kind[v.ix()])
-                            {
-                                for (&s, &t) in ua.iter().zip(va.iter()) {
-                                    work.push((s, t));
-                                }
+            // the path a .. lca .. b as nodes and the justifications between them
+            let mut nodes = vec![a];
+            let mut justs = Vec::new();
+            let mut x = a;
+            while x != lca {
+                let Some((p, j)) = self.proof[x.ix()] else {
+                    break;
+                };
+                justs.push(j);
+                nodes.push(p);
+                x = p;
+            }
+            let mut tail = Vec::new();
+            let mut x = b;
+            while x != lca {
+                let Some((p, j)) = self.proof[x.ix()] else {
+                    break;
+                };
+                tail.push((x, j));
+                x = p;
+            }
+            for (n, j) in tail.into_iter().rev() {
+                justs.push(j);
+                nodes.push(n);
+            }
+            let mut i = 0;
+            while i < justs.len() {
+                // a true equality atom between nodes further along the path replaces
+                // the steps in between
+                let shortcut = (i + 2..=justs.len()).rev().find_map(|k| {
+                    let (u, v) = (nodes[i], nodes[k]);
+                    self.true_eqs.get(&(u.min(v), u.max(v))).map(|&l| (k, l))
+                });
+                if let Some((k, l)) = shortcut {
+                    lits.push(l);
+                    i = k;
+                    continue;
+                }
+                match justs[i] {
+                    Just::Lit(l) => lits.push(l),
+                    Just::Congruence(u, v) => {
+                        if let (ENodeKind::App(_, ua), ENodeKind::App(_, va)) =
+                            (&self.kind[u.ix()], &self.kind[v.ix()])
+                        {
+                            for (&s, &t) in ua.iter().zip(va.iter()) {
+                                work.push((s, t));
                             }
                         }
                     }
-                    x = p;
                 }
+                i += 1;
             }
         }
         lits.sort();

@@ -40,6 +40,10 @@ pub struct Encoder {
     pub deps: Vec<Vec<Lit>>,
     /// The definition literals `c`, `v = a`, `v = b` of each lifted constant `v`.
     lift_defs: HashMap<TermId, [Lit; 3]>,
+    /// The EUF nodes each equality atom connects a node to.
+    eq_adj: HashMap<ENode, Vec<ENode>>,
+    /// Node pairs (smaller first) that have an equality atom.
+    eq_pairs: std::collections::HashSet<(ENode, ENode)>,
 }
 
 impl Encoder {
@@ -321,9 +325,33 @@ impl Ctx<'_> {
                 self.th.set_atom(v, Atom::Eq(x, y));
                 let d = self.enc.atom_deps(self.terms, t);
                 self.enc.add_deps(v, &d);
+                self.enc.eq_pairs.insert((x.min(y), x.max(y)));
+                self.shortcut_atoms(x, y);
                 v.pos()
             }
             _ => self.unsupported(t),
+        }
+    }
+
+    /// Equality atoms `a = c` for chains `a = b = c` through a node `b` that occurs
+    /// in exactly two equality atoms. They are in no clause and never decided: EUF
+    /// propagates them, and explanations use them as shortcuts, so that conflicts
+    /// over chains of alternatives (equality diamonds) learn short clauses instead
+    /// of enumerating paths.
+    fn shortcut_atoms(&mut self, x: ENode, y: ENode) {
+        for (m, o) in [(x, y), (y, x)] {
+            let adj = self.enc.eq_adj.entry(m).or_default();
+            adj.push(o);
+            if adj.len() != 2 {
+                continue;
+            }
+            let (a, c) = (adj[0], adj[1]);
+            let key = (a.min(c), a.max(c));
+            if a == c || !self.enc.eq_pairs.insert(key) {
+                continue;
+            }
+            let v = self.var();
+            self.th.set_atom(v, Atom::Eq(key.0, key.1));
         }
     }
 
