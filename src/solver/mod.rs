@@ -103,11 +103,12 @@ pub struct Solver {
     domain_covered: usize,
     checks: u64,
     time: Duration,
-    pops_since_sweep: u32,
+    retired: Vec<Lit>,
 }
 
-/// How many `pop`s may leave their satisfied clauses in the store before a sweep.
-const POPS_PER_SWEEP: u32 = 32;
+/// How many popped scopes may leave their selectors and clauses in the store before
+/// a sweep.
+const POPS_PER_SWEEP: usize = 32;
 
 impl Solver {
     pub fn new(config: SolverConfig) -> Solver {
@@ -124,7 +125,7 @@ impl Solver {
             domain_covered: 0,
             checks: 0,
             time: Duration::ZERO,
-            pops_since_sweep: 0,
+            retired: Vec::new(),
         };
         s.sat.relevance_filter();
         if let Some(names) = s.config.type_domain.clone() {
@@ -186,19 +187,32 @@ impl Solver {
         let Some(scope) = self.scopes.pop() else {
             return;
         };
-        self.sat
-            .add_clause(&[!scope.selector], cdcl::Origin::Problem);
-        // clauses satisfied by retired selectors are harmless until swept: sweep the
-        // store once per `POPS_PER_SWEEP` pops instead of on every pop
-        self.pops_since_sweep += 1;
-        if self.pops_since_sweep >= POPS_PER_SWEEP {
-            self.pops_since_sweep = 0;
-            self.sat.remove_satisfied();
+        // the selector is retired: never decided again (no clause has it positively,
+        // so it is free to be false), and made false at level 0 by the next sweep,
+        // which also deletes its clauses; until then the levels of the enclosing
+        // scopes stay on the trail
+        let sel = scope.selector;
+        if self.sat.value(sel) == cdcl::LBool::True {
+            let level = self.sat.level_of(sel.var());
+            self.sat.backtrack(&mut self.th, level.saturating_sub(1));
+        }
+        self.retired.push(sel);
+        if self.retired.len() >= POPS_PER_SWEEP {
+            self.sweep();
         }
         self.assertions.truncate(scope.assertions);
         for v in scope.relevant {
             self.sat.set_relevant(v, false);
         }
+    }
+
+    /// Fix retired selectors to false and delete the clauses they satisfy.
+    fn sweep(&mut self) {
+        self.sat.backtrack(&mut self.th, 0);
+        for sel in std::mem::take(&mut self.retired) {
+            self.sat.add_clause(&[!sel], cdcl::Origin::Problem);
+        }
+        self.sat.remove_satisfied();
     }
 
     /// Make `l` and everything its meaning depends on relevant (decided by the
@@ -229,11 +243,14 @@ impl Solver {
         let l = self.ctx().lit(t);
         let new = self.mark_relevant(l);
         match self.scopes.last_mut() {
-            None => self.sat.add_clause(&[l], cdcl::Origin::Problem),
+            None => self
+                .sat
+                .add_clause_kept(&mut self.th, &[l], cdcl::Origin::Problem),
             Some(s) => {
                 s.relevant.extend(new);
                 let sel = s.selector;
-                self.sat.add_clause(&[!sel, l], cdcl::Origin::Problem);
+                self.sat
+                    .add_clause_kept(&mut self.th, &[!sel, l], cdcl::Origin::Problem);
             }
         }
         self.assertions.push(t);
@@ -286,7 +303,9 @@ impl Solver {
             SatResult::Sat => {
                 let model = model::build(&self.terms, &self.enc, &self.sat, &self.th);
                 let answer = self.validate(model, assumptions);
-                self.sat.backtrack(&mut self.th, 0);
+                // keep the assumption levels for the next check
+                let keep = self.sat.kept_levels();
+                self.sat.backtrack(&mut self.th, keep);
                 answer
             }
         }
@@ -346,6 +365,7 @@ impl Solver {
             }
             if self.domain_selector.map(|(_, k)| k) != Some(n) {
                 if let Some((old, _)) = self.domain_selector {
+                    self.sat.backtrack(&mut self.th, 0);
                     self.sat.add_clause(&[!old], cdcl::Origin::Problem);
                     self.sat.remove_satisfied();
                 }
@@ -366,7 +386,8 @@ impl Solver {
                 self.mark_relevant(l);
                 clause.push(l);
             }
-            self.sat.add_clause(&clause, cdcl::Origin::Problem);
+            self.sat
+                .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);
         }
         guard
     }

@@ -136,7 +136,16 @@ impl Ctx<'_> {
     }
 
     fn clause(&mut self, lits: &[Lit]) {
-        self.sat.add_clause(lits, Origin::Problem);
+        self.sat.add_clause_kept(self.th, lits, Origin::Problem);
+    }
+
+    /// EUF registers atoms and nodes only at level 0 (its undo trail knows nothing
+    /// of them), so the levels kept from the last search are given up first.
+    fn set_atom(&mut self, v: Var, atom: Atom) {
+        if matches!(atom, Atom::Eq(..) | Atom::Bridge(_)) {
+            self.sat.backtrack(self.th, 0);
+        }
+        self.th.set_atom(v, atom);
     }
 
     fn var(&mut self) -> Var {
@@ -209,7 +218,7 @@ impl Ctx<'_> {
                 self.enc.lits.insert(t, v.pos());
                 match self.app_enode(t) {
                     Some(n) => {
-                        self.th.set_atom(v, Atom::Bridge(n));
+                        self.set_atom(v, Atom::Bridge(n));
                         self.enc.enodes.insert(t, Some(n));
                     }
                     None => {
@@ -322,7 +331,7 @@ impl Ctx<'_> {
             (Some(x), Some(y)) if x == y => self.tru(),
             (Some(x), Some(y)) => {
                 let v = self.var();
-                self.th.set_atom(v, Atom::Eq(x, y));
+                self.set_atom(v, Atom::Eq(x, y));
                 let d = self.enc.atom_deps(self.terms, t);
                 self.enc.add_deps(v, &d);
                 self.enc.eq_pairs.insert((x.min(y), x.max(y)));
@@ -351,11 +360,12 @@ impl Ctx<'_> {
                 continue;
             }
             let v = self.var();
-            self.th.set_atom(v, Atom::Eq(key.0, key.1));
+            self.set_atom(v, Atom::Eq(key.0, key.1));
         }
     }
 
     fn add_enode(&mut self, t: Option<TermId>, kind: ENodeKind) -> ENode {
+        self.sat.backtrack(self.th, 0);
         let n = self.th.euf.add_node(kind);
         if self.enc.enode_terms.is_empty() {
             self.enc.enode_terms = vec![None, None];
@@ -420,12 +430,12 @@ impl Ctx<'_> {
     fn bridge(&mut self, l: Lit, n: ENode) {
         let v = l.var();
         if !l.is_neg() && v != self.tru().var() && self.th.atom(v) == Atom::None {
-            self.th.set_atom(v, Atom::Bridge(n));
+            self.set_atom(v, Atom::Bridge(n));
         } else {
             let w = self.var();
             self.clause(&[!w.pos(), l]);
             self.clause(&[w.pos(), !l]);
-            self.th.set_atom(w, Atom::Bridge(n));
+            self.set_atom(w, Atom::Bridge(n));
             self.enc.add_deps(w, &[l]);
             self.enc.add_deps(v, &[w.pos()]);
         }
