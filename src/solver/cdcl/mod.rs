@@ -603,6 +603,29 @@ mod tests {
     }
 
     #[test]
+    fn kept_levels_survive_compatible_clauses() {
+        let mut s = Cdcl::new();
+        let a = s.new_var().pos();
+        let b = s.new_var().pos();
+        let c = s.new_var().pos();
+        let d = s.new_var().pos();
+        s.add_clause(&[!a, b], Origin::Problem);
+        assert_eq!(s.solve(&mut NoTheory, &[a], limits()), SatResult::Sat);
+        s.backtrack(&mut NoTheory, 1);
+        assert_eq!(s.kept_levels(), 1);
+        // two open literals: the assumption level stays
+        s.add_clause_kept(&mut NoTheory, &[!b, c, !c], Origin::Problem);
+        s.backtrack(&mut NoTheory, 1);
+        s.add_clause_kept(&mut NoTheory, &[!b, c, d], Origin::Problem);
+        assert_eq!(s.kept_levels(), 1);
+        // false under the kept level: backtrack below it
+        s.add_clause_kept(&mut NoTheory, &[!b, !a], Origin::Problem);
+        assert_eq!(s.kept_levels(), 0);
+        assert_eq!(s.solve(&mut NoTheory, &[a], limits()), SatResult::Unsat);
+        assert_eq!(s.solve(&mut NoTheory, &[!a], limits()), SatResult::Sat);
+    }
+
+    #[test]
     fn assumptions_do_not_stick() {
         let mut s = Cdcl::new();
         let a = s.new_var().pos();
