@@ -45,11 +45,13 @@ enum Undo {
         proof_edge: (ENode, ENode),
         members_len: usize,
         uses_len: usize,
+        atoms_len: usize,
         diseq_len: usize,
         value: Option<ENode>,
     },
     Table(FunId, Box<[ENode]>, Option<ENode>),
     Diseq(ENode, ENode),
+    TrueEq((ENode, ENode)),
 }
 
 /// The congruence-closure state.
@@ -67,9 +69,14 @@ pub struct Euf {
     undo: Vec<Undo>,
     marks: Vec<usize>,
     pending: Vec<(ENode, ENode, Just)>,
-    eq_atoms: Vec<(Lit, ENode, ENode)>,
-    bridges: Vec<(Lit, ENode)>,
-    dirty: bool,
+    /// Equality atoms `(lit, a, b)`; a bridge of node `n` is the atom `n = true`.
+    atoms: Vec<(Lit, ENode, ENode)>,
+    /// Per class root: the atoms with a side in the class (use lists of atoms).
+    atoms_of: Vec<Vec<u32>>,
+    /// Atoms whose classes changed since the last `propagate`.
+    queue: Vec<u32>,
+    /// Asserted equalities by node pair (smaller first): shortcuts for explanations.
+    true_eqs: HashMap<(ENode, ENode), Lit>,
     /// Merges performed (statistics).
     pub merges: u64,
 }
@@ -100,9 +107,10 @@ impl Euf {
             undo: Vec::new(),
             marks: Vec::new(),
             pending: Vec::new(),
-            eq_atoms: Vec::new(),
-            bridges: Vec::new(),
-            dirty: false,
+            atoms: Vec::new(),
+            atoms_of: Vec::new(),
+            queue: Vec::new(),
+            true_eqs: HashMap::new(),
             merges: 0,
         };
         e.add_node(ENodeKind::Value);
@@ -119,6 +127,7 @@ impl Euf {
         self.root.push(n);
         self.members.push(vec![n]);
         self.uses.push(Vec::new());
+        self.atoms_of.push(Vec::new());
         self.proof.push(None);
         self.value.push((kind == ENodeKind::Value).then_some(n));
         self.diseq_of.push(Vec::new());
@@ -157,14 +166,20 @@ impl Euf {
 
     /// Watch the equality atom whose positive literal is `lit`.
     pub fn add_eq_atom(&mut self, lit: Lit, a: ENode, b: ENode) {
-        self.eq_atoms.push((lit, a, b));
-        self.dirty = true;
+        debug_assert!(self.marks.is_empty());
+        let i = self.atoms.len() as u32;
+        self.atoms.push((lit, a, b));
+        let (ra, rb) = (self.find(a), self.find(b));
+        self.atoms_of[ra.ix()].push(i);
+        if rb != ra {
+            self.atoms_of[rb.ix()].push(i);
+        }
+        self.queue.push(i);
     }
 
     /// Tie the Boolean node `n` to `lit`: `lit` true iff `n = true`.
     pub fn add_bridge(&mut self, lit: Lit, n: ENode) {
-        self.bridges.push((lit, n));
-        self.dirty = true;
+        self.add_eq_atom(lit, n, TRUE);
     }
 
     fn signature(&self, f: FunId, args: &[ENode]) -> (FunId, Box<[ENode]>) {
@@ -189,6 +204,7 @@ impl Euf {
                         proof_edge: (x, y),
                         members_len,
                         uses_len,
+                        atoms_len,
                         diseq_len,
                         value,
                     }) => {
@@ -204,6 +220,7 @@ impl Euf {
                             self.root[m.ix()] = small;
                         }
                         self.uses[big.ix()].truncate(uses_len);
+                        self.atoms_of[big.ix()].truncate(atoms_len);
                         self.diseq_of[big.ix()].truncate(diseq_len);
                         self.value[big.ix()] = value;
                     }
@@ -215,6 +232,9 @@ impl Euf {
                             self.table.remove(&(f, key));
                         }
                     },
+                    Some(Undo::TrueEq(key)) => {
+                        self.true_eqs.remove(&key);
+                    }
                     Some(Undo::Diseq(ra, rb)) => {
                         self.diseqs.pop();
                         self.diseq_of[ra.ix()].pop();
@@ -227,11 +247,17 @@ impl Euf {
             }
         }
         self.pending.clear();
-        self.dirty = true;
+        // queued atoms come from merges of the levels just undone
+        self.queue.clear();
     }
 
     /// Assert `a = b` because `lit` is true.
     pub fn assert_eq(&mut self, a: ENode, b: ENode, lit: Lit) -> Result<(), Vec<Lit>> {
+        let key = (a.min(b), a.max(b));
+        if let std::collections::hash_map::Entry::Vacant(e) = self.true_eqs.entry(key) {
+            e.insert(lit);
+            self.undo.push(Undo::TrueEq(key));
+        }
         self.pending.push((a, b, Just::Lit(lit)));
         self.process_pending()
     }
@@ -268,7 +294,6 @@ impl Euf {
             return Ok(());
         }
         self.merges += 1;
-        self.dirty = true;
         let (small, big, x, y) = if self.members[ra.ix()].len() <= self.members[rb.ix()].len() {
             (ra, rb, a, b)
         } else {
@@ -283,6 +308,7 @@ impl Euf {
             proof_edge: (x, y),
             members_len: self.members[big.ix()].len(),
             uses_len: self.uses[big.ix()].len(),
+            atoms_len: self.atoms_of[big.ix()].len(),
             diseq_len: self.diseq_of[big.ix()].len(),
             value: self.value[big.ix()],
         });
@@ -320,6 +346,15 @@ impl Euf {
             }
         }
         self.uses[big.ix()].extend(parents);
+        // only atoms with a side in the smaller class can become equal; atoms of the
+        // bigger class also need a look when the class gains a value
+        let small_atoms = std::mem::take(&mut self.atoms_of[small.ix()]);
+        self.queue.extend(small_atoms.iter().copied());
+        if self.value[big.ix()].is_none() && self.value[small.ix()].is_some() {
+            self.queue.extend(self.atoms_of[big.ix()].iter().copied());
+        }
+        self.atoms_of[big.ix()].extend(small_atoms.iter().copied());
+        self.atoms_of[small.ix()] = small_atoms;
         let ds = self.diseq_of[small.ix()].clone();
         self.diseq_of[big.ix()].extend(ds.iter().copied());
         for &d in &ds {
@@ -381,26 +416,57 @@ impl Euf {
                     }
                 }
             }
-            for start in [a, b] {
-                let mut x = start;
-                while x != lca {
-                    let Some((p, j)) = self.proof[x.ix()] else {
-                        break;
-                    };
-                    match j {
-                        Just::Lit(l) => lits.push(l),
-                        Just::Congruence(u, v) => {
-                            if let (ENodeKind::App(_, ua), ENodeKind::App(_, va)) =
-                                (&self.kind[u.ix()], &self.kind[v.ix()])
-                            {
-                                for (&s, &t) in ua.iter().zip(va.iter()) {
-                                    work.push((s, t));
-                                }
+            // the path a .. lca .. b as nodes and the justifications between them
+            let mut nodes = vec![a];
+            let mut justs = Vec::new();
+            let mut x = a;
+            while x != lca {
+                let Some((p, j)) = self.proof[x.ix()] else {
+                    break;
+                };
+                justs.push(j);
+                nodes.push(p);
+                x = p;
+            }
+            let mut tail = Vec::new();
+            let mut x = b;
+            while x != lca {
+                let Some((p, j)) = self.proof[x.ix()] else {
+                    break;
+                };
+                tail.push((x, j));
+                x = p;
+            }
+            for (n, j) in tail.into_iter().rev() {
+                justs.push(j);
+                nodes.push(n);
+            }
+            let mut i = 0;
+            while i < justs.len() {
+                // a true equality atom between nodes further along the path replaces
+                // the steps in between
+                let shortcut = (i + 2..=justs.len()).rev().find_map(|k| {
+                    let (u, v) = (nodes[i], nodes[k]);
+                    self.true_eqs.get(&(u.min(v), u.max(v))).map(|&l| (k, l))
+                });
+                if let Some((k, l)) = shortcut {
+                    lits.push(l);
+                    i = k;
+                    continue;
+                }
+                match justs[i] {
+                    Just::Lit(l) => lits.push(l),
+                    Just::Congruence(u, v) => {
+                        if let (ENodeKind::App(_, ua), ENodeKind::App(_, va)) =
+                            (&self.kind[u.ix()], &self.kind[v.ix()])
+                        {
+                            for (&s, &t) in ua.iter().zip(va.iter()) {
+                                work.push((s, t));
                             }
                         }
                     }
-                    x = p;
                 }
+                i += 1;
             }
         }
         lits.sort();
@@ -408,13 +474,14 @@ impl Euf {
         lits
     }
 
-    /// Equality atoms and bridges decided by the current classes.
+    /// Equality atoms (and bridges) decided by the current classes, among those whose
+    /// classes changed since the last call.
     pub fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, Vec<Lit>)>) {
-        if !self.dirty {
-            return;
-        }
-        self.dirty = false;
-        for &(lit, a, b) in &self.eq_atoms {
+        let mut queue = std::mem::take(&mut self.queue);
+        queue.sort_unstable();
+        queue.dedup();
+        for &i in &queue {
+            let (lit, a, b) = self.atoms[i as usize];
             if value(lit) != LBool::Undef {
                 continue;
             }
@@ -428,15 +495,9 @@ impl Euf {
                 out.push((!lit, e));
             }
         }
-        for &(lit, n) in &self.bridges {
-            if value(lit) != LBool::Undef {
-                continue;
-            }
-            match self.class_value(n) {
-                Some(TRUE) => out.push((lit, self.explain(n, TRUE))),
-                Some(FALSE) => out.push((!lit, self.explain(n, FALSE))),
-                _ => {}
-            }
+        queue.clear();
+        if self.queue.is_empty() {
+            self.queue = queue;
         }
     }
 }

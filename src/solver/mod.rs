@@ -81,10 +81,12 @@ pub struct Stats {
 }
 
 /// One `push`: the selector literal that guards its assertions.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 struct Scope {
     selector: Lit,
     assertions: usize,
+    /// Variables that became relevant through this scope's assertions.
+    relevant: Vec<cdcl::Var>,
 }
 
 /// An incremental DPLL(T) solver.
@@ -101,7 +103,12 @@ pub struct Solver {
     domain_covered: usize,
     checks: u64,
     time: Duration,
+    retired: Vec<Lit>,
 }
+
+/// How many popped scopes may leave their selectors and clauses in the store before
+/// a sweep.
+const POPS_PER_SWEEP: usize = 32;
 
 impl Solver {
     pub fn new(config: SolverConfig) -> Solver {
@@ -118,7 +125,9 @@ impl Solver {
             domain_covered: 0,
             checks: 0,
             time: Duration::ZERO,
+            retired: Vec::new(),
         };
+        s.sat.relevance_filter();
         if let Some(names) = s.config.type_domain.clone() {
             for n in names {
                 let v = s.terms.value(Sort::Type, &format!("@{n}"));
@@ -167,6 +176,7 @@ impl Solver {
         self.scopes.push(Scope {
             selector,
             assertions: self.assertions.len(),
+            relevant: Vec::new(),
         });
     }
 
@@ -177,10 +187,48 @@ impl Solver {
         let Some(scope) = self.scopes.pop() else {
             return;
         };
-        self.sat
-            .add_clause(&[!scope.selector], cdcl::Origin::Problem);
-        self.sat.remove_satisfied();
+        // the selector is retired: never decided again (no clause has it positively,
+        // so it is free to be false), and made false at level 0 by the next sweep,
+        // which also deletes its clauses; until then the levels of the enclosing
+        // scopes stay on the trail
+        let sel = scope.selector;
+        if self.sat.value(sel) == cdcl::LBool::True {
+            let level = self.sat.level_of(sel.var());
+            self.sat.backtrack(&mut self.th, level.saturating_sub(1));
+        }
+        self.retired.push(sel);
+        if self.retired.len() >= POPS_PER_SWEEP {
+            self.sweep();
+        }
         self.assertions.truncate(scope.assertions);
+        for v in scope.relevant {
+            self.sat.set_relevant(v, false);
+        }
+    }
+
+    /// Fix retired selectors to false and delete the clauses they satisfy.
+    fn sweep(&mut self) {
+        self.sat.backtrack(&mut self.th, 0);
+        for sel in std::mem::take(&mut self.retired) {
+            self.sat.add_clause(&[!sel], cdcl::Origin::Problem);
+        }
+        self.sat.remove_satisfied();
+    }
+
+    /// Make `l` and everything its meaning depends on relevant (decided by the
+    /// search); returns the variables that were not relevant before.
+    fn mark_relevant(&mut self, l: Lit) -> Vec<cdcl::Var> {
+        let mut new = Vec::new();
+        let mut work = vec![l.var()];
+        while let Some(v) = work.pop() {
+            if self.sat.is_relevant(v) {
+                continue;
+            }
+            self.sat.set_relevant(v, true);
+            new.push(v);
+            work.extend(self.enc.deps_of(v).iter().map(|d| d.var()));
+        }
+        new
     }
 
     /// Assert the Boolean term `t` in the innermost scope.
@@ -193,11 +241,16 @@ impl Solver {
             });
         }
         let l = self.ctx().lit(t);
-        match self.scopes.last() {
-            None => self.sat.add_clause(&[l], cdcl::Origin::Problem),
+        let new = self.mark_relevant(l);
+        match self.scopes.last_mut() {
+            None => self
+                .sat
+                .add_clause_kept(&mut self.th, &[l], cdcl::Origin::Problem),
             Some(s) => {
+                s.relevant.extend(new);
                 let sel = s.selector;
-                self.sat.add_clause(&[!sel, l], cdcl::Origin::Problem);
+                self.sat
+                    .add_clause_kept(&mut self.th, &[!sel, l], cdcl::Origin::Problem);
             }
         }
         self.assertions.push(t);
@@ -221,6 +274,7 @@ impl Solver {
 
     fn check_inner(&mut self, assumptions: &[TermId]) -> Answer {
         let mut lits: Vec<Lit> = self.scopes.iter().map(|s| s.selector).collect();
+        let mut temporary = Vec::new();
         for &t in assumptions {
             if self.terms.sort(t) != Sort::Bool {
                 return Answer::Unknown(format!(
@@ -229,6 +283,7 @@ impl Solver {
                 ));
             }
             let l = self.ctx().lit(t);
+            temporary.extend(self.mark_relevant(l));
             lits.push(l);
         }
         if let Some(d) = self.update_type_domain() {
@@ -239,20 +294,30 @@ impl Solver {
             deadline: self.config.timeout.map(|d| Instant::now() + d),
         };
         let result = self.sat.solve(&mut self.th, &lits, limits);
+        for v in temporary {
+            self.sat.set_relevant(v, false);
+        }
         match result {
             SatResult::Unsat => Answer::Unsat,
             SatResult::Unknown(r) => Answer::Unknown(r),
             SatResult::Sat => {
                 let model = model::build(&self.terms, &self.enc, &self.sat, &self.th);
                 let answer = self.validate(model, assumptions);
-                self.sat.backtrack(&mut self.th, 0);
+                // keep the assumption levels for the next check
+                let keep = self.sat.kept_levels();
+                self.sat.backtrack(&mut self.th, keep);
                 answer
             }
         }
     }
 
-    /// Re-evaluate every assertion and assumption under the model.
+    /// Re-evaluate every assertion and assumption under the model: in debug builds,
+    /// and whenever atoms outside the decided fragment exist (inside the fragment the
+    /// model of a theory-consistent assignment satisfies them by construction).
     fn validate(&self, model: Model, assumptions: &[TermId]) -> Answer {
+        if !cfg!(debug_assertions) && self.enc.unsupported.is_empty() {
+            return Answer::Sat(model);
+        }
         let failed = self
             .assertions
             .iter()
@@ -300,6 +365,7 @@ impl Solver {
             }
             if self.domain_selector.map(|(_, k)| k) != Some(n) {
                 if let Some((old, _)) = self.domain_selector {
+                    self.sat.backtrack(&mut self.th, 0);
                     self.sat.add_clause(&[!old], cdcl::Origin::Problem);
                     self.sat.remove_satisfied();
                 }
@@ -316,9 +382,12 @@ impl Solver {
             let mut clause: Vec<Lit> = guard.map(|g| vec![!g]).unwrap_or_default();
             for &v in &self.domain_values.clone() {
                 let e = self.terms.eq(t, v).expect("both of sort Type");
-                clause.push(self.ctx().lit(e));
+                let l = self.ctx().lit(e);
+                self.mark_relevant(l);
+                clause.push(l);
             }
-            self.sat.add_clause(&clause, cdcl::Origin::Problem);
+            self.sat
+                .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);
         }
         guard
     }

@@ -289,8 +289,13 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
         }
     };
     let mut tables: HashMap<FunId, BTreeMap<Vec<ModelValue>, ModelValue>> = HashMap::new();
+    let internal = |t: TermId| matches!(terms.node(t), Node::App(f, _) if terms.fun(*f).kind == FunKind::Internal);
     for (i, t) in enc.enode_terms.iter().enumerate() {
         let Some(t) = *t else { continue };
+        // lifted `ite`s are not part of the model (and never in an asserted term)
+        if internal(t) {
+            continue;
+        }
         let n = ENode(i as u32);
         let v = match value_of(t, &mut model) {
             Some(v) => v,
@@ -319,6 +324,7 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
         if let Some(t) = *t
             && let Node::App(f, args) = terms.node(t)
             && args.is_empty()
+            && !internal(t)
         {
             let v = ModelValue::Int(th.idl.value(super::idl::INode(i as u32)));
             tables.entry(*f).or_default().insert(Vec::new(), v);
@@ -339,6 +345,9 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
         }
     }
     for (f, decl) in terms.funs() {
+        if decl.kind == FunKind::Internal {
+            continue;
+        }
         let entries = tables.remove(&f).unwrap_or_default();
         let default = if decl.args.is_empty() {
             entries

@@ -33,6 +33,17 @@ pub struct Encoder {
     pub enode_terms: Vec<Option<TermId>>,
     /// The term of each difference-logic node (`None` for zero).
     pub inode_terms: Vec<Option<TermId>>,
+    /// Per skeleton variable: the literals its meaning depends on (gate inputs, the
+    /// definitions of lifted `ite`s inside an atom, bridges of Boolean arguments).
+    /// A satisfying assignment of the variables reachable from the assertions
+    /// extends to all others, so the search decides only those.
+    pub deps: Vec<Vec<Lit>>,
+    /// The definition literals `c`, `v = a`, `v = b` of each lifted constant `v`.
+    lift_defs: HashMap<TermId, [Lit; 3]>,
+    /// The EUF nodes each equality atom connects a node to.
+    eq_adj: HashMap<ENode, Vec<ENode>>,
+    /// Node pairs (smaller first) that have an equality atom.
+    eq_pairs: std::collections::HashSet<(ENode, ENode)>,
 }
 
 impl Encoder {
@@ -46,6 +57,43 @@ impl Encoder {
 
     pub fn inode_of(&self, t: TermId) -> Option<INode> {
         self.inodes.get(&t).copied()
+    }
+
+    /// The dependencies of `v` (see `deps`).
+    pub fn deps_of(&self, v: Var) -> &[Lit] {
+        self.deps.get(v.index()).map_or(&[], |d| d.as_slice())
+    }
+
+    fn add_deps(&mut self, v: Var, ls: &[Lit]) {
+        if self.deps.len() <= v.index() {
+            self.deps.resize_with(v.index() + 1, Vec::new);
+        }
+        self.deps[v.index()].extend_from_slice(ls);
+    }
+
+    /// What the atom `t` depends on besides its own variable: Boolean sub-terms
+    /// (their literals) and lifted `ite`s (their definitions).
+    fn atom_deps(&self, terms: &Terms, t: TermId) -> Vec<Lit> {
+        let mut out = Vec::new();
+        let mut work = terms.node(t).args();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(u) = work.pop() {
+            if !seen.insert(u) {
+                continue;
+            }
+            if terms.sort(u) == Sort::Bool {
+                out.extend(self.lit_of(u));
+                continue;
+            }
+            if let Node::Ite(..) = terms.node(u)
+                && let Some(v) = self.lifted.get(&u)
+            {
+                out.extend(self.lift_defs.get(v).into_iter().flatten().copied());
+                continue;
+            }
+            work.extend(terms.node(u).args());
+        }
+        out
     }
 }
 
@@ -88,7 +136,16 @@ impl Ctx<'_> {
     }
 
     fn clause(&mut self, lits: &[Lit]) {
-        self.sat.add_clause(lits, Origin::Problem);
+        self.sat.add_clause_kept(self.th, lits, Origin::Problem);
+    }
+
+    /// EUF registers atoms and nodes only at level 0 (its undo trail knows nothing
+    /// of them), so the levels kept from the last search are given up first.
+    fn set_atom(&mut self, v: Var, atom: Atom) {
+        if matches!(atom, Atom::Eq(..) | Atom::Bridge(_)) {
+            self.sat.backtrack(self.th, 0);
+        }
+        self.th.set_atom(v, atom);
     }
 
     fn var(&mut self) -> Var {
@@ -161,7 +218,7 @@ impl Ctx<'_> {
                 self.enc.lits.insert(t, v.pos());
                 match self.app_enode(t) {
                     Some(n) => {
-                        self.th.set_atom(v, Atom::Bridge(n));
+                        self.set_atom(v, Atom::Bridge(n));
                         self.enc.enodes.insert(t, Some(n));
                     }
                     None => {
@@ -169,6 +226,8 @@ impl Ctx<'_> {
                         self.enc.unsupported.push((t, v.pos()));
                     }
                 }
+                let d = self.enc.atom_deps(self.terms, t);
+                self.enc.add_deps(v, &d);
                 v.pos()
             }
             Node::Int(_)
@@ -201,6 +260,7 @@ impl Ctx<'_> {
             _ => {}
         }
         let v = self.var().pos();
+        self.enc.add_deps(v.var(), &ls);
         let mut long = vec![v];
         for &l in &ls {
             self.clause(&[!v, l]);
@@ -231,6 +291,7 @@ impl Ctx<'_> {
             return tru;
         }
         let v = self.var().pos();
+        self.enc.add_deps(v.var(), &[a, b]);
         self.clause(&[!v, a, b]);
         self.clause(&[!v, !a, !b]);
         self.clause(&[v, !a, b]);
@@ -247,6 +308,7 @@ impl Ctx<'_> {
             return b;
         }
         let v = self.var().pos();
+        self.enc.add_deps(v.var(), &[c, a, b]);
         self.clause(&[!c, !a, v]);
         self.clause(&[!c, a, !v]);
         self.clause(&[c, !b, v]);
@@ -259,6 +321,8 @@ impl Ctx<'_> {
     fn unsupported(&mut self, t: TermId) -> Lit {
         let v = self.var().pos();
         self.enc.unsupported.push((t, v));
+        let d = self.enc.atom_deps(self.terms, t);
+        self.enc.add_deps(v.var(), &d);
         v
     }
 
@@ -267,14 +331,41 @@ impl Ctx<'_> {
             (Some(x), Some(y)) if x == y => self.tru(),
             (Some(x), Some(y)) => {
                 let v = self.var();
-                self.th.set_atom(v, Atom::Eq(x, y));
+                self.set_atom(v, Atom::Eq(x, y));
+                let d = self.enc.atom_deps(self.terms, t);
+                self.enc.add_deps(v, &d);
+                self.enc.eq_pairs.insert((x.min(y), x.max(y)));
+                self.shortcut_atoms(x, y);
                 v.pos()
             }
             _ => self.unsupported(t),
         }
     }
 
+    /// Equality atoms `a = c` for chains `a = b = c` through a node `b` that occurs
+    /// in exactly two equality atoms. They are in no clause and never decided: EUF
+    /// propagates them, and explanations use them as shortcuts, so that conflicts
+    /// over chains of alternatives (equality diamonds) learn short clauses instead
+    /// of enumerating paths.
+    fn shortcut_atoms(&mut self, x: ENode, y: ENode) {
+        for (m, o) in [(x, y), (y, x)] {
+            let adj = self.enc.eq_adj.entry(m).or_default();
+            adj.push(o);
+            if adj.len() != 2 {
+                continue;
+            }
+            let (a, c) = (adj[0], adj[1]);
+            let key = (a.min(c), a.max(c));
+            if a == c || !self.enc.eq_pairs.insert(key) {
+                continue;
+            }
+            let v = self.var();
+            self.set_atom(v, Atom::Eq(key.0, key.1));
+        }
+    }
+
     fn add_enode(&mut self, t: Option<TermId>, kind: ENodeKind) -> ENode {
+        self.sat.backtrack(self.th, 0);
         let n = self.th.euf.add_node(kind);
         if self.enc.enode_terms.is_empty() {
             self.enc.enode_terms = vec![None, None];
@@ -339,12 +430,14 @@ impl Ctx<'_> {
     fn bridge(&mut self, l: Lit, n: ENode) {
         let v = l.var();
         if !l.is_neg() && v != self.tru().var() && self.th.atom(v) == Atom::None {
-            self.th.set_atom(v, Atom::Bridge(n));
+            self.set_atom(v, Atom::Bridge(n));
         } else {
             let w = self.var();
             self.clause(&[!w.pos(), l]);
             self.clause(&[w.pos(), !l]);
-            self.th.set_atom(w, Atom::Bridge(n));
+            self.set_atom(w, Atom::Bridge(n));
+            self.enc.add_deps(w, &[l]);
+            self.enc.add_deps(v, &[w.pos()]);
         }
     }
 
@@ -366,6 +459,7 @@ impl Ctx<'_> {
         let lb = self.lit(eb);
         self.clause(&[!lc, la]);
         self.clause(&[lc, lb]);
+        self.enc.lift_defs.insert(v, [lc, la, lb]);
         v
     }
 
@@ -458,14 +552,22 @@ impl Ctx<'_> {
         if key.2.abs() > MAX_CONSTANT {
             return self.unsupported(t);
         }
+        // the variable may come from another term (e.g. a lift's own definition):
+        // it now depends on this term's lifts as well
         if let Some(&v) = self.enc.diff_atoms.get(&key) {
+            let d = self.enc.atom_deps(self.terms, t);
+            self.enc.add_deps(v, &d);
             return v.pos();
         }
         if let Some(&v) = self.enc.diff_atoms.get(&(key.1, key.0, -key.2 - 1)) {
+            let d = self.enc.atom_deps(self.terms, t);
+            self.enc.add_deps(v, &d);
             return v.neg();
         }
         let v = self.var();
         self.th.set_atom(v, Atom::Diff(key.0, key.1, key.2));
+        let d = self.enc.atom_deps(self.terms, t);
+        self.enc.add_deps(v, &d);
         self.enc.diff_atoms.insert(key, v);
         v.pos()
     }

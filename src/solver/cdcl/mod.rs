@@ -94,6 +94,13 @@ pub struct Cdcl {
     theory_reasons: Vec<Vec<Lit>>,
     vsids: Vsids,
     inconsistent: bool,
+    /// The assumptions decided at levels `1..=kept.len()` (assumption `i` at level
+    /// `i + 1`); they stay on the trail between searches.
+    kept: Vec<Lit>,
+    /// Variables the search decides (the others are assigned by propagation only).
+    relevant: Vec<bool>,
+    /// Whether new variables start relevant (default: yes).
+    new_relevant: bool,
     pub stats: SatStats,
 }
 
@@ -122,6 +129,9 @@ impl Cdcl {
             theory_reasons: Vec::new(),
             vsids: Vsids::default(),
             inconsistent: false,
+            kept: Vec::new(),
+            relevant: Vec::new(),
+            new_relevant: true,
             stats: SatStats::default(),
         };
         let t = c.new_var();
@@ -141,10 +151,30 @@ impl Cdcl {
         self.reason.push(Reason::None);
         self.phase.push(false);
         self.seen.push(false);
+        self.relevant.push(self.new_relevant);
         self.watches.push(Vec::new());
         self.watches.push(Vec::new());
         self.vsids.add_var(v);
         v
+    }
+
+    /// From now on new variables are decided only once `set_relevant` says so. A
+    /// search then answers `Sat` when every relevant variable is assigned: the caller
+    /// guarantees that any such assignment extends to the irrelevant ones.
+    pub fn relevance_filter(&mut self) {
+        self.new_relevant = false;
+    }
+
+    /// Decide `v` in searches (or stop deciding it).
+    pub fn set_relevant(&mut self, v: Var, relevant: bool) {
+        self.relevant[v.index()] = relevant;
+        if relevant && self.assigns[v.index()] == LBool::Undef {
+            self.vsids.insert(v);
+        }
+    }
+
+    pub fn is_relevant(&self, v: Var) -> bool {
+        self.relevant[v.index()]
     }
 
     pub fn value(&self, l: Lit) -> LBool {
@@ -206,6 +236,57 @@ impl Cdcl {
         }
     }
 
+    /// The decision level of an assigned variable.
+    pub fn level_of(&self, v: Var) -> usize {
+        self.level[v.index()] as usize
+    }
+
+    /// Number of assumption levels on the trail (kept from the last search).
+    pub fn kept_levels(&self) -> usize {
+        self.kept.len()
+    }
+
+    /// Add a clause between searches without giving up the levels kept from the
+    /// last search, unless the clause is unit or false there: then backtrack until
+    /// two of its literals are unassigned or true (to level 0 for a unit).
+    pub fn add_clause_kept<T: Theory>(&mut self, th: &mut T, lits: &[Lit], origin: Origin) {
+        let mut ls: Vec<Lit> = lits.to_vec();
+        ls.sort();
+        ls.dedup();
+        loop {
+            let dl = self.decision_level();
+            if dl == 0 {
+                return self.add_clause(&ls, origin);
+            }
+            let open = ls
+                .iter()
+                .filter(|&&l| self.value(l) != LBool::False)
+                .count();
+            if open >= 2 {
+                break;
+            }
+            let latest = ls
+                .iter()
+                .filter(|&&l| self.value(l) == LBool::False)
+                .map(|l| self.level[l.var().index()] as usize)
+                .max()
+                .unwrap_or(0);
+            self.backtrack(th, latest.saturating_sub(1).min(dl - 1));
+        }
+        if self.inconsistent || ls.windows(2).any(|w| w[0] == !w[1]) {
+            return;
+        }
+        if ls.iter().any(|&l| self.fixed(l)) {
+            return;
+        }
+        ls.retain(|&l| !self.fixed(!l));
+        // watch two literals that are not false
+        ls.sort_by_key(|&l| self.value(l) == LBool::False);
+        debug_assert!(ls.len() >= 2 && self.value(ls[1]) != LBool::False);
+        let c = self.db.add(ls, origin);
+        self.attach(c);
+    }
+
     fn attach(&mut self, c: ClauseRef) {
         let lits = &self.db.get(c).lits;
         let (a, b) = (lits[0], lits[1]);
@@ -258,6 +339,7 @@ impl Cdcl {
         self.theory_reasons.truncate(self.reason_lim[level]);
         self.trail_lim.truncate(level);
         self.reason_lim.truncate(level);
+        self.kept.truncate(level);
         self.qhead = self.trail.len();
         self.th_head = self.th_head.min(self.trail.len());
         th.pop(dl - level);
@@ -272,10 +354,18 @@ impl Cdcl {
         assumptions: &[Lit],
         limits: Limits,
     ) -> SatResult {
-        debug_assert_eq!(self.decision_level(), 0);
         if self.inconsistent {
             return SatResult::Unsat;
         }
+        // keep the levels of the assumptions this search shares with the last one
+        let same = self
+            .kept
+            .iter()
+            .zip(assumptions)
+            .take_while(|(a, b)| a == b)
+            .count();
+        self.backtrack(th, same);
+        self.kept.truncate(same);
         let mut conflicts: u64 = 0;
         let mut luby_index = 0;
         let mut restart_at = luby(luby_index) * 64;
@@ -332,7 +422,8 @@ impl Cdcl {
                 since_restart = 0;
                 luby_index += 1;
                 restart_at = luby(luby_index) * 64;
-                self.backtrack(th, 0);
+                let keep = self.kept.len();
+                self.backtrack(th, keep);
                 continue;
             }
             let dl = self.decision_level();
@@ -341,13 +432,19 @@ impl Cdcl {
                 match self.value(p) {
                     LBool::True => {
                         self.new_decision_level(th);
+                        self.kept.push(p);
                         continue;
                     }
-                    LBool::False => {
-                        self.backtrack(th, 0);
-                        return SatResult::Unsat;
+                    // levels 1..=dl hold assumptions only: keep them
+                    LBool::False => return SatResult::Unsat,
+                    LBool::Undef => {
+                        decisions += 1;
+                        self.stats.decisions += 1;
+                        self.new_decision_level(th);
+                        self.kept.push(p);
+                        self.enqueue(p, Reason::None);
+                        continue;
                     }
-                    LBool::Undef => p,
                 }
             } else {
                 match self.pick_branch() {
@@ -371,7 +468,7 @@ impl Cdcl {
 
     fn pick_branch(&mut self) -> Option<Lit> {
         while let Some(v) = self.vsids.pop_max() {
-            if self.assigns[v.index()] == LBool::Undef {
+            if self.assigns[v.index()] == LBool::Undef && self.relevant[v.index()] {
                 return Some(if self.phase[v.index()] {
                     v.pos()
                 } else {
@@ -503,6 +600,29 @@ mod tests {
         for c in clauses {
             assert!(c.iter().any(|&l| s.value(l) == LBool::True));
         }
+    }
+
+    #[test]
+    fn kept_levels_survive_compatible_clauses() {
+        let mut s = Cdcl::new();
+        let a = s.new_var().pos();
+        let b = s.new_var().pos();
+        let c = s.new_var().pos();
+        let d = s.new_var().pos();
+        s.add_clause(&[!a, b], Origin::Problem);
+        assert_eq!(s.solve(&mut NoTheory, &[a], limits()), SatResult::Sat);
+        s.backtrack(&mut NoTheory, 1);
+        assert_eq!(s.kept_levels(), 1);
+        // two open literals: the assumption level stays
+        s.add_clause_kept(&mut NoTheory, &[!b, c, !c], Origin::Problem);
+        s.backtrack(&mut NoTheory, 1);
+        s.add_clause_kept(&mut NoTheory, &[!b, c, d], Origin::Problem);
+        assert_eq!(s.kept_levels(), 1);
+        // false under the kept level: backtrack below it
+        s.add_clause_kept(&mut NoTheory, &[!b, !a], Origin::Problem);
+        assert_eq!(s.kept_levels(), 0);
+        assert_eq!(s.solve(&mut NoTheory, &[a], limits()), SatResult::Unsat);
+        assert_eq!(s.solve(&mut NoTheory, &[!a], limits()), SatResult::Sat);
     }
 
     #[test]
