@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod compare;
+pub mod load;
 pub mod exec;
 pub mod inputs;
 pub mod query;

@@ -2,8 +2,9 @@
 
 use std::path::PathBuf;
 
-use super::Format;
-use super::Output;
+use heaplog::engine::EngineConfig;
+
+use super::{Format, Output, load};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -26,6 +27,23 @@ pub struct Args {
     pub format: Format,
 }
 
-pub fn run(_args: Args) -> Output {
-    Output::input_error("`heaplog run` is not implemented yet".into())
+pub fn run(args: Args) -> Output {
+    let Some(rules) = heaplog::rules::find(&args.rules) else {
+        let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
+        return Output::input_error(format!("unknown rule set `{}` (known: {})", args.rules, known.join(", ")));
+    };
+    let loaded = match load::program(&args.file) {
+        Ok(l) => l,
+        Err(out) => return out,
+    };
+    let entry = match load::entry(&loaded.program, &args.entry) {
+        Ok(m) => m,
+        Err(out) => return out,
+    };
+    let config = EngineConfig { scope: args.scope, depth: args.depth, ..EngineConfig::default() };
+    let summary = (rules.run)(&loaded.program, &loaded.display_name, entry, config);
+    match args.format {
+        Format::Text => Output::ok(heaplog::report::run_text(&summary)),
+        Format::Json => Output::ok(serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n"),
+    }
 }

@@ -1,1 +1,5 @@
-//! report (under construction).
+//! Output formats: readable text and JSON for what the engine and the oracle produce.
+
+mod run;
+
+pub use run::run_text;
