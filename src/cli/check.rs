@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use super::Output;
+use super::{Code, Output};
+use heaplog::lang;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -11,6 +12,44 @@ pub struct Args {
     pub files: Vec<PathBuf>,
 }
 
-pub fn run(_args: Args) -> Output {
-    Output::input_error("`heaplog check` is not implemented yet".into())
+/// Checks every file: `ok: FILE (N classes, M methods)` on stdout for a clean file
+/// (user classes and their methods and constructors), rendered diagnostics on
+/// stderr otherwise. Exit 2 if a file cannot be read, else 1 if any has errors.
+pub fn run(args: Args) -> Output {
+    let mut out = Output::ok(String::new());
+    let mut errors = false;
+    let mut unreadable = false;
+    for path in &args.files {
+        match lang::compile_path(path) {
+            Err(e) => {
+                out.stderr.push_str(&format!("error: {e}\n"));
+                unreadable = true;
+            }
+            Ok((sources, compiled)) => {
+                out.stderr
+                    .push_str(&lang::render(&sources, &compiled.diagnostics));
+                match &compiled.program {
+                    Some(p) => {
+                        let user: Vec<_> = p.classes.iter().filter(|c| !c.builtin).collect();
+                        let methods: usize = user.iter().map(|c| c.methods.len()).sum();
+                        out.stdout.push_str(&format!(
+                            "ok: {} ({} classes, {} methods)\n",
+                            path.display(),
+                            user.len(),
+                            methods
+                        ));
+                    }
+                    None => errors = true,
+                }
+            }
+        }
+    }
+    out.code = if unreadable {
+        Code::InputError
+    } else if errors {
+        Code::Finding
+    } else {
+        Code::Success
+    };
+    out
 }

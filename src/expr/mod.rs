@@ -1,5 +1,17 @@
 //! Terms: symbolic values, guards and path conditions in an egg e-graph.
 
+mod analysis;
+mod eval;
+mod guarded;
 pub mod lang;
+mod print;
+mod rewrites;
+mod terms;
 
+pub use analysis::{Const, ConstFold, Data, TermSort};
+pub use eval::{Assignment, EvalError, RefValue, Value, eval, eval_expr};
+pub use guarded::GuardedSet;
 pub use lang::{NewObj, Sort, Sym, Term, TypeName};
+pub use print::{INLINE_LIMIT, display, display_expr};
+pub use rewrites::rules;
+pub use terms::{ExprConfig, Terms};

@@ -1,12 +1,84 @@
-//! The Java subset: source spans, the class table and the core language.
-//! Knows nothing of symbolic execution.
+//! The Java subset: lexer, parser, type checker, desugaring to the core language,
+//! and diagnostics. Knows nothing of symbolic execution.
 
+pub mod ast;
+mod body;
+mod check;
 pub mod core;
+mod desugar;
+pub mod diag;
+mod lexer;
+mod parser;
+pub mod pretty;
 pub mod program;
 pub mod span;
 
+use std::path::Path;
+
+pub use diag::{Diagnostic, Label, Severity, render};
 pub use program::{
     BUILTIN_CLASSES, Class, ClassId, Field, FieldId, Local, LocalId, Method, MethodId, MethodKind,
     Name, Program, Type,
 };
 pub use span::{FileId, SourceFile, Sources, Span};
+
+/// The result of compiling one file: the program when there are no errors, and
+/// every diagnostic found.
+#[derive(Debug)]
+pub struct Compiled {
+    /// `Some` exactly when no diagnostic is an error.
+    pub program: Option<Program>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Compiled {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Why a source file could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file could not be read.
+    #[error("cannot read `{path}`: {source}")]
+    Unreadable {
+        path: String,
+        source: std::io::Error,
+    },
+    /// The file is not valid UTF-8.
+    #[error("`{path}` is not UTF-8 text")]
+    NotUtf8 { path: String },
+}
+
+/// Parses, checks and desugars one file of `sources`.
+pub fn compile(sources: &Sources, file: FileId) -> Compiled {
+    let text = &sources.file(file).text;
+    let mut diagnostics = Vec::new();
+    let mut names = lasso::Rodeo::new();
+    let unit = parser::parse(file, text, &mut names, &mut diagnostics);
+    let program = check::check(sources, file, &unit, names, &mut diagnostics);
+    let program = program.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
+    // Report in source order; phases (parse, class table, bodies) interleave.
+    diagnostics.sort_by_key(|d| (d.span.file, d.span.start));
+    Compiled {
+        program,
+        diagnostics,
+    }
+}
+
+/// Loads the file at `path` (named by its path as given) and compiles it.
+pub fn compile_path(path: &Path) -> Result<(Sources, Compiled), LoadError> {
+    let shown = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Unreadable {
+        path: shown.clone(),
+        source,
+    })?;
+    let text = String::from_utf8(bytes).map_err(|_| LoadError::NotUtf8 {
+        path: shown.clone(),
+    })?;
+    let mut sources = Sources::default();
+    let file = sources.add(shown, text);
+    let compiled = compile(&sources, file);
+    Ok((sources, compiled))
+}

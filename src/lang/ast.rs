@@ -1,0 +1,218 @@
+//! The abstract syntax tree of the Java subset, as parsed (names interned, nothing resolved).
+
+use super::program::Name;
+use super::span::Span;
+
+/// A name with the span where it is written.
+#[derive(Copy, Clone, Debug)]
+pub struct Ident {
+    pub name: Name,
+    pub span: Span,
+}
+
+/// A parsed source file.
+#[derive(Clone, Debug, Default)]
+pub struct Unit {
+    pub classes: Vec<ClassDecl>,
+}
+
+/// Modifiers, after the parser has rejected those outside the subset.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Modifiers {
+    pub public: bool,
+    pub private: bool,
+    pub protected: bool,
+    pub is_static: bool,
+    pub is_abstract: bool,
+    pub is_final: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct ClassDecl {
+    pub mods: Modifiers,
+    pub name: Ident,
+    pub superclass: Option<Ident>,
+    pub fields: Vec<FieldDecl>,
+    pub methods: Vec<MethodDecl>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct FieldDecl {
+    pub mods: Modifiers,
+    pub ty: TypeExpr,
+    pub name: Ident,
+    pub span: Span,
+}
+
+/// A written type.
+#[derive(Copy, Clone, Debug)]
+pub enum TypeExpr {
+    Int(Span),
+    Boolean(Span),
+    Void(Span),
+    Class(Ident),
+}
+
+impl TypeExpr {
+    pub fn span(self) -> Span {
+        match self {
+            TypeExpr::Int(s) | TypeExpr::Boolean(s) | TypeExpr::Void(s) => s,
+            TypeExpr::Class(i) => i.span,
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct Param {
+    pub ty: TypeExpr,
+    pub name: Ident,
+}
+
+/// A method or, when `ret` is `None`, a constructor.
+#[derive(Clone, Debug)]
+pub struct MethodDecl {
+    pub mods: Modifiers,
+    pub ret: Option<TypeExpr>,
+    pub name: Ident,
+    pub params: Vec<Param>,
+    /// `None` for an abstract method (`;` instead of a body).
+    pub body: Option<Block>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+/// The operator of an assignment statement.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum AssignOp {
+    /// `=`
+    Set,
+    /// `+=`, and `++` with a literal 1.
+    Add,
+    /// `-=`, and `--` with a literal 1.
+    Sub,
+    /// `*=`
+    Mul,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `T x;` or `T x = e;`
+    Local {
+        ty: TypeExpr,
+        name: Ident,
+        init: Option<Expr>,
+    },
+    /// A call or `new` used as a statement.
+    Expr(Expr),
+    /// `target op value;` where target is a name or a field access.
+    Assign {
+        target: Expr,
+        op: AssignOp,
+        value: Expr,
+    },
+    If(Expr, Box<Stmt>, Option<Box<Stmt>>),
+    While(Expr, Box<Stmt>),
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<Expr>,
+        update: Option<Box<Stmt>>,
+        body: Box<Stmt>,
+    },
+    Return(Option<Expr>),
+    Throw(Expr),
+    Assert(Expr),
+    Block(Block),
+    /// `super(args);` (legal only first in a constructor).
+    SuperCtor(Vec<Expr>),
+    /// `;`
+    Empty,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum UnOp {
+    Neg,
+    Not,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::And => "&&",
+            BinOp::Or => "||",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// An `int` literal; `-2147483648` is folded by the parser.
+    Int(i32),
+    Bool(bool),
+    Null,
+    This,
+    /// A simple name: a local, a field of `this`, or (as a call receiver) a class.
+    Name(Ident),
+    Field(Box<Expr>, Ident),
+    /// `m(args)` or `recv.m(args)`.
+    Call {
+        recv: Option<Box<Expr>>,
+        name: Ident,
+        args: Vec<Expr>,
+    },
+    /// `super.m(args)`.
+    SuperCall {
+        name: Ident,
+        args: Vec<Expr>,
+    },
+    New(Ident, Vec<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    InstanceOf(Box<Expr>, Ident),
+    Cast(Ident, Box<Expr>),
+}

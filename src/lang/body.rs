@@ -1,0 +1,1110 @@
+//! Checking method bodies: names, types, reachability and definite assignment
+//! (JLS chapters 14 and 16, simplified), producing the desugared core.
+
+use super::ast::{self, AssignOp, BinOp, ExprKind as A, Ident, StmtKind as S, UnOp};
+use super::check::{Access, MethodInfo, Table, unknown_class};
+use super::core::{Dispatch, Expr, Lit, PrimOp};
+use super::desugar::{self as d, ForInit};
+use super::diag::Diagnostic;
+use super::program::{ClassId, FieldId, Local, LocalId, MethodId, MethodKind, Name, Type};
+use super::span::Span;
+
+/// A checked type, or `None` after an error was reported (suppresses cascades).
+type Ty = Option<Type>;
+
+/// Whether `this` may be used where the checker is.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum ThisCtx {
+    Available,
+    Static,
+    /// In the arguments of `super(...)`.
+    BeforeSuper,
+}
+
+/// The local slots of the method being checked.
+struct Slots {
+    locals: Vec<Local>,
+    /// Checked types, `None` when the declared type did not resolve.
+    tys: Vec<Ty>,
+    /// Definitely assigned, per slot.
+    da: Vec<bool>,
+}
+
+impl Slots {
+    fn push(&mut self, name: Name, ty: Ty, span: Span, assigned: bool) -> LocalId {
+        let id = LocalId(self.locals.len() as u32);
+        self.locals.push(Local {
+            name,
+            ty: ty.unwrap_or(Type::Class(ClassId(0))),
+            span,
+        });
+        self.tys.push(ty);
+        self.da.push(assigned);
+        id
+    }
+
+    /// After a statement that cannot complete normally every variable is
+    /// (vacuously) definitely assigned.
+    fn all_assigned(&mut self) {
+        self.da.iter_mut().for_each(|b| *b = true);
+    }
+}
+
+/// Definitely assigned after either of two paths.
+fn meet(a: Vec<bool>, mut b: Vec<bool>) -> Vec<bool> {
+    if b.len() < a.len() {
+        b.resize(a.len(), true);
+    }
+    for (i, x) in a.into_iter().enumerate() {
+        b[i] &= x;
+    }
+    b
+}
+
+/// The value of a constant expression (JLS 15.29) of the subset.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Const {
+    Int(i32),
+    Bool(bool),
+}
+
+fn constant(e: &ast::Expr) -> Option<Const> {
+    use Const::*;
+    Some(match &e.kind {
+        A::Int(v) => Int(*v),
+        A::Bool(b) => Bool(*b),
+        A::Unary(UnOp::Neg, x) => match constant(x)? {
+            Int(v) => Int(v.wrapping_neg()),
+            Bool(_) => return None,
+        },
+        A::Unary(UnOp::Not, x) => match constant(x)? {
+            Bool(b) => Bool(!b),
+            Int(_) => return None,
+        },
+        A::Binary(op, l, r) => match (constant(l)?, constant(r)?) {
+            (Int(a), Int(b)) => match op {
+                BinOp::Add => Int(a.wrapping_add(b)),
+                BinOp::Sub => Int(a.wrapping_sub(b)),
+                BinOp::Mul => Int(a.wrapping_mul(b)),
+                BinOp::Div if b != 0 => Int(a.wrapping_div(b)),
+                BinOp::Rem if b != 0 => Int(a.wrapping_rem(b)),
+                BinOp::Lt => Bool(a < b),
+                BinOp::Le => Bool(a <= b),
+                BinOp::Gt => Bool(a > b),
+                BinOp::Ge => Bool(a >= b),
+                BinOp::Eq => Bool(a == b),
+                BinOp::Ne => Bool(a != b),
+                _ => return None,
+            },
+            (Bool(a), Bool(b)) => match op {
+                BinOp::And => Bool(a && b),
+                BinOp::Or => Bool(a || b),
+                BinOp::Eq => Bool(a == b),
+                BinOp::Ne => Bool(a != b),
+                _ => return None,
+            },
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+struct Body<'a, 'u> {
+    t: &'a Table<'u>,
+    diags: &'a mut Vec<Diagnostic>,
+    class: ClassId,
+    kind: MethodKind,
+    ret: Ty,
+    this_ctx: ThisCtx,
+    slots: Slots,
+    scopes: Vec<Vec<(Name, LocalId)>>,
+}
+
+/// Checks one method's body; returns its local slots and desugared body.
+pub(super) fn check_method(
+    t: &Table,
+    mid: MethodId,
+    info: &MethodInfo,
+    error_class: Option<ClassId>,
+    diags: &mut Vec<Diagnostic>,
+) -> (Vec<Local>, Expr) {
+    let m = t.program.method(mid);
+    let decl = info.decl;
+    let mut b = Body {
+        t,
+        diags,
+        class: m.owner,
+        kind: m.kind,
+        ret: info.ret,
+        this_ctx: if m.kind == MethodKind::Static {
+            ThisCtx::Static
+        } else {
+            ThisCtx::Available
+        },
+        slots: Slots {
+            locals: Vec::new(),
+            tys: Vec::new(),
+            da: Vec::new(),
+        },
+        scopes: vec![Vec::new()],
+    };
+    if m.kind != MethodKind::Static {
+        b.slots.push(
+            t.this_name,
+            Some(Type::Class(m.owner)),
+            decl.name.span,
+            true,
+        );
+    }
+    for (p, ty) in decl.params.iter().zip(&info.params) {
+        b.declare(p.name, *ty, true);
+    }
+    let Some(block) = &decl.body else {
+        let body = d::abstract_body(error_class.unwrap_or(ClassId(0)), decl.span);
+        return (b.slots.locals, body);
+    };
+    let mut stmts: &[ast::Stmt] = &block.stmts;
+    let mut prefix = Vec::new();
+    if m.kind == MethodKind::Constructor {
+        let explicit = match stmts.first() {
+            Some(ast::Stmt {
+                kind: S::SuperCtor(args),
+                span,
+            }) => {
+                stmts = &stmts[1..];
+                Some((args.as_slice(), *span))
+            }
+            _ => None,
+        };
+        prefix.extend(b.super_ctor(explicit, decl.name.span));
+    }
+    // After a syntax error in the body, a missing return is most likely a lost one.
+    let syntax_errors = b
+        .diags
+        .iter()
+        .any(|d| d.span.start >= block.span.start && d.span.end <= block.span.end);
+    let (es, completes) = b.block_stmts(stmts);
+    prefix.extend(es);
+    if completes && !syntax_errors && matches!(info.ret, Some(r) if r != Type::Void) {
+        let end = Span::new(
+            block.span.file,
+            block.span.end.saturating_sub(1),
+            block.span.end,
+        );
+        b.err("missing return statement", end);
+    }
+    (b.slots.locals, d::begin(prefix, block.span))
+}
+
+impl Body<'_, '_> {
+    fn err(&mut self, msg: impl Into<String>, span: Span) {
+        self.diags.push(Diagnostic::error(msg, span));
+    }
+
+    fn name(&self, n: Name) -> &str {
+        self.t.name(n)
+    }
+
+    fn tn(&self, t: Type) -> String {
+        self.t.type_name(t)
+    }
+
+    fn bad(span: Span) -> (Expr, Ty) {
+        (d::lit(Lit::Unit, span), None)
+    }
+
+    fn this(&mut self, span: Span) -> Option<Expr> {
+        match self.this_ctx {
+            ThisCtx::Available => Some(d::local(LocalId(0), span)),
+            ThisCtx::Static => {
+                self.err("`this` cannot be used in a static method", span);
+                None
+            }
+            ThisCtx::BeforeSuper => {
+                self.err(
+                    "cannot use `this` before the superclass constructor has been called",
+                    span,
+                );
+                None
+            }
+        }
+    }
+
+    fn lookup_local(&self, n: Name) -> Option<LocalId> {
+        self.scopes
+            .iter()
+            .rev()
+            .flat_map(|s| s.iter().rev())
+            .find(|(m, _)| *m == n)
+            .map(|&(_, l)| l)
+    }
+
+    /// A simple name that denotes a variable (so it is not a class name).
+    fn is_var(&self, n: Name) -> bool {
+        self.lookup_local(n).is_some() || self.t.program.lookup_field(self.class, n).is_some()
+    }
+
+    fn declare(&mut self, name: Ident, ty: Ty, assigned: bool) -> LocalId {
+        if self.lookup_local(name.name).is_some() {
+            let msg = format!(
+                "variable `{}` is already defined in this method",
+                self.name(name.name)
+            );
+            self.err(msg, name.span);
+        }
+        let id = self.slots.push(name.name, ty, name.span, assigned);
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.push((name.name, id));
+        }
+        id
+    }
+
+    fn fresh_tmp(slots: &mut Slots, name: Name, ty: Type, span: Span) -> LocalId {
+        slots.push(name, Some(ty), span, true)
+    }
+
+    fn expect_type(&mut self, got: Ty, want: Ty, span: Span) {
+        if let (Some(g), Some(w)) = (got, want)
+            && !self.t.assignable(g, w)
+        {
+            let msg = format!(
+                "incompatible types: `{}` cannot be converted to `{}`",
+                self.tn(g),
+                self.tn(w)
+            );
+            self.err(msg, span);
+        }
+    }
+
+    // ---- statements ----
+
+    /// The statements of a block, in the current scope. A declaration binds the
+    /// rest of the block: `T x = e; rest` -> `(var T x := e in (begin rest))`.
+    fn block_stmts(&mut self, stmts: &[ast::Stmt]) -> (Vec<Expr>, bool) {
+        let mut out = Vec::new();
+        let mut completes = true;
+        let mut reported = false;
+        for (i, s) in stmts.iter().enumerate() {
+            if !completes && !reported {
+                self.err("unreachable statement", s.span);
+                reported = true;
+            }
+            if let S::Local { ty, name, init } = &s.kind {
+                let (x, init) = self.local_decl(*ty, *name, init.as_ref(), s.span);
+                let (rest, c) = self.block_stmts(&stmts[i + 1..]);
+                out.push(d::stmt(d::let_in(x, init, rest, s.span), s.span));
+                return (out, c && !reported);
+            }
+            let (e, c) = self.stmt(s);
+            out.extend(e);
+            completes = c;
+        }
+        // As javac: code after an unreachable statement raises no further
+        // reachability errors (such as a missing return).
+        (out, completes && !reported)
+    }
+
+    fn local_decl(
+        &mut self,
+        ty: ast::TypeExpr,
+        name: Ident,
+        init: Option<&ast::Expr>,
+        span: Span,
+    ) -> (LocalId, Expr) {
+        let mut lty = self.t.resolve_type(ty, self.diags);
+        if lty == Some(Type::Void) {
+            self.err("a variable cannot have type `void`", ty.span());
+            lty = None;
+        }
+        let init = init.map(|e| {
+            let (ie, it) = self.expr(e);
+            self.expect_type(it, lty, e.span);
+            ie
+        });
+        let x = self.declare(name, lty, init.is_some());
+        let init =
+            init.unwrap_or_else(|| d::lit(d::default_value(lty.unwrap_or(Type::Null)), span));
+        (x, init)
+    }
+
+    fn stmt(&mut self, s: &ast::Stmt) -> (Option<Expr>, bool) {
+        let r = self.stmt_inner(s);
+        if !r.1 {
+            self.slots.all_assigned();
+        }
+        r
+    }
+
+    fn sub_stmt(&mut self, s: &ast::Stmt) -> (Expr, bool) {
+        self.scopes.push(Vec::new());
+        let (e, c) = self.stmt(s);
+        self.scopes.pop();
+        (e.unwrap_or_else(|| d::begin(Vec::new(), s.span)), c)
+    }
+
+    fn stmt_inner(&mut self, s: &ast::Stmt) -> (Option<Expr>, bool) {
+        let span = s.span;
+        let wrap = |e: Expr| Some(d::stmt(e, span));
+        match &s.kind {
+            S::Empty => (None, true),
+            S::Block(b) => {
+                self.scopes.push(Vec::new());
+                let (es, c) = self.block_stmts(&b.stmts);
+                self.scopes.pop();
+                (Some(d::begin(es, b.span)), c)
+            }
+            S::Local { .. } => {
+                self.err(
+                    "a variable declaration is not allowed here: put it in a block `{ ... }`",
+                    span,
+                );
+                (None, true)
+            }
+            S::Expr(e) => {
+                let (ce, _) = self.expr_any(e);
+                (wrap(ce), true)
+            }
+            S::Assign { target, op, value } => (wrap(self.assign(target, *op, value, span)), true),
+            S::If(c, then, els) => {
+                let ce = self.cond(c);
+                let k = constant(c);
+                let before = self.slots.da.clone();
+                if k == Some(Const::Bool(false)) {
+                    self.slots.all_assigned();
+                }
+                let (te, tc) = self.sub_stmt(then);
+                let da_then = std::mem::replace(&mut self.slots.da, before);
+                if k == Some(Const::Bool(true)) {
+                    self.slots.all_assigned();
+                }
+                let (ee, ec) = match els {
+                    Some(e) => {
+                        let (ee, ec) = self.sub_stmt(e);
+                        (Some(ee), ec)
+                    }
+                    None => (None, true),
+                };
+                let da_else = std::mem::take(&mut self.slots.da);
+                self.slots.da = meet(da_then, da_else);
+                let completes = if els.is_some() { tc || ec } else { true };
+                (wrap(d::if_(ce, te, ee, span)), completes)
+            }
+            S::While(c, body) => {
+                let ce = self.cond(c);
+                let k = constant(c);
+                let (be, _) = self.loop_body(k, body, None);
+                (wrap(d::while_(ce, be, span)), k != Some(Const::Bool(true)))
+            }
+            S::For {
+                init,
+                cond,
+                update,
+                body,
+            } => {
+                self.scopes.push(Vec::new());
+                let init = match init.as_deref() {
+                    None => ForInit::None,
+                    Some(ast::Stmt {
+                        kind: S::Local { ty, name, init },
+                        span,
+                    }) => {
+                        let (x, e) = self.local_decl(*ty, *name, init.as_ref(), *span);
+                        ForInit::Decl(x, e, *span)
+                    }
+                    Some(st) => match self.stmt(st).0 {
+                        Some(e) => ForInit::Stmt(e),
+                        None => ForInit::None,
+                    },
+                };
+                let ce = cond.as_ref().map(|c| self.cond(c));
+                let k = cond.as_ref().map_or(Some(Const::Bool(true)), constant);
+                let (be, ue) = self.loop_body(k, body, update.as_deref());
+                self.scopes.pop();
+                let e = d::for_loop(init, ce, be, ue, span);
+                (wrap(e), k != Some(Const::Bool(true)))
+            }
+            S::Return(e) => {
+                let ret = self.ret;
+                let value = match (e, ret) {
+                    (None, Some(r)) if r != Type::Void => {
+                        self.err(
+                            format!("missing return value: the method returns `{}`", self.tn(r)),
+                            span,
+                        );
+                        None
+                    }
+                    (None, _) => None,
+                    (Some(e), Some(Type::Void)) => {
+                        let what = if self.kind == MethodKind::Constructor {
+                            "a constructor"
+                        } else {
+                            "a void method"
+                        };
+                        self.err(format!("cannot return a value from {what}"), e.span);
+                        None
+                    }
+                    (Some(e), r) => {
+                        let (ve, vt) = self.expr(e);
+                        self.expect_type(vt, r, e.span);
+                        Some(ve)
+                    }
+                };
+                (wrap(d::return_(value, span)), false)
+            }
+            S::Throw(e) => {
+                let (te, tt) = self.expr(e);
+                match tt {
+                    Some(Type::Class(c)) => {
+                        let unchecked = ["RuntimeException", "Error"].iter().any(|n| {
+                            self.t
+                                .program
+                                .class_by_name(n)
+                                .is_some_and(|k| self.t.program.is_subclass(c, k))
+                        });
+                        if !unchecked {
+                            let msg = format!(
+                                "cannot throw `{}`: the Java subset throws only subclasses of `RuntimeException` or `Error` (unchecked exceptions)",
+                                self.tn(Type::Class(c))
+                            );
+                            self.err(msg, e.span);
+                        }
+                    }
+                    Some(t) => {
+                        let msg = format!("cannot throw a value of type `{}`", self.tn(t));
+                        self.err(msg, e.span);
+                    }
+                    None => {}
+                }
+                (wrap(d::throw(te, span)), false)
+            }
+            S::Assert(e) => {
+                let ce = self.cond(e);
+                (wrap(d::assert(ce, span)), true)
+            }
+            S::SuperCtor(_) => {
+                self.err(
+                    "`super(...)` is allowed only as the first statement of a constructor",
+                    span,
+                );
+                (None, true)
+            }
+        }
+    }
+
+    /// The body (and `for` update) of a loop whose condition has constant value
+    /// `k`, if any; restores definite assignment to the condition's "when false".
+    fn loop_body(
+        &mut self,
+        k: Option<Const>,
+        body: &ast::Stmt,
+        update: Option<&ast::Stmt>,
+    ) -> (Expr, Option<Expr>) {
+        let before = self.slots.da.clone();
+        if k == Some(Const::Bool(false)) {
+            self.err("unreachable statement", body.span);
+        }
+        let (be, _) = self.sub_stmt(body);
+        let ue = update.and_then(|u| self.stmt(u).0);
+        self.slots.da = before;
+        if k == Some(Const::Bool(true)) {
+            self.slots.all_assigned();
+        }
+        (be, ue)
+    }
+
+    /// The superclass constructor call that starts a constructor body.
+    fn super_ctor(
+        &mut self,
+        explicit: Option<(&[ast::Expr], Span)>,
+        ctor_span: Span,
+    ) -> Option<Expr> {
+        let sup = self.t.program.class(self.class).superclass?;
+        let target = self.t.effective_ctor(sup);
+        let (args, span) = explicit.unwrap_or((&[], ctor_span));
+        self.this_ctx = ThisCtx::BeforeSuper;
+        let r = match target {
+            None => {
+                self.check_arity(args.len(), 0, "the superclass constructor", span);
+                for a in args {
+                    self.expr(a);
+                }
+                None
+            }
+            Some(ct) => {
+                if explicit.is_none() && !self.t.program.method(ct).params.is_empty() {
+                    let msg = format!(
+                        "the constructor of `{}` takes arguments: call `super(...)` first",
+                        self.t.program.class_name(self.t.program.method(ct).owner)
+                    );
+                    self.err(msg, span);
+                }
+                self.check_private(ct, span);
+                let args = if explicit.is_some() {
+                    self.args(ct, args, span)
+                } else {
+                    Vec::new()
+                };
+                let this = d::local(LocalId(0), span);
+                Some(d::stmt(
+                    d::invoke(this, ct, Dispatch::Special, args, span),
+                    span,
+                ))
+            }
+        };
+        self.this_ctx = ThisCtx::Available;
+        r
+    }
+
+    fn assign(&mut self, target: &ast::Expr, op: AssignOp, value: &ast::Expr, span: Span) -> Expr {
+        let prim = match op {
+            AssignOp::Set => None,
+            AssignOp::Add => Some(PrimOp::Add),
+            AssignOp::Sub => Some(PrimOp::Sub),
+            AssignOp::Mul => Some(PrimOp::Mul),
+        };
+        // The assigned place: a local, or an object and a field.
+        let (obj, fid) = match &target.kind {
+            A::Name(id) => {
+                if let Some(x) = self.lookup_local(id.name) {
+                    let ty = self.slots.tys[x.0 as usize];
+                    let (ve, vt) = self.expr(value);
+                    let Some(p) = prim else {
+                        self.expect_type(vt, ty, value.span);
+                        self.slots.da[x.0 as usize] = true;
+                        return d::assign(x, ve, span);
+                    };
+                    self.check_da(x, id.span);
+                    self.compound_types(ty, vt, span);
+                    let cur = d::local(x, id.span);
+                    return d::assign(x, d::prim(p, vec![cur, ve], span), span);
+                }
+                match self.t.program.lookup_field(self.class, id.name) {
+                    Some(f) => {
+                        let this = self.this(id.span);
+                        self.check_field_private(f, id.span);
+                        (this, Some(f))
+                    }
+                    None => {
+                        let msg = format!("cannot find variable `{}`", self.name(id.name));
+                        self.err(msg, id.span);
+                        (None, None)
+                    }
+                }
+            }
+            A::Field(recv, f) => {
+                let (re, rt) = self.receiver(recv);
+                let fid = self.field_of(rt, *f);
+                (Some(re), fid)
+            }
+            _ => {
+                self.err("cannot assign to this expression", target.span);
+                (None, None)
+            }
+        };
+        let (ve, vt) = self.expr(value);
+        let (Some(obj), Some(fid)) = (obj, fid) else {
+            return d::lit(Lit::Unit, span);
+        };
+        let fty = self.t.field_types[fid.0 as usize];
+        match prim {
+            None => self.expect_type(vt, fty, value.span),
+            Some(_) => self.compound_types(fty, vt, span),
+        }
+        let obj_ty = Type::Class(self.t.program.field(fid).owner);
+        let tmp_name = self.t.tmp_name;
+        let slots = &mut self.slots;
+        d::field_write(
+            obj,
+            fid,
+            |x| match prim {
+                None => ve,
+                Some(p) => d::prim(p, vec![d::field(d::local(x, span), fid, span), ve], span),
+            },
+            || Self::fresh_tmp(slots, tmp_name, obj_ty, span),
+            span,
+        )
+    }
+
+    fn compound_types(&mut self, place: Ty, value: Ty, span: Span) {
+        for t in [place, value].into_iter().flatten() {
+            if t != Type::Int {
+                let msg = format!(
+                    "compound assignment, `++` and `--` need `int` operands, found `{}`",
+                    self.tn(t)
+                );
+                self.err(msg, span);
+                return;
+            }
+        }
+    }
+
+    fn check_da(&mut self, x: LocalId, span: Span) {
+        if !self.slots.da[x.0 as usize] {
+            let msg = format!(
+                "variable `{}` might not have been initialized",
+                self.name(self.slots.locals[x.0 as usize].name)
+            );
+            self.err(msg, span);
+            self.slots.da[x.0 as usize] = true;
+        }
+    }
+
+    // ---- expressions ----
+
+    fn cond(&mut self, e: &ast::Expr) -> Expr {
+        let (ce, t) = self.expr(e);
+        self.expect_type(t, Some(Type::Bool), e.span);
+        ce
+    }
+
+    /// An expression used for its value (a void call is an error).
+    fn expr(&mut self, e: &ast::Expr) -> (Expr, Ty) {
+        let (ce, t) = self.expr_any(e);
+        if t == Some(Type::Void) {
+            self.err("a void method call has no value", e.span);
+            return (ce, None);
+        }
+        (ce, t)
+    }
+
+    /// A call receiver or field owner: a class-typed value.
+    fn receiver(&mut self, e: &ast::Expr) -> (Expr, Ty) {
+        if let A::Name(id) = &e.kind
+            && !self.is_var(id.name)
+            && self.t.class_named(id.name).is_some()
+        {
+            self.err("the Java subset does not support static fields", e.span);
+            return Self::bad(e.span);
+        }
+        self.expr(e)
+    }
+
+    fn field_of(&mut self, recv: Ty, f: Ident) -> Option<FieldId> {
+        match recv? {
+            Type::Class(c) => match self.t.program.lookup_field(c, f.name) {
+                Some(fid) => {
+                    self.check_field_private(fid, f.span);
+                    Some(fid)
+                }
+                None => {
+                    let msg = format!(
+                        "class `{}` has no field `{}`",
+                        self.t.program.class_name(c),
+                        self.name(f.name)
+                    );
+                    self.err(msg, f.span);
+                    None
+                }
+            },
+            t => {
+                let msg = format!("`{}` has no fields", self.tn(t));
+                self.err(msg, f.span);
+                None
+            }
+        }
+    }
+
+    fn check_field_private(&mut self, f: FieldId, span: Span) {
+        let owner = self.t.program.field(f).owner;
+        if self.t.field_private[f.0 as usize] && owner != self.class {
+            let msg = format!(
+                "field `{}` is private in `{}`",
+                self.t.program.field_name(f),
+                self.t.program.class_name(owner)
+            );
+            self.err(msg, span);
+        }
+    }
+
+    fn check_private(&mut self, m: MethodId, span: Span) {
+        let owner = self.t.program.method(m).owner;
+        if self.t.methods[m.0 as usize].access == Access::Private && owner != self.class {
+            let msg = format!(
+                "`{}` is private in `{}`",
+                self.name(self.t.program.method(m).name),
+                self.t.program.class_name(owner)
+            );
+            self.err(msg, span);
+        }
+    }
+
+    fn expr_any(&mut self, e: &ast::Expr) -> (Expr, Ty) {
+        let span = e.span;
+        match &e.kind {
+            A::Int(v) => (d::lit(Lit::Int(*v), span), Some(Type::Int)),
+            A::Bool(b) => (d::lit(Lit::Bool(*b), span), Some(Type::Bool)),
+            A::Null => (d::lit(Lit::Null, span), Some(Type::Null)),
+            A::This => match self.this(span) {
+                Some(x) => (x, Some(Type::Class(self.class))),
+                None => Self::bad(span),
+            },
+            A::Name(id) => self.name_value(*id),
+            A::Field(recv, f) => {
+                let (re, rt) = self.receiver(recv);
+                match self.field_of(rt, *f) {
+                    Some(fid) => (d::field(re, fid, span), self.t.field_types[fid.0 as usize]),
+                    None => Self::bad(span),
+                }
+            }
+            A::Call { recv, name, args } => self.call(recv.as_deref(), *name, args, span),
+            A::SuperCall { name, args } => self.super_call(*name, args, span),
+            A::New(c, args) => self.new_object(*c, args, span),
+            A::Unary(UnOp::Neg, x) => {
+                let (xe, xt) = self.expr(x);
+                self.operand(xt, Type::Int, "-", x.span);
+                (d::prim(PrimOp::Neg, vec![xe], span), Some(Type::Int))
+            }
+            A::Unary(UnOp::Not, x) => {
+                let (xe, xt) = self.expr(x);
+                self.operand(xt, Type::Bool, "!", x.span);
+                (d::not(xe, span), Some(Type::Bool))
+            }
+            A::Binary(op, l, r) => self.binary(*op, l, r, span),
+            A::InstanceOf(x, c) => {
+                let (xe, xt) = self.expr(x);
+                match self.related_class(xt, *c, x.span) {
+                    Some(k) => (d::instance_of(xe, k, span), Some(Type::Bool)),
+                    None => (d::lit(Lit::Unit, span), Some(Type::Bool)),
+                }
+            }
+            A::Cast(c, x) => {
+                let (xe, xt) = self.expr(x);
+                match self.related_class(xt, *c, x.span) {
+                    Some(k) => (d::cast(k, xe, span), Some(Type::Class(k))),
+                    None => Self::bad(span),
+                }
+            }
+        }
+    }
+
+    fn operand(&mut self, got: Ty, want: Type, op: &str, span: Span) {
+        if let Some(g) = got
+            && g != want
+        {
+            let msg = format!(
+                "bad operand type `{}` for `{op}`: expected `{}`",
+                self.tn(g),
+                self.tn(want)
+            );
+            self.err(msg, span);
+        }
+    }
+
+    /// The class of a cast or `instanceof`, which must be related to the operand's.
+    fn related_class(&mut self, xt: Ty, c: Ident, span: Span) -> Option<ClassId> {
+        let Some(k) = self.t.class_named(c.name) else {
+            self.diags.push(unknown_class(self.name(c.name), c.span));
+            return None;
+        };
+        match xt? {
+            Type::Null => Some(k),
+            Type::Class(x) if self.t.program.related(x, k) => Some(k),
+            t => {
+                let msg = format!(
+                    "incompatible types: `{}` cannot be converted to `{}`",
+                    self.tn(t),
+                    self.tn(Type::Class(k))
+                );
+                self.err(msg, span);
+                None
+            }
+        }
+    }
+
+    fn name_value(&mut self, id: Ident) -> (Expr, Ty) {
+        if let Some(x) = self.lookup_local(id.name) {
+            self.check_da(x, id.span);
+            return (d::local(x, id.span), self.slots.tys[x.0 as usize]);
+        }
+        if let Some(f) = self.t.program.lookup_field(self.class, id.name) {
+            self.check_field_private(f, id.span);
+            return match self.this(id.span) {
+                Some(this) => (d::field(this, f, id.span), self.t.field_types[f.0 as usize]),
+                None => Self::bad(id.span),
+            };
+        }
+        let msg = if self.t.class_named(id.name).is_some() {
+            format!("`{}` is a class, not a value", self.name(id.name))
+        } else {
+            format!("cannot find variable `{}`", self.name(id.name))
+        };
+        self.err(msg, id.span);
+        Self::bad(id.span)
+    }
+
+    fn binary(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> (Expr, Ty) {
+        let (le, lt) = self.expr(l);
+        let (re, rt) = self.expr(r);
+        let sym = op.symbol();
+        let arith = |p| Some(p);
+        let (p, operand, result) = match op {
+            BinOp::And | BinOp::Or => {
+                self.operand(lt, Type::Bool, sym, l.span);
+                self.operand(rt, Type::Bool, sym, r.span);
+                let e = if op == BinOp::And {
+                    d::and(le, re, span)
+                } else {
+                    d::or(le, re, span)
+                };
+                return (e, Some(Type::Bool));
+            }
+            BinOp::Add => (arith(PrimOp::Add), Type::Int, Type::Int),
+            BinOp::Sub => (arith(PrimOp::Sub), Type::Int, Type::Int),
+            BinOp::Mul => (arith(PrimOp::Mul), Type::Int, Type::Int),
+            BinOp::Div => (arith(PrimOp::Div), Type::Int, Type::Int),
+            BinOp::Rem => (arith(PrimOp::Rem), Type::Int, Type::Int),
+            BinOp::Lt => (arith(PrimOp::Lt), Type::Int, Type::Bool),
+            BinOp::Le => (arith(PrimOp::Le), Type::Int, Type::Bool),
+            BinOp::Gt => (arith(PrimOp::Gt), Type::Int, Type::Bool),
+            BinOp::Ge => (arith(PrimOp::Ge), Type::Int, Type::Bool),
+            BinOp::Eq | BinOp::Ne => {
+                let ne = op == BinOp::Ne;
+                let (Some(a), Some(b)) = (lt, rt) else {
+                    return Self::bad(span);
+                };
+                let refs_ok = match (a, b) {
+                    (Type::Null, Type::Null | Type::Class(_)) | (Type::Class(_), Type::Null) => {
+                        true
+                    }
+                    (Type::Class(x), Type::Class(y)) => self.t.program.related(x, y),
+                    _ => false,
+                };
+                if refs_ok {
+                    return (d::ref_eq(le, re, ne, span), Some(Type::Bool));
+                }
+                if a == b && matches!(a, Type::Int | Type::Bool) {
+                    let p = if ne { PrimOp::Ne } else { PrimOp::Eq };
+                    return (d::prim(p, vec![le, re], span), Some(Type::Bool));
+                }
+                let msg = format!("incomparable types: `{}` and `{}`", self.tn(a), self.tn(b));
+                self.err(msg, span);
+                return (d::lit(Lit::Unit, span), Some(Type::Bool));
+            }
+        };
+        self.operand(lt, operand, sym, l.span);
+        self.operand(rt, operand, sym, r.span);
+        let p = p.unwrap_or(PrimOp::Add);
+        (d::prim(p, vec![le, re], span), Some(result))
+    }
+
+    fn check_arity(&mut self, got: usize, want: usize, what: &str, span: Span) -> bool {
+        if got != want {
+            let msg = format!("{what} expects {want} argument(s), found {got}");
+            self.err(msg, span);
+            return false;
+        }
+        true
+    }
+
+    /// Checks the arguments of a call to `m` against its parameters.
+    fn args(&mut self, m: MethodId, args: &[ast::Expr], span: Span) -> Vec<Expr> {
+        let params = self.t.methods[m.0 as usize].params.clone();
+        let what = match self.t.program.method(m).kind {
+            MethodKind::Constructor => format!(
+                "the constructor of `{}`",
+                self.t.program.class_name(self.t.program.method(m).owner)
+            ),
+            _ => format!("method `{}`", self.name(self.t.program.method(m).name)),
+        };
+        let ok = self.check_arity(args.len(), params.len(), &what, span);
+        args.iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let (ae, at) = self.expr(a);
+                if ok {
+                    self.expect_type(at, params[i], a.span);
+                }
+                ae
+            })
+            .collect()
+    }
+
+    fn method_result(&self, m: MethodId) -> Ty {
+        self.t.methods[m.0 as usize].ret
+    }
+
+    fn call(
+        &mut self,
+        recv: Option<&ast::Expr>,
+        name: Ident,
+        args: &[ast::Expr],
+        span: Span,
+    ) -> (Expr, Ty) {
+        let Some(recv) = recv else {
+            let Some(m) = self.t.program.lookup_method(self.class, name.name) else {
+                let msg = format!(
+                    "cannot find method `{}` in class `{}`",
+                    self.name(name.name),
+                    self.t.program.class_name(self.class)
+                );
+                self.err(msg, name.span);
+                return Self::bad(span);
+            };
+            self.check_private(m, name.span);
+            if self.t.program.method(m).kind == MethodKind::Static {
+                let args = self.args(m, args, span);
+                return (d::static_call(m, args, span), self.method_result(m));
+            }
+            let this = match self.this_ctx {
+                ThisCtx::Available => d::local(LocalId(0), span),
+                _ => {
+                    let msg = format!(
+                        "instance method `{}` cannot be called here: there is no `this`",
+                        self.name(name.name)
+                    );
+                    self.err(msg, name.span);
+                    return Self::bad(span);
+                }
+            };
+            let args = self.args(m, args, span);
+            return (
+                d::invoke(this, m, Dispatch::Virtual, args, span),
+                self.method_result(m),
+            );
+        };
+        // `C.m(...)`: a static call, when `C` is not a variable.
+        if let A::Name(id) = &recv.kind
+            && !self.is_var(id.name)
+            && let Some(c) = self.t.class_named(id.name)
+        {
+            let Some(m) = self.t.program.lookup_method(c, name.name) else {
+                let msg = format!(
+                    "cannot find method `{}` in class `{}`",
+                    self.name(name.name),
+                    self.t.program.class_name(c)
+                );
+                self.err(msg, name.span);
+                return Self::bad(span);
+            };
+            self.check_private(m, name.span);
+            if self.t.program.method(m).kind != MethodKind::Static {
+                let msg = format!(
+                    "instance method `{}` cannot be called as `{}.{}(...)`",
+                    self.name(name.name),
+                    self.t.program.class_name(c),
+                    self.name(name.name)
+                );
+                self.err(msg, name.span);
+                return Self::bad(span);
+            }
+            let args = self.args(m, args, span);
+            return (d::static_call(m, args, span), self.method_result(m));
+        }
+        let (re, rt) = self.expr(recv);
+        let c = match rt {
+            None => return Self::bad(span),
+            Some(Type::Class(c)) => c,
+            Some(t) => {
+                let msg = format!("`{}` has no methods", self.tn(t));
+                self.err(msg, recv.span);
+                return Self::bad(span);
+            }
+        };
+        let Some(m) = self.t.program.lookup_method(c, name.name) else {
+            let msg = format!(
+                "cannot find method `{}` in class `{}`",
+                self.name(name.name),
+                self.t.program.class_name(c)
+            );
+            self.err(msg, name.span);
+            return Self::bad(span);
+        };
+        self.check_private(m, name.span);
+        if self.t.program.method(m).kind == MethodKind::Static {
+            let owner = self
+                .t
+                .program
+                .class_name(self.t.program.method(m).owner)
+                .to_string();
+            let msg = format!(
+                "static method `{}` must be called as `{owner}.{}(...)`",
+                self.name(name.name),
+                self.name(name.name)
+            );
+            self.err(msg, name.span);
+            return Self::bad(span);
+        }
+        let args = self.args(m, args, span);
+        (
+            d::invoke(re, m, Dispatch::Virtual, args, span),
+            self.method_result(m),
+        )
+    }
+
+    fn super_call(&mut self, name: Ident, args: &[ast::Expr], span: Span) -> (Expr, Ty) {
+        let Some(this) = self.this(span) else {
+            return Self::bad(span);
+        };
+        let sup = self
+            .t
+            .program
+            .class(self.class)
+            .superclass
+            .unwrap_or(ClassId(0));
+        let Some(m) = self.t.program.lookup_method(sup, name.name) else {
+            let msg = format!(
+                "cannot find method `{}` in superclass `{}`",
+                self.name(name.name),
+                self.t.program.class_name(sup)
+            );
+            self.err(msg, name.span);
+            return Self::bad(span);
+        };
+        self.check_private(m, name.span);
+        let info = &self.t.methods[m.0 as usize];
+        if info.is_abstract || self.t.program.method(m).kind == MethodKind::Static {
+            let msg = format!(
+                "`super.{}(...)` must name a non-abstract instance method",
+                self.name(name.name)
+            );
+            self.err(msg, name.span);
+            return Self::bad(span);
+        }
+        let args = self.args(m, args, span);
+        (
+            d::invoke(this, m, Dispatch::Special, args, span),
+            self.method_result(m),
+        )
+    }
+
+    fn new_object(&mut self, c: Ident, args: &[ast::Expr], span: Span) -> (Expr, Ty) {
+        let Some(k) = self.t.class_named(c.name) else {
+            self.diags.push(unknown_class(self.name(c.name), c.span));
+            for a in args {
+                self.expr(a);
+            }
+            return Self::bad(span);
+        };
+        if self.t.abstract_class[k.0 as usize] {
+            let msg = format!(
+                "`{}` is abstract and cannot be instantiated",
+                self.t.program.class_name(k)
+            );
+            self.err(msg, c.span);
+        }
+        let (ctor, args) = match self.t.program.class(k).constructor {
+            Some(ct) => {
+                self.check_private(ct, c.span);
+                (Some(ct), self.args(ct, args, span))
+            }
+            None => {
+                let what = format!("the constructor of `{}`", self.t.program.class_name(k));
+                self.check_arity(args.len(), 0, &what, span);
+                for a in args {
+                    self.expr(a);
+                }
+                (self.t.effective_ctor(k), Vec::new())
+            }
+        };
+        let tmp_name = self.t.tmp_name;
+        let slots = &mut self.slots;
+        let e = d::new_object(
+            k,
+            ctor,
+            args,
+            || Self::fresh_tmp(slots, tmp_name, Type::Class(k), span),
+            span,
+        );
+        (e, Some(Type::Class(k)))
+    }
+}

@@ -1,0 +1,724 @@
+//! The class table: classes, hierarchy, fields, method signatures, overriding and
+//! abstractness, before the method bodies are checked.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use lasso::Rodeo;
+
+use super::ast::{self, ClassDecl, MethodDecl, Modifiers, TypeExpr};
+use super::body;
+use super::core::{Expr, ExprKind};
+use super::diag::Diagnostic;
+use super::program::*;
+use super::span::{FileId, Sources, Span};
+
+/// Java access levels, weakest first; overriding may not weaken.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub(super) enum Access {
+    Private,
+    Package,
+    Protected,
+    Public,
+}
+
+impl Access {
+    fn of(m: &Modifiers) -> Access {
+        if m.private {
+            Access::Private
+        } else if m.protected {
+            Access::Protected
+        } else if m.public {
+            Access::Public
+        } else {
+            Access::Package
+        }
+    }
+}
+
+/// What the checker knows about a method beyond [`Method`].
+#[derive(Clone, Debug)]
+pub(super) struct MethodInfo<'u> {
+    /// `None` for entries whose type failed to resolve.
+    pub params: Vec<Option<Type>>,
+    pub ret: Option<Type>,
+    pub is_abstract: bool,
+    pub is_final: bool,
+    pub access: Access,
+    pub decl: &'u MethodDecl,
+}
+
+/// The class table under construction and the facts the body checker needs.
+pub(super) struct Table<'u> {
+    pub program: Program,
+    /// Indexed by `MethodId`.
+    pub methods: Vec<MethodInfo<'u>>,
+    /// Indexed by `FieldId`: `None` when the declared type failed to resolve.
+    pub field_types: Vec<Option<Type>>,
+    pub field_private: Vec<bool>,
+    /// Indexed by `ClassId`.
+    pub abstract_class: Vec<bool>,
+    pub this_name: Name,
+    pub tmp_name: Name,
+}
+
+impl Table<'_> {
+    /// The constructor that `new C(...)` or `super(...)` on class `c` runs: its own
+    /// if declared, else the nearest one up the chain (reached by implicit `super()`).
+    pub fn effective_ctor(&self, c: ClassId) -> Option<MethodId> {
+        let mut k = Some(c);
+        while let Some(cls) = k {
+            if let Some(m) = self.program.class(cls).constructor {
+                return Some(m);
+            }
+            k = self.program.class(cls).superclass;
+        }
+        None
+    }
+
+    pub fn type_name(&self, t: Type) -> String {
+        match t {
+            Type::Int => "int".into(),
+            Type::Bool => "boolean".into(),
+            Type::Void => "void".into(),
+            Type::Null => "<null>".into(),
+            Type::Class(c) => self.program.class_name(c).to_string(),
+        }
+    }
+
+    /// Java assignment conversion for the subset: identity, null to a class,
+    /// a class to a superclass.
+    pub fn assignable(&self, from: Type, to: Type) -> bool {
+        match (from, to) {
+            _ if from == to => true,
+            (Type::Null, Type::Class(_)) => true,
+            (Type::Class(a), Type::Class(b)) => self.program.is_subclass(a, b),
+            _ => false,
+        }
+    }
+
+    pub fn class_named(&self, n: Name) -> Option<ClassId> {
+        self.program
+            .classes
+            .iter()
+            .position(|c| c.name == n)
+            .map(|i| ClassId(i as u32))
+    }
+
+    pub fn name(&self, n: Name) -> &str {
+        self.program.name(n)
+    }
+
+    /// Resolves a written type; unknown classes are reported and give `None`.
+    pub fn resolve_type(&self, t: TypeExpr, diags: &mut Vec<Diagnostic>) -> Option<Type> {
+        match t {
+            TypeExpr::Int(_) => Some(Type::Int),
+            TypeExpr::Boolean(_) => Some(Type::Bool),
+            TypeExpr::Void(_) => Some(Type::Void),
+            TypeExpr::Class(i) => match self.class_named(i.name) {
+                Some(c) => Some(Type::Class(c)),
+                None => {
+                    diags.push(unknown_class(self.name(i.name), i.span));
+                    None
+                }
+            },
+        }
+    }
+}
+
+pub(super) fn unknown_class(name: &str, span: Span) -> Diagnostic {
+    let d = Diagnostic::error(format!("cannot find class `{name}`"), span);
+    match name {
+        "String" => d.with_note("the Java subset has no strings"),
+        "Integer" | "Boolean" => {
+            d.with_note("the Java subset has no boxed types: use `int` or `boolean`")
+        }
+        _ => d,
+    }
+}
+
+fn builtin_class(
+    names: &mut Rodeo,
+    name: &str,
+    superclass: Option<ClassId>,
+    file: FileId,
+) -> Class {
+    Class {
+        name: Name(names.get_or_intern(name)),
+        superclass,
+        own_fields: Vec::new(),
+        all_fields: Vec::new(),
+        methods: Vec::new(),
+        constructor: None,
+        builtin: true,
+        span: Span::new(file, 0, 0),
+    }
+}
+
+/// Builds and checks the program of one parsed file. Errors go to `diags`; the
+/// program is returned even then (the caller drops it when there are errors).
+pub(super) fn check(
+    sources: &Sources,
+    file: FileId,
+    unit: &ast::Unit,
+    mut names: Rodeo,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Program> {
+    let this_name = Name(names.get_or_intern("this"));
+    let tmp_name = Name(names.get_or_intern("$tmp"));
+    let init_name = Name(names.get_or_intern("<init>"));
+
+    // Classes: Object, the built-ins, then the user classes in file order.
+    let mut classes = vec![builtin_class(&mut names, "Object", None, file)];
+    for (name, sup) in BUILTIN_CLASSES {
+        let s = classes
+            .iter()
+            .position(|c| names.resolve(&c.name.0) == *sup);
+        debug_assert!(s.is_some(), "builtin superclass listed first");
+        let c = builtin_class(&mut names, name, s.map(|i| ClassId(i as u32)), file);
+        classes.push(c);
+    }
+    let mut by_name: HashMap<Name, ClassId> = classes
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.name, ClassId(i as u32)))
+        .collect();
+    let mut decls: Vec<(ClassId, &ClassDecl)> = Vec::new();
+    let stem = Path::new(&sources.file(file).name)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .filter(|_| sources.file(file).name.ends_with(".java"));
+    for decl in &unit.classes {
+        let name = decl.name.name;
+        if let Some(&prev) = by_name.get(&name) {
+            let mut d = Diagnostic::error(
+                format!("duplicate class `{}`", names.resolve(&name.0)),
+                decl.name.span,
+            );
+            d = if classes[prev.0 as usize].builtin {
+                d.with_note("the name is taken by a built-in class")
+            } else {
+                d.with_label(classes[prev.0 as usize].span, "first declared here")
+            };
+            diags.push(d);
+            continue;
+        }
+        if decl.mods.public
+            && let Some(stem) = stem
+            && stem != names.resolve(&name.0)
+        {
+            diags.push(Diagnostic::error(
+                format!(
+                    "class `{}` is public, so it must be declared in a file named `{}.java`",
+                    names.resolve(&name.0),
+                    names.resolve(&name.0)
+                ),
+                decl.name.span,
+            ));
+        }
+        let id = ClassId(classes.len() as u32);
+        by_name.insert(name, id);
+        classes.push(Class {
+            name,
+            superclass: Some(ClassId(0)),
+            own_fields: Vec::new(),
+            all_fields: Vec::new(),
+            methods: Vec::new(),
+            constructor: None,
+            builtin: false,
+            span: decl.name.span,
+        });
+        decls.push((id, decl));
+    }
+    let mut abstract_class = vec![false; classes.len()];
+
+    // Superclasses.
+    for &(id, decl) in &decls {
+        abstract_class[id.0 as usize] = decl.mods.is_abstract;
+        let Some(sup) = decl.superclass else { continue };
+        match by_name.get(&sup.name) {
+            None => diags.push(unknown_class(names.resolve(&sup.name.0), sup.span)),
+            Some(&s) => {
+                let final_super = decls.iter().any(|&(k, d)| k == s && d.mods.is_final);
+                if final_super {
+                    diags.push(Diagnostic::error(
+                        format!(
+                            "cannot inherit from final class `{}`",
+                            names.resolve(&sup.name.0)
+                        ),
+                        sup.span,
+                    ));
+                }
+                classes[id.0 as usize].superclass = Some(s);
+            }
+        }
+    }
+    for &(id, decl) in &decls {
+        // Walk up; meeting `id` again is a cycle, which is cut at `id`.
+        let mut k = classes[id.0 as usize].superclass;
+        let mut steps = 0;
+        while let Some(c) = k {
+            if c == id {
+                diags.push(Diagnostic::error(
+                    format!(
+                        "cyclic inheritance involving `{}`",
+                        names.resolve(&decl.name.name.0)
+                    ),
+                    decl.superclass.map_or(decl.name.span, |s| s.span),
+                ));
+                classes[id.0 as usize].superclass = Some(ClassId(0));
+                break;
+            }
+            steps += 1;
+            if steps > classes.len() {
+                break; // a cycle above us, cut when its own class is visited
+            }
+            k = classes[c.0 as usize].superclass;
+        }
+    }
+
+    let mut table = Table {
+        program: Program {
+            names,
+            classes,
+            fields: Vec::new(),
+            methods: Vec::new(),
+        },
+        methods: Vec::new(),
+        field_types: Vec::new(),
+        field_private: Vec::new(),
+        abstract_class,
+        this_name,
+        tmp_name,
+    };
+
+    // Fields, in class order then declaration order.
+    for &(id, decl) in &decls {
+        for f in &decl.fields {
+            let dup = table.program.classes[id.0 as usize]
+                .own_fields
+                .iter()
+                .find(|&&g| table.program.field(g).name == f.name.name)
+                .map(|&g| table.program.field(g).span);
+            if let Some(prev) = dup {
+                diags.push(
+                    Diagnostic::error(
+                        format!("duplicate field `{}`", table.name(f.name.name)),
+                        f.name.span,
+                    )
+                    .with_label(prev, "first declared here"),
+                );
+                continue;
+            }
+            let ty = table.resolve_type(f.ty, diags);
+            let fid = FieldId(table.program.fields.len() as u32);
+            table.program.fields.push(Field {
+                name: f.name.name,
+                owner: id,
+                ty: ty.unwrap_or(Type::Class(ClassId(0))),
+                span: f.name.span,
+            });
+            table.field_types.push(ty);
+            table.field_private.push(f.mods.private);
+            table.program.classes[id.0 as usize].own_fields.push(fid);
+        }
+    }
+    // all_fields: superclass chains are acyclic now, so fill root-first.
+    let mut order: Vec<ClassId> = (0..table.program.classes.len() as u32)
+        .map(ClassId)
+        .collect();
+    let depth = |p: &Program, c: ClassId| {
+        let mut d = 0;
+        let mut k = p.class(c).superclass;
+        while let Some(x) = k {
+            d += 1;
+            k = p.class(x).superclass;
+        }
+        d
+    };
+    order.sort_by_key(|&c| depth(&table.program, c));
+    for c in order {
+        let mut all = match table.program.class(c).superclass {
+            Some(s) => table.program.class(s).all_fields.clone(),
+            None => Vec::new(),
+        };
+        all.extend(table.program.class(c).own_fields.iter().copied());
+        table.program.classes[c.0 as usize].all_fields = all;
+    }
+
+    // Method signatures.
+    for &(id, decl) in &decls {
+        for m in &decl.methods {
+            let kind = match (m.ret, m.mods.is_static) {
+                (None, _) => MethodKind::Constructor,
+                (Some(_), true) => MethodKind::Static,
+                (Some(_), false) => MethodKind::Instance,
+            };
+            let name = if kind == MethodKind::Constructor {
+                init_name
+            } else {
+                m.name.name
+            };
+            let cls = &table.program.classes[id.0 as usize];
+            let dup = cls
+                .methods
+                .iter()
+                .copied()
+                .find(|&k| table.program.method(k).name == name);
+            if let Some(prev) = dup {
+                let prev = table.program.method(prev).span;
+                let msg = if kind == MethodKind::Constructor {
+                    "the Java subset supports one constructor per class".to_string()
+                } else {
+                    format!(
+                        "method `{}` is already declared in this class (the Java subset has no overloading)",
+                        table.name(name)
+                    )
+                };
+                diags.push(
+                    Diagnostic::error(msg, m.name.span).with_label(prev, "first declared here"),
+                );
+                continue;
+            }
+            check_method_modifiers(&table, id, m, diags);
+            let params: Vec<Option<Type>> = m
+                .params
+                .iter()
+                .map(|p| {
+                    let t = table.resolve_type(p.ty, diags);
+                    if t == Some(Type::Void) {
+                        diags.push(Diagnostic::error(
+                            "a parameter cannot have type `void`",
+                            p.ty.span(),
+                        ));
+                        return None;
+                    }
+                    t
+                })
+                .collect();
+            let ret = match m.ret {
+                None => Some(Type::Void),
+                Some(t) => table.resolve_type(t, diags),
+            };
+            let mid = MethodId(table.program.methods.len() as u32);
+            table.program.methods.push(Method {
+                name,
+                owner: id,
+                kind,
+                params: params
+                    .iter()
+                    .map(|p| p.unwrap_or(Type::Class(ClassId(0))))
+                    .collect(),
+                ret: ret.unwrap_or(Type::Void),
+                locals: Vec::new(),
+                body: Expr::new(ExprKind::Begin(Vec::new()), m.span),
+                span: m.name.span,
+            });
+            table.methods.push(MethodInfo {
+                params,
+                ret,
+                is_abstract: m.mods.is_abstract,
+                is_final: m.mods.is_final,
+                access: Access::of(&m.mods),
+                decl: m,
+            });
+            let cls = &mut table.program.classes[id.0 as usize];
+            cls.methods.push(mid);
+            if kind == MethodKind::Constructor {
+                cls.constructor = Some(mid);
+            }
+        }
+    }
+
+    for &(id, decl) in &decls {
+        check_overrides(&table, id, diags);
+        check_abstract_complete(&table, id, decl, diags);
+        if table.program.class(id).constructor.is_none() {
+            check_implicit_super(&table, id, decl.name.span, diags);
+        }
+    }
+
+    // Bodies.
+    let error_class = table.program.class_by_name("Error");
+    let mut bodies = Vec::new();
+    for (i, info) in table.methods.iter().enumerate() {
+        let mid = MethodId(i as u32);
+        bodies.push(body::check_method(&table, mid, info, error_class, diags));
+    }
+    for (i, (locals, body)) in bodies.into_iter().enumerate() {
+        table.program.methods[i].locals = locals;
+        table.program.methods[i].body = body;
+    }
+    Some(table.program)
+}
+
+fn check_method_modifiers(t: &Table, class: ClassId, m: &MethodDecl, diags: &mut Vec<Diagnostic>) {
+    let name = t.name(m.name.name).to_string();
+    if m.mods.is_abstract {
+        if m.body.is_some() {
+            diags.push(Diagnostic::error(
+                format!("abstract method `{name}` cannot have a body"),
+                m.name.span,
+            ));
+        }
+        if m.mods.is_static || m.mods.is_final || m.mods.private {
+            diags.push(Diagnostic::error(
+                format!("abstract method `{name}` cannot be `static`, `final` or `private`"),
+                m.name.span,
+            ));
+        }
+        if !t.abstract_class[class.0 as usize] {
+            diags.push(Diagnostic::error(
+                format!(
+                    "class `{}` declares abstract method `{name}`, so it must be declared `abstract`",
+                    t.program.class_name(class)
+                ),
+                m.name.span,
+            ));
+        }
+    } else if m.body.is_none() {
+        diags.push(Diagnostic::error(
+            format!("method `{name}` has no body: declare it `abstract` or give it one"),
+            m.name.span,
+        ));
+    }
+}
+
+fn sig_eq(t: &Table, a: MethodId, b: MethodId) -> bool {
+    let (x, y) = (&t.methods[a.0 as usize], &t.methods[b.0 as usize]);
+    x.params == y.params && x.ret == y.ret
+}
+
+fn check_overrides(t: &Table, class: ClassId, diags: &mut Vec<Diagnostic>) {
+    let p = &t.program;
+    let Some(sup) = p.class(class).superclass else {
+        return;
+    };
+    for &m in &p.class(class).methods {
+        let method = p.method(m);
+        if method.kind == MethodKind::Constructor {
+            continue;
+        }
+        let Some(over) = p.lookup_method(sup, method.name) else {
+            continue;
+        };
+        let (mi, oi) = (&t.methods[m.0 as usize], &t.methods[over.0 as usize]);
+        let name = t.name(method.name);
+        let owner = p.class_name(p.method(over).owner);
+        let here = p.method(over).span;
+        let err =
+            |msg: String| Diagnostic::error(msg, method.span).with_label(here, "overridden method");
+        if oi.access == Access::Private {
+            diags.push(err(format!(
+                "`{name}` redeclares private method `{owner}.{name}`: the Java subset does not allow reusing the name"
+            )));
+        } else if (method.kind == MethodKind::Static) != (p.method(over).kind == MethodKind::Static)
+        {
+            diags.push(err(format!(
+                "`{name}` cannot override or hide `{owner}.{name}`: one is static and the other is not"
+            )));
+        } else if !sig_eq(t, m, over) {
+            if mi
+                .params
+                .iter()
+                .chain(oi.params.iter())
+                .all(Option::is_some)
+                && mi.ret.is_some()
+                && oi.ret.is_some()
+            {
+                diags.push(err(format!(
+                    "`{name}` must have the same parameter and return types as `{owner}.{name}` (the Java subset has no overloading)"
+                )));
+            }
+        } else if oi.is_final {
+            diags.push(err(format!(
+                "`{name}` cannot override final method `{owner}.{name}`"
+            )));
+        } else if mi.access < oi.access {
+            diags.push(err(format!(
+                "`{name}` cannot weaken the access of `{owner}.{name}` (declare it at least as visible)"
+            )));
+        }
+    }
+}
+
+fn check_abstract_complete(
+    t: &Table,
+    class: ClassId,
+    decl: &ClassDecl,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if t.abstract_class[class.0 as usize] {
+        return;
+    }
+    let p = &t.program;
+    let mut k = Some(class);
+    let mut seen = Vec::new();
+    while let Some(c) = k {
+        for &m in &p.class(c).methods {
+            let name = p.method(m).name;
+            if p.method(m).kind == MethodKind::Constructor || seen.contains(&name) {
+                continue;
+            }
+            seen.push(name);
+            if let Some(target) = p.lookup_method(class, name)
+                && t.methods[target.0 as usize].is_abstract
+                && c != class
+            {
+                diags.push(Diagnostic::error(
+                    format!(
+                        "class `{}` is not abstract and does not implement abstract method `{}` of `{}`",
+                        p.class_name(class),
+                        t.name(name),
+                        p.class_name(p.method(target).owner)
+                    ),
+                    decl.name.span,
+                ));
+            }
+        }
+        k = p.class(c).superclass;
+    }
+}
+
+/// A class without a constructor gets Java's default one, which calls `super()`.
+fn check_implicit_super(t: &Table, class: ClassId, span: Span, diags: &mut Vec<Diagnostic>) {
+    let Some(sup) = t.program.class(class).superclass else {
+        return;
+    };
+    if let Some(ctor) = t.effective_ctor(sup)
+        && !t.program.method(ctor).params.is_empty()
+    {
+        diags.push(
+            Diagnostic::error(
+                format!(
+                    "class `{}` needs a constructor that calls `super(...)`: the constructor of `{}` takes arguments",
+                    t.program.class_name(class),
+                    t.program.class_name(t.program.method(ctor).owner)
+                ),
+                span,
+            )
+            .with_label(t.program.method(ctor).span, "superclass constructor"),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::core::{Dispatch, ExprKind};
+    use crate::lang::{ClassId, FieldId, LocalId, MethodKind, Program, Sources, Type, compile};
+
+    fn program(text: &str) -> Program {
+        let mut s = Sources::default();
+        let f = s.add("T.java", text);
+        let c = compile(&s, f);
+        let r = crate::lang::render(&s, &c.diagnostics);
+        c.program.unwrap_or_else(|| panic!("{r}"))
+    }
+
+    fn errors(text: &str) -> Vec<String> {
+        let mut s = Sources::default();
+        let f = s.add("T.java", text);
+        compile(&s, f)
+            .diagnostics
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    #[test]
+    fn class_ids_and_field_order() {
+        let p = program("class A { int a; } class B extends A { boolean b; A c; }");
+        assert_eq!(p.class_name(ClassId(0)), "Object");
+        assert_eq!(p.class_name(ClassId(1)), "Throwable");
+        let a = p.class_by_name("A").unwrap();
+        let b = p.class_by_name("B").unwrap();
+        assert_eq!(a.0 as usize, 1 + crate::lang::BUILTIN_CLASSES.len());
+        assert_eq!(b.0, a.0 + 1);
+        assert_eq!(
+            p.class(b).all_fields,
+            vec![FieldId(0), FieldId(1), FieldId(2)]
+        );
+        assert_eq!(p.field(FieldId(2)).ty, Type::Class(a));
+        assert!(p.is_subclass(b, ClassId(0)));
+    }
+
+    #[test]
+    fn locals_are_numbered_this_params_then_declarations() {
+        let p =
+            program("class A { int f(int x, boolean y) { int z = x; { int w = z; } return z; } }");
+        let m = p.entry("A.f").unwrap();
+        let names: Vec<&str> = p.method(m).locals.iter().map(|l| p.name(l.name)).collect();
+        assert_eq!(names, ["this", "x", "y", "z", "w"]);
+        let s = p.entry("A.f").map(|m| p.method(m).kind);
+        assert_eq!(s, Some(MethodKind::Instance));
+    }
+
+    #[test]
+    fn new_invokes_the_nearest_constructor_specially() {
+        let p = program(
+            "class A { int v; A() { v = 1; } } class B extends A { } class C { B m() { return new B(); } }",
+        );
+        let m = p.entry("C.m").unwrap();
+        let ExprKind::Begin(stmts) = &p.method(m).body.kind else {
+            panic!()
+        };
+        let ExprKind::Stmt(ret) = &stmts[0].kind else {
+            panic!()
+        };
+        let ExprKind::Return(e) = &ret.kind else {
+            panic!()
+        };
+        let ExprKind::Let { local, init, body } = &e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(*local, LocalId(1));
+        assert!(matches!(init.kind, ExprKind::New(c) if p.class_name(c) == "B"));
+        let ExprKind::Begin(parts) = &body.kind else {
+            panic!()
+        };
+        let ExprKind::Invoke {
+            method, dispatch, ..
+        } = &parts[0].kind
+        else {
+            panic!()
+        };
+        assert_eq!(*dispatch, Dispatch::Special);
+        assert_eq!(p.class_name(p.method(*method).owner), "A");
+        assert_eq!(p.method(*method).kind, MethodKind::Constructor);
+    }
+
+    #[test]
+    fn no_constructor_anywhere_means_bare_new() {
+        let p = program("class A { } class C { A m() { return new A(); } }");
+        let m = p.entry("C.m").unwrap();
+        assert_eq!(p.method(m).locals.len(), 1, "no temporary");
+    }
+
+    #[test]
+    fn errors_in_one_method_do_not_stop_the_others() {
+        let e = errors("class A { int f() { return true; } int g() { return null; } int h() { } }");
+        assert_eq!(e.len(), 3, "{e:?}");
+    }
+
+    #[test]
+    fn overriding_needs_the_same_signature() {
+        assert!(
+            errors("class A { int f() { return 0; } } class B extends A { int f() { return 1; } }")
+                .is_empty()
+        );
+        let e = errors(
+            "class A { int f() { return 0; } } class B extends A { int f(int x) { return x; } }",
+        );
+        assert_eq!(e.len(), 1, "{e:?}");
+    }
+
+    #[test]
+    fn while_true_needs_no_return_and_constant_conditions_fold() {
+        assert!(
+            errors("class A { int f() { while (true) { } } int g() { while (1 < 2) { } } }")
+                .is_empty()
+        );
+        let e = errors("class A { int f() { while (1 < 2) { } return 0; } }");
+        assert_eq!(e, ["unreachable statement"]);
+    }
+}

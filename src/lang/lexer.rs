@@ -1,0 +1,407 @@
+//! The lexer: source text to tokens with byte spans; lexical errors become diagnostics.
+
+use super::diag::Diagnostic;
+use super::span::{FileId, Span};
+
+/// A token kind. Words of Java the subset does not support are lexed as
+/// [`Tok::Unsupported`] so the parser can name them in its message.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Tok {
+    Ident(String),
+    /// A decimal literal, saturated at `u64::MAX`; the parser checks its range (so
+    /// that `-2147483648` is accepted).
+    Int(u64),
+    /// A supported keyword.
+    Kw(Kw),
+    /// A Java keyword, literal or operator outside the subset, with a description.
+    Unsupported(&'static str),
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Semi,
+    Comma,
+    Dot,
+    Assign,
+    EqEq,
+    NotEq,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Percent,
+    Bang,
+    AndAnd,
+    OrOr,
+    PlusPlus,
+    MinusMinus,
+    PlusAssign,
+    MinusAssign,
+    StarAssign,
+    Eof,
+}
+
+/// The keywords of the subset.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Kw {
+    Class,
+    Extends,
+    Public,
+    Private,
+    Protected,
+    Final,
+    Abstract,
+    Static,
+    Int,
+    Boolean,
+    Void,
+    If,
+    Else,
+    While,
+    For,
+    Return,
+    Throw,
+    Throws,
+    New,
+    Assert,
+    Instanceof,
+    This,
+    Super,
+    True,
+    False,
+    Null,
+}
+
+const KEYWORDS: &[(&str, Kw)] = &[
+    ("class", Kw::Class),
+    ("extends", Kw::Extends),
+    ("public", Kw::Public),
+    ("private", Kw::Private),
+    ("protected", Kw::Protected),
+    ("final", Kw::Final),
+    ("abstract", Kw::Abstract),
+    ("static", Kw::Static),
+    ("int", Kw::Int),
+    ("boolean", Kw::Boolean),
+    ("void", Kw::Void),
+    ("if", Kw::If),
+    ("else", Kw::Else),
+    ("while", Kw::While),
+    ("for", Kw::For),
+    ("return", Kw::Return),
+    ("throw", Kw::Throw),
+    ("throws", Kw::Throws),
+    ("new", Kw::New),
+    ("assert", Kw::Assert),
+    ("instanceof", Kw::Instanceof),
+    ("this", Kw::This),
+    ("super", Kw::Super),
+    ("true", Kw::True),
+    ("false", Kw::False),
+    ("null", Kw::Null),
+];
+
+/// Java keywords outside the subset, with the construct they start.
+const UNSUPPORTED_WORDS: &[(&str, &str)] = &[
+    ("break", "`break`"),
+    ("continue", "`continue`"),
+    ("interface", "interfaces"),
+    ("implements", "interfaces (`implements`)"),
+    ("enum", "enums"),
+    ("import", "`import`"),
+    ("package", "`package`"),
+    ("switch", "`switch`"),
+    ("case", "`switch`"),
+    ("default", "`switch`"),
+    ("do", "`do`-`while` loops"),
+    ("try", "`try`"),
+    ("catch", "`catch`"),
+    ("finally", "`finally`"),
+    ("char", "type `char`"),
+    ("byte", "type `byte`"),
+    ("short", "type `short`"),
+    ("long", "type `long`"),
+    ("float", "type `float`"),
+    ("double", "type `double`"),
+    ("synchronized", "`synchronized`"),
+    ("native", "`native`"),
+    ("transient", "`transient`"),
+    ("volatile", "`volatile`"),
+    ("strictfp", "`strictfp`"),
+    ("const", "`const`"),
+    ("goto", "`goto`"),
+    ("_", "`_`"),
+];
+
+impl Tok {
+    /// How the token is named in messages.
+    pub fn describe(&self) -> String {
+        match self {
+            Tok::Ident(s) => format!("identifier `{s}`"),
+            Tok::Int(n) => format!("integer `{n}`"),
+            Tok::Kw(k) => {
+                let w = KEYWORDS
+                    .iter()
+                    .find(|(_, x)| x == k)
+                    .map_or("?", |(w, _)| w);
+                format!("`{w}`")
+            }
+            Tok::Unsupported(d) => d.to_string(),
+            Tok::Eof => "end of file".into(),
+            other => format!("`{}`", other.punct()),
+        }
+    }
+
+    fn punct(&self) -> &'static str {
+        match self {
+            Tok::LBrace => "{",
+            Tok::RBrace => "}",
+            Tok::LParen => "(",
+            Tok::RParen => ")",
+            Tok::Semi => ";",
+            Tok::Comma => ",",
+            Tok::Dot => ".",
+            Tok::Assign => "=",
+            Tok::EqEq => "==",
+            Tok::NotEq => "!=",
+            Tok::Lt => "<",
+            Tok::Le => "<=",
+            Tok::Gt => ">",
+            Tok::Ge => ">=",
+            Tok::Plus => "+",
+            Tok::Minus => "-",
+            Tok::Star => "*",
+            Tok::Slash => "/",
+            Tok::Percent => "%",
+            Tok::Bang => "!",
+            Tok::AndAnd => "&&",
+            Tok::OrOr => "||",
+            Tok::PlusPlus => "++",
+            Tok::MinusMinus => "--",
+            Tok::PlusAssign => "+=",
+            Tok::MinusAssign => "-=",
+            Tok::StarAssign => "*=",
+            _ => "?",
+        }
+    }
+}
+
+/// A token with its span.
+#[derive(Clone, Debug)]
+pub struct Token {
+    pub tok: Tok,
+    pub span: Span,
+}
+
+/// Splits `text` into tokens, ending with [`Tok::Eof`]. Characters that start no
+/// token are reported and skipped.
+pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> {
+    let bytes = text.as_bytes();
+    let mut toks = Vec::new();
+    let mut i = 0usize;
+    let sp = |a: usize, b: usize| Span::new(file, a as u32, b as u32);
+    while i < bytes.len() {
+        let c = bytes[i];
+        let start = i;
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if c == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if c == b'/' && bytes.get(i + 1) == Some(&b'*') {
+            match text[i + 2..].find("*/") {
+                Some(k) => i = i + 2 + k + 2,
+                None => {
+                    diags.push(Diagnostic::error(
+                        "unterminated block comment",
+                        sp(start, start + 2),
+                    ));
+                    i = bytes.len();
+                }
+            }
+            continue;
+        }
+        if c.is_ascii_alphabetic() || c == b'_' || c == b'$' {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$')
+            {
+                i += 1;
+            }
+            let word = &text[start..i];
+            let tok = if let Some((_, k)) = KEYWORDS.iter().find(|(w, _)| *w == word) {
+                Tok::Kw(*k)
+            } else if let Some((_, d)) = UNSUPPORTED_WORDS.iter().find(|(w, _)| *w == word) {
+                Tok::Unsupported(d)
+            } else {
+                Tok::Ident(word.to_string())
+            };
+            toks.push(Token {
+                tok,
+                span: sp(start, i),
+            });
+            continue;
+        }
+        if c.is_ascii_digit() {
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                i += 1;
+            }
+            let word = &text[start..i];
+            let tok = if word.len() > 1 && word.starts_with('0') {
+                diags.push(Diagnostic::error(
+                    format!("unsupported number literal `{word}`: only decimal `int` literals without leading zeros are supported"),
+                    sp(start, i),
+                ));
+                Tok::Int(0)
+            } else if !word.bytes().all(|b| b.is_ascii_digit()) {
+                diags.push(Diagnostic::error(
+                    format!("unsupported number literal `{word}`: only decimal `int` literals are supported"),
+                    sp(start, i),
+                ));
+                Tok::Int(0)
+            } else {
+                // Saturate: anything above 2^31 is out of range anyway.
+                Tok::Int(word.parse::<u64>().unwrap_or(u64::MAX))
+            };
+            toks.push(Token {
+                tok,
+                span: sp(start, i),
+            });
+            continue;
+        }
+        if c == b'"' || c == b'\'' {
+            i += 1;
+            while i < bytes.len() && bytes[i] != c && bytes[i] != b'\n' {
+                i += if bytes[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(bytes.len());
+            let what = if c == b'"' {
+                "string literals"
+            } else {
+                "character literals"
+            };
+            toks.push(Token {
+                tok: Tok::Unsupported(what),
+                span: sp(start, i),
+            });
+            continue;
+        }
+        let two = text.get(i..i + 2).unwrap_or("");
+        let (tok, len) = match two {
+            "==" => (Tok::EqEq, 2),
+            "!=" => (Tok::NotEq, 2),
+            "<=" => (Tok::Le, 2),
+            ">=" => (Tok::Ge, 2),
+            "&&" => (Tok::AndAnd, 2),
+            "||" => (Tok::OrOr, 2),
+            "++" => (Tok::PlusPlus, 2),
+            "--" => (Tok::MinusMinus, 2),
+            "+=" => (Tok::PlusAssign, 2),
+            "-=" => (Tok::MinusAssign, 2),
+            "*=" => (Tok::StarAssign, 2),
+            "/=" | "%=" | "&=" | "|=" | "^=" => (Tok::Unsupported("this compound assignment"), 2),
+            "<<" | ">>" => (Tok::Unsupported("shift operators"), 2),
+            "->" => (Tok::Unsupported("lambdas"), 2),
+            "::" => (Tok::Unsupported("method references"), 2),
+            _ => match c {
+                b'{' => (Tok::LBrace, 1),
+                b'}' => (Tok::RBrace, 1),
+                b'(' => (Tok::LParen, 1),
+                b')' => (Tok::RParen, 1),
+                b';' => (Tok::Semi, 1),
+                b',' => (Tok::Comma, 1),
+                b'.' => (Tok::Dot, 1),
+                b'=' => (Tok::Assign, 1),
+                b'<' => (Tok::Lt, 1),
+                b'>' => (Tok::Gt, 1),
+                b'+' => (Tok::Plus, 1),
+                b'-' => (Tok::Minus, 1),
+                b'*' => (Tok::Star, 1),
+                b'/' => (Tok::Slash, 1),
+                b'%' => (Tok::Percent, 1),
+                b'!' => (Tok::Bang, 1),
+                b'[' | b']' => (Tok::Unsupported("arrays"), 1),
+                b'&' | b'|' | b'^' | b'~' => (Tok::Unsupported("bitwise operators"), 1),
+                b'?' | b':' => (Tok::Unsupported("the conditional operator `?:`"), 1),
+                b'@' => (Tok::Unsupported("annotations"), 1),
+                _ => {
+                    let ch = text[i..].chars().next().unwrap_or('?');
+                    let len = ch.len_utf8();
+                    diags.push(Diagnostic::error(
+                        format!("unexpected character `{}`", ch.escape_default()),
+                        sp(start, start + len),
+                    ));
+                    i += len;
+                    continue;
+                }
+            },
+        };
+        i += len;
+        toks.push(Token {
+            tok,
+            span: sp(start, i),
+        });
+    }
+    toks.push(Token {
+        tok: Tok::Eof,
+        span: sp(bytes.len(), bytes.len()),
+    });
+    toks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> (Vec<Tok>, usize) {
+        let mut d = Vec::new();
+        let t = lex(FileId(0), text, &mut d);
+        (t.into_iter().map(|t| t.tok).collect(), d.len())
+    }
+
+    #[test]
+    fn lexes_keywords_operators_and_comments() {
+        let (t, errs) = kinds("class A /* c */ { int x; // y\n x += -1 && b != c; }");
+        assert_eq!(errs, 0);
+        assert_eq!(t[0], Tok::Kw(Kw::Class));
+        assert_eq!(t[1], Tok::Ident("A".into()));
+        assert!(t.contains(&Tok::PlusAssign));
+        assert!(t.contains(&Tok::AndAnd));
+        assert!(t.contains(&Tok::NotEq));
+        assert_eq!(t.last(), Some(&Tok::Eof));
+    }
+
+    #[test]
+    fn marks_unsupported_words_and_literals() {
+        let (t, errs) = kinds("break \"s\" a[0] 012 0x1 #");
+        assert_eq!(errs, 3, "octal, hex and `#`");
+        assert_eq!(t[0], Tok::Unsupported("`break`"));
+        assert_eq!(t[1], Tok::Unsupported("string literals"));
+        assert_eq!(t[3], Tok::Unsupported("arrays"));
+    }
+
+    #[test]
+    fn big_literals_saturate_instead_of_failing() {
+        let (t, errs) = kinds("2147483648 99999999999999999999999");
+        assert_eq!(errs, 0);
+        assert_eq!(t[0], Tok::Int(2147483648));
+        assert_eq!(t[1], Tok::Int(u64::MAX));
+    }
+
+    #[test]
+    fn spans_cover_multibyte_characters() {
+        let mut d = Vec::new();
+        let t = lex(FileId(0), "é x", &mut d);
+        assert_eq!(d.len(), 1);
+        assert_eq!(d[0].span, Span::new(FileId(0), 0, 2));
+        assert_eq!(t[0].span, Span::new(FileId(0), 3, 4));
+    }
+}

@@ -1,0 +1,1101 @@
+//! Recursive-descent parser for the Java subset, recovering at member and statement level.
+
+use lasso::Rodeo;
+
+use super::ast::*;
+use super::diag::Diagnostic;
+use super::lexer::{Kw, Tok, Token, lex};
+use super::program::Name;
+use super::span::{FileId, Span};
+
+/// Deepest nesting of statements and expressions the parser accepts; deeper
+/// input is reported instead of overflowing the stack.
+const MAX_DEPTH: u32 = 256;
+
+/// An error was reported; the caller recovers.
+struct Fail;
+
+type PResult<T> = Result<T, Fail>;
+
+struct Parser<'a> {
+    toks: Vec<Token>,
+    pos: usize,
+    names: &'a mut Rodeo,
+    diags: &'a mut Vec<Diagnostic>,
+    depth: u32,
+}
+
+/// Parses one file. Every syntax error is pushed to `diags`; the returned unit
+/// holds whatever could be parsed around them.
+pub fn parse(file: FileId, text: &str, names: &mut Rodeo, diags: &mut Vec<Diagnostic>) -> Unit {
+    let toks = lex(file, text, diags);
+    let mut p = Parser {
+        toks,
+        pos: 0,
+        names,
+        diags,
+        depth: 0,
+    };
+    p.unit()
+}
+
+impl Parser<'_> {
+    fn peek(&self) -> &Tok {
+        &self.toks[self.pos].tok
+    }
+
+    fn peek_at(&self, k: usize) -> &Tok {
+        &self.toks[(self.pos + k).min(self.toks.len() - 1)].tok
+    }
+
+    fn span(&self) -> Span {
+        self.toks[self.pos].span
+    }
+
+    fn prev_span(&self) -> Span {
+        self.toks[self.pos.saturating_sub(1)].span
+    }
+
+    fn bump(&mut self) -> Span {
+        let s = self.span();
+        if self.pos + 1 < self.toks.len() {
+            self.pos += 1;
+        }
+        s
+    }
+
+    fn eat(&mut self, t: &Tok) -> bool {
+        if self.peek() == t {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn error(&mut self, msg: impl Into<String>, span: Span) -> Fail {
+        self.diags.push(Diagnostic::error(msg, span));
+        Fail
+    }
+
+    /// Reports the current token as unexpected where `what` was expected.
+    fn unexpected(&mut self, what: &str) -> Fail {
+        let span = self.span();
+        let msg = match self.peek() {
+            Tok::Unsupported(d) => format!("the Java subset does not support {d}"),
+            t => format!("expected {what}, found {}", t.describe()),
+        };
+        self.error(msg, span)
+    }
+
+    fn expect(&mut self, t: Tok) -> PResult<Span> {
+        if self.peek() == &t {
+            Ok(self.bump())
+        } else if t == Tok::Semi && !matches!(self.peek(), Tok::Unsupported(_)) {
+            // As javac: a missing `;` is reported where it belongs, after the
+            // previous token.
+            let end = self.prev_span();
+            let at = Span::new(end.file, end.end, end.end);
+            Err(self.error("expected `;`", at))
+        } else {
+            Err(self.unexpected(&t.describe()))
+        }
+    }
+
+    fn ident(&mut self) -> PResult<Ident> {
+        if let Tok::Ident(s) = &self.toks[self.pos].tok {
+            let name = Name(self.names.get_or_intern(s.as_str()));
+            let span = self.bump();
+            Ok(Ident { name, span })
+        } else {
+            Err(self.unexpected("an identifier"))
+        }
+    }
+
+    /// Runs `f` one nesting level deeper, restoring the depth on every path.
+    fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
+        let saved = self.depth;
+        let r = self.enter().and_then(|()| f(self));
+        self.depth = saved;
+        r
+    }
+
+    fn enter(&mut self) -> PResult<()> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            let s = self.span();
+            return Err(self.error("nesting too deep", s));
+        }
+        Ok(())
+    }
+
+    /// Skips to just after the next `;` or balanced `{...}` at this level, or to
+    /// (not past) a `}` that closes the enclosing block.
+    fn recover(&mut self) {
+        let mut depth = 0u32;
+        loop {
+            match self.peek() {
+                Tok::Eof => return,
+                Tok::Semi if depth == 0 => {
+                    self.bump();
+                    return;
+                }
+                Tok::LBrace => {
+                    depth += 1;
+                    self.bump();
+                }
+                Tok::RBrace => {
+                    if depth == 0 {
+                        return;
+                    }
+                    depth -= 1;
+                    self.bump();
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                _ => {
+                    self.bump();
+                }
+            }
+        }
+    }
+
+    fn unit(&mut self) -> Unit {
+        let mut unit = Unit::default();
+        while self.peek() != &Tok::Eof {
+            let start = self.pos;
+            match self.class() {
+                Ok(c) => unit.classes.push(c),
+                Err(Fail) => {
+                    // Skip to the next top-level `class` (or its modifiers).
+                    if self.pos == start {
+                        self.bump();
+                    }
+                    while !matches!(
+                        self.peek(),
+                        Tok::Eof
+                            | Tok::Kw(
+                                Kw::Class | Kw::Public | Kw::Abstract | Kw::Final | Kw::Private
+                            )
+                    ) {
+                        self.bump();
+                    }
+                }
+            }
+        }
+        unit
+    }
+
+    fn modifiers(&mut self) -> PResult<(Modifiers, Span)> {
+        let mut m = Modifiers::default();
+        let start = self.span();
+        loop {
+            match self.peek() {
+                Tok::Kw(Kw::Public) => m.public = true,
+                Tok::Kw(Kw::Private) => m.private = true,
+                Tok::Kw(Kw::Protected) => m.protected = true,
+                Tok::Kw(Kw::Final) => m.is_final = true,
+                Tok::Kw(Kw::Abstract) => m.is_abstract = true,
+                Tok::Kw(Kw::Static) => m.is_static = true,
+                Tok::Unsupported(_) if self.is_modifier() => {
+                    return Err(self.unexpected("a modifier"));
+                }
+                _ => return Ok((m, start.to(self.prev_span()))),
+            }
+            self.bump();
+        }
+    }
+
+    fn is_modifier(&self) -> bool {
+        matches!(
+            self.peek(),
+            Tok::Unsupported(
+                "`synchronized`" | "`native`" | "`transient`" | "`volatile`" | "`strictfp`"
+            )
+        )
+    }
+
+    fn class(&mut self) -> PResult<ClassDecl> {
+        let start = self.span();
+        let (mods, mspan) = self.modifiers()?;
+        if mods.private || mods.is_static {
+            self.error("a top-level class cannot be `private` or `static`", mspan);
+        }
+        if mods.is_abstract && mods.is_final {
+            self.error("a class cannot be both `abstract` and `final`", mspan);
+        }
+        self.expect(Tok::Kw(Kw::Class))?;
+        let name = self.ident()?;
+        if self.peek() == &Tok::Lt {
+            let s = self.span();
+            return Err(self.error("the Java subset does not support generic classes", s));
+        }
+        let superclass = if self.eat(&Tok::Kw(Kw::Extends)) {
+            Some(self.ident()?)
+        } else {
+            None
+        };
+        self.expect(Tok::LBrace)?;
+        let mut class = ClassDecl {
+            mods,
+            name,
+            superclass,
+            fields: Vec::new(),
+            methods: Vec::new(),
+            span: start,
+        };
+        loop {
+            match self.peek() {
+                Tok::RBrace => {
+                    self.bump();
+                    break;
+                }
+                Tok::Eof => {
+                    let s = self.span();
+                    self.error(
+                        format!("class `{}` is not closed: expected `}}`", self.name(name)),
+                        s,
+                    );
+                    break;
+                }
+                _ => {
+                    let before = self.pos;
+                    if self.member(&mut class).is_err() {
+                        self.recover();
+                        if self.pos == before {
+                            self.bump();
+                        }
+                    }
+                }
+            }
+        }
+        class.span = start.to(self.prev_span());
+        Ok(class)
+    }
+
+    fn name(&self, i: Ident) -> String {
+        self.names.resolve(&i.name.0).to_string()
+    }
+
+    fn member(&mut self, class: &mut ClassDecl) -> PResult<()> {
+        let start = self.span();
+        let (mods, mspan) = self.modifiers()?;
+        if self.peek() == &Tok::Kw(Kw::Class) {
+            return Err(self.error("the Java subset does not support nested classes", start));
+        }
+        if self.peek() == &Tok::LBrace {
+            return Err(self.error("the Java subset does not support initializer blocks", start));
+        }
+        // A constructor: the class name followed by `(`.
+        if let Tok::Ident(s) = self.peek()
+            && self.names.get(s.as_str()) == Some(class.name.name.0)
+            && self.peek_at(1) == &Tok::LParen
+        {
+            let name = self.ident()?;
+            if mods.is_static || mods.is_abstract || mods.is_final {
+                self.error(
+                    "a constructor cannot be `static`, `abstract` or `final`",
+                    mspan,
+                );
+            }
+            let params = self.params()?;
+            self.throws()?;
+            let body = self.block()?;
+            class.methods.push(MethodDecl {
+                mods,
+                ret: None,
+                name,
+                params,
+                body: Some(body),
+                span: start.to(self.prev_span()),
+            });
+            return Ok(());
+        }
+        if matches!(self.peek(), Tok::Ident(_)) && self.peek_at(1) == &Tok::LParen {
+            let s = self.span();
+            return Err(self.error(
+                "invalid method declaration: return type required (a constructor must be named after its class)",
+                s,
+            ));
+        }
+        if self.peek() == &Tok::Lt {
+            let s = self.span();
+            return Err(self.error("the Java subset does not support generic methods", s));
+        }
+        let ty = self.type_expr()?;
+        let name = self.ident()?;
+        if self.peek() == &Tok::LParen {
+            let params = self.params()?;
+            self.throws()?;
+            let body = if self.eat(&Tok::Semi) {
+                None
+            } else {
+                Some(self.block()?)
+            };
+            class.methods.push(MethodDecl {
+                mods,
+                ret: Some(ty),
+                name,
+                params,
+                body,
+                span: start.to(self.prev_span()),
+            });
+            return Ok(());
+        }
+        if let TypeExpr::Void(s) = ty {
+            self.error("a field cannot have type `void`", s);
+        }
+        match self.peek() {
+            Tok::Assign => {
+                // Keep the field (so its uses check) and skip the initializer.
+                let s = self.bump();
+                self.error(
+                    "the Java subset does not support field initializers: assign the field in a constructor",
+                    s,
+                );
+                self.expr()?;
+            }
+            Tok::Comma => {
+                let s = self.span();
+                return Err(self.error(
+                    "the Java subset does not support several fields in one declaration",
+                    s,
+                ));
+            }
+            _ => {}
+        }
+        self.expect(Tok::Semi)?;
+        let span = start.to(self.prev_span());
+        if mods.is_static {
+            self.error("the Java subset does not support static fields", span);
+        } else if mods.is_final {
+            self.error("the Java subset does not support final fields", span);
+        } else if mods.is_abstract {
+            self.error("a field cannot be `abstract`", span);
+        }
+        class.fields.push(FieldDecl {
+            mods,
+            ty,
+            name,
+            span,
+        });
+        Ok(())
+    }
+
+    fn type_expr(&mut self) -> PResult<TypeExpr> {
+        let ty = match self.peek() {
+            Tok::Kw(Kw::Int) => TypeExpr::Int(self.bump()),
+            Tok::Kw(Kw::Boolean) => TypeExpr::Boolean(self.bump()),
+            Tok::Kw(Kw::Void) => TypeExpr::Void(self.bump()),
+            Tok::Ident(_) => TypeExpr::Class(self.ident()?),
+            _ => return Err(self.unexpected("a type")),
+        };
+        if self.peek() == &Tok::Lt {
+            let s = self.span();
+            return Err(self.error("the Java subset does not support generic types", s));
+        }
+        Ok(ty)
+    }
+
+    fn params(&mut self) -> PResult<Vec<Param>> {
+        self.expect(Tok::LParen)?;
+        let mut params = Vec::new();
+        if self.eat(&Tok::RParen) {
+            return Ok(params);
+        }
+        loop {
+            if self.peek() == &Tok::Kw(Kw::Final) {
+                let s = self.span();
+                return Err(self.error("the Java subset does not support `final` parameters", s));
+            }
+            let ty = self.type_expr()?;
+            let name = self.ident()?;
+            params.push(Param { ty, name });
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RParen)?;
+        Ok(params)
+    }
+
+    /// `throws A, B` is parsed and ignored.
+    fn throws(&mut self) -> PResult<()> {
+        if self.eat(&Tok::Kw(Kw::Throws)) {
+            loop {
+                self.ident()?;
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn block(&mut self) -> PResult<Block> {
+        self.nested(Self::block_inner)
+    }
+
+    fn block_inner(&mut self) -> PResult<Block> {
+        let start = self.expect(Tok::LBrace)?;
+        let mut stmts = Vec::new();
+        loop {
+            match self.peek() {
+                Tok::RBrace => {
+                    self.bump();
+                    break;
+                }
+                Tok::Eof => {
+                    let s = self.span();
+                    return Err(self.error("expected `}`, found end of file", s));
+                }
+                _ => {
+                    let before = self.pos;
+                    match self.stmt() {
+                        Ok(s) => stmts.push(s),
+                        Err(Fail) => {
+                            // A statement keyword after progress (as after a
+                            // missing `;`) starts the next statement: keep it.
+                            let fresh_start = matches!(
+                                self.peek(),
+                                Tok::Kw(
+                                    Kw::If
+                                        | Kw::While
+                                        | Kw::For
+                                        | Kw::Return
+                                        | Kw::Throw
+                                        | Kw::Assert
+                                )
+                            );
+                            if self.pos == before || !fresh_start {
+                                self.recover();
+                            }
+                            if self.pos == before {
+                                self.bump();
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Block {
+            stmts,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn stmt(&mut self) -> PResult<Stmt> {
+        self.nested(Self::stmt_inner)
+    }
+
+    fn stmt_inner(&mut self) -> PResult<Stmt> {
+        let start = self.span();
+        let kind = match self.peek() {
+            Tok::LBrace => StmtKind::Block(self.block()?),
+            Tok::Semi => {
+                self.bump();
+                StmtKind::Empty
+            }
+            Tok::Kw(Kw::If) => {
+                self.bump();
+                let cond = self.paren_expr()?;
+                let then = self.stmt()?;
+                let els = if self.eat(&Tok::Kw(Kw::Else)) {
+                    Some(Box::new(self.stmt()?))
+                } else {
+                    None
+                };
+                StmtKind::If(cond, Box::new(then), els)
+            }
+            Tok::Kw(Kw::While) => {
+                self.bump();
+                let cond = self.paren_expr()?;
+                StmtKind::While(cond, Box::new(self.stmt()?))
+            }
+            Tok::Kw(Kw::For) => {
+                self.bump();
+                self.expect(Tok::LParen)?;
+                let init = if self.peek() == &Tok::Semi {
+                    None
+                } else {
+                    Some(Box::new(self.simple_stmt()?))
+                };
+                self.expect(Tok::Semi)?;
+                let cond = if self.peek() == &Tok::Semi {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect(Tok::Semi)?;
+                let update = if self.peek() == &Tok::RParen {
+                    None
+                } else {
+                    let u = self.simple_stmt()?;
+                    if matches!(u.kind, StmtKind::Local { .. }) {
+                        return Err(self.error("expected a statement, found a declaration", u.span));
+                    }
+                    Some(Box::new(u))
+                };
+                self.expect(Tok::RParen)?;
+                let body = Box::new(self.stmt()?);
+                StmtKind::For {
+                    init,
+                    cond,
+                    update,
+                    body,
+                }
+            }
+            Tok::Kw(Kw::Return) => {
+                self.bump();
+                let e = if self.peek() == &Tok::Semi {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
+                self.expect(Tok::Semi)?;
+                StmtKind::Return(e)
+            }
+            Tok::Kw(Kw::Throw) => {
+                self.bump();
+                let e = self.expr()?;
+                self.expect(Tok::Semi)?;
+                StmtKind::Throw(e)
+            }
+            Tok::Kw(Kw::Assert) => {
+                self.bump();
+                let e = self.expr()?;
+                if let Tok::Unsupported(_) = self.peek() {
+                    let s = self.span();
+                    return Err(self.error(
+                        "the Java subset does not support assertion messages (`assert e : m;`)",
+                        s,
+                    ));
+                }
+                self.expect(Tok::Semi)?;
+                StmtKind::Assert(e)
+            }
+            Tok::Kw(Kw::Super) if self.peek_at(1) == &Tok::LParen => {
+                self.bump();
+                let args = self.args()?;
+                self.expect(Tok::Semi)?;
+                StmtKind::SuperCtor(args)
+            }
+            Tok::Kw(Kw::Else) => return Err(self.error("`else` without `if`", start)),
+            Tok::Kw(Kw::Final) => {
+                return Err(self.error(
+                    "the Java subset does not support `final` local variables",
+                    start,
+                ));
+            }
+            _ => {
+                let s = self.simple_stmt()?;
+                // A missing `;` is reported but keeps the statement (and its
+                // declaration), so it causes no follow-up errors.
+                let _ = self.expect(Tok::Semi);
+                return Ok(Stmt {
+                    kind: s.kind,
+                    span: start.to(self.prev_span()),
+                });
+            }
+        };
+        Ok(Stmt {
+            kind,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn is_decl_start(&self) -> bool {
+        match self.peek() {
+            Tok::Kw(Kw::Int | Kw::Boolean) => true,
+            Tok::Ident(_) => matches!(self.peek_at(1), Tok::Ident(_)),
+            _ => false,
+        }
+    }
+
+    /// A local declaration, assignment, `++`/`--` or call, without the `;`.
+    fn simple_stmt(&mut self) -> PResult<Stmt> {
+        let start = self.span();
+        if self.is_decl_start() {
+            let ty = self.type_expr()?;
+            let name = self.ident()?;
+            let init = if self.eat(&Tok::Assign) {
+                Some(self.expr()?)
+            } else {
+                None
+            };
+            if self.peek() == &Tok::Comma {
+                let s = self.span();
+                return Err(self.error(
+                    "the Java subset does not support several variables in one declaration",
+                    s,
+                ));
+            }
+            return Ok(Stmt {
+                kind: StmtKind::Local { ty, name, init },
+                span: start.to(self.prev_span()),
+            });
+        }
+        if matches!(self.peek(), Tok::Ident(_))
+            && self.peek_at(1) == &Tok::Lt
+            && matches!(self.peek_at(2), Tok::Ident(_))
+            && self.peek_at(3) == &Tok::Gt
+        {
+            return Err(self.error("the Java subset does not support generic types", start));
+        }
+        if matches!(self.peek(), Tok::PlusPlus | Tok::MinusMinus) {
+            return Err(self.error(
+                "the Java subset supports only postfix `x++` and `x--`",
+                start,
+            ));
+        }
+        let target = self.expr()?;
+        let op = match self.peek() {
+            Tok::Assign => Some(AssignOp::Set),
+            Tok::PlusAssign => Some(AssignOp::Add),
+            Tok::MinusAssign => Some(AssignOp::Sub),
+            Tok::StarAssign => Some(AssignOp::Mul),
+            _ => None,
+        };
+        let kind = if let Some(op) = op {
+            self.bump();
+            self.check_target(&target)?;
+            let value = self.expr()?;
+            StmtKind::Assign { target, op, value }
+        } else if matches!(self.peek(), Tok::PlusPlus | Tok::MinusMinus) {
+            let op = if self.peek() == &Tok::PlusPlus {
+                AssignOp::Add
+            } else {
+                AssignOp::Sub
+            };
+            let span = self.bump();
+            self.check_target(&target)?;
+            let value = Expr {
+                kind: ExprKind::Int(1),
+                span,
+            };
+            StmtKind::Assign { target, op, value }
+        } else {
+            match target.kind {
+                ExprKind::Call { .. } | ExprKind::SuperCall { .. } | ExprKind::New(..) => {}
+                _ => {
+                    return Err(self.error(
+                        "not a statement: only calls, `new`, assignments, `++` and `--` can be statements",
+                        target.span,
+                    ));
+                }
+            }
+            StmtKind::Expr(target)
+        };
+        Ok(Stmt {
+            kind,
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    fn check_target(&mut self, e: &Expr) -> PResult<()> {
+        match e.kind {
+            ExprKind::Name(_) | ExprKind::Field(..) => Ok(()),
+            _ => Err(self.error(
+                "cannot assign to this expression: expected a variable or a field",
+                e.span,
+            )),
+        }
+    }
+
+    fn paren_expr(&mut self) -> PResult<Expr> {
+        self.expect(Tok::LParen)?;
+        let e = self.expr()?;
+        self.expect(Tok::RParen)?;
+        Ok(e)
+    }
+
+    fn args(&mut self) -> PResult<Vec<Expr>> {
+        self.expect(Tok::LParen)?;
+        let mut args = Vec::new();
+        if self.eat(&Tok::RParen) {
+            return Ok(args);
+        }
+        loop {
+            args.push(self.expr()?);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RParen)?;
+        Ok(args)
+    }
+
+    fn expr(&mut self) -> PResult<Expr> {
+        self.nested(|p| p.binary(0))
+    }
+
+    /// Precedence climbing over the binary operators; `level` 0 is `||`.
+    fn binary(&mut self, level: u8) -> PResult<Expr> {
+        const LEVELS: &[&[(Tok, BinOp)]] = &[
+            &[(Tok::OrOr, BinOp::Or)],
+            &[(Tok::AndAnd, BinOp::And)],
+            &[(Tok::EqEq, BinOp::Eq), (Tok::NotEq, BinOp::Ne)],
+            &[
+                (Tok::Lt, BinOp::Lt),
+                (Tok::Le, BinOp::Le),
+                (Tok::Gt, BinOp::Gt),
+                (Tok::Ge, BinOp::Ge),
+            ],
+            &[(Tok::Plus, BinOp::Add), (Tok::Minus, BinOp::Sub)],
+            &[
+                (Tok::Star, BinOp::Mul),
+                (Tok::Slash, BinOp::Div),
+                (Tok::Percent, BinOp::Rem),
+            ],
+        ];
+        let Some(ops) = LEVELS.get(level as usize) else {
+            return self.unary();
+        };
+        let lhs = self.binary(level + 1)?;
+        let saved = self.depth;
+        let r = self.binary_rest(level, ops, lhs);
+        self.depth = saved;
+        r
+    }
+
+    /// The operators of one level after its first operand; each one nests deeper,
+    /// as the left-leaning tree does.
+    fn binary_rest(&mut self, level: u8, ops: &[(Tok, BinOp)], mut lhs: Expr) -> PResult<Expr> {
+        loop {
+            // `instanceof` binds like the relational operators.
+            if level == 3 && self.eat(&Tok::Kw(Kw::Instanceof)) {
+                let class = self.ident()?;
+                let span = lhs.span.to(class.span);
+                lhs = Expr {
+                    kind: ExprKind::InstanceOf(Box::new(lhs), class),
+                    span,
+                };
+                self.enter()?;
+                continue;
+            }
+            let Some(&(_, op)) = ops.iter().find(|(t, _)| t == self.peek()) else {
+                break;
+            };
+            self.bump();
+            self.enter()?;
+            let rhs = self.binary(level + 1)?;
+            let span = lhs.span.to(rhs.span);
+            lhs = Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            };
+        }
+        Ok(lhs)
+    }
+
+    fn unary(&mut self) -> PResult<Expr> {
+        self.nested(Self::unary_inner)
+    }
+
+    fn unary_inner(&mut self) -> PResult<Expr> {
+        let start = self.span();
+        match self.peek() {
+            Tok::Minus => {
+                self.bump();
+                if let Tok::Int(v) = *self.peek() {
+                    // A literal directly under `-` may be 2147483648 (JLS 3.10.1).
+                    if v <= 1 << 31 {
+                        let end = self.bump();
+                        let e = Expr {
+                            kind: ExprKind::Int((-(v as i64)) as i32),
+                            span: start.to(end),
+                        };
+                        return self.postfix(e);
+                    }
+                }
+                let e = self.unary()?;
+                let span = start.to(e.span);
+                Ok(Expr {
+                    kind: ExprKind::Unary(UnOp::Neg, Box::new(e)),
+                    span,
+                })
+            }
+            Tok::Bang => {
+                self.bump();
+                let e = self.unary()?;
+                let span = start.to(e.span);
+                Ok(Expr {
+                    kind: ExprKind::Unary(UnOp::Not, Box::new(e)),
+                    span,
+                })
+            }
+            Tok::Plus => Err(self.error("the Java subset does not support unary `+`", start)),
+            Tok::PlusPlus | Tok::MinusMinus => Err(self.error(
+                "`++` and `--` are supported only as statements (`x++;`)",
+                start,
+            )),
+            Tok::LParen => {
+                if matches!(self.peek_at(1), Tok::Kw(Kw::Int | Kw::Boolean))
+                    && self.peek_at(2) == &Tok::RParen
+                {
+                    return Err(self.error(
+                        "the Java subset does not support casts to primitive types",
+                        start,
+                    ));
+                }
+                if matches!(self.peek_at(1), Tok::Ident(_))
+                    && self.peek_at(2) == &Tok::RParen
+                    && matches!(
+                        self.peek_at(3),
+                        Tok::Ident(_)
+                            | Tok::Int(_)
+                            | Tok::LParen
+                            | Tok::Bang
+                            | Tok::Kw(
+                                Kw::This | Kw::New | Kw::True | Kw::False | Kw::Null | Kw::Super
+                            )
+                    )
+                {
+                    self.bump();
+                    let class = self.ident()?;
+                    self.bump();
+                    let e = self.unary()?;
+                    let span = start.to(e.span);
+                    return Ok(Expr {
+                        kind: ExprKind::Cast(class, Box::new(e)),
+                        span,
+                    });
+                }
+                self.primary_and_postfix()
+            }
+            _ => self.primary_and_postfix(),
+        }
+    }
+
+    fn primary_and_postfix(&mut self) -> PResult<Expr> {
+        let e = self.primary()?;
+        self.postfix(e)
+    }
+
+    fn postfix(&mut self, e: Expr) -> PResult<Expr> {
+        let saved = self.depth;
+        let r = self.postfix_rest(e);
+        self.depth = saved;
+        r
+    }
+
+    fn postfix_rest(&mut self, mut e: Expr) -> PResult<Expr> {
+        while self.eat(&Tok::Dot) {
+            self.enter()?;
+            let name = self.ident()?;
+            if self.peek() == &Tok::LParen {
+                let args = self.args()?;
+                let span = e.span.to(self.prev_span());
+                e = Expr {
+                    kind: ExprKind::Call {
+                        recv: Some(Box::new(e)),
+                        name,
+                        args,
+                    },
+                    span,
+                };
+            } else {
+                let span = e.span.to(name.span);
+                e = Expr {
+                    kind: ExprKind::Field(Box::new(e), name),
+                    span,
+                };
+            }
+        }
+        Ok(e)
+    }
+
+    fn primary(&mut self) -> PResult<Expr> {
+        let start = self.span();
+        let kind = match self.peek().clone() {
+            Tok::Int(v) => {
+                self.bump();
+                if v > i32::MAX as u64 {
+                    return Err(self.error("integer number too large for `int`", start));
+                }
+                ExprKind::Int(v as i32)
+            }
+            Tok::Kw(Kw::True) => {
+                self.bump();
+                ExprKind::Bool(true)
+            }
+            Tok::Kw(Kw::False) => {
+                self.bump();
+                ExprKind::Bool(false)
+            }
+            Tok::Kw(Kw::Null) => {
+                self.bump();
+                ExprKind::Null
+            }
+            Tok::Kw(Kw::This) => {
+                self.bump();
+                if self.peek() == &Tok::LParen {
+                    return Err(self.error(
+                        "the Java subset does not support `this(...)` constructor calls",
+                        start,
+                    ));
+                }
+                ExprKind::This
+            }
+            Tok::LParen => {
+                self.bump();
+                let e = self.expr()?;
+                self.expect(Tok::RParen)?;
+                return Ok(Expr {
+                    kind: e.kind,
+                    span: start.to(self.prev_span()),
+                });
+            }
+            Tok::Kw(Kw::New) => {
+                self.bump();
+                let class = self.ident()?;
+                if self.peek() == &Tok::Lt {
+                    let s = self.span();
+                    return Err(self.error("the Java subset does not support generic types", s));
+                }
+                let args = self.args()?;
+                if self.peek() == &Tok::LBrace {
+                    let s = self.span();
+                    return Err(self.error("the Java subset does not support anonymous classes", s));
+                }
+                ExprKind::New(class, args)
+            }
+            Tok::Kw(Kw::Super) => {
+                self.bump();
+                self.expect(Tok::Dot)?;
+                let name = self.ident()?;
+                if self.peek() != &Tok::LParen {
+                    return Err(self.error(
+                        "the Java subset does not support `super.field`: use `this.field`",
+                        start.to(name.span),
+                    ));
+                }
+                let args = self.args()?;
+                ExprKind::SuperCall { name, args }
+            }
+            Tok::Ident(_) => {
+                let name = self.ident()?;
+                if self.peek() == &Tok::LParen {
+                    let args = self.args()?;
+                    ExprKind::Call {
+                        recv: None,
+                        name,
+                        args,
+                    }
+                } else {
+                    ExprKind::Name(name)
+                }
+            }
+            _ => return Err(self.unexpected("an expression")),
+        };
+        Ok(Expr {
+            kind,
+            span: start.to(self.prev_span()),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse_str(text: &str) -> (Unit, Vec<Diagnostic>, Rodeo) {
+        let mut names = Rodeo::new();
+        let mut diags = Vec::new();
+        let u = parse(FileId(0), text, &mut names, &mut diags);
+        (u, diags, names)
+    }
+
+    #[test]
+    fn parses_a_class_with_members() {
+        let (u, d, _) = parse_str(
+            "public abstract class A extends B { int x; A(int y) { super(y); x = y; }
+             abstract int f(); static boolean g(A a) throws Error { return a instanceof C && !true; } }",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        let c = &u.classes[0];
+        assert!(c.mods.is_abstract);
+        assert_eq!(c.fields.len(), 1);
+        assert_eq!(c.methods.len(), 3);
+        assert!(c.methods[0].ret.is_none(), "constructor");
+        assert!(c.methods[1].body.is_none(), "abstract method");
+        assert!(c.methods[2].mods.is_static);
+    }
+
+    #[test]
+    fn precedence_and_casts() {
+        let (u, d, _) = parse_str("class A { int f() { return 1 + 2 * (A) x.y - -2147483648; } }");
+        assert!(d.is_empty(), "{d:?}");
+        let body = u.classes[0].methods[0].body.as_ref().unwrap();
+        let StmtKind::Return(Some(e)) = &body.stmts[0].kind else {
+            panic!("expected return");
+        };
+        // ((1 + (2 * ((A) x.y))) - MIN)
+        let ExprKind::Binary(BinOp::Sub, l, r) = &e.kind else {
+            panic!("{e:?}");
+        };
+        assert!(matches!(r.kind, ExprKind::Int(i32::MIN)));
+        let ExprKind::Binary(BinOp::Add, _, m) = &l.kind else {
+            panic!("{l:?}");
+        };
+        let ExprKind::Binary(BinOp::Mul, _, c) = &m.kind else {
+            panic!("{m:?}");
+        };
+        assert!(matches!(c.kind, ExprKind::Cast(..)));
+    }
+
+    #[test]
+    fn statements_desugar_increments_and_for() {
+        let (u, d, _) = parse_str(
+            "class A { void f() { for (int i = 0; i < 3; i++) { x.f += 2; } int y; y = 1; } }",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        let stmts = &u.classes[0].methods[0].body.as_ref().unwrap().stmts;
+        assert_eq!(stmts.len(), 3);
+        let StmtKind::For { update, .. } = &stmts[0].kind else {
+            panic!()
+        };
+        assert!(matches!(
+            update.as_ref().unwrap().kind,
+            StmtKind::Assign {
+                op: AssignOp::Add,
+                ..
+            }
+        ));
+    }
+
+    #[test]
+    fn recovers_at_statements_and_members() {
+        let (u, d, _) = parse_str(
+            "class A { int x = 1; void f() { x + 1; break; int y = ; } String s; int[] a; void g() {} }",
+        );
+        let msgs: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(msgs.len(), 5, "{msgs:?}");
+        assert!(msgs[0].contains("field initializers"));
+        assert!(msgs[1].contains("not a statement"));
+        assert!(msgs[2].contains("`break`"));
+        assert!(msgs[3].contains("expected an expression"));
+        assert!(msgs[4].contains("arrays"));
+        // `x` (without its initializer), `s` (an unknown class is the checker's
+        // business) and `g` survive.
+        assert_eq!(u.classes[0].methods.len(), 2);
+        assert_eq!(u.classes[0].fields.len(), 2);
+    }
+
+    #[test]
+    fn literal_range() {
+        let (_, d, _) = parse_str("class A { int f() { return 2147483648; } }");
+        assert_eq!(d.len(), 1);
+        assert!(d[0].message.contains("too large"));
+        let (_, d, _) = parse_str("class A { int f() { return -2147483648 + 2147483647; } }");
+        assert!(d.is_empty());
+    }
+
+    #[test]
+    fn deep_nesting_is_reported_not_overflowed() {
+        let text = format!("class A {{ int f() {{ return {}1; }} }}", "(".repeat(5000));
+        let (_, d, _) = parse_str(&text);
+        assert!(d.iter().any(|d| d.message == "nesting too deep"));
+    }
+}

@@ -1,0 +1,285 @@
+//! Printing the core in the s-expression style of Javalite (seed 001 Fig. 1).
+
+use super::core::{Dispatch, Expr, ExprKind, Lit, PrimOp};
+use super::program::{LocalId, MethodId, MethodKind, Program, Type};
+
+/// Line width under which a form is printed on one line.
+const WIDTH: usize = 80;
+
+/// A printed form: an atom or a parenthesized list.
+enum Doc {
+    Atom(String),
+    List(Vec<Doc>),
+}
+
+impl Doc {
+    fn flat(&self, out: &mut String) {
+        match self {
+            Doc::Atom(s) => out.push_str(s),
+            Doc::List(items) => {
+                out.push('(');
+                for (i, d) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    d.flat(out);
+                }
+                out.push(')');
+            }
+        }
+    }
+
+    fn flat_len(&self) -> usize {
+        match self {
+            Doc::Atom(s) => s.len(),
+            Doc::List(items) => items.iter().map(Doc::flat_len).sum::<usize>() + items.len() + 1,
+        }
+    }
+
+    /// One line when it fits; else the head atoms on the first line and every
+    /// other item on its own line, indented.
+    fn layout(&self, indent: usize, out: &mut String) {
+        match self {
+            Doc::List(items) if indent + self.flat_len() > WIDTH => {
+                out.push('(');
+                let heads = items
+                    .iter()
+                    .take_while(|d| matches!(d, Doc::Atom(_)))
+                    .count()
+                    .max(1);
+                for (i, d) in items.iter().enumerate() {
+                    if i == 0 {
+                        d.layout(indent + 1, out);
+                    } else if i < heads {
+                        out.push(' ');
+                        d.layout(indent + 1, out);
+                    } else {
+                        out.push('\n');
+                        out.push_str(&" ".repeat(indent + 2));
+                        d.layout(indent + 2, out);
+                    }
+                }
+                out.push(')');
+            }
+            d => d.flat(out),
+        }
+    }
+}
+
+fn atom(s: impl Into<String>) -> Doc {
+    Doc::Atom(s.into())
+}
+
+struct Printer<'p> {
+    p: &'p Program,
+    m: MethodId,
+}
+
+impl Printer<'_> {
+    fn local(&self, x: LocalId) -> String {
+        let l = &self.p.method(self.m).locals[x.0 as usize];
+        let n = self.p.name(l.name);
+        if n.starts_with('$') {
+            format!("{n}{}", x.0)
+        } else {
+            n.to_string()
+        }
+    }
+
+    fn ty(&self, t: Type) -> String {
+        match t {
+            Type::Int => "int".into(),
+            Type::Bool => "bool".into(),
+            Type::Void => "void".into(),
+            Type::Null => "null".into(),
+            Type::Class(c) => self.p.class_name(c).into(),
+        }
+    }
+
+    fn method_name(&self, m: MethodId) -> String {
+        let method = self.p.method(m);
+        format!(
+            "{}.{}",
+            self.p.class_name(method.owner),
+            self.p.name(method.name)
+        )
+    }
+
+    fn doc(&self, e: &Expr) -> Doc {
+        let list = |mut v: Vec<Doc>, rest: Vec<Doc>| {
+            v.extend(rest);
+            Doc::List(v)
+        };
+        match &e.kind {
+            ExprKind::Lit(l) => atom(match l {
+                Lit::Int(i) => i.to_string(),
+                Lit::Bool(b) => b.to_string(),
+                Lit::Null => "null".into(),
+                Lit::Unit => "unit".into(),
+            }),
+            ExprKind::Local(x) => atom(self.local(*x)),
+            ExprKind::New(c) => list(vec![atom("new"), atom(self.p.class_name(*c))], vec![]),
+            ExprKind::Field(o, f) => {
+                Doc::List(vec![self.doc(o), atom("$"), atom(self.p.field_name(*f))])
+            }
+            ExprKind::FieldWrite(x, f, v) => Doc::List(vec![
+                atom(self.local(*x)),
+                atom("$"),
+                atom(self.p.field_name(*f)),
+                atom(":="),
+                self.doc(v),
+            ]),
+            ExprKind::Assign(x, v) => {
+                Doc::List(vec![atom(self.local(*x)), atom(":="), self.doc(v)])
+            }
+            ExprKind::RefEq(a, b) => Doc::List(vec![self.doc(a), atom("="), self.doc(b)]),
+            ExprKind::Prim(op, args) => {
+                let sym = match op {
+                    PrimOp::Add => "+",
+                    PrimOp::Sub => "-",
+                    PrimOp::Mul => "*",
+                    PrimOp::Div => "/",
+                    PrimOp::Rem => "%",
+                    PrimOp::Neg => "neg",
+                    PrimOp::Lt => "<",
+                    PrimOp::Le => "<=",
+                    PrimOp::Gt => ">",
+                    PrimOp::Ge => ">=",
+                    PrimOp::Eq => "==",
+                    PrimOp::Ne => "!=",
+                    PrimOp::Not => "not",
+                };
+                list(vec![atom(sym)], args.iter().map(|a| self.doc(a)).collect())
+            }
+            ExprKind::Invoke {
+                recv,
+                method,
+                dispatch,
+                args,
+            } => {
+                let (at, name) = match dispatch {
+                    Dispatch::Virtual => {
+                        ("@", self.p.name(self.p.method(*method).name).to_string())
+                    }
+                    Dispatch::Special => ("@!", self.method_name(*method)),
+                };
+                list(
+                    vec![self.doc(recv), atom(at), atom(name)],
+                    args.iter().map(|a| self.doc(a)).collect(),
+                )
+            }
+            ExprKind::StaticCall { method, args } => list(
+                vec![atom("static"), atom(self.method_name(*method))],
+                args.iter().map(|a| self.doc(a)).collect(),
+            ),
+            ExprKind::If(c, t, f) => Doc::List(vec![
+                atom("if"),
+                self.doc(c),
+                self.doc(t),
+                atom("else"),
+                self.doc(f),
+            ]),
+            ExprKind::Let { local, init, body } => {
+                let ty = self.ty(self.p.method(self.m).locals[local.0 as usize].ty);
+                Doc::List(vec![
+                    atom("var"),
+                    atom(ty),
+                    atom(self.local(*local)),
+                    atom(":="),
+                    self.doc(init),
+                    atom("in"),
+                    self.doc(body),
+                ])
+            }
+            ExprKind::Begin(es) => list(
+                vec![atom("begin")],
+                es.iter().map(|a| self.doc(a)).collect(),
+            ),
+            ExprKind::While(c, b) => Doc::List(vec![atom("while"), self.doc(c), self.doc(b)]),
+            ExprKind::Return(v) => Doc::List(vec![atom("return"), self.doc(v)]),
+            ExprKind::Throw(v) => Doc::List(vec![atom("throw"), self.doc(v)]),
+            ExprKind::Assert(v) => Doc::List(vec![atom("assert"), self.doc(v)]),
+            ExprKind::Cast(c, v) => {
+                Doc::List(vec![atom("cast"), atom(self.p.class_name(*c)), self.doc(v)])
+            }
+            ExprKind::InstanceOf(v, c) => Doc::List(vec![
+                atom("instanceof"),
+                self.doc(v),
+                atom(self.p.class_name(*c)),
+            ]),
+            // Statement marks carry positions only; print the statement itself.
+            ExprKind::Stmt(s) => self.doc(s),
+        }
+    }
+}
+
+/// The method as `(T C.m ([T x] ...) body)`, `this` included for instance
+/// methods and constructors, with the body in Javalite-style s-expressions.
+/// Temporaries introduced by desugaring print as `$tmpN` (N is the slot).
+pub fn method_to_sexpr(program: &Program, m: MethodId) -> String {
+    let pr = Printer { p: program, m };
+    let method = program.method(m);
+    let nparams = method.params.len() + usize::from(method.kind != MethodKind::Static);
+    let params: Vec<Doc> = (0..nparams)
+        .map(|i| {
+            let l = &method.locals[i];
+            atom(format!("[{} {}]", pr.ty(l.ty), pr.local(LocalId(i as u32))))
+        })
+        .collect();
+    let head = match method.kind {
+        MethodKind::Static => "static ",
+        MethodKind::Instance => "",
+        MethodKind::Constructor => "constructor ",
+    };
+    let doc = Doc::List(vec![
+        atom(format!("{head}{}", pr.ty(method.ret))),
+        atom(pr.method_name(m)),
+        Doc::List(params),
+        pr.doc(&method.body),
+    ]);
+    let mut out = String::new();
+    doc.layout(0, &mut out);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::{Sources, compile};
+
+    const SAMPLE: &str = "
+class Node {
+    int val;
+    Node next;
+    Node(int v) { val = v; }
+    int sum() {
+        int s = 0;
+        for (Node n = this; n != null; n = n.next) { s += n.val; }
+        return s;
+    }
+}
+class Pair extends Node {
+    Node other;
+    Pair(int v) { super(v); }
+    void link(Node a) {
+        if (a == null || !(a instanceof Pair)) return;
+        ((Pair) a).other.next = new Node(val);
+        other.val *= 2;
+        assert a != this;
+    }
+    static int twice(int x) { return Pair.twice(x / 2) + -x % 3; }
+}
+";
+
+    #[test]
+    fn sample_program_core_snapshot() {
+        let mut s = Sources::default();
+        let f = s.add("Sample.java", SAMPLE);
+        let compiled = compile(&s, f);
+        let p = compiled.program.expect("the sample checks");
+        let text: Vec<String> = (0..p.methods.len() as u32)
+            .map(|m| method_to_sexpr(&p, MethodId(m)))
+            .collect();
+        insta::assert_snapshot!(text.join("\n\n"));
+    }
+}
