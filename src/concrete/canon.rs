@@ -1,0 +1,336 @@
+//! Canonical outcomes: a run's result and final heap with objects named by access
+//! path, so that outcomes of different runs, engines and rule sets compare equal
+//! exactly when they are the same up to object identity.
+//!
+//! Naming: breadth-first from the roots (`this`, then the parameters in order), then
+//! from the returned value (root name `return`), fields in the class's `all_fields`
+//! order. An input object is named by the access path that first reaches it
+//! (`this`, `c`, `this.next`, `new#1.next`); an object allocated by the run gets
+//! `new#1`, `new#2`, ... in the same discovery order. Only objects reachable from the
+//! roots and the returned value appear.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::fmt;
+use std::hash::Hash;
+
+use serde::Serialize;
+
+/// A value as a heap view shows it; `O` identifies objects.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ViewValue<O> {
+    Int(i32),
+    Bool(bool),
+    Null,
+    Unit,
+    Obj(O),
+}
+
+/// A run's result as a heap view shows it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ViewResult<O> {
+    Return(ViewValue<O>),
+    /// The exception's class name.
+    Exception(String),
+    BudgetExhausted,
+}
+
+/// What the namer needs to know of a final heap.
+pub trait HeapView {
+    type Obj: Copy + Eq + Hash;
+    /// The dynamic class of an object.
+    fn class_name(&self, o: Self::Obj) -> &str;
+    /// Every field of an object with its value, in `all_fields` order.
+    fn fields(&self, o: Self::Obj) -> Vec<(&str, ViewValue<Self::Obj>)>;
+    /// True for an object of the input, false for one allocated by the run.
+    fn is_input(&self, o: Self::Obj) -> bool;
+}
+
+/// A value with objects replaced by their canonical names.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CanonValue {
+    Int(i32),
+    Bool(bool),
+    Null,
+    Unit,
+    Obj(String),
+}
+
+/// How a run ended, canonically.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CanonResult {
+    Return(CanonValue),
+    /// `NullPointerException`, ..., or the class name of a thrown object.
+    Exception(String),
+    BudgetExhausted,
+}
+
+/// An object of the canonical heap.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+pub struct CanonObject {
+    pub class: String,
+    /// Field name and value, in `all_fields` order.
+    pub fields: Vec<(String, CanonValue)>,
+}
+
+/// The final heap: canonical object name -> object.
+pub type CanonHeap = BTreeMap<String, CanonObject>;
+
+/// A run's outcome, canonically named.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+pub struct CanonOutcome {
+    pub result: CanonResult,
+    pub heap: CanonHeap,
+}
+
+/// The root name of the returned value.
+pub const RETURN_ROOT: &str = "return";
+
+/// Names a final heap canonically (see the module doc). `roots` are the entry's
+/// inputs with their names, `this` first.
+pub fn canonicalize<H: HeapView>(
+    heap: &H,
+    roots: &[(&str, ViewValue<H::Obj>)],
+    result: ViewResult<H::Obj>,
+) -> CanonOutcome {
+    let mut namer = Namer {
+        heap,
+        names: HashMap::new(),
+        order: Vec::new(),
+        queue: VecDeque::new(),
+        fresh: 0,
+    };
+    for (name, v) in roots {
+        if let ViewValue::Obj(o) = v {
+            namer.discover(*o, || (*name).to_string());
+        }
+    }
+    namer.drain();
+    if let ViewResult::Return(ViewValue::Obj(o)) = &result {
+        namer.discover(*o, || RETURN_ROOT.to_string());
+        namer.drain();
+    }
+    let result = match result {
+        ViewResult::Return(v) => CanonResult::Return(namer.value(v)),
+        ViewResult::Exception(e) => CanonResult::Exception(e),
+        ViewResult::BudgetExhausted => CanonResult::BudgetExhausted,
+    };
+    let mut out = CanonHeap::new();
+    for &o in &namer.order {
+        let object = CanonObject {
+            class: heap.class_name(o).to_string(),
+            fields: heap
+                .fields(o)
+                .into_iter()
+                .map(|(f, v)| (f.to_string(), namer.value(v)))
+                .collect(),
+        };
+        out.insert(namer.names[&o].clone(), object);
+    }
+    CanonOutcome { result, heap: out }
+}
+
+struct Namer<'h, H: HeapView> {
+    heap: &'h H,
+    names: HashMap<H::Obj, String>,
+    /// Objects in discovery order.
+    order: Vec<H::Obj>,
+    queue: VecDeque<H::Obj>,
+    /// `new#` names handed out so far.
+    fresh: u32,
+}
+
+impl<H: HeapView> Namer<'_, H> {
+    fn discover(&mut self, o: H::Obj, path: impl FnOnce() -> String) {
+        if self.names.contains_key(&o) {
+            return;
+        }
+        let name = if self.heap.is_input(o) {
+            path()
+        } else {
+            self.fresh += 1;
+            format!("new#{}", self.fresh)
+        };
+        self.names.insert(o, name);
+        self.order.push(o);
+        self.queue.push_back(o);
+    }
+
+    fn drain(&mut self) {
+        while let Some(o) = self.queue.pop_front() {
+            for (f, v) in self.heap.fields(o) {
+                if let ViewValue::Obj(p) = v {
+                    let parent = &self.names[&o];
+                    let path = format!("{parent}.{f}");
+                    self.discover(p, || path);
+                }
+            }
+        }
+    }
+
+    fn value(&self, v: ViewValue<H::Obj>) -> CanonValue {
+        match v {
+            ViewValue::Int(i) => CanonValue::Int(i),
+            ViewValue::Bool(b) => CanonValue::Bool(b),
+            ViewValue::Null => CanonValue::Null,
+            ViewValue::Unit => CanonValue::Unit,
+            ViewValue::Obj(o) => CanonValue::Obj(self.names[&o].clone()),
+        }
+    }
+}
+
+impl fmt::Display for CanonValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CanonValue::Int(i) => write!(f, "{i}"),
+            CanonValue::Bool(b) => write!(f, "{b}"),
+            CanonValue::Null => f.write_str("null"),
+            CanonValue::Unit => f.write_str("unit"),
+            CanonValue::Obj(name) => f.write_str(name),
+        }
+    }
+}
+
+impl fmt::Display for CanonResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CanonResult::Return(v) => write!(f, "return {v}"),
+            CanonResult::Exception(e) => write!(f, "throw {e}"),
+            CanonResult::BudgetExhausted => f.write_str("budget exhausted"),
+        }
+    }
+}
+
+impl fmt::Display for CanonObject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {{", self.class)?;
+        for (i, (name, v)) in self.fields.iter().enumerate() {
+            let sep = if i == 0 { " " } else { ", " };
+            write!(f, "{sep}{name}: {v}")?;
+        }
+        if self.fields.is_empty() {
+            f.write_str("}")
+        } else {
+            f.write_str(" }")
+        }
+    }
+}
+
+/// One line for the result, then one line per object sorted by name.
+impl fmt::Display for CanonOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{}", self.result)?;
+        for (name, obj) in &self.heap {
+            writeln!(f, "{name}: {obj}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand-made heap: objects 0.. with a class, an input flag and fields.
+    type ToyFields = Vec<(&'static str, ViewValue<usize>)>;
+    struct Toy(Vec<(&'static str, bool, ToyFields)>);
+
+    impl HeapView for Toy {
+        type Obj = usize;
+        fn class_name(&self, o: usize) -> &str {
+            self.0[o].0
+        }
+        fn fields(&self, o: usize) -> Vec<(&str, ViewValue<usize>)> {
+            self.0[o].2.clone()
+        }
+        fn is_input(&self, o: usize) -> bool {
+            self.0[o].1
+        }
+    }
+
+    use ViewValue::{Int, Null, Obj};
+
+    fn render(h: &Toy, roots: &[(&str, ViewValue<usize>)], r: ViewResult<usize>) -> String {
+        canonicalize(h, roots, r).to_string()
+    }
+
+    #[test]
+    fn names_by_first_breadth_first_path() {
+        // 0 = this -> 1 -> 2 -> 0; param c = 2 (shorter via c than this.next.next).
+        let h = Toy(vec![
+            ("Node", true, vec![("val", Int(1)), ("next", Obj(1))]),
+            ("Node", true, vec![("val", Int(2)), ("next", Obj(2))]),
+            ("Node", true, vec![("val", Int(3)), ("next", Obj(0))]),
+            ("Node", true, vec![("val", Int(4)), ("next", Null)]),
+        ]);
+        let out = render(
+            &h,
+            &[("this", Obj(0)), ("c", Obj(2))],
+            ViewResult::Return(Int(7)),
+        );
+        assert_eq!(
+            out,
+            "return 7\n\
+             c: Node { val: 3, next: this }\n\
+             this: Node { val: 1, next: this.next }\n\
+             this.next: Node { val: 2, next: c }\n"
+        );
+    }
+
+    #[test]
+    fn new_objects_numbered_in_discovery_order_not_allocation_order() {
+        // Allocated 0 then 1, but the path reaches 1 first.
+        let h = Toy(vec![
+            ("Box", false, vec![]),
+            ("Pair", false, vec![("a", Obj(2)), ("b", Obj(0))]),
+            ("Box", true, vec![]),
+        ]);
+        let out = canonicalize(&h, &[("x", Obj(2))], ViewResult::Return(Obj(1)));
+        assert_eq!(
+            out.result,
+            CanonResult::Return(CanonValue::Obj("new#1".into()))
+        );
+        let names: Vec<&String> = out.heap.keys().collect();
+        assert_eq!(names, ["new#1", "new#2", "x"]);
+        assert_eq!(
+            out.heap["new#1"].fields[1].1,
+            CanonValue::Obj("new#2".into())
+        );
+    }
+
+    #[test]
+    fn returned_input_object_keeps_its_input_path_and_unreachable_ones_vanish() {
+        let h = Toy(vec![
+            ("Node", true, vec![("next", Obj(1))]),
+            ("Node", true, vec![("next", Null)]),
+            ("Node", false, vec![("next", Null)]),
+            ("Node", true, vec![("next", Obj(0))]),
+        ]);
+        let out = canonicalize(&h, &[("this", Obj(0))], ViewResult::Return(Obj(1)));
+        assert_eq!(out.result.to_string(), "return this.next");
+        assert_eq!(out.heap.len(), 2);
+        // An input object reachable only from the returned value is named from it.
+        let out = canonicalize(&h, &[("this", Obj(1))], ViewResult::Return(Obj(3)));
+        let names: Vec<&String> = out.heap.keys().collect();
+        assert_eq!(names, ["return", "return.next", "this"]);
+    }
+
+    #[test]
+    fn json_is_tagged_and_sorted() {
+        let h = Toy(vec![("Node", true, vec![("val", Int(1)), ("next", Null)])]);
+        let out = canonicalize(
+            &h,
+            &[("this", Obj(0))],
+            ViewResult::Exception("NullPointerException".into()),
+        );
+        assert_eq!(
+            serde_json::to_string(&out).unwrap(),
+            r#"{"result":{"exception":"NullPointerException"},"heap":{"this":{"class":"Node","fields":[["val",{"int":1}],["next","null"]]}}}"#
+        );
+        assert_eq!(
+            out.to_string(),
+            "throw NullPointerException\nthis: Node { val: 1, next: null }\n"
+        );
+    }
+}

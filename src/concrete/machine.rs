@@ -1,0 +1,1118 @@
+//! The CEKS machine of seed 001 Figs. 2–3, generic over the domain of values and heaps.
+//!
+//! A [`State`] is a control (an expression to evaluate or a value to return to the
+//! continuation), an environment (local slot -> value), a continuation (an explicit
+//! persistent stack of [`Frame`]s mirroring Fig. 2's `k`) and a domain heap. [`step`]
+//! performs one transition. Every heap-touching step asks the [`Domain`], which may
+//! fork: the concrete interpreter never does, a symbolic engine does at branches.
+//!
+//! Cloning a state is O(1): the continuation is an `Rc`-linked list and the
+//! environment a copy-on-write vector, so forking shares everything.
+//!
+//! Differences from the figures, all forced by the resolved core language:
+//! - locals are slots resolved per method, so `var T x := v in e` binds the slot and
+//!   needs no `pop η` (only method calls push `pop η k`);
+//! - `(begin * (e_n) -> k)` is never pushed: the last expression of a `begin` runs in
+//!   the `begin`'s own continuation (BEGIN (ARGN) and its end rule in one step);
+//! - `(init f k)` (lazy initialization) is not a frame: a domain does it inside
+//!   [`Domain::field_read`] and [`Domain::field_write`];
+//! - there are no exception handlers, so an exception ends the run at once.
+
+use std::fmt::Debug;
+use std::rc::Rc;
+
+use smallvec::SmallVec;
+
+use crate::lang::core::{Dispatch, Expr, ExprKind, Lit, PrimOp};
+use crate::lang::{ClassId, FieldId, LocalId, MethodId, Program, Span, Type};
+
+/// An exception raised by the machine itself (not a `throw` of a program object).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum ExceptionKind {
+    /// Dereference of, call on, or `throw` of `null`.
+    NullPointer,
+    /// A failed `(C) e`.
+    ClassCast,
+    /// Integer `/` or `%` by zero.
+    Arithmetic,
+    /// A false `assert`.
+    AssertionError,
+}
+
+impl ExceptionKind {
+    /// The Java class name of the exception (one of the built-in classes).
+    pub fn class_name(self) -> &'static str {
+        match self {
+            ExceptionKind::NullPointer => "NullPointerException",
+            ExceptionKind::ClassCast => "ClassCastException",
+            ExceptionKind::Arithmetic => "ArithmeticException",
+            ExceptionKind::AssertionError => "AssertionError",
+        }
+    }
+}
+
+/// How a run ended exceptionally, with the span of the expression that raised it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Thrown<V> {
+    /// Raised by the machine.
+    Builtin(ExceptionKind, Span),
+    /// `throw e` with a non-null object.
+    Object(V, Span),
+}
+
+/// Successor heaps of a domain operation with its result: a value or an exception.
+pub type Forks<D> = SmallVec<
+    [(
+        <D as Domain>::Heap,
+        Result<<D as Domain>::Value, Thrown<<D as Domain>::Value>>,
+    ); 2],
+>;
+
+/// Successor heaps of a domain operation that cannot throw, with its value.
+pub type Values<D> = SmallVec<[(<D as Domain>::Heap, <D as Domain>::Value); 2]>;
+
+/// Successor heaps of a branch, each with the direction taken.
+pub type Branches<H> = SmallVec<[(H, bool); 2]>;
+
+/// Successor heaps of a dispatch, each with the target method or an exception.
+pub type Targets<D> = SmallVec<
+    [(
+        <D as Domain>::Heap,
+        Result<MethodId, Thrown<<D as Domain>::Value>>,
+    ); 2],
+>;
+
+/// Successor heaps of a `throw`, each with what is thrown.
+pub type Throws<D> = SmallVec<[(<D as Domain>::Heap, Thrown<<D as Domain>::Value>); 2]>;
+
+/// What values are and what the heap-touching steps do. The machine is generic over
+/// it: the concrete interpreter is one domain, each symbolic rule set another.
+///
+/// Operations that can fork take the heap by value and return every successor heap
+/// (at least one for a feasible state; none prunes the path).
+pub trait Domain {
+    type Value: Clone + Debug;
+    /// Heap plus whatever else forks with a path (a symbolic engine keeps its path
+    /// condition here).
+    type Heap: Clone;
+
+    /// The value of a literal; also the default value of a local slot.
+    fn lit(&mut self, heap: &mut Self::Heap, lit: Lit) -> Self::Value;
+    /// `(new C)`: a fresh object with default field values.
+    fn new_object(&mut self, heap: &mut Self::Heap, class: ClassId) -> Self::Value;
+    /// `(v $ f)`: NullPointerException on null.
+    fn field_read(
+        &mut self,
+        heap: Self::Heap,
+        obj: Self::Value,
+        field: FieldId,
+        at: Span,
+    ) -> Forks<Self>;
+    /// `(x $ f := v)`, result `Unit`: NullPointerException on null.
+    fn field_write(
+        &mut self,
+        heap: Self::Heap,
+        obj: Self::Value,
+        field: FieldId,
+        val: Self::Value,
+        at: Span,
+    ) -> Forks<Self>;
+    /// `(v = v)` on references: a boolean value.
+    fn ref_eq(&mut self, heap: Self::Heap, a: Self::Value, b: Self::Value) -> Values<Self>;
+    /// A primitive operation on evaluated arguments; `/` and `%` may throw
+    /// ArithmeticException.
+    fn prim(&mut self, heap: Self::Heap, op: PrimOp, args: &[Self::Value], at: Span)
+    -> Forks<Self>;
+    /// The directions a boolean condition can take (`if`, `while`, `assert`).
+    fn branch(&mut self, heap: Self::Heap, cond: Self::Value) -> Branches<Self::Heap>;
+    /// The target of `(v @ m v ...)`: `method` itself for [`Dispatch::Special`], the
+    /// override of `method`'s name in the receiver's dynamic class for
+    /// [`Dispatch::Virtual`]; NullPointerException on a null receiver.
+    fn dispatch(
+        &mut self,
+        heap: Self::Heap,
+        recv: Self::Value,
+        method: MethodId,
+        dispatch: Dispatch,
+        at: Span,
+    ) -> Targets<Self>;
+    /// `v instanceof C`: false for null.
+    fn instance_of(&mut self, heap: Self::Heap, v: Self::Value, class: ClassId) -> Values<Self>;
+    /// `(C) v`: the value itself, or ClassCastException.
+    fn cast(&mut self, heap: Self::Heap, v: Self::Value, class: ClassId, at: Span) -> Forks<Self>;
+    /// `throw v`: the object, or NullPointerException for null.
+    fn throw(&mut self, heap: Self::Heap, v: Self::Value, at: Span) -> Throws<Self>;
+}
+
+/// The environment `η`: the value of each local slot of the running method.
+/// Copy-on-write, so cloning is O(1) and a write copies only when shared.
+#[derive(Clone, Debug)]
+pub struct Env<V>(Rc<Vec<V>>);
+
+impl<V: Clone> Env<V> {
+    /// The value of a slot.
+    pub fn get(&self, local: LocalId) -> &V {
+        &self.0[local.0 as usize]
+    }
+
+    /// Every slot, in [`LocalId`] order.
+    pub fn slots(&self) -> &[V] {
+        &self.0
+    }
+
+    fn set(&mut self, local: LocalId, v: V) {
+        Rc::make_mut(&mut self.0)[local.0 as usize] = v;
+    }
+}
+
+/// One frame of the continuation; each mirrors a form of seed 001 Fig. 2 (`*` is the
+/// hole the value returned by the control fills).
+#[derive(Clone, Debug)]
+pub enum Frame<'p, V> {
+    /// `(* $ f -> k)`.
+    FieldRead { field: FieldId, at: Span },
+    /// `(x $ f := * -> k)`.
+    FieldWrite {
+        local: LocalId,
+        field: FieldId,
+        at: Span,
+    },
+    /// `(x := * -> k)`.
+    Assign(LocalId),
+    /// `(* = e -> k)`: the right operand still to evaluate.
+    RefEqLeft(&'p Expr),
+    /// `(v = * -> k)`.
+    RefEqRight(V),
+    /// `(* @ m e -> k)` (and `(v @ m * -> k)` once `vals` holds the receiver): `vals`
+    /// holds the receiver then the arguments evaluated so far; `call` is the `Invoke`.
+    Invoke { call: &'p Expr, vals: Vec<V> },
+    /// `(C.m v ... * e ... -> k)`: a static call's arguments evaluated so far.
+    StaticCall { call: &'p Expr, vals: Vec<V> },
+    /// `(if * e else e -> k)`.
+    If { then: &'p Expr, els: &'p Expr },
+    /// `(var T x := * in e -> k)`.
+    Let { local: LocalId, body: &'p Expr },
+    /// `(begin * (e ...) -> k)`: at least one expression remains.
+    Begin(&'p [Expr]),
+    /// `(pop η k)`: return to the caller, restoring its environment.
+    Pop { env: Env<V>, method: MethodId },
+    /// `(while * e -> k)`: the condition of `loop` (a `While`) is being evaluated.
+    WhileCond { lp: &'p Expr },
+    /// `(while e * -> k)`: the body of `loop` is running; then the loop starts again.
+    WhileBody { lp: &'p Expr },
+    /// `(return * -> k)`: unwinds to the nearest `pop`.
+    Return,
+    /// `(throw * -> k)`.
+    Throw { at: Span },
+    /// `(assert * -> k)`.
+    Assert { at: Span },
+    /// `((C) * -> k)`.
+    Cast { class: ClassId, at: Span },
+    /// `(* instanceof C -> k)`.
+    InstanceOf(ClassId),
+    /// `(op v ... * e ... -> k)`: a primitive's arguments evaluated so far; `prim`
+    /// is the `Prim` expression.
+    Prim {
+        prim: &'p Expr,
+        vals: SmallVec<[V; 2]>,
+    },
+}
+
+struct KNode<'p, V> {
+    frame: Frame<'p, V>,
+    next: Kont<'p, V>,
+}
+
+/// The continuation `k`: a persistent stack of frames; `end` is the empty stack.
+/// Long chains are dropped iteratively, so deep recursion cannot overflow the stack.
+pub struct Kont<'p, V>(Option<Rc<KNode<'p, V>>>);
+
+impl<V> Clone for Kont<'_, V> {
+    fn clone(&self) -> Self {
+        Kont(self.0.clone())
+    }
+}
+
+impl<V> Drop for Kont<'_, V> {
+    fn drop(&mut self) {
+        let mut cur = self.0.take();
+        while let Some(rc) = cur {
+            match Rc::try_unwrap(rc) {
+                Ok(mut node) => cur = node.next.0.take(),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+impl<'p, V: Clone> Kont<'p, V> {
+    /// `end`.
+    pub fn end() -> Self {
+        Kont(None)
+    }
+
+    /// True for `end`.
+    pub fn is_end(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The innermost frame, if any.
+    pub fn top(&self) -> Option<&Frame<'p, V>> {
+        self.0.as_ref().map(|n| &n.frame)
+    }
+
+    /// The frames from innermost to outermost.
+    pub fn frames(&self) -> impl Iterator<Item = &Frame<'p, V>> {
+        let mut cur = self.0.as_deref();
+        std::iter::from_fn(move || {
+            let node = cur?;
+            cur = node.next.0.as_deref();
+            Some(&node.frame)
+        })
+    }
+
+    fn push(self, frame: Frame<'p, V>) -> Self {
+        Kont(Some(Rc::new(KNode { frame, next: self })))
+    }
+
+    fn pop(mut self) -> Option<(Frame<'p, V>, Kont<'p, V>)> {
+        let rc = self.0.take()?;
+        Some(match Rc::try_unwrap(rc) {
+            Ok(node) => (node.frame, node.next),
+            Err(rc) => (rc.frame.clone(), rc.next.clone()),
+        })
+    }
+}
+
+/// The control string: an expression to evaluate or a value for the continuation.
+#[derive(Clone, Debug)]
+pub enum Control<'p, V> {
+    Eval(&'p Expr),
+    Value(V),
+}
+
+/// A machine state `(η e k)` with its domain heap.
+pub struct State<'p, D: Domain + ?Sized> {
+    pub control: Control<'p, D::Value>,
+    pub env: Env<D::Value>,
+    pub kont: Kont<'p, D::Value>,
+    /// The running method (whose slots `env` holds).
+    pub method: MethodId,
+    /// Number of `pop` frames in `kont`: 0 in the entry method.
+    pub depth: u32,
+    pub heap: D::Heap,
+}
+
+impl<D: Domain + ?Sized> Clone for State<'_, D> {
+    fn clone(&self) -> Self {
+        State {
+            control: self.control.clone(),
+            env: self.env.clone(),
+            kont: self.kont.clone(),
+            method: self.method,
+            depth: self.depth,
+            heap: self.heap.clone(),
+        }
+    }
+}
+
+/// The result of a whole run: the returned value (`Unit` for void) or an exception.
+pub type RunResult<V> = Result<V, Thrown<V>>;
+
+/// A successor of a step.
+pub enum Successor<'p, D: Domain + ?Sized> {
+    Running(State<'p, D>),
+    Finished {
+        heap: D::Heap,
+        result: RunResult<D::Value>,
+    },
+}
+
+/// Where a step appends its successors (usually one).
+pub type Out<'p, D> = Vec<Successor<'p, D>>;
+
+/// The default value of a slot or field of a type.
+pub fn default_lit(ty: Type) -> Lit {
+    match ty {
+        Type::Int => Lit::Int(0),
+        Type::Bool => Lit::Bool(false),
+        Type::Null | Type::Class(_) => Lit::Null,
+        Type::Void => Lit::Unit,
+    }
+}
+
+impl<'p, D: Domain + ?Sized> State<'p, D> {
+    /// The start of a run of `method` with `args` (`this` first for an instance
+    /// method or constructor), in an empty continuation.
+    pub fn call(
+        program: &'p Program,
+        dom: &mut D,
+        method: MethodId,
+        args: Vec<D::Value>,
+        mut heap: D::Heap,
+    ) -> Self {
+        let env = frame_env(program, dom, &mut heap, method, args);
+        State {
+            control: Control::Eval(&program.method(method).body),
+            env,
+            kont: Kont::end(),
+            method,
+            depth: 0,
+            heap,
+        }
+    }
+
+    /// The expression about to be evaluated, if the control is one.
+    pub fn expr(&self) -> Option<&'p Expr> {
+        match self.control {
+            Control::Eval(e) => Some(e),
+            Control::Value(_) => None,
+        }
+    }
+}
+
+/// The environment of a call: the arguments, then default values for other slots.
+fn frame_env<D: Domain + ?Sized>(
+    program: &Program,
+    dom: &mut D,
+    heap: &mut D::Heap,
+    method: MethodId,
+    mut args: Vec<D::Value>,
+) -> Env<D::Value> {
+    let locals = &program.method(method).locals;
+    debug_assert!(args.len() <= locals.len(), "more arguments than slots");
+    args.reserve_exact(locals.len() - args.len());
+    for local in &locals[args.len()..] {
+        args.push(dom.lit(heap, default_lit(local.ty)));
+    }
+    Env(Rc::new(args))
+}
+
+/// One transition of the machine: its successors.
+pub fn step<'p, D: Domain + ?Sized>(
+    program: &'p Program,
+    dom: &mut D,
+    state: State<'p, D>,
+) -> Vec<Successor<'p, D>> {
+    let mut out = Vec::with_capacity(1);
+    step_into(program, dom, state, &mut out);
+    out
+}
+
+/// One transition of the machine, appending its successors to `out`: the
+/// allocation-free form of [`step`] for driver loops that reuse `out`.
+pub fn step_into<'p, D: Domain + ?Sized>(
+    program: &'p Program,
+    dom: &mut D,
+    state: State<'p, D>,
+    out: &mut Out<'p, D>,
+) {
+    let State {
+        control,
+        env,
+        kont,
+        method,
+        depth,
+        heap,
+    } = state;
+    let m = Machine {
+        env,
+        kont,
+        method,
+        depth,
+    };
+    match control {
+        Control::Eval(e) => m.eval(out, program, dom, heap, e),
+        Control::Value(v) => m.apply(out, program, dom, heap, v),
+    }
+}
+
+/// A state without its control and heap, while a step takes them apart.
+struct Machine<'p, V> {
+    env: Env<V>,
+    kont: Kont<'p, V>,
+    method: MethodId,
+    depth: u32,
+}
+
+impl<'p, V: Clone + Debug> Machine<'p, V> {
+    fn running<D: Domain<Value = V> + ?Sized>(
+        self,
+        heap: D::Heap,
+        control: Control<'p, V>,
+    ) -> Successor<'p, D> {
+        Successor::Running(State {
+            control,
+            env: self.env,
+            kont: self.kont,
+            method: self.method,
+            depth: self.depth,
+            heap,
+        })
+    }
+
+    /// Evaluates `sub` with `frame` pushed.
+    fn push<D: Domain<Value = V> + ?Sized>(
+        mut self,
+        out: &mut Out<'p, D>,
+        heap: D::Heap,
+        frame: Frame<'p, V>,
+        sub: &'p Expr,
+    ) {
+        self.kont = self.kont.push(frame);
+        out.push(self.running(heap, Control::Eval(sub)))
+    }
+
+    fn value<D: Domain<Value = V> + ?Sized>(self, out: &mut Out<'p, D>, heap: D::Heap, v: V) {
+        out.push(self.running(heap, Control::Value(v)))
+    }
+
+    fn eval_to<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        heap: D::Heap,
+        e: &'p Expr,
+    ) {
+        out.push(self.running(heap, Control::Eval(e)))
+    }
+
+    /// The control is an expression: the EVAL rules of Fig. 3.
+    fn eval<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        program: &'p Program,
+        dom: &mut D,
+        mut heap: D::Heap,
+        e: &'p Expr,
+    ) {
+        match &e.kind {
+            // NULL (and other literals).
+            ExprKind::Lit(l) => {
+                let v = dom.lit(&mut heap, *l);
+                self.value(out, heap, v)
+            }
+            // VARIABLE LOOKUP.
+            ExprKind::Local(x) => {
+                let v = self.env.get(*x).clone();
+                self.value(out, heap, v)
+            }
+            // NEW (the constructor is a separate Invoke).
+            ExprKind::New(c) => {
+                let v = dom.new_object(&mut heap, *c);
+                self.value(out, heap, v)
+            }
+            // FIELD ACCESS (EVAL).
+            ExprKind::Field(obj, f) => self.push(
+                out,
+                heap,
+                Frame::FieldRead {
+                    field: *f,
+                    at: e.span,
+                },
+                obj,
+            ),
+            // FIELD WRITE (EVAL).
+            ExprKind::FieldWrite(x, f, val) => self.push(
+                out,
+                heap,
+                Frame::FieldWrite {
+                    local: *x,
+                    field: *f,
+                    at: e.span,
+                },
+                val,
+            ),
+            // VARIABLE ASSIGNMENT (EVAL).
+            ExprKind::Assign(x, val) => self.push(out, heap, Frame::Assign(*x), val),
+            // EQUALS (L-OPERAND EVAL).
+            ExprKind::RefEq(a, b) => self.push(out, heap, Frame::RefEqLeft(b), a),
+            ExprKind::Prim(_, args) => match args.first() {
+                Some(first) => self.push(
+                    out,
+                    heap,
+                    Frame::Prim {
+                        prim: e,
+                        vals: SmallVec::new(),
+                    },
+                    first,
+                ),
+                None => self.finish_prim(out, dom, heap, e, &[]),
+            },
+            // METHOD INVOCATION (OBJECT EVAL).
+            ExprKind::Invoke { recv, args, .. } => self.push(
+                out,
+                heap,
+                Frame::Invoke {
+                    call: e,
+                    vals: Vec::with_capacity(args.len() + 1),
+                },
+                recv,
+            ),
+            ExprKind::StaticCall { method, args } => match args.first() {
+                Some(first) => self.push(
+                    out,
+                    heap,
+                    Frame::StaticCall {
+                        call: e,
+                        vals: Vec::with_capacity(args.len()),
+                    },
+                    first,
+                ),
+                None => self.enter(out, program, dom, heap, *method, Vec::new()),
+            },
+            // IF-THEN-ELSE (EVAL).
+            ExprKind::If(c, t, f) => self.push(out, heap, Frame::If { then: t, els: f }, c),
+            // VARIABLE DECLARATION (EVAL).
+            ExprKind::Let { local, init, body } => self.push(
+                out,
+                heap,
+                Frame::Let {
+                    local: *local,
+                    body,
+                },
+                init,
+            ),
+            ExprKind::Begin(es) => match es.as_slice() {
+                // BEGIN (NO ARGS).
+                [] => {
+                    let v = dom.lit(&mut heap, Lit::Unit);
+                    self.value(out, heap, v)
+                }
+                // BEGIN (ARGN EVAL), its frame elided.
+                [only] => self.eval_to(out, heap, only),
+                // BEGIN (ARG0 EVAL).
+                [first, rest @ ..] => self.push(out, heap, Frame::Begin(rest), first),
+            },
+            ExprKind::While(c, _) => self.push(out, heap, Frame::WhileCond { lp: e }, c),
+            ExprKind::Return(val) => self.push(out, heap, Frame::Return, val),
+            ExprKind::Throw(val) => self.push(out, heap, Frame::Throw { at: e.span }, val),
+            ExprKind::Assert(c) => self.push(out, heap, Frame::Assert { at: e.span }, c),
+            ExprKind::Cast(c, val) => self.push(
+                out,
+                heap,
+                Frame::Cast {
+                    class: *c,
+                    at: e.span,
+                },
+                val,
+            ),
+            ExprKind::InstanceOf(val, c) => self.push(out, heap, Frame::InstanceOf(*c), val),
+            ExprKind::Stmt(body) => self.eval_to(out, heap, body),
+        }
+    }
+
+    /// The control is a value: the rules that consume the innermost frame.
+    fn apply<D: Domain<Value = V> + ?Sized>(
+        mut self,
+        out: &mut Out<'p, D>,
+        program: &'p Program,
+        dom: &mut D,
+        mut heap: D::Heap,
+        v: V,
+    ) {
+        let Some((frame, rest)) = std::mem::replace(&mut self.kont, Kont::end()).pop() else {
+            // The entry method fell off its end: a void return.
+            let unit = dom.lit(&mut heap, Lit::Unit);
+            return out.push(Successor::Finished {
+                heap,
+                result: Ok(unit),
+            });
+        };
+        self.kont = rest;
+        match frame {
+            // FIELD ACCESS (via the domain's lazy initialization).
+            Frame::FieldRead { field, at } => {
+                let forks = dom.field_read(heap, v, field, at);
+                self.continue_forks(out, forks)
+            }
+            // FIELD WRITE.
+            Frame::FieldWrite { local, field, at } => {
+                let obj = self.env.get(local).clone();
+                let forks = dom.field_write(heap, obj, field, v, at);
+                self.continue_forks(out, forks)
+            }
+            // VARIABLE ASSIGNMENT.
+            Frame::Assign(x) => {
+                self.env.set(x, v.clone());
+                self.value(out, heap, v)
+            }
+            // EQUALS (R-OPERAND EVAL).
+            Frame::RefEqLeft(b) => self.push(out, heap, Frame::RefEqRight(v), b),
+            // EQUALS (REFERENCES).
+            Frame::RefEqRight(a) => {
+                let forks = dom.ref_eq(heap, a, v);
+                self.continue_values(out, forks)
+            }
+            Frame::Prim { prim, mut vals } => {
+                vals.push(v);
+                let ExprKind::Prim(_, args) = &prim.kind else {
+                    unreachable!("Prim frame without a Prim expression")
+                };
+                match args.get(vals.len()) {
+                    Some(next) => self.push(out, heap, Frame::Prim { prim, vals }, next),
+                    None => self.finish_prim(out, dom, heap, prim, &vals),
+                }
+            }
+            // METHOD INVOCATION (ARG EVAL), then METHOD INVOCATION.
+            Frame::Invoke { call, mut vals } => {
+                vals.push(v);
+                let ExprKind::Invoke {
+                    method,
+                    dispatch,
+                    args,
+                    ..
+                } = &call.kind
+                else {
+                    unreachable!("Invoke frame without an Invoke expression")
+                };
+                if let Some(next) = args.get(vals.len() - 1) {
+                    return self.push(out, heap, Frame::Invoke { call, vals }, next);
+                }
+                let recv = vals[0].clone();
+                let targets = dom.dispatch(heap, recv, *method, *dispatch, call.span);
+                let n = targets.len();
+                for (i, (heap, target)) in targets.into_iter().enumerate() {
+                    let m = Machine {
+                        env: self.env.clone(),
+                        kont: self.kont.clone(),
+                        method: self.method,
+                        depth: self.depth,
+                    };
+                    match target {
+                        Ok(target) => {
+                            let args = if i + 1 == n {
+                                std::mem::take(&mut vals)
+                            } else {
+                                vals.clone()
+                            };
+                            m.enter(out, program, dom, heap, target, args);
+                        }
+                        Err(t) => out.push(Successor::Finished {
+                            heap,
+                            result: Err(t),
+                        }),
+                    }
+                }
+            }
+            Frame::StaticCall { call, mut vals } => {
+                vals.push(v);
+                let ExprKind::StaticCall { method, args } = &call.kind else {
+                    unreachable!("StaticCall frame without a StaticCall expression")
+                };
+                match args.get(vals.len()) {
+                    Some(next) => self.push(out, heap, Frame::StaticCall { call, vals }, next),
+                    None => self.enter(out, program, dom, heap, *method, vals),
+                }
+            }
+            // IF-THEN-ELSE (TRUE) / (FALSE).
+            Frame::If { then, els } => {
+                let branches = dom.branch(heap, v);
+                self.fork_branches(out, branches, |m, heap, taken| {
+                    m.running(heap, Control::Eval(if taken { then } else { els }))
+                })
+            }
+            // VARIABLE DECLARATION (slots are resolved: no `pop η`).
+            Frame::Let { local, body } => {
+                self.env.set(local, v);
+                self.eval_to(out, heap, body)
+            }
+            // BEGIN (ARGI EVAL) / (ARGN EVAL).
+            Frame::Begin(rest) => match rest {
+                [last] => self.eval_to(out, heap, last),
+                [next, more @ ..] => self.push(out, heap, Frame::Begin(more), next),
+                [] => unreachable!("Begin frame with nothing left"),
+            },
+            // POP: the callee fell off its end, a void return.
+            Frame::Pop { env, method } => {
+                let unit = dom.lit(&mut heap, Lit::Unit);
+                self.env = env;
+                self.method = method;
+                self.depth -= 1;
+                self.value(out, heap, unit)
+            }
+            Frame::WhileCond { lp } => {
+                let ExprKind::While(_, body) = &lp.kind else {
+                    unreachable!("While frame without a While expression")
+                };
+                let branches = dom.branch(heap, v);
+                self.fork_branches(out, branches, |mut m, mut heap, taken| {
+                    if taken {
+                        m.kont = m.kont.push(Frame::WhileBody { lp });
+                        m.running(heap, Control::Eval(body))
+                    } else {
+                        let unit = dom.lit(&mut heap, Lit::Unit);
+                        m.running(heap, Control::Value(unit))
+                    }
+                })
+            }
+            Frame::WhileBody { lp } => self.eval_to(out, heap, lp),
+            Frame::Return => self.unwind(out, heap, v),
+            Frame::Throw { at } => {
+                for (heap, t) in dom.throw(heap, v, at) {
+                    out.push(Successor::Finished {
+                        heap,
+                        result: Err(t),
+                    });
+                }
+            }
+            Frame::Assert { at } => {
+                let branches = dom.branch(heap, v);
+                self.fork_branches(out, branches, |m, mut heap, holds| {
+                    if holds {
+                        let unit = dom.lit(&mut heap, Lit::Unit);
+                        m.running(heap, Control::Value(unit))
+                    } else {
+                        Successor::Finished {
+                            heap,
+                            result: Err(Thrown::Builtin(ExceptionKind::AssertionError, at)),
+                        }
+                    }
+                })
+            }
+            Frame::Cast { class, at } => {
+                let forks = dom.cast(heap, v, class, at);
+                self.continue_forks(out, forks)
+            }
+            Frame::InstanceOf(class) => {
+                let forks = dom.instance_of(heap, v, class);
+                self.continue_values(out, forks)
+            }
+        }
+    }
+
+    /// `(op v ...)` with every argument evaluated.
+    fn finish_prim<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        dom: &mut D,
+        heap: D::Heap,
+        prim: &'p Expr,
+        vals: &[V],
+    ) {
+        let ExprKind::Prim(op, _) = &prim.kind else {
+            unreachable!("finish_prim without a Prim expression")
+        };
+        let forks = dom.prim(heap, *op, vals, prim.span);
+        self.continue_forks(out, forks)
+    }
+
+    /// METHOD INVOCATION: `(v @ m v ...)` or a static call with its target chosen:
+    /// runs the body in the callee's environment over `(pop η k)`.
+    fn enter<D: Domain<Value = V> + ?Sized>(
+        mut self,
+        out: &mut Out<'p, D>,
+        program: &'p Program,
+        dom: &mut D,
+        mut heap: D::Heap,
+        target: MethodId,
+        args: Vec<V>,
+    ) {
+        let env = frame_env(program, dom, &mut heap, target, args);
+        let caller = std::mem::replace(&mut self.env, env);
+        self.kont = self.kont.push(Frame::Pop {
+            env: caller,
+            method: self.method,
+        });
+        self.method = target;
+        self.depth += 1;
+        self.eval_to(out, heap, &program.method(target).body)
+    }
+
+    /// `return v`: drops frames up to the nearest `(pop η k)` and returns `v` to the
+    /// caller, or ends the run in the entry method.
+    fn unwind<D: Domain<Value = V> + ?Sized>(mut self, out: &mut Out<'p, D>, heap: D::Heap, v: V) {
+        loop {
+            match std::mem::replace(&mut self.kont, Kont::end()).pop() {
+                None => {
+                    return out.push(Successor::Finished {
+                        heap,
+                        result: Ok(v),
+                    });
+                }
+                Some((Frame::Pop { env, method }, rest)) => {
+                    self.kont = rest;
+                    self.env = env;
+                    self.method = method;
+                    self.depth -= 1;
+                    return self.value(out, heap, v);
+                }
+                Some((_, rest)) => self.kont = rest,
+            }
+        }
+    }
+
+    /// Continues with each successor value, or ends the run with its exception.
+    fn continue_forks<D: Domain<Value = V> + ?Sized>(self, out: &mut Out<'p, D>, forks: Forks<D>) {
+        let n = forks.len();
+        let mut m = Some(self);
+        forks
+            .into_iter()
+            .enumerate()
+            .map(|(i, (heap, r))| match r {
+                Ok(v) => m.nth_of(i, n).running(heap, Control::Value(v)),
+                Err(t) => Successor::Finished {
+                    heap,
+                    result: Err(t),
+                },
+            })
+            .for_each(|s| out.push(s))
+    }
+
+    fn continue_values<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        forks: Values<D>,
+    ) {
+        let n = forks.len();
+        let mut m = Some(self);
+        forks
+            .into_iter()
+            .enumerate()
+            .map(|(i, (heap, v))| m.nth_of(i, n).running(heap, Control::Value(v)))
+            .for_each(|s| out.push(s))
+    }
+
+    fn fork_branches<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        branches: Branches<D::Heap>,
+        mut next: impl FnMut(Self, D::Heap, bool) -> Successor<'p, D>,
+    ) {
+        let n = branches.len();
+        let mut m = Some(self);
+        branches
+            .into_iter()
+            .enumerate()
+            .map(|(i, (heap, taken))| next(m.nth_of(i, n), heap, taken))
+            .for_each(|s| out.push(s))
+    }
+}
+
+impl<V: Clone> Clone for Machine<'_, V> {
+    fn clone(&self) -> Self {
+        Machine {
+            env: self.env.clone(),
+            kont: self.kont.clone(),
+            method: self.method,
+            depth: self.depth,
+        }
+    }
+}
+
+/// Shares one machine among `n` successors: clones for all but the last (`i == n - 1`),
+/// which takes it.
+trait NthOf<T> {
+    fn nth_of(&mut self, i: usize, n: usize) -> T;
+}
+
+impl<T: Clone> NthOf<T> for Option<T> {
+    fn nth_of(&mut self, i: usize, n: usize) -> T {
+        debug_assert!(i < n);
+        if i + 1 == n {
+            self.take()
+                .expect("machine taken before the last successor")
+        } else {
+            self.as_ref()
+                .expect("machine taken before the last successor")
+                .clone()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::concrete::interp::{ConcreteDomain, Heap, Value};
+    use crate::concrete::test_program::*;
+    use crate::lang::core::PrimOp::*;
+
+    /// The concrete domain, except that every branch goes both ways: exercises forking.
+    struct BothWays<'p>(ConcreteDomain<'p>);
+
+    impl Domain for BothWays<'_> {
+        type Value = Value;
+        type Heap = Heap;
+        fn lit(&mut self, h: &mut Heap, l: Lit) -> Value {
+            self.0.lit(h, l)
+        }
+        fn new_object(&mut self, h: &mut Heap, c: ClassId) -> Value {
+            self.0.new_object(h, c)
+        }
+        fn field_read(&mut self, h: Heap, o: Value, f: FieldId, at: Span) -> Forks<Self> {
+            self.0.field_read(h, o, f, at)
+        }
+        fn field_write(
+            &mut self,
+            h: Heap,
+            o: Value,
+            f: FieldId,
+            v: Value,
+            at: Span,
+        ) -> Forks<Self> {
+            self.0.field_write(h, o, f, v, at)
+        }
+        fn ref_eq(&mut self, h: Heap, a: Value, b: Value) -> Values<Self> {
+            self.0.ref_eq(h, a, b)
+        }
+        fn prim(&mut self, h: Heap, op: PrimOp, args: &[Value], at: Span) -> Forks<Self> {
+            self.0.prim(h, op, args, at)
+        }
+        fn branch(&mut self, h: Heap, _cond: Value) -> Branches<Heap> {
+            smallvec::smallvec![(h.clone(), true), (h, false)]
+        }
+        fn dispatch(
+            &mut self,
+            h: Heap,
+            r: Value,
+            m: MethodId,
+            d: Dispatch,
+            at: Span,
+        ) -> Targets<Self> {
+            self.0.dispatch(h, r, m, d, at)
+        }
+        fn instance_of(&mut self, h: Heap, v: Value, c: ClassId) -> Values<Self> {
+            self.0.instance_of(h, v, c)
+        }
+        fn cast(&mut self, h: Heap, v: Value, c: ClassId, at: Span) -> Forks<Self> {
+            self.0.cast(h, v, c, at)
+        }
+        fn throw(&mut self, h: Heap, v: Value, at: Span) -> Throws<Self> {
+            self.0.throw(h, v, at)
+        }
+    }
+
+    /// Every finished result of a depth-first exploration, and the largest depth seen.
+    fn explore<'p, D: Domain>(
+        program: &'p Program,
+        dom: &mut D,
+        start: State<'p, D>,
+        max_steps: usize,
+    ) -> (Vec<String>, u32) {
+        let mut done = Vec::new();
+        let mut max_depth = 0;
+        let mut stack = vec![start];
+        for _ in 0..max_steps {
+            let Some(s) = stack.pop() else { break };
+            max_depth = max_depth.max(s.depth);
+            for succ in step(program, dom, s) {
+                match succ {
+                    Successor::Running(s) => stack.push(s),
+                    Successor::Finished { result, .. } => done.push(format!("{result:?}")),
+                }
+            }
+        }
+        done.sort();
+        (done, max_depth)
+    }
+
+    #[test]
+    fn forked_states_do_not_share_writes() {
+        let mut b = Builder::new();
+        let main = b.class("Main", None, &[]);
+        let cell = b.class("Cell", None, &[("v", Type::Int)]);
+        let v = b.field("Cell", "v");
+        // c := new Cell; if (?) { x := 1; c.v := 10 } else { x := 2 }; return x + c.v
+        let m = b.static_fn(
+            main,
+            "main",
+            &[],
+            Type::Int,
+            &[("x", Type::Int), ("c", Type::Class(cell))],
+            begin(vec![
+                assign(1, new(cell)),
+                if_(
+                    boolean(true),
+                    begin(vec![assign(0, int(1)), put(1, v, int(10))]),
+                    assign(0, int(2)),
+                ),
+                ret(bin(Add, var(0), get(var(1), v))),
+            ]),
+        );
+        let program = &b.program;
+        let mut dom = BothWays(ConcreteDomain::new(program));
+        let start = State::call(program, &mut dom, m, vec![], Heap::default());
+        let (done, _) = explore(program, &mut dom, start, 1000);
+        assert_eq!(done, ["Ok(Int(11))", "Ok(Int(2))"]);
+    }
+
+    #[test]
+    fn loops_fork_at_every_test_and_calls_track_depth() {
+        let mut b = Builder::new();
+        let main = b.class("Main", None, &[]);
+        let id = b.static_fn(main, "id", &[("n", Type::Int)], Type::Int, &[], ret(var(0)));
+        // while (x < 2) x := x + 1; return id(x)   -- every loop test goes both ways.
+        let m = b.static_fn(
+            main,
+            "main",
+            &[],
+            Type::Int,
+            &[("x", Type::Int)],
+            begin(vec![
+                while_(bin(Lt, var(0), int(2)), assign(0, bin(Add, var(0), int(1)))),
+                ret(call(id, vec![var(0)])),
+            ]),
+        );
+        let program = &b.program;
+        let mut dom = BothWays(ConcreteDomain::new(program));
+        let start = State::call(program, &mut dom, m, vec![], Heap::default());
+        let (done, depth) = explore(program, &mut dom, start, 300);
+        for k in 0..4 {
+            assert!(done.contains(&format!("Ok(Int({k}))")), "{done:?}");
+        }
+        assert_eq!(depth, 1);
+    }
+
+    #[test]
+    fn frames_mirror_the_continuation_forms() {
+        let mut b = Builder::new();
+        let main = b.class("Main", None, &[]);
+        let cell = b.class("Cell", None, &[("v", Type::Int)]);
+        let v = b.field("Cell", "v");
+        let m = b.static_fn(
+            main,
+            "main",
+            &[],
+            Type::Int,
+            &[],
+            stmt(ret(get(new(cell), v))),
+        );
+        let program = &b.program;
+        let mut dom = ConcreteDomain::new(program);
+        let mut s = State::call(program, &mut dom, m, vec![], Heap::default());
+        assert!(matches!(s.expr().map(|e| &e.kind), Some(ExprKind::Stmt(_))));
+        let mut shapes = Vec::new();
+        loop {
+            let frames: Vec<String> = s
+                .kont
+                .frames()
+                .map(|f| {
+                    format!("{f:?}")
+                        .split([' ', '(', '{'])
+                        .next()
+                        .unwrap()
+                        .to_string()
+                })
+                .collect();
+            shapes.push(frames.join(" -> "));
+            match step(program, &mut dom, s).pop() {
+                Some(Successor::Running(next)) => s = next,
+                Some(Successor::Finished { result, .. }) => {
+                    assert_eq!(result, Ok(Value::Int(0)));
+                    break;
+                }
+                None => unreachable!(),
+            }
+        }
+        assert_eq!(
+            shapes,
+            [
+                "",
+                "",
+                "Return",
+                "FieldRead -> Return",
+                "FieldRead -> Return",
+                "Return"
+            ]
+        );
+    }
+}
