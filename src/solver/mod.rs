@@ -1,1 +1,449 @@
-//! solver (under construction).
+//! The built-in DPLL(T) solver: a CDCL search over the Boolean skeleton of the
+//! asserted terms, with theory solvers for equality with uninterpreted functions
+//! (EUF) and integer difference logic (IDL), incremental `push`/`pop`, models, and an
+//! SMT-LIB 2 front end. It knows terms, never heaps.
+
+mod cdcl;
+mod euf;
+pub mod from_expr;
+mod idl;
+mod model;
+pub mod smtlib;
+mod term;
+mod theory;
+mod tseitin;
+
+use std::time::{Duration, Instant};
+
+use cdcl::{Cdcl, Limits, Lit, SatResult};
+use theory::Theories;
+use tseitin::{Ctx, Encoder};
+
+pub use model::{FunTable, Model, ModelValue};
+pub use term::{FunDecl, FunId, FunKind, Node, Sort, SortError, SortId, TermId, Terms};
+
+/// Limits and options of a [`Solver`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// Conflicts allowed per check before answering `Unknown` (default 1,000,000).
+    pub max_conflicts: u64,
+    /// Wall-clock time allowed per check before answering `Unknown` (default 10 s).
+    pub timeout: Option<Duration>,
+    /// The class constants of sort `Type` (names without `@`, e.g. `Node`): every term
+    /// of sort `Type` equals one of them. `None` (default): the type constants that
+    /// appear in the terms built so far.
+    pub type_domain: Option<Vec<String>>,
+}
+
+impl Default for SolverConfig {
+    fn default() -> SolverConfig {
+        SolverConfig {
+            max_conflicts: 1_000_000,
+            timeout: Some(Duration::from_secs(10)),
+            type_domain: None,
+        }
+    }
+}
+
+/// The answer to a satisfiability check.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Answer {
+    /// Satisfiable, with a model that was checked against every assertion.
+    Sat(Model),
+    Unsat,
+    /// Neither answer could be given soundly: a limit was reached, or the only models
+    /// found violate atoms outside the decided fragment.
+    Unknown(String),
+}
+
+impl Answer {
+    /// `sat`, `unsat` or `unknown`, as SMT-LIB prints it.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Answer::Sat(_) => "sat",
+            Answer::Unsat => "unsat",
+            Answer::Unknown(_) => "unknown",
+        }
+    }
+}
+
+/// Counters over the life of a solver.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct Stats {
+    pub decisions: u64,
+    pub conflicts: u64,
+    pub propagations: u64,
+    pub theory_conflicts: u64,
+    pub theory_propagations: u64,
+    pub checks: u64,
+    /// Time spent in `check` and `check_assuming`.
+    pub time: Duration,
+}
+
+/// One `push`: the selector literal that guards its assertions.
+#[derive(Copy, Clone, Debug)]
+struct Scope {
+    selector: Lit,
+    assertions: usize,
+}
+
+/// An incremental DPLL(T) solver.
+pub struct Solver {
+    config: SolverConfig,
+    terms: Terms,
+    sat: Cdcl,
+    th: Theories,
+    enc: Encoder,
+    scopes: Vec<Scope>,
+    assertions: Vec<TermId>,
+    domain_values: Vec<TermId>,
+    domain_selector: Option<(Lit, usize)>,
+    domain_covered: usize,
+    checks: u64,
+    time: Duration,
+}
+
+impl Solver {
+    pub fn new(config: SolverConfig) -> Solver {
+        let mut s = Solver {
+            config,
+            terms: Terms::new(),
+            sat: Cdcl::new(),
+            th: Theories::default(),
+            enc: Encoder::default(),
+            scopes: Vec::new(),
+            assertions: Vec::new(),
+            domain_values: Vec::new(),
+            domain_selector: None,
+            domain_covered: 0,
+            checks: 0,
+            time: Duration::ZERO,
+        };
+        if let Some(names) = s.config.type_domain.clone() {
+            for n in names {
+                let v = s.terms.value(Sort::Type, &format!("@{n}"));
+                s.ctx().enode(v);
+                s.domain_values.push(v);
+            }
+        }
+        s
+    }
+
+    fn ctx(&mut self) -> Ctx<'_> {
+        Ctx {
+            terms: &mut self.terms,
+            sat: &mut self.sat,
+            th: &mut self.th,
+            enc: &mut self.enc,
+        }
+    }
+
+    pub fn config(&self) -> &SolverConfig {
+        &self.config
+    }
+
+    pub fn terms(&self) -> &Terms {
+        &self.terms
+    }
+
+    /// Build terms for this solver.
+    pub fn terms_mut(&mut self) -> &mut Terms {
+        &mut self.terms
+    }
+
+    /// Number of open `push` scopes.
+    pub fn depth(&self) -> usize {
+        self.scopes.len()
+    }
+
+    /// The assertions of all open scopes, oldest first.
+    pub fn assertions(&self) -> &[TermId] {
+        &self.assertions
+    }
+
+    /// Open a scope: assertions made until the matching `pop` are retracted by it.
+    pub fn push(&mut self) {
+        let selector = self.sat.new_var().pos();
+        self.scopes.push(Scope {
+            selector,
+            assertions: self.assertions.len(),
+        });
+    }
+
+    /// Close the innermost scope (no effect when none is open). Clauses learned
+    /// from its assertions mention its selector and are deleted with it; everything
+    /// else learned is kept.
+    pub fn pop(&mut self) {
+        let Some(scope) = self.scopes.pop() else {
+            return;
+        };
+        self.sat
+            .add_clause(&[!scope.selector], cdcl::Origin::Problem);
+        self.sat.remove_satisfied();
+        self.assertions.truncate(scope.assertions);
+    }
+
+    /// Assert the Boolean term `t` in the innermost scope.
+    pub fn assert_term(&mut self, t: TermId) -> Result<(), SortError> {
+        if self.terms.sort(t) != Sort::Bool {
+            return Err(SortError::Mismatch {
+                op: "assert".into(),
+                expected: "Bool".into(),
+                found: self.terms.sort_name(self.terms.sort(t)),
+            });
+        }
+        let l = self.ctx().lit(t);
+        match self.scopes.last() {
+            None => self.sat.add_clause(&[l], cdcl::Origin::Problem),
+            Some(s) => {
+                let sel = s.selector;
+                self.sat.add_clause(&[!sel, l], cdcl::Origin::Problem);
+            }
+        }
+        self.assertions.push(t);
+        Ok(())
+    }
+
+    /// Is the conjunction of the assertions satisfiable?
+    pub fn check(&mut self) -> Answer {
+        self.check_assuming(&[])
+    }
+
+    /// Is the conjunction of the assertions and `assumptions` satisfiable? The
+    /// assumptions are not kept.
+    pub fn check_assuming(&mut self, assumptions: &[TermId]) -> Answer {
+        let start = Instant::now();
+        self.checks += 1;
+        let answer = self.check_inner(assumptions);
+        self.time += start.elapsed();
+        answer
+    }
+
+    fn check_inner(&mut self, assumptions: &[TermId]) -> Answer {
+        let mut lits: Vec<Lit> = self.scopes.iter().map(|s| s.selector).collect();
+        for &t in assumptions {
+            if self.terms.sort(t) != Sort::Bool {
+                return Answer::Unknown(format!(
+                    "assumption `{}` is not Boolean",
+                    self.terms.display(t)
+                ));
+            }
+            let l = self.ctx().lit(t);
+            lits.push(l);
+        }
+        if let Some(d) = self.update_type_domain() {
+            lits.push(d);
+        }
+        let limits = Limits {
+            max_conflicts: self.config.max_conflicts,
+            deadline: self.config.timeout.map(|d| Instant::now() + d),
+        };
+        let result = self.sat.solve(&mut self.th, &lits, limits);
+        match result {
+            SatResult::Unsat => Answer::Unsat,
+            SatResult::Unknown(r) => Answer::Unknown(r),
+            SatResult::Sat => {
+                let model = model::build(&self.terms, &self.enc, &self.sat, &self.th);
+                let answer = self.validate(model, assumptions);
+                self.sat.backtrack(&mut self.th, 0);
+                answer
+            }
+        }
+    }
+
+    /// Re-evaluate every assertion and assumption under the model.
+    fn validate(&self, model: Model, assumptions: &[TermId]) -> Answer {
+        let failed = self
+            .assertions
+            .iter()
+            .chain(assumptions)
+            .find(|&&t| model.eval(&self.terms, t) != Some(ModelValue::Bool(true)));
+        let Some(&t) = failed else {
+            return Answer::Sat(model);
+        };
+        let wrong = self
+            .enc
+            .unsupported
+            .iter()
+            .find(|&&(u, l)| {
+                let assigned = self.sat.value(l) == cdcl::LBool::True;
+                model.eval(&self.terms, u) != Some(ModelValue::Bool(assigned))
+            })
+            .map(|&(u, _)| u);
+        match wrong {
+            Some(u) => Answer::Unknown(format!(
+                "atom outside the decided fragment: {}",
+                self.terms.display(u)
+            )),
+            None => {
+                debug_assert!(
+                    self.enc.unsupported.is_empty(),
+                    "model violates {}",
+                    self.terms.display(t)
+                );
+                Answer::Unknown(format!(
+                    "model check failed on {} (outside the fragment)",
+                    self.terms.display(t)
+                ))
+            }
+        }
+    }
+
+    /// Add "every `Type` term is one of the domain's values" for new terms; returns the
+    /// selector to assume when the domain is the set of type constants seen so far.
+    fn update_type_domain(&mut self) -> Option<Lit> {
+        let configured = self.config.type_domain.is_some();
+        if !configured {
+            let n = self.enc.type_values.len();
+            if n == 0 {
+                return None;
+            }
+            if self.domain_selector.map(|(_, k)| k) != Some(n) {
+                if let Some((old, _)) = self.domain_selector {
+                    self.sat.add_clause(&[!old], cdcl::Origin::Problem);
+                    self.sat.remove_satisfied();
+                }
+                let sel = self.sat.new_var().pos();
+                self.domain_selector = Some((sel, n));
+                self.domain_values = self.enc.type_values.clone();
+                self.domain_covered = 0;
+            }
+        }
+        let guard = self.domain_selector.map(|(l, _)| l);
+        while self.domain_covered < self.enc.type_terms.len() {
+            let t = self.enc.type_terms[self.domain_covered];
+            self.domain_covered += 1;
+            let mut clause: Vec<Lit> = guard.map(|g| vec![!g]).unwrap_or_default();
+            for &v in &self.domain_values.clone() {
+                let e = self.terms.eq(t, v).expect("both of sort Type");
+                clause.push(self.ctx().lit(e));
+            }
+            self.sat.add_clause(&clause, cdcl::Origin::Problem);
+        }
+        guard
+    }
+
+    pub fn stats(&self) -> Stats {
+        let s = self.sat.stats;
+        Stats {
+            decisions: s.decisions,
+            conflicts: s.conflicts,
+            propagations: s.propagations,
+            theory_conflicts: s.theory_conflicts,
+            theory_propagations: s.theory_propagations,
+            checks: self.checks,
+            time: self.time,
+        }
+    }
+
+    /// Does `model` satisfy every current assertion? (Independent of how the model
+    /// was found: only evaluates terms.)
+    pub fn check_model(&self, model: &Model) -> bool {
+        self.assertions
+            .iter()
+            .all(|&t| model.eval(&self.terms, t) == Some(ModelValue::Bool(true)))
+    }
+}
+
+impl Default for Solver {
+    fn default() -> Solver {
+        Solver::new(SolverConfig::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn euf_idl_push_pop() {
+        let mut s = Solver::default();
+        let t = s.terms_mut();
+        let u = Sort::User(t.declare_sort("U"));
+        let (a, b, c) = (t.constant("a", u), t.constant("b", u), t.constant("c", u));
+        let f = t.declare_fun("f", &[u], u);
+        let fa = t.app(f, &[a]).unwrap();
+        let fb = t.app(f, &[b]).unwrap();
+        let ab = t.eq(a, b).unwrap();
+        let fab = t.eq(fa, fb).unwrap();
+        let nfab = t.not(fab).unwrap();
+        let x = t.constant("x", Sort::Int);
+        let y = t.constant("y", Sort::Int);
+        let one = t.int(1);
+        let x1 = t.add(x, one).unwrap();
+        let lt = t.lt(x1, y).unwrap(); // x + 1 < y
+        let le = t.le(y, x).unwrap(); // y <= x
+        let bc = t.eq(b, c).unwrap();
+        s.assert_term(nfab).unwrap();
+        assert!(matches!(s.check(), Answer::Sat(_)));
+        s.push();
+        s.assert_term(ab).unwrap();
+        assert_eq!(s.check(), Answer::Unsat);
+        s.pop();
+        s.push();
+        s.assert_term(lt).unwrap();
+        let Answer::Sat(m) = s.check() else {
+            panic!("x + 1 < y is satisfiable");
+        };
+        let (ModelValue::Int(xv), ModelValue::Int(yv)) =
+            (m.values["x"].clone(), m.values["y"].clone())
+        else {
+            panic!("integer model values");
+        };
+        assert!(xv + 1 < yv);
+        assert!(s.check_model(&m));
+        assert_eq!(s.check_assuming(&[le]), Answer::Unsat);
+        assert!(matches!(s.check_assuming(&[bc]), Answer::Sat(_)));
+        s.pop();
+        assert!(matches!(s.check_assuming(&[le]), Answer::Sat(_)));
+    }
+
+    #[test]
+    fn nonlinear_atoms_are_unknown_or_checked() {
+        let mut s = Solver::default();
+        let t = s.terms_mut();
+        let x = t.constant("x", Sort::Int);
+        let y = t.constant("y", Sort::Int);
+        let xy = t.mul(x, y).unwrap();
+        let seven = t.int(7);
+        let e = t.eq(xy, seven).unwrap();
+        s.assert_term(e).unwrap();
+        assert!(matches!(s.check(), Answer::Unknown(_)));
+        // x*y = 0 holds under the default model x = y = 0
+        let t = s.terms_mut();
+        let zero = t.int(0);
+        let e0 = t.eq(xy, zero).unwrap();
+        let mut s2 = Solver::default();
+        let _ = e0;
+        let t2 = s2.terms_mut();
+        let (x, y) = (t2.constant("x", Sort::Int), t2.constant("y", Sort::Int));
+        let xy = t2.mul(x, y).unwrap();
+        let zero = t2.int(0);
+        let e = t2.eq(xy, zero).unwrap();
+        s2.assert_term(e).unwrap();
+        assert!(matches!(s2.check(), Answer::Sat(_)));
+    }
+
+    #[test]
+    fn type_domain_is_finite() {
+        let mut s = Solver::new(SolverConfig {
+            type_domain: Some(vec!["A".into(), "B".into()]),
+            ..SolverConfig::default()
+        });
+        let t = s.terms_mut();
+        let r = Sort::User(t.declare_sort("Ref"));
+        let x = t.constant("x", r);
+        let ty = t.declare_fun("typeof", &[r], Sort::Type);
+        let tx = t.app(ty, &[x]).unwrap();
+        let a = t.value(Sort::Type, "@A");
+        let b = t.value(Sort::Type, "@B");
+        let na = t.eq(tx, a).unwrap();
+        let na = t.not(na).unwrap();
+        let nb = t.eq(tx, b).unwrap();
+        let nb = t.not(nb).unwrap();
+        s.assert_term(na).unwrap();
+        assert!(matches!(s.check(), Answer::Sat(_)));
+        s.assert_term(nb).unwrap();
+        assert_eq!(s.check(), Answer::Unsat);
+    }
+}

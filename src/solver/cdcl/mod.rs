@@ -1,0 +1,521 @@
+//! The CDCL core of the Boolean skeleton: trail, decisions, the search loop with
+//! theory callbacks (DPLL(T)), backjumping and restarts.
+
+mod analyze;
+pub mod clause;
+mod decide;
+mod propagate;
+
+use std::time::Instant;
+
+use clause::ClauseDb;
+pub use clause::{ClauseRef, LBool, Lit, Origin, Var};
+use decide::Vsids;
+
+/// A theory solver driven by the skeleton's trail.
+pub trait Theory {
+    /// `lit` became true. On inconsistency returns the conflict: literals, all true,
+    /// whose conjunction the theory refutes.
+    fn assign(&mut self, lit: Lit) -> Result<(), Vec<Lit>>;
+    /// Literals the theory implies: `(implied, explanation)` with every literal of
+    /// the explanation true.
+    fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, Vec<Lit>)>);
+    /// A new decision level begins.
+    fn push(&mut self);
+    /// Undo the last `levels` decision levels.
+    fn pop(&mut self, levels: usize);
+}
+
+/// Why a variable has its value.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Reason {
+    /// A decision, an assumption or a level-0 fact.
+    None,
+    Clause(ClauseRef),
+    /// An entry of `theory_reasons`: the implied literal first, then the negated
+    /// explanation.
+    Theory(u32),
+}
+
+/// A conflict found by propagation.
+enum Conflict {
+    Clause(ClauseRef),
+    /// A clause, all of whose literals are false.
+    Lits(Vec<Lit>),
+}
+
+/// How a search ended.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SatResult {
+    /// Every variable is assigned and the theories accept the trail.
+    Sat,
+    Unsat,
+    Unknown(String),
+}
+
+/// Budgets of one search.
+#[derive(Copy, Clone, Debug)]
+pub struct Limits {
+    pub max_conflicts: u64,
+    pub deadline: Option<Instant>,
+}
+
+/// Counters over the life of the core.
+#[derive(Copy, Clone, Default, Debug, PartialEq, Eq)]
+pub struct SatStats {
+    pub decisions: u64,
+    pub conflicts: u64,
+    pub propagations: u64,
+    pub theory_conflicts: u64,
+    pub theory_propagations: u64,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Watch {
+    cref: ClauseRef,
+    blocker: Lit,
+}
+
+/// The CDCL state.
+#[derive(Debug)]
+pub struct Cdcl {
+    assigns: Vec<LBool>,
+    level: Vec<u32>,
+    reason: Vec<Reason>,
+    phase: Vec<bool>,
+    seen: Vec<bool>,
+    trail: Vec<Lit>,
+    trail_lim: Vec<usize>,
+    reason_lim: Vec<usize>,
+    qhead: usize,
+    th_head: usize,
+    watches: Vec<Vec<Watch>>,
+    db: ClauseDb,
+    theory_reasons: Vec<Vec<Lit>>,
+    vsids: Vsids,
+    inconsistent: bool,
+    pub stats: SatStats,
+}
+
+impl Default for Cdcl {
+    fn default() -> Cdcl {
+        Cdcl::new()
+    }
+}
+
+impl Cdcl {
+    /// A core with variable 0 fixed to true.
+    pub fn new() -> Cdcl {
+        let mut c = Cdcl {
+            assigns: Vec::new(),
+            level: Vec::new(),
+            reason: Vec::new(),
+            phase: Vec::new(),
+            seen: Vec::new(),
+            trail: Vec::new(),
+            trail_lim: Vec::new(),
+            reason_lim: Vec::new(),
+            qhead: 0,
+            th_head: 0,
+            watches: Vec::new(),
+            db: ClauseDb::default(),
+            theory_reasons: Vec::new(),
+            vsids: Vsids::default(),
+            inconsistent: false,
+            stats: SatStats::default(),
+        };
+        let t = c.new_var();
+        c.enqueue(t.pos(), Reason::None);
+        c
+    }
+
+    /// The literal that is always true.
+    pub fn true_lit(&self) -> Lit {
+        Var(0).pos()
+    }
+
+    pub fn new_var(&mut self) -> Var {
+        let v = Var(self.assigns.len() as u32);
+        self.assigns.push(LBool::Undef);
+        self.level.push(0);
+        self.reason.push(Reason::None);
+        self.phase.push(false);
+        self.seen.push(false);
+        self.watches.push(Vec::new());
+        self.watches.push(Vec::new());
+        self.vsids.add_var(v);
+        v
+    }
+
+    pub fn value(&self, l: Lit) -> LBool {
+        match self.assigns[l.var().index()] {
+            LBool::Undef => LBool::Undef,
+            LBool::True if !l.is_neg() => LBool::True,
+            LBool::False if l.is_neg() => LBool::True,
+            _ => LBool::False,
+        }
+    }
+
+    /// Whether `l` is true at level 0 (permanently).
+    pub fn fixed(&self, l: Lit) -> bool {
+        self.value(l) == LBool::True && self.level[l.var().index()] == 0
+    }
+
+    pub fn decision_level(&self) -> usize {
+        self.trail_lim.len()
+    }
+
+    fn enqueue(&mut self, l: Lit, r: Reason) {
+        debug_assert_eq!(self.value(l), LBool::Undef);
+        let v = l.var().index();
+        self.assigns[v] = if l.is_neg() {
+            LBool::False
+        } else {
+            LBool::True
+        };
+        self.level[v] = self.decision_level() as u32;
+        self.reason[v] = r;
+        self.trail.push(l);
+    }
+
+    /// Add a clause between searches (at level 0). Clauses are simplified against
+    /// level-0 facts; a unit becomes a level-0 fact, the empty clause makes the core
+    /// inconsistent for good.
+    pub fn add_clause(&mut self, lits: &[Lit], origin: Origin) {
+        debug_assert_eq!(self.decision_level(), 0);
+        if self.inconsistent {
+            return;
+        }
+        let mut ls: Vec<Lit> = lits.to_vec();
+        ls.sort();
+        ls.dedup();
+        if ls.windows(2).any(|w| w[0] == !w[1]) {
+            return;
+        }
+        if ls.iter().any(|&l| self.value(l) == LBool::True) {
+            return;
+        }
+        ls.retain(|&l| self.value(l) != LBool::False);
+        match ls.len() {
+            0 => self.inconsistent = true,
+            1 => self.enqueue(ls[0], Reason::None),
+            _ => {
+                let c = self.db.add(ls, origin);
+                self.attach(c);
+            }
+        }
+    }
+
+    fn attach(&mut self, c: ClauseRef) {
+        let lits = &self.db.get(c).lits;
+        let (a, b) = (lits[0], lits[1]);
+        self.watches[a.index()].push(Watch {
+            cref: c,
+            blocker: b,
+        });
+        self.watches[b.index()].push(Watch {
+            cref: c,
+            blocker: a,
+        });
+    }
+
+    /// Delete every clause satisfied at level 0 (e.g. guarded by a popped scope's
+    /// selector). Watches of deleted clauses are dropped lazily.
+    pub fn remove_satisfied(&mut self) {
+        debug_assert_eq!(self.decision_level(), 0);
+        for i in 0..self.db.clauses.len() {
+            let c = &self.db.clauses[i];
+            if !c.deleted && c.lits.iter().any(|&l| self.fixed(l)) {
+                let c = &mut self.db.clauses[i];
+                c.deleted = true;
+                c.lits = Vec::new();
+            }
+        }
+    }
+
+    fn new_decision_level<T: Theory>(&mut self, th: &mut T) {
+        self.trail_lim.push(self.trail.len());
+        self.reason_lim.push(self.theory_reasons.len());
+        th.push();
+    }
+
+    /// Undo every decision level above `level`.
+    pub fn backtrack<T: Theory>(&mut self, th: &mut T, level: usize) {
+        let dl = self.decision_level();
+        if dl <= level {
+            return;
+        }
+        let start = self.trail_lim[level];
+        for i in (start..self.trail.len()).rev() {
+            let l = self.trail[i];
+            let v = l.var();
+            self.assigns[v.index()] = LBool::Undef;
+            self.reason[v.index()] = Reason::None;
+            self.phase[v.index()] = !l.is_neg();
+            self.vsids.insert(v);
+        }
+        self.trail.truncate(start);
+        self.theory_reasons.truncate(self.reason_lim[level]);
+        self.trail_lim.truncate(level);
+        self.reason_lim.truncate(level);
+        self.qhead = self.trail.len();
+        self.th_head = self.th_head.min(self.trail.len());
+        th.pop(dl - level);
+    }
+
+    /// Search for an assignment extending `assumptions`. On `Sat` the full assignment
+    /// stays on the trail (read it with `value`) until `backtrack(th, 0)`; otherwise
+    /// the core is back at level 0.
+    pub fn solve<T: Theory>(
+        &mut self,
+        th: &mut T,
+        assumptions: &[Lit],
+        limits: Limits,
+    ) -> SatResult {
+        debug_assert_eq!(self.decision_level(), 0);
+        if self.inconsistent {
+            return SatResult::Unsat;
+        }
+        let mut conflicts: u64 = 0;
+        let mut luby_index = 0;
+        let mut restart_at = luby(luby_index) * 64;
+        let mut since_restart = 0;
+        let mut decisions: u64 = 0;
+        loop {
+            if let Some(conflict) = self.propagate_all(th) {
+                conflicts += 1;
+                since_restart += 1;
+                self.stats.conflicts += 1;
+                let lits = match conflict {
+                    Conflict::Clause(c) => self.db.get(c).lits.clone(),
+                    Conflict::Lits(ls) => ls,
+                };
+                let max_level = lits
+                    .iter()
+                    .map(|l| self.level[l.var().index()] as usize)
+                    .max()
+                    .unwrap_or(0);
+                if max_level == 0 {
+                    self.backtrack(th, 0);
+                    self.inconsistent = true;
+                    return SatResult::Unsat;
+                }
+                self.backtrack(th, max_level);
+                let (learnt, bt) = self.analyze(&lits);
+                self.backtrack(th, bt);
+                if learnt.len() == 1 {
+                    debug_assert_eq!(bt, 0);
+                    self.enqueue(learnt[0], Reason::None);
+                } else {
+                    let first = learnt[0];
+                    let c = self.db.add(learnt, Origin::Learned);
+                    self.attach(c);
+                    self.enqueue(first, Reason::Clause(c));
+                }
+                self.vsids.decay();
+                if conflicts >= limits.max_conflicts {
+                    self.backtrack(th, 0);
+                    return SatResult::Unknown(format!(
+                        "conflict limit ({}) reached",
+                        limits.max_conflicts
+                    ));
+                }
+                if let Some(d) = limits.deadline
+                    && Instant::now() >= d
+                {
+                    self.backtrack(th, 0);
+                    return SatResult::Unknown("time limit reached".into());
+                }
+                continue;
+            }
+            if since_restart >= restart_at {
+                since_restart = 0;
+                luby_index += 1;
+                restart_at = luby(luby_index) * 64;
+                self.backtrack(th, 0);
+                continue;
+            }
+            let dl = self.decision_level();
+            let next = if dl < assumptions.len() {
+                let p = assumptions[dl];
+                match self.value(p) {
+                    LBool::True => {
+                        self.new_decision_level(th);
+                        continue;
+                    }
+                    LBool::False => {
+                        self.backtrack(th, 0);
+                        return SatResult::Unsat;
+                    }
+                    LBool::Undef => p,
+                }
+            } else {
+                match self.pick_branch() {
+                    Some(l) => l,
+                    None => return SatResult::Sat,
+                }
+            };
+            decisions += 1;
+            self.stats.decisions += 1;
+            if decisions.is_multiple_of(1024)
+                && let Some(d) = limits.deadline
+                && Instant::now() >= d
+            {
+                self.backtrack(th, 0);
+                return SatResult::Unknown("time limit reached".into());
+            }
+            self.new_decision_level(th);
+            self.enqueue(next, Reason::None);
+        }
+    }
+
+    fn pick_branch(&mut self) -> Option<Lit> {
+        while let Some(v) = self.vsids.pop_max() {
+            if self.assigns[v.index()] == LBool::Undef {
+                return Some(if self.phase[v.index()] {
+                    v.pos()
+                } else {
+                    v.neg()
+                });
+            }
+        }
+        None
+    }
+
+    /// Unit propagation interleaved with the theories until a fixpoint or a conflict.
+    fn propagate_all<T: Theory>(&mut self, th: &mut T) -> Option<Conflict> {
+        let mut props = Vec::new();
+        loop {
+            if let Some(c) = self.bcp() {
+                return Some(Conflict::Clause(c));
+            }
+            while self.th_head < self.trail.len() {
+                let l = self.trail[self.th_head];
+                self.th_head += 1;
+                if let Err(expl) = th.assign(l) {
+                    self.stats.theory_conflicts += 1;
+                    self.th_head = self.trail.len();
+                    return Some(Conflict::Lits(expl.into_iter().map(|l| !l).collect()));
+                }
+            }
+            props.clear();
+            th.propagate(&|l| self.value(l), &mut props);
+            let mut progress = false;
+            for (p, expl) in props.drain(..) {
+                match self.value(p) {
+                    LBool::True => {}
+                    LBool::False => {
+                        self.stats.theory_conflicts += 1;
+                        let mut c: Vec<Lit> = expl.into_iter().map(|l| !l).collect();
+                        c.push(p);
+                        return Some(Conflict::Lits(c));
+                    }
+                    LBool::Undef => {
+                        self.stats.theory_propagations += 1;
+                        let mut c = vec![p];
+                        c.extend(expl.into_iter().map(|l| !l));
+                        self.theory_reasons.push(c);
+                        let r = Reason::Theory(self.theory_reasons.len() as u32 - 1);
+                        self.enqueue(p, r);
+                        progress = true;
+                    }
+                }
+            }
+            if !progress {
+                return None;
+            }
+        }
+    }
+}
+
+/// The Luby restart sequence 1 1 2 1 1 2 4 ...
+fn luby(mut i: u64) -> u64 {
+    let mut size = 1;
+    let mut seq = 0;
+    while size < i + 1 {
+        seq += 1;
+        size = 2 * size + 1;
+    }
+    while size - 1 != i {
+        size = (size - 1) >> 1;
+        seq -= 1;
+        i %= size;
+    }
+    1 << seq
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct NoTheory;
+    impl Theory for NoTheory {
+        fn assign(&mut self, _: Lit) -> Result<(), Vec<Lit>> {
+            Ok(())
+        }
+        fn propagate(&mut self, _: &dyn Fn(Lit) -> LBool, _: &mut Vec<(Lit, Vec<Lit>)>) {}
+        fn push(&mut self) {}
+        fn pop(&mut self, _: usize) {}
+    }
+
+    fn limits() -> Limits {
+        Limits {
+            max_conflicts: 100_000,
+            deadline: None,
+        }
+    }
+
+    #[test]
+    fn luby_sequence() {
+        let s: Vec<u64> = (0..9).map(luby).collect();
+        assert_eq!(s, vec![1, 1, 2, 1, 1, 2, 4, 1, 1]);
+    }
+
+    /// Pigeonhole: n+1 pigeons into n holes is unsat; n into n is sat.
+    fn pigeons(p: usize, h: usize) -> (Cdcl, Vec<Vec<Lit>>) {
+        let mut s = Cdcl::new();
+        let x: Vec<Vec<Lit>> = (0..p)
+            .map(|_| (0..h).map(|_| s.new_var().pos()).collect())
+            .collect();
+        let mut clauses = Vec::new();
+        for row in &x {
+            clauses.push(row.clone());
+        }
+        for j in 0..h {
+            for (a, xa) in x.iter().enumerate() {
+                for xb in &x[a + 1..] {
+                    clauses.push(vec![!xa[j], !xb[j]]);
+                }
+            }
+        }
+        for c in &clauses {
+            s.add_clause(c, Origin::Problem);
+        }
+        (s, clauses)
+    }
+
+    #[test]
+    fn pigeonhole() {
+        let (mut s, _) = pigeons(6, 5);
+        assert_eq!(s.solve(&mut NoTheory, &[], limits()), SatResult::Unsat);
+        let (mut s, clauses) = pigeons(5, 5);
+        assert_eq!(s.solve(&mut NoTheory, &[], limits()), SatResult::Sat);
+        for c in clauses {
+            assert!(c.iter().any(|&l| s.value(l) == LBool::True));
+        }
+    }
+
+    #[test]
+    fn assumptions_do_not_stick() {
+        let mut s = Cdcl::new();
+        let a = s.new_var().pos();
+        let b = s.new_var().pos();
+        s.add_clause(&[!a, b], Origin::Problem);
+        assert_eq!(s.solve(&mut NoTheory, &[a, !b], limits()), SatResult::Unsat);
+        assert_eq!(s.solve(&mut NoTheory, &[a], limits()), SatResult::Sat);
+        assert_eq!(s.value(b), LBool::True);
+        s.backtrack(&mut NoTheory, 0);
+        assert_eq!(s.solve(&mut NoTheory, &[!b], limits()), SatResult::Sat);
+        assert_eq!(s.value(a), LBool::False);
+    }
+}

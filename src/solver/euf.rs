@@ -1,0 +1,485 @@
+//! Equality with uninterpreted functions: union-find with a proof forest for
+//! explanations, congruence closure, disequalities, distinguished values, and
+//! backtracking by an undo trail.
+
+use std::collections::{HashMap, HashSet};
+
+use super::cdcl::{LBool, Lit};
+use super::term::FunId;
+
+/// A node of the congruence graph. Numbering: registration order, from 0; nodes 0 and 1
+/// are the Boolean values `true` and `false`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct ENode(pub u32);
+
+impl ENode {
+    fn ix(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// What a node stands for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ENodeKind {
+    /// A constant or an opaque Boolean term.
+    Leaf,
+    /// A distinguished value, distinct from every other value.
+    Value,
+    App(FunId, Box<[ENode]>),
+}
+
+/// Why two nodes were merged.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Just {
+    /// A true literal of the skeleton.
+    Lit(Lit),
+    /// Two applications with pairwise equal arguments.
+    Congruence(ENode, ENode),
+}
+
+#[derive(Clone, Debug)]
+enum Undo {
+    Union {
+        small: ENode,
+        big: ENode,
+        proof_node: ENode,
+        members_len: usize,
+        uses_len: usize,
+        diseq_len: usize,
+        value: Option<ENode>,
+    },
+    Table(FunId, Box<[ENode]>, Option<ENode>),
+    Diseq(ENode, ENode),
+}
+
+/// The congruence-closure state.
+#[derive(Clone, Debug)]
+pub struct Euf {
+    kind: Vec<ENodeKind>,
+    root: Vec<ENode>,
+    members: Vec<Vec<ENode>>,
+    uses: Vec<Vec<ENode>>,
+    proof: Vec<Option<(ENode, Just)>>,
+    value: Vec<Option<ENode>>,
+    diseqs: Vec<(ENode, ENode, Lit)>,
+    diseq_of: Vec<Vec<u32>>,
+    table: HashMap<(FunId, Box<[ENode]>), ENode>,
+    undo: Vec<Undo>,
+    marks: Vec<usize>,
+    pending: Vec<(ENode, ENode, Just)>,
+    eq_atoms: Vec<(Lit, ENode, ENode)>,
+    bridges: Vec<(Lit, ENode)>,
+    dirty: bool,
+    /// Merges performed (statistics).
+    pub merges: u64,
+}
+
+/// The node of `true`.
+pub const TRUE: ENode = ENode(0);
+/// The node of `false`.
+pub const FALSE: ENode = ENode(1);
+
+impl Default for Euf {
+    fn default() -> Euf {
+        Euf::new()
+    }
+}
+
+impl Euf {
+    pub fn new() -> Euf {
+        let mut e = Euf {
+            kind: Vec::new(),
+            root: Vec::new(),
+            members: Vec::new(),
+            uses: Vec::new(),
+            proof: Vec::new(),
+            value: Vec::new(),
+            diseqs: Vec::new(),
+            diseq_of: Vec::new(),
+            table: HashMap::new(),
+            undo: Vec::new(),
+            marks: Vec::new(),
+            pending: Vec::new(),
+            eq_atoms: Vec::new(),
+            bridges: Vec::new(),
+            dirty: false,
+            merges: 0,
+        };
+        e.add_node(ENodeKind::Value);
+        e.add_node(ENodeKind::Value);
+        e
+    }
+
+    /// Register a node (only between searches, at level 0). An application congruent
+    /// to an existing one is merged with it at once.
+    pub fn add_node(&mut self, kind: ENodeKind) -> ENode {
+        debug_assert!(self.marks.is_empty());
+        let n = ENode(self.kind.len() as u32);
+        self.kind.push(kind.clone());
+        self.root.push(n);
+        self.members.push(vec![n]);
+        self.uses.push(Vec::new());
+        self.proof.push(None);
+        self.value.push((kind == ENodeKind::Value).then_some(n));
+        self.diseq_of.push(Vec::new());
+        if let ENodeKind::App(f, args) = kind {
+            for &a in args.iter() {
+                let r = self.find(a);
+                self.uses[r.ix()].push(n);
+            }
+            let key = self.signature(f, &args);
+            match self.table.get(&key) {
+                Some(&q) => {
+                    self.pending.push((n, q, Just::Congruence(n, q)));
+                    let r = self.process_pending();
+                    debug_assert!(r.is_ok(), "a level-0 congruence cannot conflict");
+                }
+                None => {
+                    self.table.insert(key, n);
+                }
+            }
+        }
+        n
+    }
+
+    pub fn kind(&self, n: ENode) -> &ENodeKind {
+        &self.kind[n.ix()]
+    }
+
+    pub fn find(&self, n: ENode) -> ENode {
+        self.root[n.ix()]
+    }
+
+    /// The distinguished value in the class of `n`, if any.
+    pub fn class_value(&self, n: ENode) -> Option<ENode> {
+        self.value[self.find(n).ix()]
+    }
+
+    /// Watch the equality atom whose positive literal is `lit`.
+    pub fn add_eq_atom(&mut self, lit: Lit, a: ENode, b: ENode) {
+        self.eq_atoms.push((lit, a, b));
+        self.dirty = true;
+    }
+
+    /// Tie the Boolean node `n` to `lit`: `lit` true iff `n = true`.
+    pub fn add_bridge(&mut self, lit: Lit, n: ENode) {
+        self.bridges.push((lit, n));
+        self.dirty = true;
+    }
+
+    fn signature(&self, f: FunId, args: &[ENode]) -> (FunId, Box<[ENode]>) {
+        (f, args.iter().map(|&a| self.find(a)).collect())
+    }
+
+    pub fn push(&mut self) {
+        self.marks.push(self.undo.len());
+    }
+
+    pub fn pop(&mut self, levels: usize) {
+        for _ in 0..levels {
+            let Some(mark) = self.marks.pop() else {
+                debug_assert!(false, "pop below level 0");
+                return;
+            };
+            while self.undo.len() > mark {
+                match self.undo.pop() {
+                    Some(Undo::Union {
+                        small,
+                        big,
+                        proof_node,
+                        members_len,
+                        uses_len,
+                        diseq_len,
+                        value,
+                    }) => {
+                        self.proof[proof_node.ix()] = None;
+                        let moved = self.members[big.ix()].split_off(members_len);
+                        for &m in &moved {
+                            self.root[m.ix()] = small;
+                        }
+                        self.uses[big.ix()].truncate(uses_len);
+                        self.diseq_of[big.ix()].truncate(diseq_len);
+                        self.value[big.ix()] = value;
+                    }
+                    Some(Undo::Table(f, key, prev)) => match prev {
+                        Some(p) => {
+                            self.table.insert((f, key), p);
+                        }
+                        None => {
+                            self.table.remove(&(f, key));
+                        }
+                    },
+                    Some(Undo::Diseq(ra, rb)) => {
+                        self.diseqs.pop();
+                        self.diseq_of[ra.ix()].pop();
+                        if ra != rb {
+                            self.diseq_of[rb.ix()].pop();
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+        self.pending.clear();
+        self.dirty = true;
+    }
+
+    /// Assert `a = b` because `lit` is true.
+    pub fn assert_eq(&mut self, a: ENode, b: ENode, lit: Lit) -> Result<(), Vec<Lit>> {
+        self.pending.push((a, b, Just::Lit(lit)));
+        self.process_pending()
+    }
+
+    /// Assert `a != b` because `lit` is true.
+    pub fn assert_neq(&mut self, a: ENode, b: ENode, lit: Lit) -> Result<(), Vec<Lit>> {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            let mut e = self.explain(a, b);
+            e.push(lit);
+            return Err(e);
+        }
+        self.diseqs.push((a, b, lit));
+        let i = self.diseqs.len() as u32 - 1;
+        self.diseq_of[ra.ix()].push(i);
+        self.diseq_of[rb.ix()].push(i);
+        self.undo.push(Undo::Diseq(ra, rb));
+        Ok(())
+    }
+
+    fn process_pending(&mut self) -> Result<(), Vec<Lit>> {
+        while let Some((a, b, just)) = self.pending.pop() {
+            if let Err(e) = self.union(a, b, just) {
+                self.pending.clear();
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    fn union(&mut self, a: ENode, b: ENode, just: Just) -> Result<(), Vec<Lit>> {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return Ok(());
+        }
+        self.merges += 1;
+        self.dirty = true;
+        let (small, big, x, y) = if self.members[ra.ix()].len() <= self.members[rb.ix()].len() {
+            (ra, rb, a, b)
+        } else {
+            (rb, ra, b, a)
+        };
+        // proof forest: re-root x's tree at x, then hang it below y
+        self.reroot(x);
+        self.proof[x.ix()] = Some((y, just));
+        self.undo.push(Undo::Union {
+            small,
+            big,
+            proof_node: x,
+            members_len: self.members[big.ix()].len(),
+            uses_len: self.uses[big.ix()].len(),
+            diseq_len: self.diseq_of[big.ix()].len(),
+            value: self.value[big.ix()],
+        });
+        let moved = self.members[small.ix()].clone();
+        for &m in &moved {
+            self.root[m.ix()] = big;
+        }
+        self.members[big.ix()].extend(moved);
+        let parents = self.uses[small.ix()].clone();
+        for &p in &parents {
+            let ENodeKind::App(f, args) = &self.kind[p.ix()] else {
+                continue;
+            };
+            let key = self.signature(*f, args);
+            match self.table.get(&key).copied() {
+                Some(q) if q != p => {
+                    let (qf, qargs) = match &self.kind[q.ix()] {
+                        ENodeKind::App(qf, qargs) => (*qf, qargs.clone()),
+                        _ => unreachable!("the table holds applications"),
+                    };
+                    if self.signature(qf, &qargs) == key {
+                        if self.find(p) != self.find(q) {
+                            self.pending.push((p, q, Just::Congruence(p, q)));
+                        }
+                    } else {
+                        self.undo.push(Undo::Table(key.0, key.1.clone(), Some(q)));
+                        self.table.insert(key, p);
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    self.undo.push(Undo::Table(key.0, key.1.clone(), None));
+                    self.table.insert(key, p);
+                }
+            }
+        }
+        self.uses[big.ix()].extend(parents);
+        let ds = self.diseq_of[small.ix()].clone();
+        self.diseq_of[big.ix()].extend(ds.iter().copied());
+        for &d in &ds {
+            let (p, q, lit) = self.diseqs[d as usize];
+            if self.find(p) == self.find(q) {
+                let mut e = self.explain(p, q);
+                e.push(lit);
+                return Err(e);
+            }
+        }
+        match (self.value[small.ix()], self.value[big.ix()]) {
+            (Some(v), Some(w)) => return Err(self.explain(v, w)),
+            (Some(v), None) => self.value[big.ix()] = Some(v),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn reroot(&mut self, x: ENode) {
+        let mut prev: Option<(ENode, Just)> = None;
+        let mut cur = x;
+        loop {
+            let next = self.proof[cur.ix()];
+            self.proof[cur.ix()] = prev;
+            match next {
+                Some((parent, j)) => {
+                    prev = Some((cur, j));
+                    cur = parent;
+                }
+                None => break,
+            }
+        }
+    }
+
+    /// The true literals that imply `a = b` (which must hold).
+    pub fn explain(&self, a: ENode, b: ENode) -> Vec<Lit> {
+        debug_assert_eq!(self.find(a), self.find(b));
+        let mut lits = Vec::new();
+        let mut work = vec![(a, b)];
+        let mut done: HashSet<(ENode, ENode)> = HashSet::new();
+        while let Some((a, b)) = work.pop() {
+            if a == b || !done.insert((a, b)) {
+                continue;
+            }
+            let mut ancestors = HashSet::new();
+            let mut x = a;
+            ancestors.insert(x);
+            while let Some((p, _)) = self.proof[x.ix()] {
+                x = p;
+                ancestors.insert(x);
+            }
+            let mut lca = b;
+            while !ancestors.contains(&lca) {
+                match self.proof[lca.ix()] {
+                    Some((p, _)) => lca = p,
+                    None => {
+                        debug_assert!(false, "explain: nodes not connected");
+                        break;
+                    }
+                }
+            }
+            for start in [a, b] {
+                let mut x = start;
+                while x != lca {
+                    let Some((p, j)) = self.proof[x.ix()] else {
+                        break;
+                    };
+                    match j {
+                        Just::Lit(l) => lits.push(l),
+                        Just::Congruence(u, v) => {
+                            if let (ENodeKind::App(_, ua), ENodeKind::App(_, va)) =
+                                (&self.kind[u.ix()], &self.kind[v.ix()])
+                            {
+                                for (&s, &t) in ua.iter().zip(va.iter()) {
+                                    work.push((s, t));
+                                }
+                            }
+                        }
+                    }
+                    x = p;
+                }
+            }
+        }
+        lits.sort();
+        lits.dedup();
+        lits
+    }
+
+    /// Equality atoms and bridges decided by the current classes.
+    pub fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, Vec<Lit>)>) {
+        if !self.dirty {
+            return;
+        }
+        self.dirty = false;
+        for &(lit, a, b) in &self.eq_atoms {
+            if value(lit) != LBool::Undef {
+                continue;
+            }
+            if self.find(a) == self.find(b) {
+                out.push((lit, self.explain(a, b)));
+            } else if let (Some(va), Some(vb)) = (self.class_value(a), self.class_value(b))
+                && va != vb
+            {
+                let mut e = self.explain(a, va);
+                e.extend(self.explain(b, vb));
+                out.push((!lit, e));
+            }
+        }
+        for &(lit, n) in &self.bridges {
+            if value(lit) != LBool::Undef {
+                continue;
+            }
+            match self.class_value(n) {
+                Some(TRUE) => out.push((lit, self.explain(n, TRUE))),
+                Some(FALSE) => out.push((!lit, self.explain(n, FALSE))),
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::cdcl::Var;
+
+    fn lit(i: u32) -> Lit {
+        Var(i).pos()
+    }
+
+    #[test]
+    fn congruence_and_explanation() {
+        let mut e = Euf::new();
+        let f = FunId::from_index(0);
+        let a = e.add_node(ENodeKind::Leaf);
+        let b = e.add_node(ENodeKind::Leaf);
+        let c = e.add_node(ENodeKind::Leaf);
+        let fa = e.add_node(ENodeKind::App(f, Box::new([a])));
+        let fc = e.add_node(ENodeKind::App(f, Box::new([c])));
+        e.push();
+        e.assert_eq(a, b, lit(1)).unwrap();
+        e.assert_neq(fa, fc, lit(3)).unwrap();
+        e.push();
+        let conflict = e.assert_eq(b, c, lit(2)).unwrap_err();
+        assert_eq!(conflict, vec![lit(1), lit(2), lit(3)]);
+        e.pop(1);
+        assert_ne!(e.find(a), e.find(c));
+        assert_eq!(e.find(a), e.find(b));
+        assert_eq!(e.explain(a, b), vec![lit(1)]);
+        e.pop(1);
+        assert_ne!(e.find(a), e.find(b));
+    }
+
+    #[test]
+    fn distinct_values_conflict() {
+        let mut e = Euf::new();
+        let null = e.add_node(ENodeKind::Value);
+        let new1 = e.add_node(ENodeKind::Value);
+        let x = e.add_node(ENodeKind::Leaf);
+        e.push();
+        e.assert_eq(x, null, lit(1)).unwrap();
+        assert_eq!(
+            e.assert_eq(x, new1, lit(2)).unwrap_err(),
+            vec![lit(1), lit(2)]
+        );
+        e.pop(1);
+        assert_eq!(e.class_value(x), None);
+    }
+}

@@ -1,0 +1,215 @@
+//! Integer difference logic: constraints `x - y <= c` as weighted edges, incremental
+//! negative-cycle detection with the cycle as explanation, models from potentials.
+
+use super::cdcl::Lit;
+
+/// A difference-logic variable. Numbering: registration order, from 0; node 0 is the
+/// constant zero that bounds `x <= c` are taken against.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct INode(pub u32);
+
+/// The zero node.
+pub const ZERO: INode = INode(0);
+
+#[derive(Copy, Clone, Debug)]
+struct Edge {
+    to: INode,
+    weight: i64,
+    lit: Lit,
+}
+
+/// The constraint graph with a feasible potential function.
+#[derive(Clone, Debug)]
+pub struct Idl {
+    /// Feasible potentials: `pot[v] <= pot[u] + w` for every edge `u -w-> v`.
+    pot: Vec<i64>,
+    out: Vec<Vec<Edge>>,
+    undo: Vec<INode>,
+    marks: Vec<usize>,
+    scratch: Vec<Option<(i64, INode, Lit)>>,
+    /// Edges added (statistics).
+    pub edges_added: u64,
+}
+
+impl Default for Idl {
+    fn default() -> Idl {
+        Idl::new()
+    }
+}
+
+impl Idl {
+    pub fn new() -> Idl {
+        let mut g = Idl {
+            pot: Vec::new(),
+            out: Vec::new(),
+            undo: Vec::new(),
+            marks: Vec::new(),
+            scratch: Vec::new(),
+            edges_added: 0,
+        };
+        g.add_node();
+        g
+    }
+
+    pub fn add_node(&mut self) -> INode {
+        self.pot.push(0);
+        self.out.push(Vec::new());
+        self.scratch.push(None);
+        INode(self.pot.len() as u32 - 1)
+    }
+
+    /// The model value of `x`.
+    pub fn value(&self, x: INode) -> i64 {
+        self.pot[x.0 as usize] - self.pot[ZERO.0 as usize]
+    }
+
+    pub fn push(&mut self) {
+        self.marks.push(self.undo.len());
+    }
+
+    /// Removing edges keeps the potentials feasible, so only edges are undone.
+    pub fn pop(&mut self, levels: usize) {
+        for _ in 0..levels {
+            let Some(mark) = self.marks.pop() else {
+                debug_assert!(false, "pop below level 0");
+                return;
+            };
+            while self.undo.len() > mark {
+                if let Some(u) = self.undo.pop() {
+                    self.out[u.0 as usize].pop();
+                }
+            }
+        }
+    }
+
+    /// Assert `x - y <= c` because `lit` is true. On a negative cycle returns the
+    /// literals of its edges.
+    pub fn assert_le(&mut self, x: INode, y: INode, c: i64, lit: Lit) -> Result<(), Vec<Lit>> {
+        // x - y <= c  is the edge y -c-> x
+        let (u, v) = (y, x);
+        self.out[u.0 as usize].push(Edge {
+            to: v,
+            weight: c,
+            lit,
+        });
+        self.undo.push(u);
+        self.edges_added += 1;
+        let pu = self.pot[u.0 as usize];
+        let Some(start) = pu.checked_add(c) else {
+            return Err(self.all_lits());
+        };
+        if start >= self.pot[v.0 as usize] {
+            return Ok(());
+        }
+        // label-correcting relaxation from v; reaching u again closes a negative cycle
+        let mut touched = vec![v];
+        self.scratch[v.0 as usize] = Some((start, u, lit));
+        let mut queue = std::collections::VecDeque::from([v]);
+        let mut result = Ok(());
+        'search: while let Some(n) = queue.pop_front() {
+            let Some((dn, _, _)) = self.scratch[n.0 as usize] else {
+                continue;
+            };
+            for e in &self.out[n.0 as usize] {
+                let Some(nd) = dn.checked_add(e.weight) else {
+                    result = Err(None);
+                    break 'search;
+                };
+                let cur = match self.scratch[e.to.0 as usize] {
+                    Some((d, _, _)) => d,
+                    None => self.pot[e.to.0 as usize],
+                };
+                if nd < cur {
+                    if e.to == u {
+                        result = Err(Some((n, e.lit)));
+                        break 'search;
+                    }
+                    if self.scratch[e.to.0 as usize].is_none() {
+                        touched.push(e.to);
+                    }
+                    self.scratch[e.to.0 as usize] = Some((nd, n, e.lit));
+                    queue.push_back(e.to);
+                }
+            }
+        }
+        let out = match result {
+            Ok(()) => {
+                for &t in &touched {
+                    if let Some((d, _, _)) = self.scratch[t.0 as usize] {
+                        self.pot[t.0 as usize] = d;
+                    }
+                }
+                Ok(())
+            }
+            Err(Some((last, last_lit))) => {
+                let mut lits = vec![last_lit];
+                let mut n = last;
+                let mut steps = 0;
+                while n != v && steps <= self.pot.len() {
+                    match self.scratch[n.0 as usize] {
+                        Some((_, p, l)) => {
+                            lits.push(l);
+                            n = p;
+                        }
+                        None => break,
+                    }
+                    steps += 1;
+                }
+                if n == v {
+                    lits.push(lit);
+                    lits.sort();
+                    lits.dedup();
+                    Err(lits)
+                } else {
+                    debug_assert!(false, "negative cycle without a path back to the new edge");
+                    Err(self.all_lits())
+                }
+            }
+            Err(None) => Err(self.all_lits()),
+        };
+        for &t in &touched {
+            self.scratch[t.0 as usize] = None;
+        }
+        out
+    }
+
+    /// Every asserted edge's literal: a weak but sound explanation.
+    fn all_lits(&self) -> Vec<Lit> {
+        let mut l: Vec<Lit> = self.out.iter().flatten().map(|e| e.lit).collect();
+        l.sort();
+        l.dedup();
+        l
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::cdcl::Var;
+
+    fn lit(i: u32) -> Lit {
+        Var(i).pos()
+    }
+
+    #[test]
+    fn negative_cycle_is_explained() {
+        let mut g = Idl::new();
+        let x = g.add_node();
+        let y = g.add_node();
+        let z = g.add_node();
+        g.push();
+        g.assert_le(x, y, 1, lit(1)).unwrap(); // x - y <= 1
+        g.assert_le(y, z, 1, lit(2)).unwrap(); // y - z <= 1
+        g.assert_le(x, ZERO, 5, lit(4)).unwrap();
+        g.push();
+        let c = g.assert_le(z, x, -3, lit(3)).unwrap_err(); // z - x <= -3
+        assert_eq!(c, vec![lit(1), lit(2), lit(3)]);
+        g.pop(1);
+        g.assert_le(z, x, -2, lit(5)).unwrap();
+        assert!(g.value(x) - g.value(y) <= 1);
+        assert!(g.value(y) - g.value(z) <= 1);
+        assert!(g.value(z) - g.value(x) <= -2);
+        assert!(g.value(x) <= 5);
+        g.pop(1);
+    }
+}

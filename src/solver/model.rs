@@ -1,0 +1,368 @@
+//! Models: a value for every declared symbol, function tables, evaluation of terms,
+//! and printing as SMT-LIB `(model ...)`.
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt::Write as _;
+
+use super::cdcl::{Cdcl, LBool};
+use super::euf::{ENode, ENodeKind, FALSE, TRUE};
+use super::term::{FunId, FunKind, Node, Sort, TermId, Terms};
+use super::theory::Theories;
+use super::tseitin::{Encoder, smt_div, smt_mod};
+
+/// The value of a term in a model.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum ModelValue {
+    Bool(bool),
+    Int(i64),
+    /// Element `index` of the named uninterpreted (or `Type`) sort.
+    Elem(String, u32),
+}
+
+/// The interpretation of a function symbol of arity > 0: listed points and a default.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FunTable {
+    pub entries: BTreeMap<Vec<ModelValue>, ModelValue>,
+    pub default: ModelValue,
+}
+
+/// A satisfying assignment.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Model {
+    /// Every declared constant (by name; a name declared twice shows its latest symbol).
+    pub values: BTreeMap<String, ModelValue>,
+    /// Every declared function of arity > 0 (by name).
+    pub functions: BTreeMap<String, FunTable>,
+    /// Names of elements that are distinguished constants (`null`, `new#2`, `@Node`).
+    pub names: BTreeMap<ModelValue, String>,
+    by_fun: HashMap<FunId, FunTable>,
+    by_value: HashMap<TermId, ModelValue>,
+}
+
+impl Model {
+    /// The value of the constant `name`.
+    pub fn value(&self, name: &str) -> Option<&ModelValue> {
+        self.values.get(name)
+    }
+
+    /// Evaluate `t` under the model; `None` when an operation is undefined here
+    /// (division by zero, overflow).
+    pub fn eval(&self, terms: &Terms, t: TermId) -> Option<ModelValue> {
+        let mut memo = HashMap::new();
+        self.eval_memo(terms, t, &mut memo)
+    }
+
+    fn eval_memo(
+        &self,
+        terms: &Terms,
+        t: TermId,
+        memo: &mut HashMap<TermId, Option<ModelValue>>,
+    ) -> Option<ModelValue> {
+        if let Some(v) = memo.get(&t) {
+            return v.clone();
+        }
+        let mut ev = |x: TermId| self.eval_memo(terms, x, memo);
+        use ModelValue as V;
+        let v =
+            match terms.node(t).clone() {
+                Node::Bool(b) => Some(V::Bool(b)),
+                Node::Int(i) => Some(V::Int(i)),
+                Node::Value(sort, _) => Some(self.by_value.get(&t).cloned().unwrap_or_else(|| {
+                    V::Elem(sort_key(terms, sort), (1 << 31) + t.index() as u32)
+                })),
+                Node::App(f, args) => {
+                    let mut vals = Vec::with_capacity(args.len());
+                    for &a in args.iter() {
+                        vals.push(ev(a)?);
+                    }
+                    let table = self.by_fun.get(&f);
+                    Some(match table {
+                        Some(tab) => tab
+                            .entries
+                            .get(&vals)
+                            .cloned()
+                            .unwrap_or(tab.default.clone()),
+                        None => default_value(terms, terms.fun(f).ret),
+                    })
+                }
+                Node::Not(a) => Some(V::Bool(!as_bool(ev(a)?)?)),
+                Node::And(args) => {
+                    let mut r = true;
+                    for &a in args.iter() {
+                        r &= as_bool(ev(a)?)?;
+                    }
+                    Some(V::Bool(r))
+                }
+                Node::Or(args) => {
+                    let mut r = false;
+                    for &a in args.iter() {
+                        r |= as_bool(ev(a)?)?;
+                    }
+                    Some(V::Bool(r))
+                }
+                Node::Implies(a, b) => Some(V::Bool(!as_bool(ev(a)?)? || as_bool(ev(b)?)?)),
+                Node::Xor(a, b) => Some(V::Bool(as_bool(ev(a)?)? != as_bool(ev(b)?)?)),
+                Node::Eq(a, b) => Some(V::Bool(ev(a)? == ev(b)?)),
+                Node::Distinct(args) => {
+                    let mut vals = Vec::new();
+                    for &a in args.iter() {
+                        vals.push(ev(a)?);
+                    }
+                    let n = vals.len();
+                    vals.sort();
+                    vals.dedup();
+                    Some(V::Bool(vals.len() == n))
+                }
+                Node::Ite(c, a, b) => {
+                    if as_bool(ev(c)?)? {
+                        ev(a)
+                    } else {
+                        ev(b)
+                    }
+                }
+                Node::Add(a, b) => Some(V::Int(as_int(ev(a)?)?.checked_add(as_int(ev(b)?)?)?)),
+                Node::Sub(a, b) => Some(V::Int(as_int(ev(a)?)?.checked_sub(as_int(ev(b)?)?)?)),
+                Node::Neg(a) => Some(V::Int(as_int(ev(a)?)?.checked_neg()?)),
+                Node::Mul(a, b) => Some(V::Int(as_int(ev(a)?)?.checked_mul(as_int(ev(b)?)?)?)),
+                Node::Div(a, b) => Some(V::Int(smt_div(as_int(ev(a)?)?, as_int(ev(b)?)?)?)),
+                Node::Rem(a, b) => Some(V::Int(smt_mod(as_int(ev(a)?)?, as_int(ev(b)?)?)?)),
+                Node::Le(a, b) => Some(V::Bool(as_int(ev(a)?)? <= as_int(ev(b)?)?)),
+                Node::Lt(a, b) => Some(V::Bool(as_int(ev(a)?)? < as_int(ev(b)?)?)),
+            };
+        memo.insert(t, v.clone());
+        v
+    }
+
+    /// The printed form of a value: SMT-LIB literals, distinguished names, or
+    /// `Sort!val!i` for anonymous elements.
+    pub fn show(&self, v: &ModelValue) -> String {
+        match v {
+            ModelValue::Bool(b) => b.to_string(),
+            ModelValue::Int(i) if *i < 0 => format!("(- {})", i.unsigned_abs()),
+            ModelValue::Int(i) => i.to_string(),
+            ModelValue::Elem(s, i) => match self.names.get(v) {
+                Some(n) => n.clone(),
+                None => format!("{s}!val!{i}"),
+            },
+        }
+    }
+
+    /// The model as SMT-LIB `(model (define-fun ...) ...)`, restricted to `names` when
+    /// given (in that order), else every constant and function in name order.
+    pub fn to_smtlib(&self, terms: &Terms, names: Option<&[String]>) -> String {
+        let all: Vec<String>;
+        let names = match names {
+            Some(n) => n,
+            None => {
+                all = self
+                    .values
+                    .keys()
+                    .chain(self.functions.keys())
+                    .cloned()
+                    .collect();
+                &all
+            }
+        };
+        let mut s = String::from("(model\n");
+        for name in names {
+            if let Some(v) = self.values.get(name) {
+                let _ = writeln!(
+                    s,
+                    "  (define-fun {name} () {} {})",
+                    value_sort(v),
+                    self.show(v)
+                );
+            } else if let Some(tab) = self.functions.get(name) {
+                let decl = terms
+                    .funs()
+                    .filter(|(_, d)| d.name == *name && !d.args.is_empty())
+                    .last()
+                    .map(|(_, d)| d.clone());
+                let Some(decl) = decl else { continue };
+                let params: Vec<String> = decl
+                    .args
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &srt)| format!("(x!{i} {})", terms.sort_name(srt)))
+                    .collect();
+                let mut body = self.show(&tab.default);
+                for (args, v) in tab.entries.iter().rev() {
+                    let conds: Vec<String> = args
+                        .iter()
+                        .enumerate()
+                        .map(|(i, a)| format!("(= x!{i} {})", self.show(a)))
+                        .collect();
+                    let cond = if conds.len() == 1 {
+                        conds[0].clone()
+                    } else {
+                        format!("(and {})", conds.join(" "))
+                    };
+                    body = format!("(ite {cond} {} {body})", self.show(v));
+                }
+                let _ = writeln!(
+                    s,
+                    "  (define-fun {name} ({}) {} {body})",
+                    params.join(" "),
+                    terms.sort_name(decl.ret)
+                );
+            }
+        }
+        s.push(')');
+        s
+    }
+}
+
+fn value_sort(v: &ModelValue) -> String {
+    match v {
+        ModelValue::Bool(_) => "Bool".into(),
+        ModelValue::Int(_) => "Int".into(),
+        ModelValue::Elem(s, _) => s.clone(),
+    }
+}
+
+fn as_bool(v: ModelValue) -> Option<bool> {
+    match v {
+        ModelValue::Bool(b) => Some(b),
+        _ => None,
+    }
+}
+
+fn as_int(v: ModelValue) -> Option<i64> {
+    match v {
+        ModelValue::Int(i) => Some(i),
+        _ => None,
+    }
+}
+
+fn sort_key(terms: &Terms, s: Sort) -> String {
+    terms.sort_name(s)
+}
+
+fn default_value(terms: &Terms, s: Sort) -> ModelValue {
+    match s {
+        Sort::Bool => ModelValue::Bool(false),
+        Sort::Int => ModelValue::Int(0),
+        Sort::User(_) | Sort::Type => ModelValue::Elem(sort_key(terms, s), 1 << 30),
+    }
+}
+
+/// Read the model off a complete, theory-consistent assignment.
+pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
+    let mut model = Model::default();
+    let euf = &th.euf;
+    // one element per EUF class
+    let mut elem_of_root: HashMap<ENode, ModelValue> = HashMap::new();
+    let mut next: HashMap<Sort, u32> = HashMap::new();
+    let mut elem = |n: ENode, sort: Sort, model: &mut Model| -> ModelValue {
+        let root = euf.find(n);
+        if let Some(v) = elem_of_root.get(&root) {
+            return v.clone();
+        }
+        let i = next.entry(sort).or_insert(0);
+        let v = ModelValue::Elem(sort_key(terms, sort), *i);
+        *i += 1;
+        if let Some(val) = euf.class_value(n)
+            && let Some(Some(vt)) = enc.enode_terms.get(val.0 as usize)
+            && let Node::Value(_, name) = terms.node(*vt)
+        {
+            model.names.insert(v.clone(), name.to_string());
+        }
+        elem_of_root.insert(root, v.clone());
+        v
+    };
+    let bool_of = |t: TermId| -> Option<bool> {
+        if let Some(l) = enc.lit_of(t) {
+            return Some(sat.value(l) == LBool::True);
+        }
+        let n = enc.enode_of(t)?;
+        match euf.class_value(n) {
+            Some(TRUE) => Some(true),
+            Some(FALSE) => Some(false),
+            _ => None,
+        }
+    };
+    let mut value_of = |t: TermId, model: &mut Model| -> Option<ModelValue> {
+        match terms.sort(t) {
+            Sort::Bool => bool_of(t).map(ModelValue::Bool),
+            Sort::Int => enc.inode_of(t).map(|n| ModelValue::Int(th.idl.value(n))),
+            s => enc.enode_of(t).map(|n| elem(n, s, model)),
+        }
+    };
+    let mut tables: HashMap<FunId, BTreeMap<Vec<ModelValue>, ModelValue>> = HashMap::new();
+    for (i, t) in enc.enode_terms.iter().enumerate() {
+        let Some(t) = *t else { continue };
+        let n = ENode(i as u32);
+        let v = match value_of(t, &mut model) {
+            Some(v) => v,
+            None => continue,
+        };
+        match (terms.node(t), euf.kind(n)) {
+            (Node::Value(..), _) => {
+                model.by_value.insert(t, v);
+            }
+            (Node::App(f, args), ENodeKind::App(..) | ENodeKind::Leaf) => {
+                let mut key = Vec::with_capacity(args.len());
+                for &a in args.iter() {
+                    match value_of(a, &mut model) {
+                        Some(x) => key.push(x),
+                        None => break,
+                    }
+                }
+                if key.len() == args.len() {
+                    tables.entry(*f).or_default().entry(key).or_insert(v);
+                }
+            }
+            _ => {}
+        }
+    }
+    for (i, t) in enc.inode_terms.iter().enumerate() {
+        if let Some(t) = *t
+            && let Node::App(f, args) = terms.node(t)
+            && args.is_empty()
+        {
+            let v = ModelValue::Int(th.idl.value(super::idl::INode(i as u32)));
+            tables.entry(*f).or_default().insert(Vec::new(), v);
+        }
+    }
+    // Boolean constants live on the trail
+    for (f, decl) in terms.funs() {
+        if decl.ret == Sort::Bool && decl.args.is_empty() {
+            // the term exists if the constant was ever used
+            if let Some(t) = terms.lookup(&Node::App(f, Box::new([])))
+                && let Some(b) = bool_of(t)
+            {
+                tables
+                    .entry(f)
+                    .or_default()
+                    .insert(Vec::new(), ModelValue::Bool(b));
+            }
+        }
+    }
+    for (f, decl) in terms.funs() {
+        let entries = tables.remove(&f).unwrap_or_default();
+        let default = if decl.args.is_empty() {
+            entries
+                .get(&Vec::new())
+                .cloned()
+                .unwrap_or_else(|| default_value(terms, decl.ret))
+        } else {
+            entries
+                .values()
+                .next()
+                .cloned()
+                .unwrap_or_else(|| default_value(terms, decl.ret))
+        };
+        let table = FunTable { entries, default };
+        if decl.kind == FunKind::User {
+            if decl.args.is_empty() {
+                model
+                    .values
+                    .insert(decl.name.clone(), table.default.clone());
+            } else {
+                model.functions.insert(decl.name.clone(), table.clone());
+            }
+        }
+        model.by_fun.insert(f, table);
+    }
+    model
+}

@@ -1,0 +1,503 @@
+//! From terms to the skeleton: Tseitin encoding of the Boolean structure, lifting of
+//! non-Boolean `ite`s, and classification of atoms into EUF, difference logic or
+//! "outside the fragment".
+
+use std::collections::{BTreeMap, HashMap};
+
+use super::cdcl::{Cdcl, Lit, Origin, Var};
+use super::euf::{ENode, ENodeKind};
+use super::idl::{INode, ZERO};
+use super::term::{Node, Sort, TermId, Terms};
+use super::theory::{Atom, Theories};
+
+/// Difference constants beyond this magnitude make an atom unsupported (so that
+/// potentials and negations never overflow).
+const MAX_CONSTANT: i64 = 1 << 40;
+
+/// What the encoder has built so far; it lives as long as the solver, and so do the
+/// definitions it adds (they only name sub-terms, whatever the assertion scope).
+#[derive(Clone, Debug, Default)]
+pub struct Encoder {
+    lits: HashMap<TermId, Lit>,
+    enodes: HashMap<TermId, Option<ENode>>,
+    inodes: HashMap<TermId, INode>,
+    lifted: HashMap<TermId, TermId>,
+    diff_atoms: HashMap<(INode, INode, i64), Var>,
+    /// Atoms outside the fragment, as plain Boolean variables.
+    pub unsupported: Vec<(TermId, Lit)>,
+    /// Terms of sort `Type` registered in EUF (not values): each must equal a domain value.
+    pub type_terms: Vec<TermId>,
+    /// Distinguished constants of sort `Type` registered in EUF.
+    pub type_values: Vec<TermId>,
+    /// The term of each EUF node (`None` for the Boolean values).
+    pub enode_terms: Vec<Option<TermId>>,
+    /// The term of each difference-logic node (`None` for zero).
+    pub inode_terms: Vec<Option<TermId>>,
+}
+
+impl Encoder {
+    pub fn lit_of(&self, t: TermId) -> Option<Lit> {
+        self.lits.get(&t).copied()
+    }
+
+    pub fn enode_of(&self, t: TermId) -> Option<ENode> {
+        self.enodes.get(&t).copied().flatten()
+    }
+
+    pub fn inode_of(&self, t: TermId) -> Option<INode> {
+        self.inodes.get(&t).copied()
+    }
+}
+
+/// A linear integer expression: `sum(coef * var) + constant`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Lin {
+    coeffs: BTreeMap<INode, i64>,
+    constant: i64,
+}
+
+impl Lin {
+    fn scaled_add(mut self, other: &Lin, k: i64) -> Option<Lin> {
+        for (&v, &c) in &other.coeffs {
+            let e = self.coeffs.entry(v).or_insert(0);
+            *e = e.checked_add(c.checked_mul(k)?)?;
+            if *e == 0 {
+                self.coeffs.remove(&v);
+            }
+        }
+        self.constant = self.constant.checked_add(other.constant.checked_mul(k)?)?;
+        Some(self)
+    }
+
+    fn constant_value(&self) -> Option<i64> {
+        self.coeffs.is_empty().then_some(self.constant)
+    }
+}
+
+/// The encoder with the structures it writes into.
+pub struct Ctx<'a> {
+    pub terms: &'a mut Terms,
+    pub sat: &'a mut Cdcl,
+    pub th: &'a mut Theories,
+    pub enc: &'a mut Encoder,
+}
+
+impl Ctx<'_> {
+    fn tru(&self) -> Lit {
+        self.sat.true_lit()
+    }
+
+    fn clause(&mut self, lits: &[Lit]) {
+        self.sat.add_clause(lits, Origin::Problem);
+    }
+
+    fn var(&mut self) -> Var {
+        self.sat.new_var()
+    }
+
+    /// The skeleton literal of the Boolean term `t`.
+    pub fn lit(&mut self, t: TermId) -> Lit {
+        if let Some(l) = self.enc.lit_of(t) {
+            return l;
+        }
+        debug_assert_eq!(self.terms.sort(t), Sort::Bool);
+        let l = match self.terms.node(t).clone() {
+            Node::Bool(b) => {
+                if b {
+                    self.tru()
+                } else {
+                    !self.tru()
+                }
+            }
+            Node::Not(a) => !self.lit(a),
+            Node::And(args) => {
+                let ls: Vec<Lit> = args.iter().map(|&a| self.lit(a)).collect();
+                self.gate_and(&ls)
+            }
+            Node::Or(args) => {
+                let ls: Vec<Lit> = args.iter().map(|&a| !self.lit(a)).collect();
+                !self.gate_and(&ls)
+            }
+            Node::Implies(a, b) => {
+                let (la, lb) = (self.lit(a), self.lit(b));
+                !self.gate_and(&[la, !lb])
+            }
+            Node::Xor(a, b) => {
+                let (la, lb) = (self.lit(a), self.lit(b));
+                self.gate_xor(la, lb)
+            }
+            Node::Ite(c, a, b) => {
+                let (lc, la, lb) = (self.lit(c), self.lit(a), self.lit(b));
+                self.gate_ite(lc, la, lb)
+            }
+            Node::Eq(a, b) => match self.terms.sort(a) {
+                Sort::Bool => {
+                    let (la, lb) = (self.lit(a), self.lit(b));
+                    !self.gate_xor(la, lb)
+                }
+                Sort::Int => {
+                    let le1 = self.terms.le(a, b).expect("well-sorted");
+                    let le2 = self.terms.le(b, a).expect("well-sorted");
+                    let ls = [self.lit(le1), self.lit(le2)];
+                    self.gate_and(&ls)
+                }
+                Sort::User(_) | Sort::Type => self.eq_atom(t, a, b),
+            },
+            Node::Distinct(args) => {
+                let mut ls = Vec::new();
+                for i in 0..args.len() {
+                    for j in i + 1..args.len() {
+                        let e = self.terms.eq(args[i], args[j]).expect("well-sorted");
+                        ls.push(!self.lit(e));
+                    }
+                }
+                self.gate_and(&ls)
+            }
+            Node::Le(a, b) => self.diff_atom(t, a, b, 0),
+            Node::Lt(a, b) => self.diff_atom(t, a, b, -1),
+            Node::App(_, args) if args.is_empty() => self.var().pos(),
+            Node::App(..) => {
+                let v = self.var();
+                self.enc.lits.insert(t, v.pos());
+                match self.app_enode(t) {
+                    Some(n) => {
+                        self.th.set_atom(v, Atom::Bridge(n));
+                        self.enc.enodes.insert(t, Some(n));
+                    }
+                    None => {
+                        self.enc.enodes.insert(t, None);
+                        self.enc.unsupported.push((t, v.pos()));
+                    }
+                }
+                v.pos()
+            }
+            Node::Int(_)
+            | Node::Value(..)
+            | Node::Add(..)
+            | Node::Sub(..)
+            | Node::Neg(_)
+            | Node::Mul(..)
+            | Node::Div(..)
+            | Node::Rem(..) => unreachable!("not a Boolean term"),
+        };
+        self.enc.lits.insert(t, l);
+        l
+    }
+
+    fn gate_and(&mut self, ls: &[Lit]) -> Lit {
+        let tru = self.tru();
+        if ls.contains(&!tru) {
+            return !tru;
+        }
+        let mut ls: Vec<Lit> = ls.iter().copied().filter(|&l| l != tru).collect();
+        ls.sort();
+        ls.dedup();
+        if ls.windows(2).any(|w| w[0] == !w[1]) {
+            return !tru;
+        }
+        match ls.len() {
+            0 => return tru,
+            1 => return ls[0],
+            _ => {}
+        }
+        let v = self.var().pos();
+        let mut long = vec![v];
+        for &l in &ls {
+            self.clause(&[!v, l]);
+            long.push(!l);
+        }
+        self.clause(&long);
+        v
+    }
+
+    fn gate_xor(&mut self, a: Lit, b: Lit) -> Lit {
+        let tru = self.tru();
+        if a == tru {
+            return !b;
+        }
+        if a == !tru {
+            return b;
+        }
+        if b == tru {
+            return !a;
+        }
+        if b == !tru {
+            return a;
+        }
+        if a == b {
+            return !tru;
+        }
+        if a == !b {
+            return tru;
+        }
+        let v = self.var().pos();
+        self.clause(&[!v, a, b]);
+        self.clause(&[!v, !a, !b]);
+        self.clause(&[v, !a, b]);
+        self.clause(&[v, a, !b]);
+        v
+    }
+
+    fn gate_ite(&mut self, c: Lit, a: Lit, b: Lit) -> Lit {
+        let tru = self.tru();
+        if c == tru || a == b {
+            return a;
+        }
+        if c == !tru {
+            return b;
+        }
+        let v = self.var().pos();
+        self.clause(&[!c, !a, v]);
+        self.clause(&[!c, a, !v]);
+        self.clause(&[c, !b, v]);
+        self.clause(&[c, b, !v]);
+        self.clause(&[!a, !b, v]);
+        self.clause(&[a, b, !v]);
+        v
+    }
+
+    fn unsupported(&mut self, t: TermId) -> Lit {
+        let v = self.var().pos();
+        self.enc.unsupported.push((t, v));
+        v
+    }
+
+    fn eq_atom(&mut self, t: TermId, a: TermId, b: TermId) -> Lit {
+        match (self.enode(a), self.enode(b)) {
+            (Some(x), Some(y)) if x == y => self.tru(),
+            (Some(x), Some(y)) => {
+                let v = self.var();
+                self.th.set_atom(v, Atom::Eq(x, y));
+                v.pos()
+            }
+            _ => self.unsupported(t),
+        }
+    }
+
+    fn add_enode(&mut self, t: Option<TermId>, kind: ENodeKind) -> ENode {
+        let n = self.th.euf.add_node(kind);
+        if self.enc.enode_terms.is_empty() {
+            self.enc.enode_terms = vec![None, None];
+        }
+        debug_assert_eq!(n.0 as usize, self.enc.enode_terms.len());
+        self.enc.enode_terms.push(t);
+        n
+    }
+
+    /// The EUF node of a term of sort `User`, `Type` or `Bool`; `None` when the term
+    /// involves integers (outside the combination this solver decides).
+    pub fn enode(&mut self, t: TermId) -> Option<ENode> {
+        if let Some(&n) = self.enc.enodes.get(&t) {
+            return n;
+        }
+        let sort = self.terms.sort(t);
+        let n = match (self.terms.node(t).clone(), sort) {
+            (_, Sort::Int) => None,
+            (_, Sort::Bool) => {
+                let l = self.lit(t);
+                if let Some(&n) = self.enc.enodes.get(&t) {
+                    return n;
+                }
+                let n = self.add_enode(Some(t), ENodeKind::Leaf);
+                self.bridge(l, n);
+                Some(n)
+            }
+            (Node::Value(..), _) => {
+                if sort == Sort::Type {
+                    self.enc.type_values.push(t);
+                }
+                Some(self.add_enode(Some(t), ENodeKind::Value))
+            }
+            (Node::App(_, args), _) if args.is_empty() => {
+                Some(self.add_enode(Some(t), ENodeKind::Leaf))
+            }
+            (Node::App(..), _) => self.app_enode(t),
+            (Node::Ite(..), _) => {
+                let v = self.lift(t);
+                self.enode(v)
+            }
+            _ => None,
+        };
+        if sort == Sort::Type && n.is_some() && !matches!(self.terms.node(t), Node::Value(..)) {
+            self.enc.type_terms.push(t);
+        }
+        self.enc.enodes.insert(t, n);
+        n
+    }
+
+    fn app_enode(&mut self, t: TermId) -> Option<ENode> {
+        let Node::App(f, args) = self.terms.node(t).clone() else {
+            return None;
+        };
+        let mut ns = Vec::with_capacity(args.len());
+        for &a in args.iter() {
+            ns.push(self.enode(a)?);
+        }
+        Some(self.add_enode(Some(t), ENodeKind::App(f, ns.into())))
+    }
+
+    fn bridge(&mut self, l: Lit, n: ENode) {
+        let v = l.var();
+        if !l.is_neg() && v != self.tru().var() && self.th.atom(v) == Atom::None {
+            self.th.set_atom(v, Atom::Bridge(n));
+        } else {
+            let w = self.var();
+            self.clause(&[!w.pos(), l]);
+            self.clause(&[w.pos(), !l]);
+            self.th.set_atom(w, Atom::Bridge(n));
+        }
+    }
+
+    /// Replace a non-Boolean `ite` by a fresh constant `v` with `c -> v = a` and
+    /// `!c -> v = b`.
+    fn lift(&mut self, t: TermId) -> TermId {
+        if let Some(&v) = self.enc.lifted.get(&t) {
+            return v;
+        }
+        let Node::Ite(c, a, b) = *self.terms.node(t) else {
+            return t;
+        };
+        let v = self.terms.fresh("ite", self.terms.sort(t));
+        self.enc.lifted.insert(t, v);
+        let lc = self.lit(c);
+        let ea = self.terms.eq(v, a).expect("well-sorted");
+        let eb = self.terms.eq(v, b).expect("well-sorted");
+        let la = self.lit(ea);
+        let lb = self.lit(eb);
+        self.clause(&[!lc, la]);
+        self.clause(&[lc, lb]);
+        v
+    }
+
+    fn inode(&mut self, t: TermId) -> INode {
+        if let Some(n) = self.enc.inode_of(t) {
+            return n;
+        }
+        let n = self.th.idl.add_node();
+        if self.enc.inode_terms.is_empty() {
+            self.enc.inode_terms.push(None);
+        }
+        debug_assert_eq!(n.0 as usize, self.enc.inode_terms.len());
+        self.enc.inode_terms.push(Some(t));
+        self.enc.inodes.insert(t, n);
+        n
+    }
+
+    fn linear(&mut self, t: TermId) -> Option<Lin> {
+        let one = |v: INode| Lin {
+            coeffs: BTreeMap::from([(v, 1)]),
+            constant: 0,
+        };
+        match self.terms.node(t).clone() {
+            Node::Int(i) => Some(Lin {
+                coeffs: BTreeMap::new(),
+                constant: i,
+            }),
+            Node::App(_, args) if args.is_empty() => Some(one(self.inode(t))),
+            Node::Ite(..) => {
+                let v = self.lift(t);
+                Some(one(self.inode(v)))
+            }
+            Node::Add(a, b) => self.linear(a)?.scaled_add(&self.linear(b)?, 1),
+            Node::Sub(a, b) => self.linear(a)?.scaled_add(&self.linear(b)?, -1),
+            Node::Neg(a) => Lin::default().scaled_add(&self.linear(a)?, -1),
+            Node::Mul(a, b) => {
+                let (la, lb) = (self.linear(a)?, self.linear(b)?);
+                match (la.constant_value(), lb.constant_value()) {
+                    (Some(k), _) => Lin::default().scaled_add(&lb, k),
+                    (_, Some(k)) => Lin::default().scaled_add(&la, k),
+                    _ => None,
+                }
+            }
+            Node::Div(a, b) | Node::Rem(a, b) => {
+                let x = self.linear(a)?.constant_value()?;
+                let y = self.linear(b)?.constant_value()?;
+                let v = if matches!(self.terms.node(t), Node::Div(..)) {
+                    smt_div(x, y)?
+                } else {
+                    smt_mod(x, y)?
+                };
+                Some(Lin {
+                    coeffs: BTreeMap::new(),
+                    constant: v,
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// The literal of `a - b <= k`.
+    fn diff_atom(&mut self, t: TermId, a: TermId, b: TermId, k: i64) -> Lit {
+        let lin = match (self.linear(a), self.linear(b)) {
+            (Some(la), Some(lb)) => la.scaled_add(&lb, -1),
+            _ => None,
+        };
+        let Some(lin) = lin else {
+            return self.unsupported(t);
+        };
+        let Some(c) = k.checked_sub(lin.constant) else {
+            return self.unsupported(t);
+        };
+        let terms: Vec<(INode, i64)> = lin.coeffs.into_iter().collect();
+        // sum(terms) <= c
+        let key = match terms.as_slice() {
+            [] => {
+                return if c >= 0 { self.tru() } else { !self.tru() };
+            }
+            [(x, a)] if *a > 0 => (*x, ZERO, c.div_euclid(*a)),
+            [(x, a)] => {
+                // -|a| x <= c  iff  x >= ceil(-c / |a|)  iff  0 - x <= -ceil(-c / |a|)
+                let m = a.unsigned_abs() as i64;
+                let lo = -((c).div_euclid(m));
+                (ZERO, *x, -lo)
+            }
+            [(x, 1), (y, -1)] => (*x, *y, c),
+            [(y, -1), (x, 1)] => (*x, *y, c),
+            _ => return self.unsupported(t),
+        };
+        if key.2.abs() > MAX_CONSTANT {
+            return self.unsupported(t);
+        }
+        if let Some(&v) = self.enc.diff_atoms.get(&key) {
+            return v.pos();
+        }
+        if let Some(&v) = self.enc.diff_atoms.get(&(key.1, key.0, -key.2 - 1)) {
+            return v.neg();
+        }
+        let v = self.var();
+        self.th.set_atom(v, Atom::Diff(key.0, key.1, key.2));
+        self.enc.diff_atoms.insert(key, v);
+        v.pos()
+    }
+}
+
+/// SMT-LIB integer division (floor for positive divisors, Euclidean remainder).
+pub fn smt_div(x: i64, y: i64) -> Option<i64> {
+    if y == 0 {
+        return None;
+    }
+    x.checked_sub(smt_mod(x, y)?)?.checked_div(y)
+}
+
+/// SMT-LIB `mod`: the remainder in `0..|y|`.
+pub fn smt_mod(x: i64, y: i64) -> Option<i64> {
+    if y == 0 {
+        return None;
+    }
+    x.checked_rem_euclid(y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn smt_division() {
+        assert_eq!(smt_div(7, 2), Some(3));
+        assert_eq!(smt_div(-7, 2), Some(-4));
+        assert_eq!(smt_mod(-7, 2), Some(1));
+        assert_eq!(smt_div(-7, -2), Some(4));
+        assert_eq!(smt_mod(-7, -2), Some(1));
+        assert_eq!(smt_div(1, 0), None);
+    }
+}
