@@ -58,39 +58,39 @@ mod datalog {
     use crate::lang::{ClassId, FieldId};
 
     crepe! {
+        @input
         /// An object of the initial heap materialized so far, with its class.
-        @input
         pub struct Materialized(pub Obj, pub ClassId);
+        @input
         /// `c` is `d` or one of its subclasses.
-        @input
         pub struct SubclassOf(pub ClassId, pub ClassId);
+        @input
         /// The scope allows no more objects of this class.
-        @input
         pub struct Full(pub ClassId);
+        @input
         /// A field of an object that already holds a value.
-        @input
         pub struct HasValue(pub Obj, pub FieldId);
+        @input
         /// The access being performed: object and field.
-        @input
         pub struct Access(pub Obj, pub FieldId);
-        /// An unknown reference of declared class `c` being initialized.
         @input
+        /// An unknown reference of declared class `c` being initialized.
         pub struct Pending(pub ClassId);
 
+        @output
         /// The accessed field is read for the first time and needs initialization.
-        @output
         pub struct NeedsInit(pub Obj, pub FieldId);
+        @output
         /// θ_null: the reference may be null.
-        @output
         pub struct ChoiceNull(pub ClassId);
+        @output
         /// θ_alias: the reference may alias this materialized object.
-        @output
         pub struct ChoiceAlias(pub Obj);
+        @output
         /// θ_new: the reference may point to a fresh object of this class.
-        @output
         pub struct ChoiceFresh(pub ClassId);
-        /// The fresh case is beyond the scope bound.
         @output
+        /// The fresh case is beyond the scope bound.
         pub struct ScopeCut(pub ClassId);
 
         // LAZY INITIALIZATION (trigger), seed 001 Fig. 3/4: the first access to a field

@@ -160,7 +160,7 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
 
     fn lit(&mut self, _heap: &mut Self::Heap, lit: Lit) -> Self::Value {
         match lit {
-            Lit::Int(i) => Val::Prim(self.ctx.terms.int(i as i64)),
+            Lit::Int(i) => Val::Prim(self.ctx.terms.int(i)),
             Lit::Bool(b) => Val::Prim(self.ctx.terms.bool(b)),
             Lit::Null => Val::Ref(R::null(&mut self.ctx)),
             Lit::Unit => Val::Unit,

@@ -8,16 +8,16 @@ use egg::Id;
 
 use super::pathcond::{PathCond, Serial};
 use crate::expr::Terms;
-use crate::solver::{Answer, Solver, SolverConfig, TermId, Translator};
+use crate::solver::from_expr::translate;
+use crate::solver::{Answer, Solver, SolverConfig, TermId};
 
 /// The solver, synchronised with one path condition at a time.
 pub struct Feasibility {
     solver: Solver,
     /// Serials of the conjuncts asserted, one solver level each, oldest first.
     stack: Vec<Serial>,
-    translator: Translator,
-    /// Translated guards, by e-class.
-    cache: HashMap<Id, TermId>,
+    /// Translated guards, by e-class (`None`: outside what the solver reads).
+    cache: HashMap<Id, Option<TermId>>,
 }
 
 /// A feasibility answer.
@@ -38,18 +38,17 @@ impl Feasibility {
         Feasibility {
             solver: Solver::new(SolverConfig::default()),
             stack: Vec::new(),
-            translator: Translator::new(),
             cache: HashMap::new(),
         }
     }
 
-    fn term(&mut self, terms: &Terms, guard: Id) -> TermId {
+    fn term(&mut self, terms: &Terms, guard: Id) -> Option<TermId> {
         let key = terms.find(guard);
         if let Some(&t) = self.cache.get(&key) {
             return t;
         }
         let expr = terms.extract(key);
-        let t = self.translator.translate(self.solver.terms_mut(), &expr);
+        let t = translate(self.solver.terms_mut(), &expr).ok();
         self.cache.insert(key, t);
         t
     }
@@ -63,17 +62,22 @@ impl Feasibility {
             self.stack.pop();
         }
         for (guard, serial) in pending {
-            let t = self.term(terms, guard);
             self.solver.push();
-            self.solver.assert_term(t);
+            // A guard the solver cannot read is left out: that only makes the
+            // path condition weaker, so no feasible path is ever pruned.
+            if let Some(t) = self.term(terms, guard) {
+                let _ = self.solver.assert_term(t);
+            }
             self.stack.push(serial);
         }
     }
 
     /// Is the synchronised path condition together with `guard` satisfiable?
     pub fn check_with(&mut self, terms: &mut Terms, guard: Id) -> Verdict {
-        let t = self.term(terms, guard);
-        Verdict(self.solver.check_assuming(&[t]))
+        match self.term(terms, guard) {
+            Some(t) => Verdict(self.solver.check_assuming(&[t])),
+            None => Verdict(Answer::Unknown("guard outside the solver's terms".into())),
+        }
     }
 
     pub fn describe(&self) -> String {
