@@ -2,8 +2,16 @@
 
 use std::path::PathBuf;
 
+use heaplog::concrete::generate::{self, GenConfig, InputNames};
+use heaplog::concrete::{Input, InputValue};
+use heaplog::lang::{self, MethodId, Program};
+use serde_json::{Value, json};
+
 use super::Format;
-use super::Output;
+use super::{Code, Output};
+
+/// `--list` refuses to print more inputs than this (the output is built in memory).
+const LIST_LIMIT: u128 = 200_000;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -23,6 +31,121 @@ pub struct Args {
     pub format: Format,
 }
 
-pub fn run(_args: Args) -> Output {
-    Output::input_error("`heaplog inputs` is not implemented yet".into())
+/// Prints the number of non-isomorphic inputs of the entry within the scope (ints in the
+/// default range), and with `--list` every input, its objects named by access path.
+pub fn run(args: Args) -> Output {
+    let (sources, compiled) = match lang::compile_path(&args.file) {
+        Ok(loaded) => loaded,
+        Err(e) => return Output::input_error(e.to_string()),
+    };
+    let Some(program) = compiled.program else {
+        return Output {
+            stdout: String::new(),
+            stderr: lang::render(&sources, &compiled.diagnostics),
+            code: Code::Finding,
+        };
+    };
+    let Some(entry) = program.entry(&args.entry) else {
+        return Output::input_error(format!(
+            "no method `{}` in {} (expected Class.method, a method declared in Class)",
+            args.entry,
+            args.file.display()
+        ));
+    };
+    let config = GenConfig {
+        scope: args.scope,
+        ..GenConfig::default()
+    };
+    let count = match generate::count(&program, entry, &config) {
+        Ok(n) => n,
+        Err(e) => return Output::input_error(e.to_string()),
+    };
+    if args.list && count > LIST_LIMIT {
+        return Output::input_error(format!(
+            "{count} inputs are too many to list (at most {LIST_LIMIT}): lower --scope"
+        ));
+    }
+    let mut inputs = Vec::new();
+    if args.list {
+        let listed =
+            generate::for_each_input(&program, entry, &config, |input| inputs.push(input.clone()));
+        if let Err(e) = listed {
+            return Output::input_error(e.to_string());
+        }
+        debug_assert_eq!(inputs.len() as u128, count);
+    }
+    let (lo, hi) = (*config.int_range.start(), *config.int_range.end());
+    match args.format {
+        Format::Text => {
+            let mut out = String::new();
+            for (i, input) in inputs.iter().enumerate() {
+                out.push_str(&format!("# input {}\n", i + 1));
+                out.push_str(&generate::render_input(&program, entry, input));
+                out.push('\n');
+            }
+            out.push_str(&format!(
+                "{count} inputs for {} (scope {}, ints {lo}..={hi})\n",
+                args.entry, args.scope
+            ));
+            Output::ok(out)
+        }
+        Format::Json => {
+            let mut doc = json!({
+                "program": args.file.display().to_string(),
+                "entry": args.entry,
+                "scope": args.scope,
+                "int_range": [lo, hi],
+                // A string: counts may exceed what JSON numbers hold exactly.
+                "count": count.to_string(),
+            });
+            if args.list {
+                doc["inputs"] = inputs
+                    .iter()
+                    .map(|i| input_json(&program, entry, i))
+                    .collect();
+            }
+            Output::ok(format!("{doc:#}\n"))
+        }
+    }
+}
+
+/// One input as a list of bindings: each root (`{"name", "value"}`, or the object it first
+/// reaches: `{"name", "class", "fields"}`), then each object first reached through a field.
+fn input_json(program: &Program, entry: MethodId, input: &Input) -> Value {
+    let names = InputNames::new(program, entry, input);
+    let value = |v: InputValue| match v {
+        InputValue::Int(i) => json!(i),
+        InputValue::Bool(b) => json!(b),
+        InputValue::Null => Value::Null,
+        InputValue::Obj(_) => json!(names.value(v)),
+    };
+    let object = |name: &str, o: usize| {
+        let fields: serde_json::Map<String, Value> = input.objects[o]
+            .fields
+            .iter()
+            .map(|&(f, v)| (program.field_name(f).to_string(), value(v)))
+            .collect();
+        json!({
+            "name": name,
+            "class": program.class_name(input.objects[o].class),
+            "fields": fields,
+        })
+    };
+    let mut bindings = Vec::new();
+    for (name, &v) in names.roots.iter().zip(&input.roots) {
+        bindings.push(match v {
+            InputValue::Obj(o) if names.objects[o.0 as usize].as_ref() == Some(name) => {
+                object(name, o.0 as usize)
+            }
+            _ => json!({ "name": name, "value": value(v) }),
+        });
+    }
+    for &o in &names.order {
+        if let Some(name) = &names.objects[o]
+            && !names.roots.contains(name)
+        {
+            bindings.push(object(name, o));
+        }
+    }
+    Value::Array(bindings)
 }

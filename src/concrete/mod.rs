@@ -2,6 +2,7 @@
 //! generator of concrete input heaps (the oracle every rule set is held to).
 
 pub mod canon;
+pub mod generate;
 pub mod input;
 pub mod interp;
 pub mod machine;

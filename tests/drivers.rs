@@ -1,0 +1,107 @@
+//! Runs every static no-argument `driver*` method of the corpus and of
+//! tests/concrete/*.java on the concrete interpreter: one snapshot per file, and
+//! agreement with the real JVM's outcomes (`drivers.expected`, written by
+//! tests/java/run_drivers.sh).
+
+use std::path::Path;
+
+use heaplog::concrete::{self, CanonOutcome, ExecConfig};
+use heaplog::lang;
+
+/// `Class.method` and canonical outcome of every driver of a file.
+fn run_drivers(path: &Path) -> Vec<(String, CanonOutcome)> {
+    let (sources, compiled) = lang::compile_path(path).expect("readable source");
+    let program = compiled.program.unwrap_or_else(|| {
+        panic!(
+            "{} does not compile:\n{}",
+            path.display(),
+            lang::render(&sources, &compiled.diagnostics)
+        )
+    });
+    let mut out: Vec<(String, CanonOutcome)> = concrete::drivers(&program)
+        .into_iter()
+        .map(|m| {
+            let method = program.method(m);
+            let name = format!(
+                "{}.{}",
+                program.class_name(method.owner),
+                program.name(method.name)
+            );
+            let exec = concrete::run_static(&program, m, &ExecConfig::default())
+                .expect("a driver is a static no-argument method");
+            (name, exec.canon(&program))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// One line per driver, `Class.method -> result`, sorted; objects of the final heap
+/// (reachable from the returned value) indented below.
+fn render(path: &Path) -> String {
+    let mut s = String::new();
+    for (name, outcome) in run_drivers(path) {
+        s.push_str(&format!("{name} -> {}\n", outcome.result));
+        for (obj, value) in &outcome.heap {
+            s.push_str(&format!("    {obj}: {value}\n"));
+        }
+    }
+    s
+}
+
+#[test]
+fn driver_outcomes() {
+    insta::glob!("concrete/*.java", |path| {
+        insta::assert_snapshot!(render(path));
+    });
+}
+
+#[test]
+fn corpus_driver_outcomes() {
+    // The corpus lands separately; until then there is nothing to run.
+    if Path::new(env!("CARGO_MANIFEST_DIR")).join("programs").is_dir() {
+        insta::glob!("../programs", "*.java", |path| {
+            insta::assert_snapshot!(render(path));
+        });
+    }
+}
+
+/// Our outcome lines for every `.java` file of `dir`, in the JVM harness's format:
+/// `file Class.method -> result`, sorted.
+fn outcome_lines(dir: &Path) -> Vec<String> {
+    let mut lines = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("directory") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "java") {
+            let file = path.file_name().unwrap().to_string_lossy().to_string();
+            for (name, outcome) in run_drivers(&path) {
+                lines.push(format!("{file} {name} -> {}", outcome.result));
+            }
+        }
+    }
+    lines.sort();
+    lines
+}
+
+/// The interpreter agrees with the JVM on every driver.
+fn check_against_jvm(dir: &str, expected: &str) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let expected = std::fs::read_to_string(root.join(expected)).expect("expected outcomes");
+    let mut want: Vec<&str> = expected.lines().collect();
+    want.sort();
+    assert_eq!(outcome_lines(&root.join(dir)), want);
+}
+
+#[test]
+fn test_drivers_agree_with_the_jvm() {
+    check_against_jvm("tests/concrete", "tests/concrete/drivers.expected");
+}
+
+#[test]
+fn corpus_drivers_agree_with_the_jvm() {
+    // The corpus and its JVM outcomes arrive together; until then there is nothing to check.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if root.join("tests/java/drivers.expected").exists() {
+        check_against_jvm("programs", "tests/java/drivers.expected");
+    }
+}

@@ -1,0 +1,88 @@
+//! `heaplog exec`: exit codes and output formats of the command line.
+
+use std::process::Command;
+
+/// Runs `heaplog exec` with `args` from the crate root: exit code, stdout, stderr.
+fn exec(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
+        .arg("exec")
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("heaplog runs");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// `(args, exit code, text stdout starts with, text stderr contains)`.
+const CASES: &[(&[&str], i32, &str, &str)] = &[
+    (
+        &["tests/concrete/loops.java", "--entry", "Node.driverSum"],
+        0,
+        "return 5050\n",
+        "",
+    ),
+    (
+        &[
+            "tests/concrete/exceptions.java",
+            "--entry",
+            "Fail.driverThrowUser",
+        ],
+        0,
+        "throw Boom\n",
+        "",
+    ),
+    (
+        &[
+            "tests/concrete/loops.java",
+            "--entry",
+            "Node.driverVoid",
+            "--format",
+            "json",
+        ],
+        0,
+        "{\n  \"result\": {\n    \"return\": \"unit\"\n  },\n  \"heap\": {}\n}\n",
+        "",
+    ),
+    (
+        &["tests/concrete/loops.java", "--entry", "Node.nope"],
+        2,
+        "",
+        "no method `Node.nope`",
+    ),
+    (
+        &["tests/concrete/loops.java", "--entry", "Node.sum"],
+        2,
+        "",
+        "`Node.sum` is not a static method",
+    ),
+    (
+        &["tests/concrete/loops.java", "--entry", "Node.range"],
+        2,
+        "",
+        "takes parameters",
+    ),
+    (
+        &["tests/concrete/missing.java", "--entry", "A.b"],
+        2,
+        "",
+        "cannot read",
+    ),
+    (&["Cargo.toml", "--entry", "A.b"], 1, "", "error"),
+];
+
+#[test]
+fn exit_codes_and_outputs() {
+    for (args, code, stdout, stderr) in CASES {
+        let (c, out, err) = exec(args);
+        assert_eq!(c, *code, "{args:?}: {out}{err}");
+        assert!(out.starts_with(stdout), "{args:?}: stdout {out:?}");
+        assert!(err.contains(stderr), "{args:?}: stderr {err:?}");
+        if *code != 0 {
+            assert!(out.is_empty(), "{args:?}: stdout {out:?}");
+        }
+    }
+}
