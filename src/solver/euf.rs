@@ -42,7 +42,7 @@ enum Undo {
     Union {
         small: ENode,
         big: ENode,
-        proof_node: ENode,
+        proof_edge: (ENode, ENode),
         members_len: usize,
         uses_len: usize,
         diseq_len: usize,
@@ -186,13 +186,19 @@ impl Euf {
                     Some(Undo::Union {
                         small,
                         big,
-                        proof_node,
+                        proof_edge: (x, y),
                         members_len,
                         uses_len,
                         diseq_len,
                         value,
                     }) => {
-                        self.proof[proof_node.ix()] = None;
+                        // later re-rooting may have turned the edge around
+                        if self.proof[x.ix()].is_some_and(|(p, _)| p == y) {
+                            self.proof[x.ix()] = None;
+                        } else {
+                            debug_assert!(self.proof[y.ix()].is_some_and(|(p, _)| p == x));
+                            self.proof[y.ix()] = None;
+                        }
                         let moved = self.members[big.ix()].split_off(members_len);
                         for &m in &moved {
                             self.root[m.ix()] = small;
@@ -274,7 +280,7 @@ impl Euf {
         self.undo.push(Undo::Union {
             small,
             big,
-            proof_node: x,
+            proof_edge: (x, y),
             members_len: self.members[big.ix()].len(),
             uses_len: self.uses[big.ix()].len(),
             diseq_len: self.diseq_of[big.ix()].len(),

@@ -1,0 +1,15 @@
+; expect: unsat
+; equality diamond, n = 2: x0 = x2 is forced, asserted false
+(set-logic QF_UF)
+(declare-sort U 0)
+(declare-const x0 U)
+(declare-const x1 U)
+(declare-const x2 U)
+(declare-const y0 U)
+(declare-const z0 U)
+(declare-const y1 U)
+(declare-const z1 U)
+(assert (or (and (= x0 y0) (= y0 x1)) (and (= x0 z0) (= z0 x1))))
+(assert (or (and (= x1 y1) (= y1 x2)) (and (= x1 z1) (= z1 x2))))
+(assert (not (= x0 x2)))
+(check-sat)
