@@ -6,7 +6,7 @@
 use egg::Id;
 use imbl::OrdMap;
 
-use crate::engine::{Classified, Ctx, Fault, Fork, RuleSet, Target, Val};
+use crate::engine::{Classified, Ctx, Fault, Fork, RuleSet, Starts, Target, Val};
 use crate::expr::{Sort, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -154,7 +154,10 @@ impl Lazy {
             let g = ctx.terms.eq(sym, null);
             forks.push(Fork::ok(heap.clone(), Some(g), LRef::Null));
         }
-        let mut aliases: Vec<Obj> = aliases.into_iter().map(|datalog::ChoiceAlias(o)| o).collect();
+        let mut aliases: Vec<Obj> = aliases
+            .into_iter()
+            .map(|datalog::ChoiceAlias(o)| o)
+            .collect();
         aliases.sort();
         let mut distinct = Vec::new();
         for o in &aliases {
@@ -176,7 +179,10 @@ impl Lazy {
                 o,
                 Object {
                     class,
-                    origin: Origin::Input { path: path.into(), sym },
+                    origin: Origin::Input {
+                        path: path.into(),
+                        sym,
+                    },
                     fields: OrdMap::new(),
                 },
             );
@@ -198,15 +204,15 @@ impl Lazy {
 
 impl RuleSet for Lazy {
     const NAME: &'static str = "lazy";
-    const SUMMARY: &'static str =
-        "classic lazy initialization: first access forks null / alias of each compatible materialized object / fresh";
+    const SUMMARY: &'static str = "classic lazy initialization: first access forks null / alias of each compatible materialized object / fresh";
     type Ref = LRef;
     type Heap = Heap;
 
-    fn start(ctx: &mut Ctx, entry: MethodId) -> Vec<Fork<Heap, Vec<Val<LRef>>>> {
+    fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, LRef> {
         let p = ctx.program;
         let m = p.method(entry);
-        let mut partial: Vec<(Heap, Vec<Id>, Vec<Val<LRef>>)> = vec![(Heap::default(), vec![], vec![])];
+        let mut partial: Vec<(Heap, Vec<Id>, Vec<Val<LRef>>)> =
+            vec![(Heap::default(), vec![], vec![])];
         if m.kind != MethodKind::Static {
             // `this` is never null: a fresh object of the entry's class.
             let sym = ctx.input("this", Sort::Ref);
@@ -215,7 +221,10 @@ impl RuleSet for Lazy {
                 Obj(0),
                 Object {
                     class: m.owner,
-                    origin: Origin::Input { path: "this".into(), sym },
+                    origin: Origin::Input {
+                        path: "this".into(),
+                        sym,
+                    },
                     fields: OrdMap::new(),
                 },
             );
@@ -226,7 +235,11 @@ impl RuleSet for Lazy {
             let name = p.name(m.locals[first_param + i].name).to_string();
             match ty {
                 Type::Int | Type::Bool => {
-                    let sort = if *ty == Type::Int { Sort::Int } else { Sort::Bool };
+                    let sort = if *ty == Type::Int {
+                        Sort::Int
+                    } else {
+                        Sort::Bool
+                    };
                     let v = ctx.input(&name, sort);
                     for (_, _, roots) in &mut partial {
                         roots.push(Val::Prim(v));
@@ -240,7 +253,9 @@ impl RuleSet for Lazy {
                             let mut g = guards.clone();
                             g.extend(fork.guard);
                             let mut r = roots.clone();
-                            r.push(Val::Ref(fork.result.expect("initialization does not fault")));
+                            r.push(Val::Ref(
+                                fork.result.expect("initialization does not fault"),
+                            ));
                             next.push((fork.heap, g, r));
                         }
                     }
@@ -280,12 +295,24 @@ impl RuleSet for Lazy {
             })
             .collect();
         let o = Obj(heap.objects.len() as u32);
-        heap.objects.insert(o, Object { class, origin: Origin::New(heap.allocated), fields });
+        heap.objects.insert(
+            o,
+            Object {
+                class,
+                origin: Origin::New(heap.allocated),
+                fields,
+            },
+        );
         LRef::Obj(o)
     }
 
     // FIELD ACCESS with LAZY INITIALIZATION, seed 001 Fig. 4.
-    fn field_read(ctx: &mut Ctx, heap: Heap, obj: LRef, field: FieldId) -> Vec<Fork<Heap, Val<LRef>>> {
+    fn field_read(
+        ctx: &mut Ctx,
+        heap: Heap,
+        obj: LRef,
+        field: FieldId,
+    ) -> Vec<Fork<Heap, Val<LRef>>> {
         let LRef::Obj(o) = obj else {
             return vec![Fork::fault(heap, None, Fault::NullPointer)];
         };
@@ -293,7 +320,11 @@ impl RuleSet for Lazy {
         rt.extend([datalog::Access(o, field)]);
         let (needs, ..) = rt.run();
         if needs.is_empty() {
-            return vec![Fork::ok(heap.clone(), None, heap.objects[&o].fields[&field])];
+            return vec![Fork::ok(
+                heap.clone(),
+                None,
+                heap.objects[&o].fields[&field],
+            )];
         }
         let path = format!("{}.{}", Lazy::name(&heap, o), ctx.program.field_name(field));
         let store = |mut h: Heap, v: Val<LRef>| {
@@ -304,7 +335,11 @@ impl RuleSet for Lazy {
         };
         match ctx.program.field(field).ty {
             Type::Int | Type::Bool => {
-                let sort = if ctx.program.field(field).ty == Type::Int { Sort::Int } else { Sort::Bool };
+                let sort = if ctx.program.field(field).ty == Type::Int {
+                    Sort::Int
+                } else {
+                    Sort::Bool
+                };
                 let v = Val::Prim(ctx.input(&path, sort));
                 vec![Fork::ok(store(heap, v), None, v)]
             }
@@ -320,7 +355,13 @@ impl RuleSet for Lazy {
     }
 
     // FIELD WRITE on a materialized object.
-    fn field_write(_ctx: &mut Ctx, mut heap: Heap, obj: LRef, field: FieldId, value: Val<LRef>) -> Vec<Fork<Heap, ()>> {
+    fn field_write(
+        _ctx: &mut Ctx,
+        mut heap: Heap,
+        obj: LRef,
+        field: FieldId,
+        value: Val<LRef>,
+    ) -> Vec<Fork<Heap, ()>> {
         let LRef::Obj(o) = obj else {
             return vec![Fork::fault(heap, None, Fault::NullPointer)];
         };
@@ -342,7 +383,11 @@ impl RuleSet for Lazy {
             LRef::Null => Target::Null,
             LRef::Obj(o) => Target::Class(heap.objects[&o].class),
         };
-        vec![Classified { heap, guard: None, cases: vec![(t, target)] }]
+        vec![Classified {
+            heap,
+            guard: None,
+            cases: vec![(t, target)],
+        }]
     }
 
     fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
@@ -354,9 +399,16 @@ impl RuleSet for Lazy {
                 let fields: Vec<String> = obj
                     .fields
                     .iter()
-                    .map(|(f, v)| format!("{}: {}", p.field_name(*f), Lazy::render_val(ctx, heap, v)))
+                    .map(|(f, v)| {
+                        format!("{}: {}", p.field_name(*f), Lazy::render_val(ctx, heap, v))
+                    })
                     .collect();
-                format!("{}: {} {{ {} }}", Lazy::name(heap, *o), p.class_name(obj.class), fields.join(", "))
+                format!(
+                    "{}: {} {{ {} }}",
+                    Lazy::name(heap, *o),
+                    p.class_name(obj.class),
+                    fields.join(", ")
+                )
             })
             .collect();
         lines.sort();

@@ -15,7 +15,11 @@ pub struct Registered {
 }
 
 const fn entry<R: RuleSet>() -> Registered {
-    Registered { name: R::NAME, summary: R::SUMMARY, run: run::<R> }
+    Registered {
+        name: R::NAME,
+        summary: R::SUMMARY,
+        run: run::<R>,
+    }
 }
 
 /// Every rule set, in the order reports list them.

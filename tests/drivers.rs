@@ -59,7 +59,10 @@ fn driver_outcomes() {
 #[test]
 fn corpus_driver_outcomes() {
     // The corpus lands separately; until then there is nothing to run.
-    if Path::new(env!("CARGO_MANIFEST_DIR")).join("programs").is_dir() {
+    if Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("programs")
+        .is_dir()
+    {
         insta::glob!("../programs", "*.java", |path| {
             insta::assert_snapshot!(render(path));
         });

@@ -23,11 +23,14 @@ const TABLE: &[(&str, &str, &str, usize)] = &[
 ];
 
 fn traces(file: &str, entry: &str, rules: &str) -> (usize, bool) {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs").join(file);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("programs")
+        .join(file);
     let (_, compiled) = lang::compile_path(&path).expect("corpus file readable");
     let program = compiled.program.expect("corpus file checks");
     let method = program.entry(entry).expect("entry exists");
-    let rule_set = heaplog::rules::find(rules).unwrap_or_else(|| panic!("rule set {rules} is registered"));
+    let rule_set =
+        heaplog::rules::find(rules).unwrap_or_else(|| panic!("rule set {rules} is registered"));
     let summary = (rule_set.run)(&program, file, method, EngineConfig::default());
     (summary.traces, summary.complete)
 }
@@ -38,7 +41,9 @@ fn published_trace_counts() {
     for &(file, entry, rules, expected) in TABLE {
         let (got, complete) = traces(file, entry, rules);
         if got != expected || !complete {
-            wrong.push(format!("{entry} under {rules}: {got} traces (complete: {complete}), published {expected}"));
+            wrong.push(format!(
+                "{entry} under {rules}: {got} traces (complete: {complete}), published {expected}"
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

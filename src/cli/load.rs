@@ -4,25 +4,33 @@
 
 use std::path::Path;
 
-use heaplog::lang::{self, MethodId, MethodKind, Program, Sources};
+use heaplog::lang::{self, MethodId, MethodKind, Program};
 
 use super::{Code, Output};
 
 /// A checked program with its sources.
 pub struct Loaded {
     pub program: Program,
-    pub sources: Sources,
     /// The file name as the user gave it.
     pub display_name: String,
 }
 
 /// Compiles `path`; on failure, the output to print.
 pub fn program(path: &Path) -> Result<Loaded, Output> {
-    let (sources, compiled) = lang::compile_path(path).map_err(|e| Output::input_error(e.to_string()))?;
+    let (sources, compiled) =
+        lang::compile_path(path).map_err(|e| Output::input_error(e.to_string()))?;
     let rendered = lang::render(&sources, &compiled.diagnostics);
     match compiled.program {
-        Some(program) => Ok(Loaded { program, sources, display_name: path.display().to_string() }),
-        None => Err(Output { stdout: String::new(), stderr: rendered, code: Code::Finding }),
+        Some(program) => Ok(Loaded {
+            program,
+            sources,
+            display_name: path.display().to_string(),
+        }),
+        None => Err(Output {
+            stdout: String::new(),
+            stderr: rendered,
+            code: Code::Finding,
+        }),
     }
 }
 
@@ -37,6 +45,13 @@ pub fn entry(program: &Program, name: &str) -> Result<MethodId, Output> {
         .filter(|m| m.kind != MethodKind::Constructor && !program.class(m.owner).builtin)
         .map(|m| format!("{}.{}", program.class_name(m.owner), program.name(m.name)))
         .collect();
-    let why = if name.contains('.') { "no such method" } else { "expected `Class.method`" };
-    Err(Output::input_error(format!("entry `{name}`: {why}; methods: {}", known.join(", "))))
+    let why = if name.contains('.') {
+        "no such method"
+    } else {
+        "expected `Class.method`"
+    };
+    Err(Output::input_error(format!(
+        "entry `{name}`: {why}; methods: {}",
+        known.join(", ")
+    )))
 }

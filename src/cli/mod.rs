@@ -3,9 +3,9 @@
 
 pub mod check;
 pub mod compare;
-pub mod load;
 pub mod exec;
 pub mod inputs;
+pub mod load;
 pub mod query;
 pub mod rules;
 pub mod run;

@@ -30,7 +30,11 @@ pub struct Args {
 pub fn run(args: Args) -> Output {
     let Some(rules) = heaplog::rules::find(&args.rules) else {
         let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
-        return Output::input_error(format!("unknown rule set `{}` (known: {})", args.rules, known.join(", ")));
+        return Output::input_error(format!(
+            "unknown rule set `{}` (known: {})",
+            args.rules,
+            known.join(", ")
+        ));
     };
     let loaded = match load::program(&args.file) {
         Ok(l) => l,
@@ -40,10 +44,16 @@ pub fn run(args: Args) -> Output {
         Ok(m) => m,
         Err(out) => return out,
     };
-    let config = EngineConfig { scope: args.scope, depth: args.depth, ..EngineConfig::default() };
+    let config = EngineConfig {
+        scope: args.scope,
+        depth: args.depth,
+        ..EngineConfig::default()
+    };
     let summary = (rules.run)(&loaded.program, &loaded.display_name, entry, config);
     match args.format {
         Format::Text => Output::ok(heaplog::report::run_text(&summary)),
-        Format::Json => Output::ok(serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n"),
+        Format::Json => {
+            Output::ok(serde_json::to_string_pretty(&summary).expect("summaries serialize") + "\n")
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::ctx::Ctx;
 use super::pathcond::PathCond;
 use super::ruleset::{Classified, Fault, Fork, RuleSet, Target, Val};
 use crate::concrete::machine::{
-    Branches, Domain, ExceptionKind, Forks, Targets, Throws, Thrown, Values,
+    Branches, Domain, ExceptionKind, Forks, Targets, Thrown, Throws, Values,
 };
 use crate::lang::core::{Dispatch, Lit, PrimOp};
 use crate::lang::{ClassId, FieldId, MethodId, Span};
@@ -25,6 +25,12 @@ pub struct SymState<H> {
     pub steps: u64,
 }
 
+/// A successor state with the result of the rule that produced it.
+type Settled<H, T> = Vec<(SymState<H>, Result<T, Fault>)>;
+
+/// A successor state with the cases of a classified reference.
+type Cases<H> = Vec<(SymState<H>, Vec<(Id, Target)>)>;
+
 /// The machine domain of one exploration under rule set `R`.
 pub struct SymDomain<'p, R: RuleSet> {
     pub ctx: Ctx<'p>,
@@ -33,7 +39,10 @@ pub struct SymDomain<'p, R: RuleSet> {
 
 impl<'p, R: RuleSet> SymDomain<'p, R> {
     pub fn new(ctx: Ctx<'p>) -> Self {
-        SymDomain { ctx, _rules: std::marker::PhantomData }
+        SymDomain {
+            ctx,
+            _rules: std::marker::PhantomData,
+        }
     }
 
     /// Turns a rule's forks into successor states: infeasible guards are dropped,
@@ -43,7 +52,7 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
         &mut self,
         state: &SymState<R::Heap>,
         forks: Vec<Fork<R::Heap, T>>,
-    ) -> Vec<(SymState<R::Heap>, Result<T, Fault>)> {
+    ) -> Settled<R::Heap, T> {
         let single = forks.len() == 1;
         let mut out = Vec::with_capacity(forks.len());
         for fork in forks {
@@ -74,23 +83,33 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
         out
     }
 
-    fn guarded<T>(&mut self, state: &SymState<R::Heap>, cases: Vec<(Id, T)>) -> Vec<(SymState<R::Heap>, T)> {
+    fn guarded<T>(
+        &mut self,
+        state: &SymState<R::Heap>,
+        cases: Vec<(Id, T)>,
+    ) -> Vec<(SymState<R::Heap>, T)> {
         let forks = cases
             .into_iter()
             .map(|(g, v)| Fork::ok(state.heap.clone(), Some(g), v))
             .collect();
         self.settle(state, forks)
             .into_iter()
-            .map(|(s, r)| (s, r.unwrap_or_else(|_| unreachable!("guarded cases do not fault"))))
+            .map(|(s, r)| {
+                (
+                    s,
+                    r.unwrap_or_else(|_| unreachable!("guarded cases do not fault")),
+                )
+            })
             .collect()
     }
 
-    fn classify(&mut self, state: SymState<R::Heap>, v: Val<R::Ref>) -> Vec<(SymState<R::Heap>, Vec<(Id, Target)>)> {
+    fn classify(&mut self, state: SymState<R::Heap>, v: Val<R::Ref>) -> Cases<R::Heap> {
         let r = match v {
             Val::Ref(r) => r,
             other => unreachable!("type checker admits only references here, got {other:?}"),
         };
-        let classified: Vec<Classified<R::Heap>> = R::classify(&mut self.ctx, state.heap.clone(), r);
+        let classified: Vec<Classified<R::Heap>> =
+            R::classify(&mut self.ctx, state.heap.clone(), r);
         let forks = classified
             .into_iter()
             .map(|c| Fork::ok(c.heap, c.guard, c.cases))
@@ -173,7 +192,13 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
     }
 
     // FIELD ACCESS: delegated to the rule set.
-    fn field_read(&mut self, heap: Self::Heap, obj: Self::Value, field: FieldId, at: Span) -> Forks<Self> {
+    fn field_read(
+        &mut self,
+        heap: Self::Heap,
+        obj: Self::Value,
+        field: FieldId,
+        at: Span,
+    ) -> Forks<Self> {
         let forks = R::field_read(&mut self.ctx, heap.heap.clone(), reference(&obj), field);
         self.settle(&heap, forks)
             .into_iter()
@@ -190,7 +215,13 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         val: Self::Value,
         at: Span,
     ) -> Forks<Self> {
-        let forks = R::field_write(&mut self.ctx, heap.heap.clone(), reference(&obj), field, val);
+        let forks = R::field_write(
+            &mut self.ctx,
+            heap.heap.clone(),
+            reference(&obj),
+            field,
+            val,
+        );
         self.settle(&heap, forks)
             .into_iter()
             .map(|(s, r)| (s, r.map(|()| Val::Unit).map_err(|f| thrown(f, at))))
@@ -199,14 +230,25 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
 
     // EQUALS on references: delegated to the rule set.
     fn ref_eq(&mut self, heap: Self::Heap, a: Self::Value, b: Self::Value) -> Values<Self> {
-        let forks = R::ref_eq(&mut self.ctx, heap.heap.clone(), reference(&a), reference(&b));
+        let forks = R::ref_eq(
+            &mut self.ctx,
+            heap.heap.clone(),
+            reference(&a),
+            reference(&b),
+        );
         self.settle(&heap, forks)
             .into_iter()
             .filter_map(|(s, r)| r.ok().map(|t| (s, Val::Prim(t))))
             .collect()
     }
 
-    fn prim(&mut self, heap: Self::Heap, op: PrimOp, args: &[Self::Value], at: Span) -> Forks<Self> {
+    fn prim(
+        &mut self,
+        heap: Self::Heap,
+        op: PrimOp,
+        args: &[Self::Value],
+        at: Span,
+    ) -> Forks<Self> {
         if matches!(op, PrimOp::Div | PrimOp::Rem) {
             let divisor = match args[1] {
                 Val::Prim(d) => d,
@@ -223,9 +265,7 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
             return self
                 .settle(&heap, forks)
                 .into_iter()
-                .map(|(s, r)| {
-                    (s, r.map(Val::Prim).map_err(|f| thrown(f, at)))
-                })
+                .map(|(s, r)| (s, r.map(Val::Prim).map_err(|f| thrown(f, at))))
                 .collect();
         }
         let value = self.prim_term(op, args);
@@ -241,7 +281,9 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
             other => unreachable!("boolean condition expected, got {other:?}"),
         };
         let not_c = self.ctx.terms.not(c);
-        self.guarded(&heap, vec![(c, true), (not_c, false)]).into_iter().collect()
+        self.guarded(&heap, vec![(c, true), (not_c, false)])
+            .into_iter()
+            .collect()
     }
 
     // METHOD INVOCATION, seed 001 Fig. 3: the target depends on the receiver's class.
@@ -326,7 +368,14 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
             let null = self.or_all(&null.iter().map(|(g, _)| *g).collect::<Vec<_>>());
             let obj = self.or_all(&obj.iter().map(|(g, _)| *g).collect::<Vec<_>>());
             for (s, is_obj) in self.guarded(&state, vec![(obj, true), (null, false)]) {
-                out.push((s, if is_obj { Thrown::Object(v, at) } else { npe(at) }));
+                out.push((
+                    s,
+                    if is_obj {
+                        Thrown::Object(v, at)
+                    } else {
+                        npe(at)
+                    },
+                ));
             }
         }
         out

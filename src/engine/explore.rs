@@ -72,7 +72,11 @@ impl<R: RuleSet> Exploration<'_, R> {
 }
 
 /// Explores `entry` symbolically under rule set `R`, depth first.
-pub fn explore<'p, R: RuleSet>(program: &'p Program, entry: MethodId, config: EngineConfig) -> Exploration<'p, R> {
+pub fn explore<'p, R: RuleSet>(
+    program: &'p Program,
+    entry: MethodId,
+    config: EngineConfig,
+) -> Exploration<'p, R> {
     let start = Instant::now();
     let progress = progress_bar(config.progress);
     let deadline = config.time_limit.map(|t| start + t);
@@ -87,7 +91,12 @@ pub fn explore<'p, R: RuleSet>(program: &'p Program, entry: MethodId, config: En
             _ => PathCond::default(),
         };
         let roots = fork.result.unwrap_or_default();
-        let heap = SymState { heap: fork.heap, pc, branches: u32::from(many), steps: 0 };
+        let heap = SymState {
+            heap: fork.heap,
+            pc,
+            branches: u32::from(many),
+            steps: 0,
+        };
         stack.push(State::call(program, &mut dom, entry, roots, heap));
     }
     let mut traces = Vec::new();
@@ -95,9 +104,14 @@ pub fn explore<'p, R: RuleSet>(program: &'p Program, entry: MethodId, config: En
     while let Some(mut state) = stack.pop() {
         let stats = &mut dom.ctx.stats;
         stats.states += 1;
-        if stats.states % 1024 == 0 {
+        if stats.states.is_multiple_of(1024) {
             if let Some(bar) = &progress {
-                bar.set_message(format!("{} states, {} traces, {} pending", stats.states, traces.len(), stack.len()));
+                bar.set_message(format!(
+                    "{} states, {} traces, {} pending",
+                    stats.states,
+                    traces.len(),
+                    stack.len()
+                ));
                 bar.tick();
             }
             if deadline.is_some_and(|d| Instant::now() > d) {
@@ -142,8 +156,18 @@ pub fn explore<'p, R: RuleSet>(program: &'p Program, entry: MethodId, config: En
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    let stop = if cut_all || !dom.ctx.cuts().is_empty() { StopReason::Cut } else { StopReason::Complete };
-    Exploration { ctx: dom.ctx, entry, traces, stop, time: start.elapsed() }
+    let stop = if cut_all || !dom.ctx.cuts().is_empty() {
+        StopReason::Cut
+    } else {
+        StopReason::Complete
+    };
+    Exploration {
+        ctx: dom.ctx,
+        entry,
+        traces,
+        stop,
+        time: start.elapsed(),
+    }
 }
 
 fn progress_bar(progress: Progress) -> Option<indicatif::ProgressBar> {

@@ -15,10 +15,15 @@ pub use ctx::{Bound, Ctx, Stats};
 pub use domain::{SymDomain, SymState};
 pub use explore::{Exploration, Outcome, StopReason, Trace, explore};
 pub use pathcond::{PathCond, Serial};
-pub use ruleset::{Classified, Fault, Fork, RuleSet, Target, Val};
+pub use ruleset::{Classified, Fault, Fork, RuleSet, Starts, Target, Val};
 pub use summary::{PathSummary, RunSummary, summarize};
 
 /// Explores `entry` under `R` and summarizes the result.
-pub fn run<R: RuleSet>(program: &crate::lang::Program, name: &str, entry: crate::lang::MethodId, config: EngineConfig) -> RunSummary {
+pub fn run<R: RuleSet>(
+    program: &crate::lang::Program,
+    name: &str,
+    entry: crate::lang::MethodId,
+    config: EngineConfig,
+) -> RunSummary {
     summarize(name, &explore::<R>(program, entry, config))
 }

@@ -108,7 +108,10 @@ mod tests {
         assert_eq!(b.diverging_suffix(&stack).0, 3);
         let (shared, rest) = c.diverging_suffix(&stack);
         assert_eq!(shared, 2);
-        assert_eq!(rest.iter().map(|e| e.1).collect::<Vec<_>>(), vec![Serial(4), Serial(5)]);
+        assert_eq!(
+            rest.iter().map(|e| e.1).collect::<Vec<_>>(),
+            vec![Serial(4), Serial(5)]
+        );
     }
 
     #[test]

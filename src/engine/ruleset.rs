@@ -38,11 +38,19 @@ pub struct Fork<H, T> {
 
 impl<H, T> Fork<H, T> {
     pub fn ok(heap: H, guard: Option<Id>, value: T) -> Self {
-        Fork { heap, guard, result: Ok(value) }
+        Fork {
+            heap,
+            guard,
+            result: Ok(value),
+        }
     }
 
     pub fn fault(heap: H, guard: Option<Id>, fault: Fault) -> Self {
-        Fork { heap, guard, result: Err(fault) }
+        Fork {
+            heap,
+            guard,
+            result: Err(fault),
+        }
     }
 }
 
@@ -64,6 +72,9 @@ pub struct Classified<H> {
     pub cases: Vec<(Id, Target)>,
 }
 
+/// The initial heaps of an exploration, each with the root values.
+pub type Starts<H, R> = Vec<Fork<H, Vec<Val<R>>>>;
+
 /// A heap-rule algorithm. Each implementation lives in `rules/<name>.rs`, where its
 /// heap logic is a crepe Datalog program and this trait is the glue.
 pub trait RuleSet: Sized + 'static {
@@ -78,7 +89,7 @@ pub trait RuleSet: Sized + 'static {
 
     /// The initial heap and the root values (`this` first for an instance entry,
     /// then the parameters). May fork (classic lazy initialization of the roots).
-    fn start(ctx: &mut Ctx, entry: MethodId) -> Vec<Fork<Self::Heap, Vec<Val<Self::Ref>>>>;
+    fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Self::Heap, Self::Ref>;
 
     /// The `null` reference.
     fn null(ctx: &mut Ctx) -> Self::Ref;

@@ -59,14 +59,27 @@ pub fn summarize<R: RuleSet>(program: &str, x: &Exploration<'_, R>) -> RunSummar
             let pc = if guards.is_empty() {
                 "true".to_string()
             } else {
-                guards.iter().map(|g| display(&ctx.terms, *g)).collect::<Vec<_>>().join(" && ")
+                guards
+                    .iter()
+                    .map(|g| display(&ctx.terms, *g))
+                    .collect::<Vec<_>>()
+                    .join(" && ")
             };
             let (outcome, result) = match &t.outcome {
                 Outcome::Return(v) => ("return".to_string(), value(&t.heap, v)),
-                Outcome::Exception(Thrown::Builtin(kind, _)) => (kind.class_name().to_string(), String::new()),
-                Outcome::Exception(Thrown::Object(v, _)) => ("throw".to_string(), value(&t.heap, v)),
+                Outcome::Exception(Thrown::Builtin(kind, _)) => {
+                    (kind.class_name().to_string(), String::new())
+                }
+                Outcome::Exception(Thrown::Object(v, _)) => {
+                    ("throw".to_string(), value(&t.heap, v))
+                }
             };
-            PathSummary { pc, outcome, result, heap: R::render_heap(ctx, &t.heap) }
+            PathSummary {
+                pc,
+                outcome,
+                result,
+                heap: R::render_heap(ctx, &t.heap),
+            }
         })
         .collect();
     paths.sort_by(|a, b| (&a.outcome, &a.pc).cmp(&(&b.outcome, &b.pc)));
@@ -84,7 +97,11 @@ pub fn summarize<R: RuleSet>(program: &str, x: &Exploration<'_, R>) -> RunSummar
         solver_ms: ctx.stats.solver_time.as_secs_f64() * 1e3,
         time_ms: x.time.as_secs_f64() * 1e3,
         complete: x.complete(),
-        cut: x.cuts().iter().map(|(b, n)| (b.name().to_string(), *n)).collect(),
+        cut: x
+            .cuts()
+            .iter()
+            .map(|(b, n)| (b.name().to_string(), *n))
+            .collect(),
         paths,
     }
 }

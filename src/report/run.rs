@@ -11,7 +11,11 @@ pub fn run_text(s: &RunSummary) -> String {
     let status = if s.complete {
         "complete".to_string()
     } else {
-        let cuts: Vec<String> = s.cut.iter().map(|(b, n)| format!("{n} cut by {b}")).collect();
+        let cuts: Vec<String> = s
+            .cut
+            .iter()
+            .map(|(b, n)| format!("{n} cut by {b}"))
+            .collect();
         format!("INCOMPLETE ({})", cuts.join(", "))
     };
     let _ = writeln!(out, "{} {} under {}", s.program, s.entry, s.rules);
@@ -21,7 +25,11 @@ pub fn run_text(s: &RunSummary) -> String {
         s.traces, s.normal, s.exceptional, s.states, s.solver_calls, s.time_ms, status
     );
     for (i, p) in s.paths.iter().enumerate() {
-        let result = if p.result.is_empty() { String::new() } else { format!(" {}", p.result) };
+        let result = if p.result.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", p.result)
+        };
         let _ = writeln!(out, "\n#{} {}{}", i + 1, p.outcome, result);
         let _ = writeln!(out, "  pc: {}", p.pc);
         for line in &p.heap {
