@@ -23,7 +23,6 @@ pub fn program(path: &Path) -> Result<Loaded, Output> {
     match compiled.program {
         Some(program) => Ok(Loaded {
             program,
-            sources,
             display_name: path.display().to_string(),
         }),
         None => Err(Output {
