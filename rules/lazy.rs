@@ -35,6 +35,8 @@ pub enum Origin {
 
 #[derive(Clone, Debug)]
 pub struct Object {
+    /// The exact class of an allocated object; for an input object, the class of the
+    /// reference it was materialized through (its dynamic class is that or a subclass).
     pub class: ClassId,
     pub origin: Origin,
     /// Fields read or written so far (an input object's other fields are unknown).
@@ -102,7 +104,10 @@ mod datalog {
 
         // LAZY INITIALIZATION (alias), seed 002 §2 case (iii): any type-compatible
         // object assumed at an earlier step (an `Object` field admits every object).
+        // An object materialized through a reference of class k has a class below k, so
+        // it is compatible with c when k and c are related either way.
         ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(k, c);
+        ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(c, k);
 
         // LAZY INITIALIZATION (fresh), seed 002 §2 case (ii): a fresh object of the
         // declared type, unless the scope is full.
@@ -123,11 +128,14 @@ fn runtime(ctx: &Ctx, heap: &Heap, declared: Option<ClassId>) -> datalog::Crepe 
     }
     if let Some(c) = declared {
         rt.extend([datalog::Pending(c)]);
-        rt.extend(
-            p.subclasses(c)
-                .into_iter()
-                .map(|k| datalog::SubclassOf(k, c)),
-        );
+        for k in 0..p.classes.len() as u32 {
+            let k = ClassId(k);
+            if p.is_subclass(k, c) {
+                rt.extend([datalog::SubclassOf(k, c)]);
+            } else if p.is_subclass(c, k) {
+                rt.extend([datalog::SubclassOf(c, k)]);
+            }
+        }
         if let Some(k) = ctx.config.scope {
             let count = heap
                 .objects
@@ -164,14 +172,22 @@ impl Lazy {
             let Origin::Input { sym: other, .. } = heap.objects[o].origin else {
                 unreachable!("only input objects are alias candidates")
             };
-            let g = ctx.terms.eq(sym, other);
-            distinct.push(ctx.terms.not(g));
+            let same = ctx.terms.eq(sym, other);
+            distinct.push(ctx.terms.not(same));
+            // The alias must also have a class the declared type admits.
+            let g = if ctx.program.is_subclass(heap.objects[o].class, class) {
+                same
+            } else {
+                let typed = ctx.type_bound(other, class);
+                ctx.terms.and(same, typed)
+            };
             forks.push(Fork::ok(heap.clone(), Some(g), LRef::Obj(*o)));
         }
         if !fresh.is_empty() {
             let null = ctx.terms.null();
             let nonnull = ctx.terms.eq(sym, null);
             distinct.push(ctx.terms.not(nonnull));
+            distinct.push(ctx.type_bound(sym, class));
             let g = ctx.terms.and_all(&distinct);
             let mut h = heap.clone();
             let o = Obj(h.objects.len() as u32);
@@ -377,16 +393,27 @@ impl RuleSet for Lazy {
         vec![Fork::ok(heap, None, v)]
     }
 
+    // The dynamic class of an input object is its reference's class or a subclass:
+    // one guarded case each (`typeof(p) = @C`).
     fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {
-        let t = ctx.terms.bool(true);
-        let target = match r {
-            LRef::Null => Target::Null,
-            LRef::Obj(o) => Target::Class(heap.objects[&o].class),
+        let cases = match r {
+            LRef::Null => vec![(ctx.terms.bool(true), Target::Null)],
+            LRef::Obj(o) => {
+                let object = &heap.objects[&o];
+                match object.origin {
+                    Origin::Input { sym, .. } => ctx
+                        .type_cases(sym, object.class)
+                        .into_iter()
+                        .map(|(g, c)| (g, Target::Class(c)))
+                        .collect(),
+                    Origin::New(_) => vec![(ctx.terms.bool(true), Target::Class(object.class))],
+                }
+            }
         };
         vec![Classified {
             heap,
             guard: None,
-            cases: vec![(t, target)],
+            cases,
         }]
     }
 

@@ -10,7 +10,7 @@ use super::config::EngineConfig;
 use super::feasible::Feasibility;
 use super::pathcond::{PathCond, Serial};
 use crate::expr::{Sort, Terms};
-use crate::lang::Program;
+use crate::lang::{ClassId, Program};
 
 /// Why a path or the whole exploration stopped early.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize)]
@@ -127,6 +127,47 @@ impl<'p> Ctx<'p> {
     /// The symbol of an input named by its access path.
     pub fn input(&mut self, path: &str, sort: Sort) -> Id {
         self.terms.sym(path, sort)
+    }
+
+    /// The classes an input object reached through a reference of class `declared`
+    /// may have: `declared` and its subclasses, except the built-in exception
+    /// classes (inputs are objects of the program's own classes or plain `Object`).
+    pub fn input_classes(&self, declared: ClassId) -> Vec<ClassId> {
+        let p = self.program;
+        let object = ClassId(0);
+        p.subclasses(declared)
+            .into_iter()
+            .filter(|&c| c == object || !p.class(c).builtin)
+            .collect()
+    }
+
+    /// One guarded case per class the input object `sym` (reached through a
+    /// reference of class `declared`) may have: `typeof(sym) = @C`. A single
+    /// possible class gives the guard `true`.
+    pub fn type_cases(&mut self, sym: Id, declared: ClassId) -> Vec<(Id, ClassId)> {
+        let classes = self.input_classes(declared);
+        if classes.len() == 1 {
+            return vec![(self.terms.bool(true), classes[0])];
+        }
+        let ty = self.terms.typeof_(sym);
+        classes
+            .into_iter()
+            .map(|c| {
+                let atom = self.terms.type_atom(self.program.class_name(c));
+                (self.terms.eq(ty, atom), c)
+            })
+            .collect()
+    }
+
+    /// The typing of an input: `sym`, reached through a reference of class
+    /// `declared`, has one of the classes of [`Ctx::input_classes`].
+    pub fn type_bound(&mut self, sym: Id, declared: ClassId) -> Id {
+        let cases: Vec<Id> = self
+            .type_cases(sym, declared)
+            .into_iter()
+            .map(|(g, _)| g)
+            .collect();
+        self.terms.or_all(&cases)
     }
 
     pub fn solver_stats(&self) -> String {
