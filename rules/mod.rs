@@ -4,6 +4,7 @@
 use crate::engine::{EngineConfig, RuleSet, RunSummary, run};
 use crate::lang::{MethodId, Program};
 
+pub mod lazier_sharp;
 pub mod lazy;
 
 /// A registered rule set: its name, one-line summary, and its monomorphized runner.
@@ -23,7 +24,7 @@ const fn entry<R: RuleSet>() -> Registered {
 }
 
 /// Every rule set, in the order reports list them.
-pub const REGISTRY: &[Registered] = &[entry::<lazy::Lazy>()];
+pub const REGISTRY: &[Registered] = &[entry::<lazy::Lazy>(), entry::<lazier_sharp::LazierSharp>()];
 
 /// The rule set registered under `name`.
 pub fn find(name: &str) -> Option<&'static Registered> {
