@@ -6,6 +6,7 @@ use crate::lang::{MethodId, Program};
 
 pub mod lazier_sharp;
 pub mod lazy;
+pub mod symbolic_heap;
 
 /// A registered rule set: its name, one-line summary, and its monomorphized runner.
 pub struct Registered {
@@ -24,7 +25,11 @@ const fn entry<R: RuleSet>() -> Registered {
 }
 
 /// Every rule set, in the order reports list them.
-pub const REGISTRY: &[Registered] = &[entry::<lazy::Lazy>(), entry::<lazier_sharp::LazierSharp>()];
+pub const REGISTRY: &[Registered] = &[
+    entry::<lazy::Lazy>(),
+    entry::<lazier_sharp::LazierSharp>(),
+    entry::<symbolic_heap::SymbolicHeap>(),
+];
 
 /// The rule set registered under `name`.
 pub fn find(name: &str) -> Option<&'static Registered> {
