@@ -5,6 +5,7 @@ use crate::engine::{EngineConfig, RuleSet, RunSummary, run};
 use crate::lang::{MethodId, Program};
 
 pub mod lazy;
+pub mod pose;
 
 /// A registered rule set: its name, one-line summary, and its monomorphized runner.
 pub struct Registered {
@@ -23,7 +24,7 @@ const fn entry<R: RuleSet>() -> Registered {
 }
 
 /// Every rule set, in the order reports list them.
-pub const REGISTRY: &[Registered] = &[entry::<lazy::Lazy>()];
+pub const REGISTRY: &[Registered] = &[entry::<lazy::Lazy>(), entry::<pose::Pose>()];
 
 /// The rule set registered under `name`.
 pub fn find(name: &str) -> Option<&'static Registered> {
