@@ -6,6 +6,7 @@ use crate::lang::{MethodId, Program};
 
 pub mod lazier_sharp;
 pub mod lazy;
+pub mod pose;
 pub mod symbolic_heap;
 
 /// A registered rule set: its name, one-line summary, and its monomorphized runner.
@@ -29,6 +30,7 @@ pub const REGISTRY: &[Registered] = &[
     entry::<lazy::Lazy>(),
     entry::<lazier_sharp::LazierSharp>(),
     entry::<symbolic_heap::SymbolicHeap>(),
+    entry::<pose::Pose>(),
 ];
 
 /// The rule set registered under `name`.
