@@ -704,3 +704,198 @@ impl RuleSet for LazierSharp {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::datalog::*;
+    use super::{LazierSharp, Obj, Trigger, Unres};
+    use crate::engine::{EngineConfig, Progress, explore, summarize};
+    use crate::lang::{ClassId, FieldId, Program};
+
+    const U: Unres = Unres(0);
+    const NODE: ClassId = ClassId(1);
+    const LEAF: ClassId = ClassId(2);
+    const OTHER: ClassId = ClassId(3);
+
+    /// A heap with `this` (a Node), a Leaf (a subclass of Node) and an unrelated
+    /// object, and an unresolved Node reference `U`.
+    fn heap() -> Crepe {
+        let mut rt = Crepe::new();
+        rt.extend([
+            Materialized(Obj(0), NODE),
+            Materialized(Obj(1), LEAF),
+            Materialized(Obj(2), OTHER),
+        ]);
+        rt.extend([SubclassOf(NODE, NODE), SubclassOf(LEAF, NODE)]);
+        rt.extend([Unresolved(U, NODE)]);
+        rt
+    }
+
+    fn sorted<T: Ord>(set: impl IntoIterator<Item = T>) -> Vec<T> {
+        let mut v: Vec<T> = set.into_iter().collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_first_read_needs_a_symbol_and_a_second_does_not() {
+        let mut rt = Crepe::new();
+        rt.extend([HasValue(Obj(0), FieldId(1))]);
+        rt.extend([Access(Obj(0), FieldId(0))]);
+        let (needs, ..) = rt.run();
+        assert_eq!(
+            sorted(needs.into_iter().map(|NeedsSymbol(o, f)| (o, f))),
+            [(Obj(0), FieldId(0))]
+        );
+        let mut rt = Crepe::new();
+        rt.extend([HasValue(Obj(0), FieldId(0))]);
+        rt.extend([Access(Obj(0), FieldId(0))]);
+        let (needs, ..) = rt.run();
+        assert!(needs.is_empty());
+    }
+
+    #[test]
+    fn a_null_test_splits_unless_known_non_null() {
+        let mut rt = heap();
+        rt.extend([NullTest(U)]);
+        let (_, split, known, resolve, ..) = rt.run();
+        assert_eq!((split.len(), known.len(), resolve.len()), (1, 0, 0));
+        let mut rt = heap();
+        rt.extend([NullTest(U)]);
+        rt.extend([KnownNonNull(U)]);
+        let (_, split, known, ..) = rt.run();
+        assert_eq!((split.len(), known.len()), (0, 1));
+    }
+
+    #[test]
+    fn a_dereference_resolves_to_null_compatible_aliases_or_fresh() {
+        let mut rt = heap();
+        rt.extend([Demand(U, Trigger::Deref)]);
+        let (_, _, _, resolve, nulls, faults, aliases, fresh, cut) = rt.run();
+        assert_eq!(resolve.len(), 1);
+        assert_eq!((nulls.len(), faults.len()), (1, 1));
+        let aliases = sorted(aliases.into_iter().map(|ChoiceAlias(_, o)| o));
+        assert_eq!(
+            aliases,
+            [Obj(0), Obj(1)],
+            "the unrelated object is no candidate"
+        );
+        assert_eq!(sorted(fresh.into_iter().map(|ChoiceFresh(_, c)| c)), [NODE]);
+        assert!(cut.is_empty());
+    }
+
+    #[test]
+    fn non_null_state_removes_null_and_a_full_scope_cuts_fresh() {
+        let mut rt = heap();
+        rt.extend([Demand(U, Trigger::Deref)]);
+        rt.extend([KnownNonNull(U)]);
+        rt.extend([Full(NODE)]);
+        let (_, _, _, _, nulls, faults, aliases, fresh, cut) = rt.run();
+        assert_eq!((nulls.len(), faults.len(), aliases.len()), (0, 0, 2));
+        assert!(fresh.is_empty());
+        assert_eq!(cut.len(), 1);
+    }
+
+    #[test]
+    fn null_is_an_ordinary_case_of_a_comparison_or_a_type_test() {
+        for trigger in [Trigger::Compare, Trigger::Inspect] {
+            let mut rt = heap();
+            rt.extend([Demand(U, trigger)]);
+            let (_, _, _, _, nulls, faults, ..) = rt.run();
+            assert_eq!((nulls.len(), faults.len()), (1, 0), "{trigger:?}");
+        }
+    }
+
+    fn corpus(file: &str) -> Program {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("programs")
+            .join(file);
+        let (_, compiled) = crate::lang::compile_path(&path).expect("corpus file readable");
+        compiled.program.expect("corpus file checks")
+    }
+
+    fn quiet() -> EngineConfig {
+        EngineConfig {
+            progress: Progress::Hidden,
+            ..EngineConfig::default()
+        }
+    }
+
+    #[test]
+    fn swap_forks_on_the_null_test_then_on_the_dereference_only() {
+        let program = corpus("swap.java");
+        let entry = program.entry("Sample.swap").unwrap();
+        let x = explore::<LazierSharp>(&program, entry, quiet());
+        let summary = summarize("swap.java", &x);
+        let pcs = sorted(summary.paths.iter().map(|p| p.pc.clone()));
+        assert_eq!(
+            pcs,
+            [
+                "!(c = null) && !(c = this)",
+                "!(c = null) && c = this",
+                "c = null"
+            ]
+        );
+        // `this.data` and (when c is fresh) `c.data` are moved without being resolved.
+        let fresh = summary
+            .paths
+            .iter()
+            .find(|p| p.pc.ends_with("!(c = this)"))
+            .unwrap();
+        assert!(
+            fresh
+                .heap
+                .contains(&"this.data: unresolved Object".to_string()),
+            "{:?}",
+            fresh.heap
+        );
+        assert!(
+            fresh
+                .heap
+                .contains(&"this: Sample { data: c.data }".to_string()),
+            "{:?}",
+            fresh.heap
+        );
+    }
+
+    #[test]
+    fn published_counts_and_every_corpus_entry_runs() {
+        for (file, entry, traces) in [
+            ("swap.java", "Sample.swap", 3),
+            ("sum.java", "Node.sum", 23),
+            ("hasnull.java", "Sample.hasNull4", 16),
+        ] {
+            let program = corpus(file);
+            let m = program.entry(entry).unwrap();
+            let x = explore::<LazierSharp>(&program, m, quiet());
+            assert_eq!((x.traces.len(), x.complete()), (traces, true), "{entry}");
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "java"))
+            .collect();
+        files.sort();
+        let bounded = EngineConfig {
+            scope: Some(2),
+            depth: 20,
+            path_steps: 20_000,
+            max_states: 100_000,
+            ..quiet()
+        };
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let program = corpus(path.file_name().unwrap().to_str().unwrap());
+            for line in text.lines().filter_map(|l| l.strip_prefix("// entry: ")) {
+                let (entry, paths) = line.split_once(" paths=").unwrap();
+                let m = program.entry(entry).unwrap();
+                let x = explore::<LazierSharp>(&program, m, bounded.clone());
+                assert!(!x.traces.is_empty(), "{entry}");
+                if paths == "unbounded" {
+                    assert!(!x.complete(), "{entry} cannot be explored completely");
+                }
+            }
+        }
+    }
+}
