@@ -224,6 +224,9 @@ mod datalog {
         // LAZY INITIALIZATION (alias), case (iii): every type-compatible materialized
         // input object (an `Object` reference admits every object).
         ChoiceAlias(u, o) <- Resolve(u, c), Materialized(o, k), SubclassOf(k, c);
+        // An object materialized through a reference of class k has a class below k,
+        // so it is also compatible with a subclass c of k.
+        ChoiceAlias(u, o) <- Resolve(u, c), Materialized(o, k), SubclassOf(c, k);
 
         // LAZY INITIALIZATION (fresh), case (ii): a fresh object of the declared class,
         // unless the scope is full.
@@ -281,11 +284,13 @@ fn runtime(ctx: &Ctx, heap: &Heap, request: Request) -> datalog::Crepe {
                     rt.extend([datalog::Materialized(*o, obj.class)]);
                 }
             }
-            rt.extend(
-                p.subclasses(c)
-                    .into_iter()
-                    .map(|k| datalog::SubclassOf(k, c)),
-            );
+            for k in (0..p.classes.len() as u32).map(ClassId) {
+                if p.is_subclass(k, c) {
+                    rt.extend([datalog::SubclassOf(k, c)]);
+                } else if p.is_subclass(c, k) {
+                    rt.extend([datalog::SubclassOf(c, k)]);
+                }
+            }
             if let Some(k) = ctx.config.scope {
                 let count = heap
                     .objects
@@ -353,13 +358,21 @@ impl LazierSharp {
             let Origin::Input { sym: other, .. } = heap.objects[&o].origin else {
                 unreachable!("only input objects are alias candidates")
             };
-            let g = ctx.terms.eq(s.sym, other);
-            distinct.push(ctx.terms.not(g));
+            let same = ctx.terms.eq(s.sym, other);
+            distinct.push(ctx.terms.not(same));
+            // The alias must also have a class the reference's class admits.
+            let g = if ctx.program.is_subclass(heap.objects[&o].class, s.class) {
+                same
+            } else {
+                let typed = ctx.type_bound(other, s.class);
+                ctx.terms.and(same, typed)
+            };
             let mut h = heap.clone();
             h.update_symbol(u, |s| s.resolution = Some(ZRef::Obj(o)));
             forks.push(Fork::ok(h, Some(g), Resolved::Obj(o)));
         }
         if let Some(datalog::ChoiceFresh(_, class)) = fresh.into_iter().next() {
+            distinct.push(ctx.type_bound(s.sym, class));
             let g = ctx.terms.and_all(&distinct);
             let mut h = heap.clone();
             let o = Obj(h.objects.len() as u32);
@@ -627,10 +640,24 @@ impl RuleSet for LazierSharp {
     // Dispatch, instanceof, cast, throw: resolve a symbolic reference (null is the
     // null target).
     fn classify(ctx: &mut Ctx, heap: Heap, r: ZRef) -> Vec<Classified<Heap>> {
-        let t = ctx.terms.bool(true);
-        let target = |heap: &Heap, r: ZRef| match r {
-            ZRef::Obj(o) => Target::Class(heap.objects[&o].class),
-            _ => Target::Null,
+        // The dynamic class of an input object is its reference's class or a
+        // subclass: one guarded case each (`typeof(p) = @C`).
+        let target = |ctx: &mut Ctx, heap: &Heap, r: ZRef| -> Vec<(Id, Target)> {
+            let t = ctx.terms.bool(true);
+            match r {
+                ZRef::Obj(o) => {
+                    let object = &heap.objects[&o];
+                    match object.origin {
+                        Origin::Input { sym, .. } => ctx
+                            .type_cases(sym, object.class)
+                            .into_iter()
+                            .map(|(g, c)| (g, Target::Class(c)))
+                            .collect(),
+                        Origin::New(_) => vec![(t, Target::Class(object.class))],
+                    }
+                }
+                _ => vec![(t, Target::Null)],
+            }
         };
         match heap.view(r) {
             ZRef::Sym(u) => LazierSharp::resolve(ctx, &heap, u, Trigger::Inspect)
@@ -641,14 +668,14 @@ impl RuleSet for LazierSharp {
                         _ => ZRef::Null,
                     };
                     Classified {
-                        cases: vec![(t, target(&f.heap, r))],
+                        cases: target(ctx, &f.heap, r),
                         heap: f.heap,
                         guard: f.guard,
                     }
                 })
                 .collect(),
             r => vec![Classified {
-                cases: vec![(t, target(&heap, r))],
+                cases: target(ctx, &heap, r),
                 heap,
                 guard: None,
             }],

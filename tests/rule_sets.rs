@@ -15,8 +15,9 @@ const PATH_OPTIMAL: &[&str] = &["symbolic-heap", "pose"];
 fn bounded() -> EngineConfig {
     EngineConfig {
         scope: Some(2),
-        depth: 12,
-        path_steps: 20_000,
+        depth: 8,
+        path_steps: 5_000,
+        max_states: 50_000,
         progress: Progress::Hidden,
         ..EngineConfig::default()
     }
