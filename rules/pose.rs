@@ -534,6 +534,15 @@ impl Pose {
         out
     }
 
+    /// The successors when the scope cut the continuing path: only the
+    /// NullPointerException, if feasible (a lone fork is not checked by the engine).
+    fn cut_forks<T>(ctx: &mut Ctx, heap: Heap, nc: Option<Id>) -> Vec<Fork<Heap, T>> {
+        match nc {
+            Some(g) if ctx.feasible(g) => vec![Fork::fault(heap, Some(g), Fault::NullPointer)],
+            _ => Vec::new(),
+        }
+    }
+
     fn render_term(ctx: &Ctx, t: Id) -> String {
         display(&ctx.terms, t)
     }
@@ -644,7 +653,7 @@ impl RuleSet for Pose {
         let nc = Pose::null_condition(ctx, r, &leaves, &d);
         let mut next = heap.clone();
         if !Pose::bind(ctx, &mut next, r, &d) {
-            return Pose::forks(ctx, heap, nc, None);
+            return Pose::cut_forks(ctx, heap, nc);
         }
         Pose::initialize(ctx, &mut next, field, &d);
         // Getfield (c2) over the leaves: ite(r = l1, H(l1)(f), ite(r = l2, ..)).
@@ -681,7 +690,7 @@ impl RuleSet for Pose {
         let nc = Pose::null_condition(ctx, r, &leaves, &d);
         let mut next = heap.clone();
         if !Pose::bind(ctx, &mut next, r, &d) {
-            return Pose::forks(ctx, heap, nc, None);
+            return Pose::cut_forks(ctx, heap, nc);
         }
         Pose::initialize(ctx, &mut next, field, &d);
         // update(H, σ, f, v): H(Y')(f) := ite(Y' = σ, v, H(Y')(f)).
