@@ -16,8 +16,8 @@ fn bounded() -> EngineConfig {
     EngineConfig {
         scope: Some(2),
         depth: 8,
-        path_steps: 5_000,
-        max_states: 50_000,
+        path_steps: 2_000,
+        max_states: 20_000,
         progress: Progress::Hidden,
         ..EngineConfig::default()
     }
