@@ -57,6 +57,9 @@ pub type Targets = Vec<(Id, Loc)>;
 pub struct Heap {
     pub locs: Vector<Location>,
     pub refs: Vector<Targets>,
+    /// The value term of each reference: the object it denotes (an input symbol,
+    /// `new#n`, `null`, or an ite over guards). Canonical guards are built from it.
+    pub vals: Vector<Id>,
     /// `R(l, f)`; absent means uninitialized (`R(l, f) = ∅`).
     pub fields: OrdMap<(Loc, FieldId), Val<RefId>>,
     pub allocated: u32,
@@ -65,7 +68,9 @@ pub struct Heap {
 impl Heap {
     fn new(ctx: &mut Ctx) -> Self {
         let t = ctx.terms.bool(true);
+        let null = ctx.terms.null();
         Heap {
+            vals: Vector::unit(null),
             locs: Vector::unit(Location {
                 class: None,
                 origin: Origin::Null,
@@ -82,9 +87,10 @@ impl Heap {
     }
 
     /// `fresh_r()` with `L(r) = targets`.
-    fn add_ref(&mut self, targets: Targets) -> RefId {
+    fn add_ref(&mut self, targets: Targets, val: Id) -> RefId {
         debug_assert!(targets.windows(2).all(|w| w[0].1 < w[1].1));
         self.refs.push_back(targets);
+        self.vals.push_back(val);
         RefId(self.refs.len() as u32 - 1)
     }
 
@@ -427,7 +433,7 @@ impl SymbolicHeap {
             });
             insert(ctx, &mut set, guard, l);
         }
-        heap.add_ref(set)
+        heap.add_ref(set, sym)
     }
 
     /// The successors of an access: a NullPointerException fork under the null
@@ -455,6 +461,25 @@ impl SymbolicHeap {
             Origin::Null => "null".into(),
             Origin::Input { path, .. } => path.to_string(),
             Origin::New(n) => format!("new#{n}"),
+        }
+    }
+
+    /// The canonical guard of `(φ, l)` in the set of a reference whose value term
+    /// is `val`: `val = name(l) ∧ exists(l)`.
+    fn canonical(ctx: &mut Ctx, heap: &Heap, val: Id, l: Loc) -> Id {
+        match heap.locs[l.0 as usize].origin {
+            Origin::Null => {
+                let null = ctx.terms.null();
+                ctx.terms.eq(val, null)
+            }
+            Origin::Input { sym, exists, .. } => {
+                let same = ctx.terms.eq(val, sym);
+                ctx.terms.and(same, exists)
+            }
+            Origin::New(n) => {
+                let obj = ctx.terms.new_obj(n);
+                ctx.terms.eq(val, obj)
+            }
         }
     }
 
@@ -516,7 +541,7 @@ impl RuleSet for SymbolicHeap {
                 });
                 set.push((guard, l));
             }
-            roots.push(Val::Ref(heap.add_ref(set)));
+            roots.push(Val::Ref(heap.add_ref(set, sym)));
         }
         let first_param = usize::from(m.kind != MethodKind::Static);
         for (i, ty) in m.params.iter().enumerate() {
@@ -559,7 +584,8 @@ impl RuleSet for SymbolicHeap {
             heap.fields.insert((l, f), v);
         }
         let t = ctx.terms.bool(true);
-        heap.add_ref(vec![(t, l)])
+        let val = ctx.terms.new_obj(heap.allocated);
+        heap.add_ref(vec![(t, l)], val)
     }
 
     // FIELD ACCESS, seed 001 Fig. 5, with LAZY INITIALIZATION and VS.
@@ -602,13 +628,26 @@ impl RuleSet for SymbolicHeap {
                     let mut rt = Self::access_facts(ctx, &heap, obj, field);
                     rt.extend([datalog::Read(obj, field)]);
                     let vs = derive(rt).4;
+                    // The value: an ite over the receiver's guards of the stored values.
+                    let mut val = None;
+                    for &(g, l) in recv.cells.iter().rev() {
+                        let Val::Ref(r) = heap.fields[&(l, field)] else {
+                            unreachable!("reference field holds a reference")
+                        };
+                        let x = heap.vals[r.0 as usize];
+                        val = Some(match val {
+                            None => x,
+                            Some(rest) => ctx.terms.ite(g, x, rest),
+                        });
+                    }
+                    let val = val.unwrap_or_else(|| ctx.terms.null());
                     let mut set = Targets::new();
-                    for datalog::Vs(g, h, l) in vs {
-                        let both = ctx.terms.and(g, h);
-                        insert(ctx, &mut set, both, l);
+                    for datalog::Vs(_, _, l) in vs {
+                        let g = Self::canonical(ctx, &heap, val, l);
+                        insert(ctx, &mut set, g, l);
                     }
                     let set = Self::feasible_only(ctx, set);
-                    Val::Ref(heap.add_ref(set))
+                    Val::Ref(heap.add_ref(set, val))
                 }
             }
         };
@@ -647,19 +686,20 @@ impl RuleSet for SymbolicHeap {
                 rt.extend([datalog::WriteValue(v)]);
                 export_points(&mut rt, &heap, &[v]);
                 let (_, _, _, _, _, psi, st_new, st_old, ..) = derive(rt);
-                for datalog::Psi(phi, l, _) in psi {
-                    let not_phi = ctx.terms.not(phi);
+                for datalog::Psi(phi, l, old) in psi {
+                    let val = {
+                        let (new, old) = (heap.vals[v.0 as usize], heap.vals[old.0 as usize]);
+                        ctx.terms.ite(phi, new, old)
+                    };
                     let mut set = Targets::new();
-                    for &datalog::StNew(_, h, l2) in st_new.iter().filter(|s| s.0 == l) {
-                        let g = ctx.terms.and(h, phi);
-                        insert(ctx, &mut set, g, l2);
-                    }
-                    for &datalog::StOld(_, h, l2) in st_old.iter().filter(|s| s.0 == l) {
-                        let g = ctx.terms.and(h, not_phi);
+                    let candidates = st_new.iter().map(|s| (s.0, s.2));
+                    let candidates = candidates.chain(st_old.iter().map(|s| (s.0, s.2)));
+                    for (_, l2) in candidates.filter(|c| c.0 == l) {
+                        let g = Self::canonical(ctx, &heap, val, l2);
                         insert(ctx, &mut set, g, l2);
                     }
                     let set = Self::feasible_only(ctx, set);
-                    let r = heap.add_ref(set);
+                    let r = heap.add_ref(set, val);
                     heap.fields.insert((l, field), Val::Ref(r));
                 }
             }
