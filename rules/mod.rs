@@ -1,1 +1,39 @@
-//! The registered rule sets, one file each (under construction).
+//! The registered rule sets, one file each. Adding a variant: add its file, then
+//! one line to [`REGISTRY`].
+
+use crate::engine::{EngineConfig, RuleSet, RunSummary, run};
+use crate::lang::{MethodId, Program};
+
+pub mod lazier_sharp;
+pub mod lazy;
+pub mod pose;
+pub mod symbolic_heap;
+
+/// A registered rule set: its name, one-line summary, and its monomorphized runner.
+pub struct Registered {
+    pub name: &'static str,
+    pub summary: &'static str,
+    /// Explores an entry of a program (named for reports) and summarizes it.
+    pub run: fn(&Program, &str, MethodId, EngineConfig) -> RunSummary,
+}
+
+const fn entry<R: RuleSet>() -> Registered {
+    Registered {
+        name: R::NAME,
+        summary: R::SUMMARY,
+        run: run::<R>,
+    }
+}
+
+/// Every rule set, in the order reports list them.
+pub const REGISTRY: &[Registered] = &[
+    entry::<lazy::Lazy>(),
+    entry::<lazier_sharp::LazierSharp>(),
+    entry::<symbolic_heap::SymbolicHeap>(),
+    entry::<pose::Pose>(),
+];
+
+/// The rule set registered under `name`.
+pub fn find(name: &str) -> Option<&'static Registered> {
+    REGISTRY.iter().find(|r| r.name == name)
+}

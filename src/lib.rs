@@ -7,6 +7,7 @@
 //! everything -> `report`.
 
 pub mod concrete;
+pub mod corpus;
 pub mod engine;
 pub mod expr;
 pub mod lang;

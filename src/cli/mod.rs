@@ -5,6 +5,7 @@ pub mod check;
 pub mod compare;
 pub mod exec;
 pub mod inputs;
+pub mod load;
 pub mod query;
 pub mod rules;
 pub mod run;

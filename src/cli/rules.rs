@@ -6,5 +6,14 @@ use super::Output;
 pub struct Args {}
 
 pub fn run(_args: Args) -> Output {
-    Output::input_error("`heaplog rules` is not implemented yet".into())
+    let width = heaplog::rules::REGISTRY
+        .iter()
+        .map(|r| r.name.len())
+        .max()
+        .unwrap_or(0);
+    let text: String = heaplog::rules::REGISTRY
+        .iter()
+        .map(|r| format!("{:width$}  {}\n", r.name, r.summary))
+        .collect();
+    Output::ok(text)
 }

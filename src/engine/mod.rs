@@ -1,1 +1,29 @@
-//! engine (under construction).
+//! The symbolic execution engine: the machine of `concrete::machine` run over a
+//! symbolic domain, parameterized by a heap [`RuleSet`], explored depth first.
+
+mod config;
+mod ctx;
+mod domain;
+mod explore;
+mod feasible;
+mod pathcond;
+mod ruleset;
+mod summary;
+
+pub use config::{EngineConfig, Progress};
+pub use ctx::{Bound, Ctx, Stats};
+pub use domain::{SymDomain, SymState};
+pub use explore::{Exploration, Outcome, StopReason, Trace, explore};
+pub use pathcond::{PathCond, Serial};
+pub use ruleset::{Classified, Fault, Fork, RuleSet, Starts, Target, Val};
+pub use summary::{PathSummary, RunSummary, summarize};
+
+/// Explores `entry` under `R` and summarizes the result.
+pub fn run<R: RuleSet>(
+    program: &crate::lang::Program,
+    name: &str,
+    entry: crate::lang::MethodId,
+    config: EngineConfig,
+) -> RunSummary {
+    summarize(name, &explore::<R>(program, entry, config))
+}

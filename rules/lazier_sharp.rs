@@ -1,0 +1,928 @@
+//! `lazier-sharp`: lazier# initialization (Deng et al.; seed 002 §2, seed 001 §II).
+//! Reading an unknown reference yields an unresolved symbolic reference; a null test
+//! forks null / non-null; only a dereference enumerates null / alias / fresh.
+
+use egg::Id;
+use imbl::OrdMap;
+
+use crate::engine::{Bound, Classified, Ctx, Fault, Fork, RuleSet, Starts, Target, Val};
+use crate::expr::{Sort, display};
+use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
+
+/// An object of the heap. Numbering: order of materialization (input objects) or
+/// allocation (`new`) along the path, from 0.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Obj(pub u32);
+
+/// An unresolved symbolic reference. Numbering: order of creation along the path
+/// (reference parameters at entry first, then first reads of reference fields), from 0.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Unres(pub u32);
+
+/// A reference: null, an object, or a symbolic reference whose resolution (if
+/// any) is kept in the heap, so that every copy of it sees the same resolution.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum ZRef {
+    Null,
+    Obj(Obj),
+    Sym(Unres),
+}
+
+/// Where an object came from.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Origin {
+    /// An object of the initial heap, materialized from the symbolic reference of
+    /// this access path; that path's reference symbol denotes it.
+    Input { path: egg::Symbol, sym: Id },
+    /// Allocated by `new`; `new#n` counts allocations along the path from 1.
+    New(u32),
+}
+
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub class: ClassId,
+    pub origin: Origin,
+    /// Fields read or written so far (an input object's other fields are unknown).
+    pub fields: OrdMap<FieldId, Val<ZRef>>,
+}
+
+/// What is known of an unresolved symbolic reference (seed 001 §II: uninitialized,
+/// non-null, or initialized; the last is [`Symbolic::resolution`]).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Knowledge {
+    /// Nothing: it may be null.
+    Unknown,
+    /// A null test established that it is not null.
+    NonNull,
+}
+
+/// A symbolic reference: an input reference named by its access path.
+#[derive(Clone, Debug)]
+pub struct Symbolic {
+    pub path: egg::Symbol,
+    /// The reference symbol of `path`.
+    pub sym: Id,
+    /// The declared class of the field or parameter it was read from.
+    pub class: ClassId,
+    pub knowledge: Knowledge,
+    /// `Null` or an object once resolved; `None` while unresolved.
+    pub resolution: Option<ZRef>,
+}
+
+/// A lazier# heap: the objects materialized or allocated on this path, and the
+/// symbolic references created so far with their state.
+#[derive(Clone, Debug, Default)]
+pub struct Heap {
+    pub objects: OrdMap<Obj, Object>,
+    pub symbols: OrdMap<Unres, Symbolic>,
+    pub allocated: u32,
+}
+
+impl Heap {
+    /// The reference `r` denotes on this path: an unresolved symbolic reference
+    /// stays `Sym`, a resolved one becomes its resolution.
+    pub fn view(&self, r: ZRef) -> ZRef {
+        match r {
+            ZRef::Sym(u) => self.symbols[&u].resolution.unwrap_or(r),
+            _ => r,
+        }
+    }
+
+    fn view_val(&self, v: Val<ZRef>) -> Val<ZRef> {
+        match v {
+            Val::Ref(r) => Val::Ref(self.view(r)),
+            other => other,
+        }
+    }
+
+    fn symbol(&mut self, ctx: &mut Ctx, path: &str, class: ClassId) -> ZRef {
+        let u = Unres(self.symbols.len() as u32);
+        let sym = ctx.input(path, Sort::Ref);
+        self.symbols.insert(
+            u,
+            Symbolic {
+                path: path.into(),
+                sym,
+                class,
+                knowledge: Knowledge::Unknown,
+                resolution: None,
+            },
+        );
+        ZRef::Sym(u)
+    }
+
+    fn update_symbol(&mut self, u: Unres, f: impl FnOnce(&mut Symbolic)) {
+        let mut s = self.symbols[&u].clone();
+        f(&mut s);
+        self.symbols.insert(u, s);
+    }
+
+    fn store(&mut self, o: Obj, field: FieldId, v: Val<ZRef>) {
+        let v = self.view_val(v);
+        let mut object = self.objects[&o].clone();
+        object.fields.insert(field, v);
+        self.objects.insert(o, object);
+    }
+}
+
+/// What an operation does with a symbolic reference, as far as the null case goes.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Trigger {
+    /// Field read or write: null raises NullPointerException.
+    Deref,
+    /// Dispatch, `instanceof`, cast, `throw`: null is the `null` target.
+    Inspect,
+    /// Comparison with a non-null reference: null is an ordinary case.
+    Compare,
+}
+
+/// The rule set.
+pub struct LazierSharp;
+
+mod datalog {
+    use crepe::crepe;
+
+    use super::{Obj, Trigger, Unres};
+    use crate::lang::{ClassId, FieldId};
+
+    crepe! {
+        @input
+        /// An object of the initial heap materialized so far, with its class.
+        pub struct Materialized(pub Obj, pub ClassId);
+        @input
+        /// `c` is `d` or one of its subclasses.
+        pub struct SubclassOf(pub ClassId, pub ClassId);
+        @input
+        /// The scope allows no more objects of this class.
+        pub struct Full(pub ClassId);
+        @input
+        /// A field of an object that already holds a value.
+        pub struct HasValue(pub Obj, pub FieldId);
+        @input
+        /// The field read being performed: object and field.
+        pub struct Access(pub Obj, pub FieldId);
+        @input
+        /// An unresolved symbolic reference, with its declared class.
+        pub struct Unresolved(pub Unres, pub ClassId);
+        @input
+        /// A symbolic reference known not to be null.
+        pub struct KnownNonNull(pub Unres);
+        @input
+        /// The reference is compared with null.
+        pub struct NullTest(pub Unres);
+        @input
+        /// The reference is used by an operation that needs its target.
+        pub struct Demand(pub Unres, pub Trigger);
+
+        @output
+        /// The read is the field's first access: it yields a new symbolic reference
+        /// (or the symbol of a primitive field), without forking.
+        pub struct NeedsSymbol(pub Obj, pub FieldId);
+        @output
+        /// A null test forks: null / non-null.
+        pub struct NullSplit(pub Unres);
+        @output
+        /// A null test on a reference known not to be null: false, no fork.
+        pub struct NullTestFalse(pub Unres);
+        @output
+        /// The reference must be resolved to a target.
+        pub struct Resolve(pub Unres, pub ClassId);
+        @output
+        /// Resolution case: null (an exception or an ordinary value, see below).
+        pub struct ChoiceNull(pub Unres);
+        @output
+        /// The null case of a dereference raises NullPointerException.
+        pub struct NullFault(pub Unres);
+        @output
+        /// Resolution case: an alias of this materialized input object.
+        pub struct ChoiceAlias(pub Unres, pub Obj);
+        @output
+        /// Resolution case: a fresh object of this class.
+        pub struct ChoiceFresh(pub Unres, pub ClassId);
+        @output
+        /// The fresh case is beyond the scope bound.
+        pub struct ScopeCut(pub Unres, pub ClassId);
+
+        // LAZIER# READ, seed 002 §2 / seed 001 §II: reading an uninitialized field
+        // creates no choice point; it returns a unique symbolic reference.
+        NeedsSymbol(o, f) <- Access(o, f), !HasValue(o, f);
+
+        // LAZIER# NULL TEST, seed 002 §2: comparing an unresolved reference with null
+        // enumerates only null / non-null (a symbolic heap location).
+        NullSplit(u) <- NullTest(u), Unresolved(u, _), !KnownNonNull(u);
+        NullTestFalse(u) <- NullTest(u), Unresolved(u, _), KnownNonNull(u);
+
+        // LAZIER# RESOLVE (trigger), seed 002 §2: an access to the specific heap
+        // location falls back to lazy initialization.
+        Resolve(u, c) <- Demand(u, _), Unresolved(u, c);
+
+        // LAZY INITIALIZATION (null), seed 002 §2 case (i), unless a null test already
+        // established non-null (the non-null state of seed 001 §II).
+        ChoiceNull(u) <- Resolve(u, _), !KnownNonNull(u);
+        NullFault(u) <- ChoiceNull(u), Demand(u, t), (t == Trigger::Deref);
+
+        // LAZY INITIALIZATION (alias), case (iii): every type-compatible materialized
+        // input object (an `Object` reference admits every object).
+        ChoiceAlias(u, o) <- Resolve(u, c), Materialized(o, k), SubclassOf(k, c);
+        // An object materialized through a reference of class k has a class below k,
+        // so it is also compatible with a subclass c of k.
+        ChoiceAlias(u, o) <- Resolve(u, c), Materialized(o, k), SubclassOf(c, k);
+
+        // LAZY INITIALIZATION (fresh), case (ii): a fresh object of the declared class,
+        // unless the scope is full.
+        ChoiceFresh(u, c) <- Resolve(u, c), !Full(c);
+        ScopeCut(u, c) <- Resolve(u, c), Full(c);
+    }
+}
+
+/// The question asked of the Datalog program.
+#[derive(Copy, Clone, Debug)]
+enum Request {
+    /// A field read of a materialized object.
+    Read(Obj, FieldId),
+    /// A null test of an unresolved symbolic reference.
+    NullTest(Unres),
+    /// A use of an unresolved symbolic reference that needs its target.
+    Use(Unres, Trigger),
+}
+
+/// The facts of the current heap the request needs.
+fn runtime(ctx: &Ctx, heap: &Heap, request: Request) -> datalog::Crepe {
+    let mut rt = datalog::Crepe::new();
+    let p = ctx.program;
+    let symbolic = |rt: &mut datalog::Crepe, u: Unres| {
+        let s = &heap.symbols[&u];
+        debug_assert!(
+            s.resolution.is_none(),
+            "only unresolved references are asked about"
+        );
+        rt.extend([datalog::Unresolved(u, s.class)]);
+        if s.knowledge == Knowledge::NonNull {
+            rt.extend([datalog::KnownNonNull(u)]);
+        }
+        s.class
+    };
+    match request {
+        Request::Read(o, f) => {
+            rt.extend(
+                heap.objects[&o]
+                    .fields
+                    .keys()
+                    .map(|f| datalog::HasValue(o, *f)),
+            );
+            rt.extend([datalog::Access(o, f)]);
+        }
+        Request::NullTest(u) => {
+            symbolic(&mut rt, u);
+            rt.extend([datalog::NullTest(u)]);
+        }
+        Request::Use(u, trigger) => {
+            let c = symbolic(&mut rt, u);
+            rt.extend([datalog::Demand(u, trigger)]);
+            for (o, obj) in heap.objects.iter() {
+                if matches!(obj.origin, Origin::Input { .. }) {
+                    rt.extend([datalog::Materialized(*o, obj.class)]);
+                }
+            }
+            for k in (0..p.classes.len() as u32).map(ClassId) {
+                if p.is_subclass(k, c) {
+                    rt.extend([datalog::SubclassOf(k, c)]);
+                } else if p.is_subclass(c, k) {
+                    rt.extend([datalog::SubclassOf(c, k)]);
+                }
+            }
+            if let Some(k) = ctx.config.scope {
+                let count = heap
+                    .objects
+                    .values()
+                    .filter(|o| o.class == c && matches!(o.origin, Origin::Input { .. }))
+                    .count();
+                if count as u32 >= k {
+                    rt.extend([datalog::Full(c)]);
+                }
+            }
+        }
+    }
+    rt
+}
+
+/// A resolution case of a symbolic reference.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Resolved {
+    /// The null case of a dereference: NullPointerException.
+    Fault,
+    /// Null, as an ordinary value.
+    Null,
+    Obj(Obj),
+}
+
+impl LazierSharp {
+    /// Resolves the unresolved symbolic reference `u` (lazy initialization of its
+    /// target), each case with its guard over input symbols; the resolution is
+    /// recorded in the heap.
+    fn resolve(
+        ctx: &mut Ctx,
+        heap: &Heap,
+        u: Unres,
+        trigger: Trigger,
+    ) -> Vec<Fork<Heap, Resolved>> {
+        let (_, _, _, resolve, nulls, faults, aliases, fresh, cut) =
+            runtime(ctx, heap, Request::Use(u, trigger)).run();
+        debug_assert_eq!(resolve.len(), 1, "an unresolved reference resolves");
+        let s = heap.symbols[&u].clone();
+        let null = ctx.terms.null();
+        let mut forks = Vec::new();
+        if !nulls.is_empty() {
+            let g = ctx.terms.eq(s.sym, null);
+            let mut h = heap.clone();
+            h.update_symbol(u, |s| s.resolution = Some(ZRef::Null));
+            let r = if faults.is_empty() {
+                Resolved::Null
+            } else {
+                Resolved::Fault
+            };
+            forks.push(Fork::ok(h, Some(g), r));
+        }
+        let mut aliases: Vec<Obj> = aliases
+            .into_iter()
+            .map(|datalog::ChoiceAlias(_, o)| o)
+            .collect();
+        aliases.sort();
+        // A known non-null reference has the non-null conjunct in its path condition.
+        let mut distinct = Vec::new();
+        if !nulls.is_empty() {
+            let is_null = ctx.terms.eq(s.sym, null);
+            distinct.push(ctx.terms.not(is_null));
+        }
+        for o in aliases {
+            let Origin::Input { sym: other, .. } = heap.objects[&o].origin else {
+                unreachable!("only input objects are alias candidates")
+            };
+            let same = ctx.terms.eq(s.sym, other);
+            distinct.push(ctx.terms.not(same));
+            // The alias must also have a class the reference's class admits.
+            let g = if ctx.program.is_subclass(heap.objects[&o].class, s.class) {
+                same
+            } else {
+                let typed = ctx.type_bound(other, s.class);
+                ctx.terms.and(same, typed)
+            };
+            let mut h = heap.clone();
+            h.update_symbol(u, |s| s.resolution = Some(ZRef::Obj(o)));
+            forks.push(Fork::ok(h, Some(g), Resolved::Obj(o)));
+        }
+        if let Some(datalog::ChoiceFresh(_, class)) = fresh.into_iter().next() {
+            distinct.push(ctx.type_bound(s.sym, class));
+            let g = ctx.terms.and_all(&distinct);
+            let mut h = heap.clone();
+            let o = Obj(h.objects.len() as u32);
+            h.objects.insert(
+                o,
+                Object {
+                    class,
+                    origin: Origin::Input {
+                        path: s.path,
+                        sym: s.sym,
+                    },
+                    fields: OrdMap::new(),
+                },
+            );
+            h.update_symbol(u, |s| s.resolution = Some(ZRef::Obj(o)));
+            forks.push(Fork::ok(h, Some(g), Resolved::Obj(o)));
+        }
+        if !cut.is_empty() {
+            ctx.cut(Bound::Scope);
+        }
+        forks
+    }
+
+    /// The object a dereference reaches, forking to resolve a symbolic reference;
+    /// a null case is a NullPointerException fork.
+    fn target(ctx: &mut Ctx, heap: Heap, r: ZRef) -> Vec<Fork<Heap, Obj>> {
+        match heap.view(r) {
+            ZRef::Null => vec![Fork::fault(heap, None, Fault::NullPointer)],
+            ZRef::Obj(o) => vec![Fork::ok(heap, None, o)],
+            ZRef::Sym(u) => LazierSharp::resolve(ctx, &heap, u, Trigger::Deref)
+                .into_iter()
+                .map(|f| match f.result {
+                    Ok(Resolved::Obj(o)) => Fork::ok(f.heap, f.guard, o),
+                    _ => Fork::fault(f.heap, f.guard, Fault::NullPointer),
+                })
+                .collect(),
+        }
+    }
+
+    /// A null test of the unresolved `u`: the Boolean `u == null` per successor.
+    fn null_test(ctx: &mut Ctx, heap: Heap, u: Unres) -> Vec<Fork<Heap, Id>> {
+        let (_, split, known, ..) = runtime(ctx, &heap, Request::NullTest(u)).run();
+        if !known.is_empty() {
+            let f = ctx.terms.bool(false);
+            return vec![Fork::ok(heap, None, f)];
+        }
+        debug_assert_eq!(split.len(), 1, "an unknown reference splits");
+        let sym = heap.symbols[&u].sym;
+        let null = ctx.terms.null();
+        let is_null = ctx.terms.eq(sym, null);
+        let non_null = ctx.terms.not(is_null);
+        let mut h_null = heap.clone();
+        h_null.update_symbol(u, |s| s.resolution = Some(ZRef::Null));
+        let mut h_obj = heap;
+        h_obj.update_symbol(u, |s| s.knowledge = Knowledge::NonNull);
+        let t = ctx.terms.bool(true);
+        let f = ctx.terms.bool(false);
+        vec![
+            Fork::ok(h_null, Some(is_null), t),
+            Fork::ok(h_obj, Some(non_null), f),
+        ]
+    }
+
+    /// Conjoins two optional guards.
+    fn both(ctx: &mut Ctx, a: Option<Id>, b: Option<Id>) -> Option<Id> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(ctx.terms.and(a, b)),
+            (a, None) => a,
+            (None, b) => b,
+        }
+    }
+
+    fn name(heap: &Heap, o: Obj) -> String {
+        match heap.objects[&o].origin {
+            Origin::Input { path, .. } => path.to_string(),
+            Origin::New(n) => format!("new#{n}"),
+        }
+    }
+
+    fn render_val(ctx: &Ctx, heap: &Heap, v: &Val<ZRef>) -> String {
+        match v {
+            Val::Prim(t) => display(&ctx.terms, *t),
+            Val::Ref(r) => LazierSharp::render_ref(ctx, heap, *r),
+            Val::Unit => "unit".into(),
+        }
+    }
+}
+
+impl RuleSet for LazierSharp {
+    const NAME: &'static str = "lazier-sharp";
+    const SUMMARY: &'static str = "lazier# initialization: reads yield unresolved references; null tests fork null / non-null; dereferences fork null / alias / fresh";
+    type Ref = ZRef;
+    type Heap = Heap;
+
+    fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, ZRef> {
+        let p = ctx.program;
+        let m = p.method(entry);
+        let mut heap = Heap::default();
+        let mut roots = Vec::new();
+        if m.kind != MethodKind::Static {
+            // `this` is never null: a materialized object of the entry's class.
+            let sym = ctx.input("this", Sort::Ref);
+            heap.objects.insert(
+                Obj(0),
+                Object {
+                    class: m.owner,
+                    origin: Origin::Input {
+                        path: "this".into(),
+                        sym,
+                    },
+                    fields: OrdMap::new(),
+                },
+            );
+            roots.push(Val::Ref(ZRef::Obj(Obj(0))));
+        }
+        let first_param = usize::from(m.kind != MethodKind::Static);
+        for (i, ty) in m.params.iter().enumerate() {
+            let name = p.name(m.locals[first_param + i].name).to_string();
+            let v = match ty {
+                Type::Int => Val::Prim(ctx.input(&name, Sort::Int)),
+                Type::Bool => Val::Prim(ctx.input(&name, Sort::Bool)),
+                // A reference parameter starts unresolved.
+                Type::Class(c) => Val::Ref(heap.symbol(ctx, &name, *c)),
+                Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
+            };
+            roots.push(v);
+        }
+        vec![Fork::ok(heap, None, roots)]
+    }
+
+    fn null(_ctx: &mut Ctx) -> ZRef {
+        ZRef::Null
+    }
+
+    // NEW, seed 001 Fig. 3: every field holds its default value.
+    fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> ZRef {
+        let p = ctx.program;
+        heap.allocated += 1;
+        let fields = p
+            .class(class)
+            .all_fields
+            .iter()
+            .map(|&f| {
+                let v = match p.field(f).ty {
+                    Type::Int => Val::Prim(ctx.terms.int(0)),
+                    Type::Bool => Val::Prim(ctx.terms.bool(false)),
+                    _ => Val::Ref(ZRef::Null),
+                };
+                (f, v)
+            })
+            .collect();
+        let o = Obj(heap.objects.len() as u32);
+        heap.objects.insert(
+            o,
+            Object {
+                class,
+                origin: Origin::New(heap.allocated),
+                fields,
+            },
+        );
+        ZRef::Obj(o)
+    }
+
+    // FIELD ACCESS: resolve the receiver, then read (a first read yields a symbol).
+    fn field_read(
+        ctx: &mut Ctx,
+        heap: Heap,
+        obj: ZRef,
+        field: FieldId,
+    ) -> Vec<Fork<Heap, Val<ZRef>>> {
+        let mut out = Vec::new();
+        for fork in LazierSharp::target(ctx, heap, obj) {
+            let o = match fork.result {
+                Ok(o) => o,
+                Err(fault) => {
+                    out.push(Fork::fault(fork.heap, fork.guard, fault));
+                    continue;
+                }
+            };
+            let mut h = fork.heap;
+            let (needs, ..) = runtime(ctx, &h, Request::Read(o, field)).run();
+            let v = if needs.is_empty() {
+                h.view_val(h.objects[&o].fields[&field])
+            } else {
+                let path = format!(
+                    "{}.{}",
+                    LazierSharp::name(&h, o),
+                    ctx.program.field_name(field)
+                );
+                let v = match ctx.program.field(field).ty {
+                    Type::Int => Val::Prim(ctx.input(&path, Sort::Int)),
+                    Type::Bool => Val::Prim(ctx.input(&path, Sort::Bool)),
+                    Type::Class(c) => Val::Ref(h.symbol(ctx, &path, c)),
+                    ty => unreachable!("field of type {ty:?}"),
+                };
+                h.store(o, field, v);
+                v
+            };
+            out.push(Fork::ok(h, fork.guard, v));
+        }
+        out
+    }
+
+    // FIELD WRITE: resolve the receiver, then write.
+    fn field_write(
+        ctx: &mut Ctx,
+        heap: Heap,
+        obj: ZRef,
+        field: FieldId,
+        value: Val<ZRef>,
+    ) -> Vec<Fork<Heap, ()>> {
+        LazierSharp::target(ctx, heap, obj)
+            .into_iter()
+            .map(|fork| match fork.result {
+                Ok(o) => {
+                    let mut h = fork.heap;
+                    h.store(o, field, value);
+                    Fork::ok(h, fork.guard, ())
+                }
+                Err(fault) => Fork::fault(fork.heap, fork.guard, fault),
+            })
+            .collect()
+    }
+
+    // EQUALS: a null test splits null / non-null; a comparison with a non-null
+    // reference resolves the symbolic operand(s), null being an ordinary case.
+    fn ref_eq(ctx: &mut Ctx, heap: Heap, a: ZRef, b: ZRef) -> Vec<Fork<Heap, Id>> {
+        let (a, b) = (heap.view(a), heap.view(b));
+        let allocated = |r: ZRef| matches!(r, ZRef::Obj(o) if matches!(heap.objects[&o].origin, Origin::New(_)));
+        let with_allocated = allocated(a) || allocated(b);
+        match (a, b) {
+            (ZRef::Sym(u), ZRef::Sym(v)) if u == v => {
+                let t = ctx.terms.bool(true);
+                vec![Fork::ok(heap, None, t)]
+            }
+            (ZRef::Sym(u), ZRef::Null) | (ZRef::Null, ZRef::Sym(u)) => {
+                LazierSharp::null_test(ctx, heap, u)
+            }
+            // An input reference never denotes an object allocated on the path.
+            (ZRef::Sym(_), _) | (_, ZRef::Sym(_)) if with_allocated => {
+                let f = ctx.terms.bool(false);
+                vec![Fork::ok(heap, None, f)]
+            }
+            (ZRef::Sym(u), other) | (other, ZRef::Sym(u)) => {
+                let mut out = Vec::new();
+                for fork in LazierSharp::resolve(ctx, &heap, u, Trigger::Compare) {
+                    let r = match fork.result {
+                        Ok(Resolved::Obj(o)) => ZRef::Obj(o),
+                        _ => ZRef::Null,
+                    };
+                    for inner in LazierSharp::ref_eq(ctx, fork.heap, r, other) {
+                        let g = LazierSharp::both(ctx, fork.guard, inner.guard);
+                        out.push(Fork { guard: g, ..inner });
+                    }
+                }
+                out
+            }
+            (a, b) => {
+                let v = ctx.terms.bool(a == b);
+                vec![Fork::ok(heap, None, v)]
+            }
+        }
+    }
+
+    // Dispatch, instanceof, cast, throw: resolve a symbolic reference (null is the
+    // null target).
+    fn classify(ctx: &mut Ctx, heap: Heap, r: ZRef) -> Vec<Classified<Heap>> {
+        // The dynamic class of an input object is its reference's class or a
+        // subclass: one guarded case each (`typeof(p) = @C`).
+        let target = |ctx: &mut Ctx, heap: &Heap, r: ZRef| -> Vec<(Id, Target)> {
+            let t = ctx.terms.bool(true);
+            match r {
+                ZRef::Obj(o) => {
+                    let object = &heap.objects[&o];
+                    match object.origin {
+                        Origin::Input { sym, .. } => ctx
+                            .type_cases(sym, object.class)
+                            .into_iter()
+                            .map(|(g, c)| (g, Target::Class(c)))
+                            .collect(),
+                        Origin::New(_) => vec![(t, Target::Class(object.class))],
+                    }
+                }
+                _ => vec![(t, Target::Null)],
+            }
+        };
+        match heap.view(r) {
+            ZRef::Sym(u) => LazierSharp::resolve(ctx, &heap, u, Trigger::Inspect)
+                .into_iter()
+                .map(|f| {
+                    let r = match f.result {
+                        Ok(Resolved::Obj(o)) => ZRef::Obj(o),
+                        _ => ZRef::Null,
+                    };
+                    Classified {
+                        cases: target(ctx, &f.heap, r),
+                        heap: f.heap,
+                        guard: f.guard,
+                    }
+                })
+                .collect(),
+            r => vec![Classified {
+                cases: target(ctx, &heap, r),
+                heap,
+                guard: None,
+            }],
+        }
+    }
+
+    fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
+        let p = ctx.program;
+        let mut lines: Vec<String> = heap
+            .objects
+            .iter()
+            .map(|(o, obj)| {
+                let fields: Vec<String> = obj
+                    .fields
+                    .iter()
+                    .map(|(f, v)| {
+                        format!(
+                            "{}: {}",
+                            p.field_name(*f),
+                            LazierSharp::render_val(ctx, heap, v)
+                        )
+                    })
+                    .collect();
+                format!(
+                    "{}: {} {{ {} }}",
+                    LazierSharp::name(heap, *o),
+                    p.class_name(obj.class),
+                    fields.join(", ")
+                )
+            })
+            .collect();
+        lines.extend(
+            heap.symbols
+                .values()
+                .filter(|s| s.resolution.is_none())
+                .map(|s| {
+                    let state = match s.knowledge {
+                        Knowledge::Unknown => "unresolved",
+                        Knowledge::NonNull => "unresolved non-null",
+                    };
+                    format!("{}: {} {}", s.path, state, p.class_name(s.class))
+                }),
+        );
+        lines.sort();
+        lines
+    }
+
+    fn render_ref(_ctx: &Ctx, heap: &Heap, r: ZRef) -> String {
+        match heap.view(r) {
+            ZRef::Null => "null".into(),
+            ZRef::Obj(o) => LazierSharp::name(heap, o),
+            ZRef::Sym(u) => heap.symbols[&u].path.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::datalog::*;
+    use super::{LazierSharp, Obj, Trigger, Unres};
+    use crate::engine::{EngineConfig, Progress, explore, summarize};
+    use crate::lang::{ClassId, FieldId, Program};
+
+    const U: Unres = Unres(0);
+    const NODE: ClassId = ClassId(1);
+    const LEAF: ClassId = ClassId(2);
+    const OTHER: ClassId = ClassId(3);
+
+    /// A heap with `this` (a Node), a Leaf (a subclass of Node) and an unrelated
+    /// object, and an unresolved Node reference `U`.
+    fn heap() -> Crepe {
+        let mut rt = Crepe::new();
+        rt.extend([
+            Materialized(Obj(0), NODE),
+            Materialized(Obj(1), LEAF),
+            Materialized(Obj(2), OTHER),
+        ]);
+        rt.extend([SubclassOf(NODE, NODE), SubclassOf(LEAF, NODE)]);
+        rt.extend([Unresolved(U, NODE)]);
+        rt
+    }
+
+    fn sorted<T: Ord>(set: impl IntoIterator<Item = T>) -> Vec<T> {
+        let mut v: Vec<T> = set.into_iter().collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_first_read_needs_a_symbol_and_a_second_does_not() {
+        let mut rt = Crepe::new();
+        rt.extend([HasValue(Obj(0), FieldId(1))]);
+        rt.extend([Access(Obj(0), FieldId(0))]);
+        let (needs, ..) = rt.run();
+        assert_eq!(
+            sorted(needs.into_iter().map(|NeedsSymbol(o, f)| (o, f))),
+            [(Obj(0), FieldId(0))]
+        );
+        let mut rt = Crepe::new();
+        rt.extend([HasValue(Obj(0), FieldId(0))]);
+        rt.extend([Access(Obj(0), FieldId(0))]);
+        let (needs, ..) = rt.run();
+        assert!(needs.is_empty());
+    }
+
+    #[test]
+    fn a_null_test_splits_unless_known_non_null() {
+        let mut rt = heap();
+        rt.extend([NullTest(U)]);
+        let (_, split, known, resolve, ..) = rt.run();
+        assert_eq!((split.len(), known.len(), resolve.len()), (1, 0, 0));
+        let mut rt = heap();
+        rt.extend([NullTest(U)]);
+        rt.extend([KnownNonNull(U)]);
+        let (_, split, known, ..) = rt.run();
+        assert_eq!((split.len(), known.len()), (0, 1));
+    }
+
+    #[test]
+    fn a_dereference_resolves_to_null_compatible_aliases_or_fresh() {
+        let mut rt = heap();
+        rt.extend([Demand(U, Trigger::Deref)]);
+        let (_, _, _, resolve, nulls, faults, aliases, fresh, cut) = rt.run();
+        assert_eq!(resolve.len(), 1);
+        assert_eq!((nulls.len(), faults.len()), (1, 1));
+        let aliases = sorted(aliases.into_iter().map(|ChoiceAlias(_, o)| o));
+        assert_eq!(
+            aliases,
+            [Obj(0), Obj(1)],
+            "the unrelated object is no candidate"
+        );
+        assert_eq!(sorted(fresh.into_iter().map(|ChoiceFresh(_, c)| c)), [NODE]);
+        assert!(cut.is_empty());
+    }
+
+    #[test]
+    fn non_null_state_removes_null_and_a_full_scope_cuts_fresh() {
+        let mut rt = heap();
+        rt.extend([Demand(U, Trigger::Deref)]);
+        rt.extend([KnownNonNull(U)]);
+        rt.extend([Full(NODE)]);
+        let (_, _, _, _, nulls, faults, aliases, fresh, cut) = rt.run();
+        assert_eq!((nulls.len(), faults.len(), aliases.len()), (0, 0, 2));
+        assert!(fresh.is_empty());
+        assert_eq!(cut.len(), 1);
+    }
+
+    #[test]
+    fn null_is_an_ordinary_case_of_a_comparison_or_a_type_test() {
+        for trigger in [Trigger::Compare, Trigger::Inspect] {
+            let mut rt = heap();
+            rt.extend([Demand(U, trigger)]);
+            let (_, _, _, _, nulls, faults, ..) = rt.run();
+            assert_eq!((nulls.len(), faults.len()), (1, 0), "{trigger:?}");
+        }
+    }
+
+    fn corpus(file: &str) -> Program {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("programs")
+            .join(file);
+        let (_, compiled) = crate::lang::compile_path(&path).expect("corpus file readable");
+        compiled.program.expect("corpus file checks")
+    }
+
+    fn quiet() -> EngineConfig {
+        EngineConfig {
+            progress: Progress::Hidden,
+            ..EngineConfig::default()
+        }
+    }
+
+    #[test]
+    fn swap_forks_on_the_null_test_then_on_the_dereference_only() {
+        let program = corpus("swap.java");
+        let entry = program.entry("Sample.swap").unwrap();
+        let x = explore::<LazierSharp>(&program, entry, quiet());
+        let summary = summarize("swap.java", &x);
+        let pcs = sorted(summary.paths.iter().map(|p| p.pc.clone()));
+        assert_eq!(
+            pcs,
+            [
+                "!(c = null) && !(c = this)",
+                "!(c = null) && c = this",
+                "c = null"
+            ]
+        );
+        // `this.data` and (when c is fresh) `c.data` are moved without being resolved.
+        let fresh = summary
+            .paths
+            .iter()
+            .find(|p| p.pc.ends_with("!(c = this)"))
+            .unwrap();
+        assert!(
+            fresh
+                .heap
+                .contains(&"this.data: unresolved Object".to_string()),
+            "{:?}",
+            fresh.heap
+        );
+        assert!(
+            fresh
+                .heap
+                .contains(&"this: Sample { data: c.data }".to_string()),
+            "{:?}",
+            fresh.heap
+        );
+    }
+
+    #[test]
+    fn published_counts_and_every_corpus_entry_runs() {
+        for (file, entry, traces) in [
+            ("swap.java", "Sample.swap", 3),
+            ("sum.java", "Node.sum", 23),
+            ("hasnull.java", "Sample.hasNull4", 16),
+        ] {
+            let program = corpus(file);
+            let m = program.entry(entry).unwrap();
+            let x = explore::<LazierSharp>(&program, m, quiet());
+            assert_eq!((x.traces.len(), x.complete()), (traces, true), "{entry}");
+        }
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "java"))
+            .collect();
+        files.sort();
+        let bounded = EngineConfig {
+            scope: Some(2),
+            depth: 20,
+            path_steps: 20_000,
+            max_states: 100_000,
+            ..quiet()
+        };
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let program = corpus(path.file_name().unwrap().to_str().unwrap());
+            for line in text.lines().filter_map(|l| l.strip_prefix("// entry: ")) {
+                let (entry, paths) = line.split_once(" paths=").unwrap();
+                let m = program.entry(entry).unwrap();
+                let x = explore::<LazierSharp>(&program, m, bounded.clone());
+                assert!(!x.traces.is_empty(), "{entry}");
+                if paths == "unbounded" {
+                    assert!(!x.complete(), "{entry} cannot be explored completely");
+                }
+            }
+        }
+    }
+}

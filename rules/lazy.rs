@@ -1,0 +1,461 @@
+//! `lazy`: classic lazy initialization (generalized symbolic execution; seed 002 §2,
+//! seed 004 §2.1, seed 001 Fig. 4). The first access to an unknown reference forks:
+//! null, an alias of each type-compatible object materialized so far, or a fresh
+//! object of the declared type.
+
+use egg::Id;
+use imbl::OrdMap;
+
+use crate::engine::{Classified, Ctx, Fault, Fork, RuleSet, Starts, Target, Val};
+use crate::expr::{Sort, display};
+use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
+
+/// An object of a lazy heap. Numbering: order of materialization (input objects)
+/// or allocation (`new`) along the path, from 0.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Obj(pub u32);
+
+/// A reference: null or an object. Lazy initialization resolves every reference
+/// as soon as it is read, so there is no unresolved case.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum LRef {
+    Null,
+    Obj(Obj),
+}
+
+/// Where an object came from.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Origin {
+    /// An object of the initial heap, materialized at this access path; the
+    /// reference symbol of that path denotes it.
+    Input { path: egg::Symbol, sym: Id },
+    /// Allocated by `new`; `new#n` counts allocations along the path from 1.
+    New(u32),
+}
+
+#[derive(Clone, Debug)]
+pub struct Object {
+    /// The exact class of an allocated object; for an input object, the class of the
+    /// reference it was materialized through (its dynamic class is that or a subclass).
+    pub class: ClassId,
+    pub origin: Origin,
+    /// Fields read or written so far (an input object's other fields are unknown).
+    pub fields: OrdMap<FieldId, Val<LRef>>,
+}
+
+/// A lazily initialized heap: the objects materialized or allocated on this path.
+#[derive(Clone, Debug, Default)]
+pub struct Heap {
+    pub objects: OrdMap<Obj, Object>,
+    pub allocated: u32,
+}
+
+/// The rule set.
+pub struct Lazy;
+
+mod datalog {
+    use crepe::crepe;
+
+    use super::Obj;
+    use crate::lang::{ClassId, FieldId};
+
+    crepe! {
+        @input
+        /// An object of the initial heap materialized so far, with its class.
+        pub struct Materialized(pub Obj, pub ClassId);
+        @input
+        /// `c` is `d` or one of its subclasses.
+        pub struct SubclassOf(pub ClassId, pub ClassId);
+        @input
+        /// The scope allows no more objects of this class.
+        pub struct Full(pub ClassId);
+        @input
+        /// A field of an object that already holds a value.
+        pub struct HasValue(pub Obj, pub FieldId);
+        @input
+        /// The access being performed: object and field.
+        pub struct Access(pub Obj, pub FieldId);
+        @input
+        /// An unknown reference of declared class `c` being initialized.
+        pub struct Pending(pub ClassId);
+
+        @output
+        /// The accessed field is read for the first time and needs initialization.
+        pub struct NeedsInit(pub Obj, pub FieldId);
+        @output
+        /// θ_null: the reference may be null.
+        pub struct ChoiceNull(pub ClassId);
+        @output
+        /// θ_alias: the reference may alias this materialized object.
+        pub struct ChoiceAlias(pub Obj);
+        @output
+        /// θ_new: the reference may point to a fresh object of this class.
+        pub struct ChoiceFresh(pub ClassId);
+        @output
+        /// The fresh case is beyond the scope bound.
+        pub struct ScopeCut(pub ClassId);
+
+        // LAZY INITIALIZATION (trigger), seed 001 Fig. 3/4: the first access to a field
+        // of a materialized object initializes it.
+        NeedsInit(o, f) <- Access(o, f), !HasValue(o, f);
+
+        // LAZY INITIALIZATION (null), seed 002 §2 case (i): the reference may be null.
+        ChoiceNull(c) <- Pending(c);
+
+        // LAZY INITIALIZATION (alias), seed 002 §2 case (iii): any type-compatible
+        // object assumed at an earlier step (an `Object` field admits every object).
+        // An object materialized through a reference of class k has a class below k, so
+        // it is compatible with c when k and c are related either way.
+        ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(k, c);
+        ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(c, k);
+
+        // LAZY INITIALIZATION (fresh), seed 002 §2 case (ii): a fresh object of the
+        // declared type, unless the scope is full.
+        ChoiceFresh(c) <- Pending(c), !Full(c);
+        ScopeCut(c) <- Pending(c), Full(c);
+    }
+}
+
+/// The facts of the current heap the Datalog program needs.
+fn runtime(ctx: &Ctx, heap: &Heap, declared: Option<ClassId>) -> datalog::Crepe {
+    let mut rt = datalog::Crepe::new();
+    let p = ctx.program;
+    for (o, obj) in heap.objects.iter() {
+        if matches!(obj.origin, Origin::Input { .. }) {
+            rt.extend([datalog::Materialized(*o, obj.class)]);
+        }
+        rt.extend(obj.fields.keys().map(|f| datalog::HasValue(*o, *f)));
+    }
+    if let Some(c) = declared {
+        rt.extend([datalog::Pending(c)]);
+        for k in 0..p.classes.len() as u32 {
+            let k = ClassId(k);
+            if p.is_subclass(k, c) {
+                rt.extend([datalog::SubclassOf(k, c)]);
+            } else if p.is_subclass(c, k) {
+                rt.extend([datalog::SubclassOf(c, k)]);
+            }
+        }
+        if let Some(k) = ctx.config.scope {
+            let count = heap
+                .objects
+                .values()
+                .filter(|o| o.class == c && matches!(o.origin, Origin::Input { .. }))
+                .count();
+            if count as u32 >= k {
+                rt.extend([datalog::Full(c)]);
+            }
+        }
+    }
+    rt
+}
+
+impl Lazy {
+    /// Initializes an unknown reference named `path` of declared class `class`:
+    /// the forks of LAZY INITIALIZATION, each with its guard over input symbols.
+    fn initialize(ctx: &mut Ctx, heap: &Heap, path: &str, class: ClassId) -> Vec<Fork<Heap, LRef>> {
+        let (_, nulls, aliases, fresh, cut) = runtime(ctx, heap, Some(class)).run();
+        let sym = ctx.input(path, Sort::Ref);
+        let mut forks = Vec::new();
+        if !nulls.is_empty() {
+            let null = ctx.terms.null();
+            let g = ctx.terms.eq(sym, null);
+            forks.push(Fork::ok(heap.clone(), Some(g), LRef::Null));
+        }
+        let mut aliases: Vec<Obj> = aliases
+            .into_iter()
+            .map(|datalog::ChoiceAlias(o)| o)
+            .collect();
+        aliases.sort();
+        let mut distinct = Vec::new();
+        for o in &aliases {
+            let Origin::Input { sym: other, .. } = heap.objects[o].origin else {
+                unreachable!("only input objects are alias candidates")
+            };
+            let same = ctx.terms.eq(sym, other);
+            distinct.push(ctx.terms.not(same));
+            // The alias must also have a class the declared type admits.
+            let g = if ctx.program.is_subclass(heap.objects[o].class, class) {
+                same
+            } else {
+                let typed = ctx.type_bound(other, class);
+                ctx.terms.and(same, typed)
+            };
+            forks.push(Fork::ok(heap.clone(), Some(g), LRef::Obj(*o)));
+        }
+        if !fresh.is_empty() {
+            let null = ctx.terms.null();
+            let nonnull = ctx.terms.eq(sym, null);
+            distinct.push(ctx.terms.not(nonnull));
+            distinct.push(ctx.type_bound(sym, class));
+            let g = ctx.terms.and_all(&distinct);
+            let mut h = heap.clone();
+            let o = Obj(h.objects.len() as u32);
+            h.objects.insert(
+                o,
+                Object {
+                    class,
+                    origin: Origin::Input {
+                        path: path.into(),
+                        sym,
+                    },
+                    fields: OrdMap::new(),
+                },
+            );
+            forks.push(Fork::ok(h, Some(g), LRef::Obj(o)));
+        }
+        if !cut.is_empty() {
+            ctx.cut(crate::engine::Bound::Scope);
+        }
+        forks
+    }
+
+    fn name(heap: &Heap, o: Obj) -> String {
+        match heap.objects[&o].origin {
+            Origin::Input { path, .. } => path.to_string(),
+            Origin::New(n) => format!("new#{n}"),
+        }
+    }
+}
+
+impl RuleSet for Lazy {
+    const NAME: &'static str = "lazy";
+    const SUMMARY: &'static str = "classic lazy initialization: first access forks null / alias of each compatible materialized object / fresh";
+    type Ref = LRef;
+    type Heap = Heap;
+
+    fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, LRef> {
+        let p = ctx.program;
+        let m = p.method(entry);
+        let mut partial: Vec<(Heap, Vec<Id>, Vec<Val<LRef>>)> =
+            vec![(Heap::default(), vec![], vec![])];
+        if m.kind != MethodKind::Static {
+            // `this` is never null: a fresh object of the entry's class.
+            let sym = ctx.input("this", Sort::Ref);
+            let (h, _, roots) = &mut partial[0];
+            h.objects.insert(
+                Obj(0),
+                Object {
+                    class: m.owner,
+                    origin: Origin::Input {
+                        path: "this".into(),
+                        sym,
+                    },
+                    fields: OrdMap::new(),
+                },
+            );
+            roots.push(Val::Ref(LRef::Obj(Obj(0))));
+        }
+        let first_param = usize::from(m.kind != MethodKind::Static);
+        for (i, ty) in m.params.iter().enumerate() {
+            let name = p.name(m.locals[first_param + i].name).to_string();
+            match ty {
+                Type::Int | Type::Bool => {
+                    let sort = if *ty == Type::Int {
+                        Sort::Int
+                    } else {
+                        Sort::Bool
+                    };
+                    let v = ctx.input(&name, sort);
+                    for (_, _, roots) in &mut partial {
+                        roots.push(Val::Prim(v));
+                    }
+                }
+                Type::Class(c) => {
+                    // Parameters are initialized in order, after `this` (seed 002 §2).
+                    let mut next = Vec::new();
+                    for (h, guards, roots) in partial {
+                        for fork in Lazy::initialize(ctx, &h, &name, *c) {
+                            let mut g = guards.clone();
+                            g.extend(fork.guard);
+                            let mut r = roots.clone();
+                            r.push(Val::Ref(
+                                fork.result.expect("initialization does not fault"),
+                            ));
+                            next.push((fork.heap, g, r));
+                        }
+                    }
+                    partial = next;
+                }
+                Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
+            }
+        }
+        partial
+            .into_iter()
+            .map(|(h, guards, roots)| {
+                let g = (!guards.is_empty()).then(|| ctx.terms.and_all(&guards));
+                Fork::ok(h, g, roots)
+            })
+            .collect()
+    }
+
+    fn null(_ctx: &mut Ctx) -> LRef {
+        LRef::Null
+    }
+
+    // NEW, seed 001 Fig. 3: every field holds its default value.
+    fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> LRef {
+        let p = ctx.program;
+        heap.allocated += 1;
+        let fields = p
+            .class(class)
+            .all_fields
+            .iter()
+            .map(|&f| {
+                let v = match p.field(f).ty {
+                    Type::Int => Val::Prim(ctx.terms.int(0)),
+                    Type::Bool => Val::Prim(ctx.terms.bool(false)),
+                    _ => Val::Ref(LRef::Null),
+                };
+                (f, v)
+            })
+            .collect();
+        let o = Obj(heap.objects.len() as u32);
+        heap.objects.insert(
+            o,
+            Object {
+                class,
+                origin: Origin::New(heap.allocated),
+                fields,
+            },
+        );
+        LRef::Obj(o)
+    }
+
+    // FIELD ACCESS with LAZY INITIALIZATION, seed 001 Fig. 4.
+    fn field_read(
+        ctx: &mut Ctx,
+        heap: Heap,
+        obj: LRef,
+        field: FieldId,
+    ) -> Vec<Fork<Heap, Val<LRef>>> {
+        let LRef::Obj(o) = obj else {
+            return vec![Fork::fault(heap, None, Fault::NullPointer)];
+        };
+        let mut rt = runtime(ctx, &heap, None);
+        rt.extend([datalog::Access(o, field)]);
+        let (needs, ..) = rt.run();
+        if needs.is_empty() {
+            return vec![Fork::ok(
+                heap.clone(),
+                None,
+                heap.objects[&o].fields[&field],
+            )];
+        }
+        let path = format!("{}.{}", Lazy::name(&heap, o), ctx.program.field_name(field));
+        let store = |mut h: Heap, v: Val<LRef>| {
+            let mut object = h.objects[&o].clone();
+            object.fields.insert(field, v);
+            h.objects.insert(o, object);
+            h
+        };
+        match ctx.program.field(field).ty {
+            Type::Int | Type::Bool => {
+                let sort = if ctx.program.field(field).ty == Type::Int {
+                    Sort::Int
+                } else {
+                    Sort::Bool
+                };
+                let v = Val::Prim(ctx.input(&path, sort));
+                vec![Fork::ok(store(heap, v), None, v)]
+            }
+            Type::Class(c) => Lazy::initialize(ctx, &heap, &path, c)
+                .into_iter()
+                .map(|f| {
+                    let r = f.result.expect("initialization does not fault");
+                    Fork::ok(store(f.heap, Val::Ref(r)), f.guard, Val::Ref(r))
+                })
+                .collect(),
+            ty => unreachable!("field of type {ty:?}"),
+        }
+    }
+
+    // FIELD WRITE on a materialized object.
+    fn field_write(
+        _ctx: &mut Ctx,
+        mut heap: Heap,
+        obj: LRef,
+        field: FieldId,
+        value: Val<LRef>,
+    ) -> Vec<Fork<Heap, ()>> {
+        let LRef::Obj(o) = obj else {
+            return vec![Fork::fault(heap, None, Fault::NullPointer)];
+        };
+        let mut object = heap.objects[&o].clone();
+        object.fields.insert(field, value);
+        heap.objects.insert(o, object);
+        vec![Fork::ok(heap, None, ())]
+    }
+
+    // EQUALS: lazy initialization has resolved both references.
+    fn ref_eq(ctx: &mut Ctx, heap: Heap, a: LRef, b: LRef) -> Vec<Fork<Heap, Id>> {
+        let v = ctx.terms.bool(a == b);
+        vec![Fork::ok(heap, None, v)]
+    }
+
+    // The dynamic class of an input object is its reference's class or a subclass:
+    // one guarded case each (`typeof(p) = @C`).
+    fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {
+        let cases = match r {
+            LRef::Null => vec![(ctx.terms.bool(true), Target::Null)],
+            LRef::Obj(o) => {
+                let object = &heap.objects[&o];
+                match object.origin {
+                    Origin::Input { sym, .. } => ctx
+                        .type_cases(sym, object.class)
+                        .into_iter()
+                        .map(|(g, c)| (g, Target::Class(c)))
+                        .collect(),
+                    Origin::New(_) => vec![(ctx.terms.bool(true), Target::Class(object.class))],
+                }
+            }
+        };
+        vec![Classified {
+            heap,
+            guard: None,
+            cases,
+        }]
+    }
+
+    fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
+        let p = ctx.program;
+        let mut lines: Vec<String> = heap
+            .objects
+            .iter()
+            .map(|(o, obj)| {
+                let fields: Vec<String> = obj
+                    .fields
+                    .iter()
+                    .map(|(f, v)| {
+                        format!("{}: {}", p.field_name(*f), Lazy::render_val(ctx, heap, v))
+                    })
+                    .collect();
+                format!(
+                    "{}: {} {{ {} }}",
+                    Lazy::name(heap, *o),
+                    p.class_name(obj.class),
+                    fields.join(", ")
+                )
+            })
+            .collect();
+        lines.sort();
+        lines
+    }
+
+    fn render_ref(_ctx: &Ctx, heap: &Heap, r: LRef) -> String {
+        match r {
+            LRef::Null => "null".into(),
+            LRef::Obj(o) => Lazy::name(heap, o),
+        }
+    }
+}
+
+impl Lazy {
+    fn render_val(ctx: &Ctx, heap: &Heap, v: &Val<LRef>) -> String {
+        match v {
+            Val::Prim(t) => display(&ctx.terms, *t),
+            Val::Ref(r) => Lazy::render_ref(ctx, heap, *r),
+            Val::Unit => "unit".into(),
+        }
+    }
+}

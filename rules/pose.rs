@@ -1,0 +1,968 @@
+//! `pose`: path-optimal symbolic execution (seed 002 §3). Fields hold if-then-else
+//! values over alias conditions; only real branches and possible null dereferences fork.
+
+use std::sync::Arc;
+
+use egg::Id;
+use imbl::OrdMap;
+
+use crate::engine::{Bound, Classified, Ctx, Fault, Fork, RuleSet, Starts, Target, Val};
+use crate::expr::{Sort, Term, display};
+use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
+
+/// A reference: a term over input symbols, `null`, `new#n` and `ite` over alias
+/// conditions (the e-graph id, hash-consed, so equal terms are one value).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct PRef(pub Id);
+
+/// The leaves a reference term may evaluate to: input symbols, `new#n`, `null`.
+/// Numbering: none (leaves are term ids).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Leaf {
+    Null,
+    /// An input reference symbol (named by access path).
+    Input(Id),
+    /// An object allocated by `new`.
+    New(Id),
+}
+
+impl Leaf {
+    fn term(self, ctx: &mut Ctx) -> Id {
+        match self {
+            Leaf::Null => ctx.terms.null(),
+            Leaf::Input(t) | Leaf::New(t) => t,
+        }
+    }
+}
+
+/// Where an object of the heap came from.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Origin {
+    /// Bound input symbol (Getfield r1) at this access path; `serial` numbers
+    /// bindings along the path from 0 (`this` first).
+    Input { path: egg::Symbol, serial: u32 },
+    /// Allocated by `new`: `new#n`, numbered along the path from 1.
+    New(u32),
+}
+
+/// Whether the path condition implies that an input symbol is not null.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Nullness {
+    /// `¬(Y = null)` is a conjunct of the path condition (`this`, or Y dereferenced
+    /// as a plain symbol).
+    NonNull,
+    /// Y was bound as one leaf of an ite reference: not null only under its guard.
+    Guarded,
+}
+
+/// An object of the POSE heap: its class and the fields initialized so far
+/// (a missing field is ⊥).
+#[derive(Clone, Debug)]
+pub struct Object {
+    pub class: ClassId,
+    pub origin: Origin,
+    pub nullness: Nullness,
+    pub fields: OrdMap<FieldId, Id>,
+}
+
+/// The POSE heap H: bound input symbols and allocated objects, keyed by their term.
+#[derive(Clone, Debug, Default)]
+pub struct Heap {
+    pub objects: OrdMap<Id, Object>,
+    /// Declared class of every input reference symbol created on this path.
+    pub declared: OrdMap<Id, ClassId>,
+    /// Leaf decomposition of the reference terms met on this path (memo).
+    pub leaves: OrdMap<Id, Arc<Vec<Leaf>>>,
+    /// Bindings so far (next binding serial).
+    pub bound: u32,
+    /// Allocations so far.
+    pub allocated: u32,
+}
+
+/// The rule set.
+pub struct Pose;
+
+mod datalog {
+    use crepe::crepe;
+    use egg::Id;
+
+    use crate::lang::{ClassId, FieldId};
+
+    crepe! {
+        @input
+        /// A non-null leaf of the reference being dereferenced or classified, with its
+        /// rank (order of first appearance).
+        pub struct Leaf(pub Id, pub u32);
+        @input
+        /// An input reference symbol (bound or a leaf) and its declared class.
+        pub struct InputSym(pub Id, pub ClassId);
+        @input
+        /// An allocated object (`new#n`) and its class.
+        pub struct NewObj(pub Id, pub ClassId);
+        @input
+        /// Y ∈ dom(H).
+        pub struct Bound(pub Id);
+        @input
+        /// H(Y)(f) ≠ ⊥ for the accessed field.
+        pub struct Init(pub Id, pub FieldId);
+        @input
+        /// The path condition implies Y ≠ null.
+        pub struct NonNull(pub Id);
+        @input
+        /// `k` is `c` or a subclass of `c`.
+        pub struct SubclassOf(pub ClassId, pub ClassId);
+        @input
+        /// The access is a read of this field.
+        pub struct Reading(pub FieldId);
+        @input
+        /// The access is a write of this field.
+        pub struct Writing(pub FieldId);
+        @input
+        /// The reference is an ite term (more than one leaf), not a plain leaf.
+        pub struct Composite(pub Id);
+
+        // Two classes whose objects may be the same object.
+        struct Compatible(ClassId, ClassId);
+        // Bound after the refinement steps of this access.
+        struct Known(Id);
+        // H(Y)(f) ≠ ⊥ after the refinement steps of this access.
+        struct HasField(Id, FieldId);
+
+        @output
+        /// Getfield (r1): an unbound leaf gets an object with all fields ⊥.
+        pub struct Bind(pub Id);
+        @output
+        /// Getfield (r2): a leaf whose field is ⊥ is initialized with `assume`.
+        pub struct NeedsInit(pub Id, pub FieldId);
+        @output
+        /// assume(H, Y, f, Z): Y' is in the alias set of Y.
+        pub struct AliasSet(pub Id, pub Id);
+        @output
+        /// update(H, Y, f, v): the field f of this object is rewritten.
+        pub struct UpdateTarget(pub Id);
+        @output
+        /// A leaf that may be null on the current path (its null condition is kept).
+        pub struct Nullable(pub Id);
+        @output
+        /// classify: the leaf may be an object of this class.
+        pub struct ClassCase(pub Id, pub ClassId);
+
+        Compatible(c, d) <- SubclassOf(c, d);
+        Compatible(c, d) <- SubclassOf(d, c);
+
+        // Getfield (r1), seed 002 Fig. 4: Y ∉ dom(H) binds Y to an object of ⊥ fields.
+        Bind(y) <- Leaf(y, _), InputSym(y, _), !Bound(y);
+        Known(y) <- Bound(y);
+        Known(y) <- Bind(y);
+
+        // Getfield (r2), seed 002 Fig. 4: Y ∈ dom(H), H(Y)(f) = ⊥.
+        NeedsInit(y, f) <- Reading(f), Leaf(y, _), InputSym(y, _), !Init(y, f);
+        // Putfield (c2) (reconstructed): a leaf written under a guard keeps its old value
+        // otherwise, so its field is initialized first.
+        NeedsInit(y, f) <- Writing(f), Composite(_), Leaf(y, _), InputSym(y, _), !Init(y, f);
+        HasField(y, f) <- Init(y, f);
+        HasField(y, f) <- NeedsInit(y, f);
+
+        // assume(H, Y, f, Z), seed 002 §3.2: {Y' ∈ dom(H) | Y' ≠ Y, compatible,
+        // H(Y')(f) ≠ ⊥}; leaves initialized by this same access count when earlier.
+        AliasSet(y, z) <- NeedsInit(y, f), Init(z, f), Known(z), (y != z),
+            InputSym(y, c), InputSym(z, d), Compatible(c, d);
+        AliasSet(y, z) <- NeedsInit(y, f), NeedsInit(z, f), Leaf(y, r), Leaf(z, s), (s < r),
+            InputSym(y, c), InputSym(z, d), Compatible(c, d);
+
+        // update(H, Y, f, v), seed 002 §3.1 (Fig. 3): every bound object compatible
+        // with a leaf written, whose field is initialized, gets ite(Y' = σ, v, old).
+        UpdateTarget(t) <- Writing(f), Leaf(y, _), InputSym(y, c), Known(t),
+            InputSym(t, d), Compatible(c, d), HasField(t, f);
+        UpdateTarget(t) <- Writing(_), Leaf(t, _), NewObj(t, _);
+
+        // Null: a leaf symbol not known to be non-null keeps the dereference's null
+        // condition (the NullPointerException trace).
+        Nullable(y) <- Leaf(y, _), InputSym(y, _), !NonNull(y);
+
+        // classify: an input object has any subclass of its declared class; an
+        // allocated object its own.
+        ClassCase(y, k) <- Leaf(y, _), InputSym(y, c), SubclassOf(k, c);
+        ClassCase(y, k) <- Leaf(y, _), NewObj(y, k);
+    }
+}
+
+/// What an access does with the field.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Access {
+    Read(FieldId),
+    Write(FieldId),
+    Classify,
+}
+
+/// The derived relations of one access.
+#[derive(Default, Debug)]
+struct Derived {
+    bind: Vec<Id>,
+    needs_init: Vec<Id>,
+    alias: Vec<(Id, Id)>,
+    targets: Vec<Id>,
+    nullable: Vec<Id>,
+    cases: Vec<(Id, ClassId)>,
+}
+
+impl Pose {
+    /// The leaves of reference term `r` (memoized in the heap).
+    fn leaves(ctx: &Ctx, heap: &mut Heap, r: Id) -> Arc<Vec<Leaf>> {
+        let r = ctx.terms.find(r);
+        if let Some(l) = heap.leaves.get(&r) {
+            return l.clone();
+        }
+        let eg = ctx.terms.egraph();
+        let mut out: Vec<Leaf> = Vec::new();
+        let mut leaf = None;
+        let mut ite = None;
+        for n in &eg[r].nodes {
+            match n {
+                Term::Null => leaf = Some(Leaf::Null),
+                Term::Sym(_) => leaf = Some(Leaf::Input(r)),
+                Term::New(_) => leaf = Some(Leaf::New(r)),
+                Term::Ite([_, a, b]) => ite = Some((*a, *b)),
+                _ => {}
+            }
+        }
+        if let Some(l) = leaf {
+            out.push(l);
+        } else if let Some((a, b)) = ite {
+            let la = Pose::leaves(ctx, heap, a);
+            let lb = Pose::leaves(ctx, heap, b);
+            out.extend(la.iter().copied());
+            for l in lb.iter() {
+                if !out.contains(l) {
+                    out.push(*l);
+                }
+            }
+        } else {
+            debug_assert!(false, "reference term without leaves: {r:?}");
+        }
+        let out = Arc::new(out);
+        heap.leaves.insert(r, out.clone());
+        out
+    }
+
+    /// Runs the Datalog program on the facts of `heap` this access needs.
+    fn derive(ctx: &Ctx, heap: &Heap, r: Id, leaves: &[Leaf], access: Access) -> Derived {
+        let p = ctx.program;
+        let mut rt = datalog::Crepe::new();
+        let mut classes = Vec::new();
+        let mut rank = 0u32;
+        let composite = leaves.len() > 1;
+        for l in leaves {
+            match *l {
+                Leaf::Null => {}
+                Leaf::Input(y) => {
+                    let c = heap.declared[&y];
+                    rt.extend([datalog::Leaf(y, rank)]);
+                    rt.extend([datalog::InputSym(y, c)]);
+                    if let Some(o) = heap.objects.get(&y)
+                        && o.nullness == Nullness::NonNull
+                    {
+                        rt.extend([datalog::NonNull(y)]);
+                    }
+                    classes.push(c);
+                    rank += 1;
+                }
+                Leaf::New(n) => {
+                    let c = heap.objects[&n].class;
+                    rt.extend([datalog::Leaf(n, rank)]);
+                    rt.extend([datalog::NewObj(n, c)]);
+                    classes.push(c);
+                    rank += 1;
+                }
+            }
+        }
+        if composite {
+            rt.extend([datalog::Composite(r)]);
+        }
+        let field = match access {
+            Access::Read(f) => {
+                rt.extend([datalog::Reading(f)]);
+                Some(f)
+            }
+            Access::Write(f) => {
+                rt.extend([datalog::Writing(f)]);
+                Some(f)
+            }
+            Access::Classify => None,
+        };
+        // Bound objects and their initialized field (only for field accesses).
+        for (y, o) in heap.objects.iter() {
+            if let Origin::Input { .. } = o.origin {
+                rt.extend([datalog::Bound(*y)]);
+                if let Some(f) = field
+                    && o.fields.contains_key(&f)
+                {
+                    rt.extend([datalog::Init(*y, f)]);
+                    rt.extend([datalog::InputSym(*y, o.class)]);
+                }
+            }
+        }
+        classes.sort();
+        classes.dedup();
+        let n = p.classes.len() as u32;
+        for &c in &classes {
+            for k in (0..n).map(ClassId) {
+                if p.is_subclass(k, c) {
+                    rt.extend([datalog::SubclassOf(k, c)]);
+                }
+                if field.is_some() && p.is_subclass(c, k) {
+                    rt.extend([datalog::SubclassOf(c, k)]);
+                }
+            }
+        }
+        let (bind, needs, alias, targets, nullable, cases) = rt.run();
+        let mut d = Derived {
+            bind: bind.into_iter().map(|datalog::Bind(y)| y).collect(),
+            needs_init: needs
+                .into_iter()
+                .map(|datalog::NeedsInit(y, _)| y)
+                .collect(),
+            alias: alias
+                .into_iter()
+                .map(|datalog::AliasSet(y, z)| (y, z))
+                .collect(),
+            targets: targets
+                .into_iter()
+                .map(|datalog::UpdateTarget(t)| t)
+                .collect(),
+            nullable: nullable.into_iter().map(|datalog::Nullable(y)| y).collect(),
+            cases: cases
+                .into_iter()
+                .map(|datalog::ClassCase(y, k)| (y, k))
+                .collect(),
+        };
+        // Deterministic order: by leaf rank / binding serial.
+        let order = |heap: &Heap, y: &Id| -> (u32, Id) {
+            let pos = leaves
+                .iter()
+                .position(|l| matches!(l, Leaf::Input(t) | Leaf::New(t) if t == y));
+            match (pos, heap.objects.get(y).map(|o| o.origin)) {
+                (Some(i), _) => (1_000_000 + i as u32, *y),
+                (None, Some(Origin::Input { serial, .. })) => (serial, *y),
+                _ => (u32::MAX, *y),
+            }
+        };
+        d.bind.sort_by_key(|y| order(heap, y));
+        d.needs_init.sort_by_key(|y| order(heap, y));
+        d.targets.sort_by_key(|y| order(heap, y));
+        d.nullable.sort_by_key(|y| order(heap, y));
+        d.cases.sort_by_key(|(y, k)| (order(heap, y), *k));
+        d.alias
+            .sort_by_key(|(y, z)| (order(heap, y), order(heap, z)));
+        d
+    }
+
+    /// `a = b` on references, decided when both are leaves: an allocated object is
+    /// distinct from every input; input objects of unrelated classes are equal only
+    /// when both are null.
+    fn ref_eq_term(ctx: &mut Ctx, heap: &mut Heap, a: Id, b: Id) -> Id {
+        let (a, b) = (ctx.terms.find(a), ctx.terms.find(b));
+        if a == b {
+            return ctx.terms.bool(true);
+        }
+        let la = Pose::leaves(ctx, heap, a);
+        let lb = Pose::leaves(ctx, heap, b);
+        if la.len() == 1 && lb.len() == 1 {
+            match (la[0], lb[0]) {
+                (Leaf::New(_), _) | (_, Leaf::New(_)) => return ctx.terms.bool(false),
+                (Leaf::Input(x), Leaf::Input(y)) => {
+                    let (cx, cy) = (heap.declared[&x], heap.declared[&y]);
+                    if !ctx.program.related(cx, cy) {
+                        let null = ctx.terms.null();
+                        let (ex, ey) = (ctx.terms.eq(x, null), ctx.terms.eq(y, null));
+                        return ctx.terms.and(ex, ey);
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Null goes second, so `s != null` and a dereference of s share one atom.
+        if la.as_slice() == [Leaf::Null] {
+            return ctx.terms.eq(b, a);
+        }
+        ctx.terms.eq(a, b)
+    }
+
+    /// The null condition of dereferencing `r` with these derived facts: `None`
+    /// when `r` cannot be null on this path.
+    fn null_condition(ctx: &mut Ctx, r: Id, leaves: &[Leaf], d: &Derived) -> Option<Id> {
+        if leaves.contains(&Leaf::Null) || !d.nullable.is_empty() {
+            let null = ctx.terms.null();
+            Some(ctx.terms.eq(r, null))
+        } else {
+            None
+        }
+    }
+
+    fn is_input(heap: &Heap, y: Id) -> bool {
+        heap.declared.contains_key(&y)
+    }
+
+    /// Getfield (r1) for every derived binding, with the scope bound: `false` when
+    /// the scope is exceeded (the path is cut).
+    fn bind(ctx: &mut Ctx, heap: &mut Heap, r: Id, d: &Derived) -> bool {
+        for &y in &d.bind {
+            let class = heap.declared[&y];
+            if let Some(k) = ctx.config.scope {
+                let count = heap
+                    .objects
+                    .values()
+                    .filter(|o| o.class == class && matches!(o.origin, Origin::Input { .. }))
+                    .count();
+                if count as u32 >= k {
+                    ctx.cut(Bound::Scope);
+                    return false;
+                }
+            }
+            let path = Pose::path_of(ctx, y);
+            heap.objects.insert(
+                y,
+                Object {
+                    class,
+                    origin: Origin::Input {
+                        path,
+                        serial: heap.bound,
+                    },
+                    nullness: Nullness::Guarded,
+                    fields: OrdMap::new(),
+                },
+            );
+            heap.bound += 1;
+        }
+        // The continuing guard ¬(r = null) of a plain symbol is Y ≠ null itself.
+        if let Some(o) = heap.objects.get_mut(&ctx.terms.find(r)) {
+            o.nullness = Nullness::NonNull;
+        }
+        true
+    }
+
+    fn path_of(ctx: &Ctx, y: Id) -> egg::Symbol {
+        ctx.terms.egraph()[y]
+            .nodes
+            .iter()
+            .find_map(|n| match n {
+                Term::Sym(s) => Some(s.name),
+                _ => None,
+            })
+            .expect("an input symbol")
+    }
+
+    /// Getfield (r2) for every derived leaf, in order: H(Y)(f) := assume(H, Y, f, Z).
+    fn initialize(ctx: &mut Ctx, heap: &mut Heap, field: FieldId, d: &Derived) {
+        let p = ctx.program;
+        for &y in &d.needs_init {
+            let path = format!("{}.{}", Pose::path_of(ctx, y), p.field_name(field));
+            let z = match p.field(field).ty {
+                Type::Int => ctx.input(&path, Sort::Int),
+                Type::Bool => ctx.input(&path, Sort::Bool),
+                Type::Class(c) => {
+                    let z = ctx.input(&path, Sort::Ref);
+                    heap.declared.insert(z, c);
+                    z
+                }
+                ty => unreachable!("field of type {ty:?}"),
+            };
+            // The alias set, most recently bound first (seed 002 Fig. 2: a2.f is
+            // ite(A2=A1, .., ite(A2=A0, .., I2))); fold from the innermost.
+            let mut set: Vec<Id> = d
+                .alias
+                .iter()
+                .filter(|(a, _)| *a == y)
+                .map(|(_, z)| *z)
+                .filter(|z| heap.objects[z].fields.contains_key(&field))
+                .collect();
+            set.sort_by_key(|z| match heap.objects[z].origin {
+                Origin::Input { serial, .. } => serial,
+                Origin::New(_) => u32::MAX,
+            });
+            let mut v = z;
+            for other in set {
+                let g = ctx.terms.eq(y, other);
+                let old = heap.objects[&other].fields[&field];
+                v = ctx.terms.ite(g, old, v);
+            }
+            let mut o = heap.objects[&y].clone();
+            o.fields.insert(field, v);
+            heap.objects.insert(y, o);
+        }
+    }
+
+    /// The non-null leaves of `r`, in order.
+    fn objects_of(leaves: &[Leaf]) -> Vec<Id> {
+        leaves
+            .iter()
+            .filter_map(|l| match l {
+                Leaf::Null => None,
+                Leaf::Input(t) | Leaf::New(t) => Some(*t),
+            })
+            .collect()
+    }
+
+    fn to_val(ctx: &Ctx, field: FieldId, t: Id) -> Val<PRef> {
+        match ctx.program.field(field).ty {
+            Type::Class(_) => Val::Ref(PRef(t)),
+            _ => Val::Prim(t),
+        }
+    }
+
+    fn forks<T>(
+        ctx: &mut Ctx,
+        heap: Heap,
+        nc: Option<Id>,
+        cont: Option<(Heap, T)>,
+    ) -> Vec<Fork<Heap, T>> {
+        let mut out = Vec::new();
+        match nc {
+            Some(g) => {
+                out.push(Fork::fault(heap, Some(g), Fault::NullPointer));
+                if let Some((h, v)) = cont {
+                    let ng = ctx.terms.not(g);
+                    out.push(Fork::ok(h, Some(ng), v));
+                }
+            }
+            None => {
+                if let Some((h, v)) = cont {
+                    out.push(Fork::ok(h, None, v));
+                }
+            }
+        }
+        out
+    }
+
+    /// The successors when the scope cut the continuing path: only the
+    /// NullPointerException, if feasible (a lone fork is not checked by the engine).
+    fn cut_forks<T>(ctx: &mut Ctx, heap: Heap, nc: Option<Id>) -> Vec<Fork<Heap, T>> {
+        match nc {
+            Some(g) if ctx.feasible(g) => vec![Fork::fault(heap, Some(g), Fault::NullPointer)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn render_term(ctx: &Ctx, t: Id) -> String {
+        display(&ctx.terms, t)
+    }
+
+    fn name(ctx: &Ctx, key: Id, o: &Object) -> String {
+        match o.origin {
+            Origin::Input { path, .. } => path.to_string(),
+            Origin::New(_) => Pose::render_term(ctx, key),
+        }
+    }
+}
+
+impl RuleSet for Pose {
+    const NAME: &'static str = "pose";
+    const SUMMARY: &'static str = "POSE: fields hold ite values over alias conditions (assume/update); forks only at branches and possible null dereferences";
+    type Ref = PRef;
+    type Heap = Heap;
+
+    fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, PRef> {
+        let p = ctx.program;
+        let m = p.method(entry);
+        let mut heap = Heap::default();
+        let mut roots = Vec::new();
+        if m.kind != MethodKind::Static {
+            // `this` is never null: bound from the start.
+            let this = ctx.input("this", Sort::Ref);
+            heap.declared.insert(this, m.owner);
+            heap.objects.insert(
+                this,
+                Object {
+                    class: m.owner,
+                    origin: Origin::Input {
+                        path: "this".into(),
+                        serial: 0,
+                    },
+                    nullness: Nullness::NonNull,
+                    fields: OrdMap::new(),
+                },
+            );
+            heap.bound = 1;
+            roots.push(Val::Ref(PRef(this)));
+        }
+        let first_param = usize::from(m.kind != MethodKind::Static);
+        for (i, ty) in m.params.iter().enumerate() {
+            let name = p.name(m.locals[first_param + i].name).to_string();
+            let v = match ty {
+                Type::Int => Val::Prim(ctx.input(&name, Sort::Int)),
+                Type::Bool => Val::Prim(ctx.input(&name, Sort::Bool)),
+                Type::Class(c) => {
+                    let y = ctx.input(&name, Sort::Ref);
+                    heap.declared.insert(y, *c);
+                    Val::Ref(PRef(y))
+                }
+                Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
+            };
+            roots.push(v);
+        }
+        vec![Fork::ok(heap, None, roots)]
+    }
+
+    fn null(ctx: &mut Ctx) -> PRef {
+        PRef(ctx.terms.null())
+    }
+
+    // NEW, seed 001 Fig. 3: `new#n`, every field at its default value.
+    fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> PRef {
+        let p = ctx.program;
+        heap.allocated += 1;
+        let t = ctx.terms.new_obj(heap.allocated);
+        let fields = p
+            .class(class)
+            .all_fields
+            .iter()
+            .map(|&f| {
+                let v = match p.field(f).ty {
+                    Type::Int => ctx.terms.int(0),
+                    Type::Bool => ctx.terms.bool(false),
+                    _ => ctx.terms.null(),
+                };
+                (f, v)
+            })
+            .collect();
+        heap.objects.insert(
+            t,
+            Object {
+                class,
+                origin: Origin::New(heap.allocated),
+                nullness: Nullness::NonNull,
+                fields,
+            },
+        );
+        PRef(t)
+    }
+
+    // Getfield (c1), (c2), (r1), (r2), seed 002 Fig. 4.
+    fn field_read(
+        ctx: &mut Ctx,
+        mut heap: Heap,
+        obj: PRef,
+        field: FieldId,
+    ) -> Vec<Fork<Heap, Val<PRef>>> {
+        let r = ctx.terms.find(obj.0);
+        let leaves = Pose::leaves(ctx, &mut heap, r);
+        if leaves.as_slice() == [Leaf::Null] {
+            return vec![Fork::fault(heap, None, Fault::NullPointer)];
+        }
+        let d = Pose::derive(ctx, &heap, r, &leaves, Access::Read(field));
+        let nc = Pose::null_condition(ctx, r, &leaves, &d);
+        let mut next = heap.clone();
+        if !Pose::bind(ctx, &mut next, r, &d) {
+            return Pose::cut_forks(ctx, heap, nc);
+        }
+        Pose::initialize(ctx, &mut next, field, &d);
+        // Getfield (c2) over the leaves: ite(r = l1, H(l1)(f), ite(r = l2, ..)).
+        let objs = Pose::objects_of(&leaves);
+        let mut v = next.objects[objs.last().expect("a non-null leaf")].fields[&field];
+        for &l in objs.iter().rev().skip(1) {
+            let g = ctx.terms.eq(r, l);
+            let here = next.objects[&l].fields[&field];
+            v = ctx.terms.ite(g, here, v);
+        }
+        let val = Pose::to_val(ctx, field, v);
+        Pose::forks(ctx, heap, nc, Some((next, val)))
+    }
+
+    // Putfield (c1) with update, and Putfield (c2) (reconstructed).
+    fn field_write(
+        ctx: &mut Ctx,
+        mut heap: Heap,
+        obj: PRef,
+        field: FieldId,
+        value: Val<PRef>,
+    ) -> Vec<Fork<Heap, ()>> {
+        let r = ctx.terms.find(obj.0);
+        let leaves = Pose::leaves(ctx, &mut heap, r);
+        if leaves.as_slice() == [Leaf::Null] {
+            return vec![Fork::fault(heap, None, Fault::NullPointer)];
+        }
+        let v = match value {
+            Val::Prim(t) => t,
+            Val::Ref(PRef(t)) => t,
+            Val::Unit => unreachable!("unit stored in a field"),
+        };
+        let d = Pose::derive(ctx, &heap, r, &leaves, Access::Write(field));
+        let nc = Pose::null_condition(ctx, r, &leaves, &d);
+        let mut next = heap.clone();
+        if !Pose::bind(ctx, &mut next, r, &d) {
+            return Pose::cut_forks(ctx, heap, nc);
+        }
+        Pose::initialize(ctx, &mut next, field, &d);
+        // update(H, σ, f, v): H(Y')(f) := ite(Y' = σ, v, H(Y')(f)).
+        for &t in &d.targets {
+            let g = if Pose::is_input(&next, t) || t == r {
+                Pose::ref_eq_term(ctx, &mut next, t, r)
+            } else {
+                ctx.terms.eq(r, t)
+            };
+            let mut o = next.objects[&t].clone();
+            let old = o.fields.get(&field).copied();
+            let new = match old {
+                Some(old) => ctx.terms.ite(g, v, old),
+                None => v,
+            };
+            o.fields.insert(field, new);
+            next.objects.insert(t, o);
+        }
+        // Putfield (c1): H_r[Y ↦ H(Y)[f ↦ v]].
+        if leaves.len() == 1 {
+            let mut o = next.objects[&r].clone();
+            o.fields.insert(field, v);
+            next.objects.insert(r, o);
+        }
+        Pose::forks(ctx, heap, nc, Some((next, ())))
+    }
+
+    // EQUALS on references: the term `a = b`; the `if` forks.
+    fn ref_eq(ctx: &mut Ctx, mut heap: Heap, a: PRef, b: PRef) -> Vec<Fork<Heap, Id>> {
+        let t = Pose::ref_eq_term(ctx, &mut heap, a.0, b.0);
+        vec![Fork::ok(heap, None, t)]
+    }
+
+    // Leaf decomposition: null, input objects of any subclass of their declared
+    // class, allocated objects of their class.
+    fn classify(ctx: &mut Ctx, mut heap: Heap, r: PRef) -> Vec<Classified<Heap>> {
+        let r = ctx.terms.find(r.0);
+        let leaves = Pose::leaves(ctx, &mut heap, r);
+        let d = Pose::derive(ctx, &heap, r, &leaves, Access::Classify);
+        let mut cases = Vec::new();
+        if let Some(nc) = Pose::null_condition(ctx, r, &leaves, &d) {
+            cases.push((nc, Target::Null));
+        }
+        let p = ctx.program;
+        for &l in leaves.iter() {
+            let t = l.term(ctx);
+            if l == Leaf::Null {
+                continue;
+            }
+            let at = Pose::ref_eq_term(ctx, &mut heap, r, t);
+            let ks: Vec<ClassId> = d
+                .cases
+                .iter()
+                .filter(|(y, _)| *y == t)
+                .map(|(_, k)| *k)
+                .collect();
+            let mut base = at;
+            if d.nullable.contains(&t) {
+                let null = ctx.terms.null();
+                let n = ctx.terms.eq(t, null);
+                let nn = ctx.terms.not(n);
+                base = ctx.terms.and(base, nn);
+            }
+            for &k in &ks {
+                let g = if ks.len() > 1 {
+                    let ty = ctx.terms.type_atom(p.class_name(k));
+                    let of = ctx.terms.typeof_(t);
+                    let e = ctx.terms.eq(of, ty);
+                    ctx.terms.and(base, e)
+                } else {
+                    base
+                };
+                cases.push((g, Target::Class(k)));
+            }
+        }
+        vec![Classified {
+            heap,
+            guard: None,
+            cases,
+        }]
+    }
+
+    fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
+        let p = ctx.program;
+        let mut lines: Vec<String> = heap
+            .objects
+            .iter()
+            .map(|(k, o)| {
+                let fields: Vec<String> = o
+                    .fields
+                    .iter()
+                    .map(|(f, v)| format!("{}: {}", p.field_name(*f), Pose::render_term(ctx, *v)))
+                    .collect();
+                format!(
+                    "{}: {} {{ {} }}",
+                    Pose::name(ctx, *k, o),
+                    p.class_name(o.class),
+                    fields.join(", ")
+                )
+            })
+            .collect();
+        lines.sort();
+        lines
+    }
+
+    fn render_ref(ctx: &Ctx, _heap: &Heap, r: PRef) -> String {
+        Pose::render_term(ctx, r.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::datalog::*;
+    use super::*;
+    use crate::engine::{EngineConfig, RunSummary, run};
+
+    const A: ClassId = ClassId(100);
+    const B: ClassId = ClassId(101);
+    const F: FieldId = FieldId(7);
+
+    fn id(n: usize) -> Id {
+        Id::from(n)
+    }
+
+    /// A heap of bound objects y0 (class A, f initialized), y1 (class A, f ⊥) and
+    /// y3 (class B, f initialized), and the leaf y2 (class A) being accessed.
+    fn facts(access: impl FnOnce(&mut Crepe)) -> Crepe {
+        let mut rt = Crepe::new();
+        for (y, c) in [(0, A), (1, A), (3, B)] {
+            rt.extend([Bound(id(y))]);
+            rt.extend([InputSym(id(y), c)]);
+        }
+        rt.extend([Init(id(0), F), Init(id(3), F)]);
+        rt.extend([InputSym(id(2), A)]);
+        rt.extend([Leaf(id(2), 0)]);
+        rt.extend([SubclassOf(A, A), SubclassOf(B, B)]);
+        access(&mut rt);
+        rt
+    }
+
+    fn sorted<T: Ord>(it: impl IntoIterator<Item = T>) -> Vec<T> {
+        let mut v: Vec<T> = it.into_iter().collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn getfield_r1_r2_and_the_alias_set_of_assume() {
+        let (bind, needs, alias, targets, nullable, _) = facts(|rt| rt.extend([Reading(F)])).run();
+        assert_eq!(sorted(bind.into_iter().map(|Bind(y)| y)), vec![id(2)]);
+        assert_eq!(
+            sorted(needs.into_iter().map(|NeedsInit(y, f)| (y, f))),
+            vec![(id(2), F)]
+        );
+        // y1 has f = ⊥ and y3 is of an unrelated class: only y0.
+        assert_eq!(
+            sorted(alias.into_iter().map(|AliasSet(y, z)| (y, z))),
+            vec![(id(2), id(0))]
+        );
+        assert!(targets.is_empty());
+        assert_eq!(
+            sorted(nullable.into_iter().map(|Nullable(y)| y)),
+            vec![id(2)]
+        );
+    }
+
+    #[test]
+    fn leaves_initialized_by_one_access_alias_the_earlier_ones() {
+        let (_, needs, alias, ..) = facts(|rt| {
+            rt.extend([Reading(F)]);
+            rt.extend([Leaf(id(1), 1)]);
+            rt.extend([NonNull(id(2))]);
+        })
+        .run();
+        assert_eq!(needs.len(), 2);
+        assert_eq!(
+            sorted(alias.into_iter().map(|AliasSet(y, z)| (y, z))),
+            vec![(id(1), id(0)), (id(1), id(2)), (id(2), id(0))]
+        );
+    }
+
+    #[test]
+    fn update_targets_of_a_write() {
+        // A plain write: no initialization, the compatible initialized objects.
+        let (_, needs, _, targets, ..) = facts(|rt| rt.extend([Writing(F)])).run();
+        assert!(needs.is_empty());
+        assert_eq!(
+            sorted(targets.into_iter().map(|UpdateTarget(t)| t)),
+            vec![id(0)]
+        );
+        // Through an ite reference (Putfield c2): the leaf keeps its old value, so it
+        // is initialized and rewritten too; an allocated leaf is a target.
+        let (_, needs, _, targets, ..) = facts(|rt| {
+            rt.extend([Writing(F)]);
+            rt.extend([Composite(id(9))]);
+            rt.extend([Leaf(id(5), 1)]);
+            rt.extend([NewObj(id(5), A)]);
+        })
+        .run();
+        assert_eq!(needs.len(), 1);
+        assert_eq!(
+            sorted(targets.into_iter().map(|UpdateTarget(t)| t)),
+            vec![id(0), id(2), id(5)]
+        );
+    }
+
+    #[test]
+    fn classify_cases() {
+        const SUB: ClassId = ClassId(102);
+        let (.., nullable, cases) = facts(|rt| {
+            rt.extend([SubclassOf(SUB, A)]);
+            rt.extend([Leaf(id(5), 1)]);
+            rt.extend([NewObj(id(5), B)]);
+        })
+        .run();
+        assert_eq!(
+            sorted(cases.into_iter().map(|ClassCase(y, k)| (y, k))),
+            vec![(id(2), A), (id(2), SUB), (id(5), B)]
+        );
+        assert_eq!(
+            sorted(nullable.into_iter().map(|Nullable(y)| y)),
+            vec![id(2)]
+        );
+    }
+
+    fn explore(src: &str, entry: &str) -> RunSummary {
+        let mut sources = crate::lang::Sources::default();
+        let file = sources.add("test.java", src);
+        let compiled = crate::lang::compile(&sources, file);
+        let program = compiled.program.expect("test program checks");
+        let m = program.entry(entry).expect("entry exists");
+        run::<Pose>(&program, "test.java", m, EngineConfig::default())
+    }
+
+    /// Seed 002 Fig. 3: the writes of p2 give exactly the heap of Fig. 3 (d), and
+    /// the five control-flow paths are five traces.
+    #[test]
+    fn p2_reproduces_figure_3() {
+        let src = "class B { int f;
+            static void p2(B b0, B b1, B b2) {
+                b2.f = 2; b1.f = 1; b0.f = 0;
+                if (b0.f + b1.f + b2.f == 0) { throw new IllegalStateException(); }
+            } }";
+        let s = explore(src, "B.p2");
+        assert_eq!((s.traces, s.normal, s.exceptional), (5, 1, 4));
+        let ret = s.paths.iter().find(|p| p.outcome == "return").unwrap();
+        assert_eq!(
+            ret.heap,
+            vec![
+                "b0: B { f: 0 }",
+                "b1: B { f: ite(b1 = b0, 0, 1) }",
+                "b2: B { f: ite(b2 = b0, 0, ite(b2 = b1, 1, 2)) }",
+            ]
+        );
+    }
+
+    /// Seed 002 Fig. 2: assume(H, Y, f, Z) nests the most recently bound alias
+    /// outermost.
+    #[test]
+    fn p1_reads_through_assume() {
+        let src = "class A { int f;
+            static int p1(A a0, A a1, A a2) { return a0.f + a1.f + a2.f; } }";
+        let s = explore(src, "A.p1");
+        assert_eq!((s.normal, s.exceptional), (1, 3));
+        let ret = s.paths.iter().find(|p| p.outcome == "return").unwrap();
+        assert!(
+            ret.heap.contains(
+                &"a2: A { f: ite(a2 = a1, ite(a1 = a0, a0.f, a1.f), ite(a2 = a0, a0.f, a2.f)) }"
+                    .to_string()
+            ),
+            "{:?}",
+            ret.heap
+        );
+    }
+}

@@ -1,0 +1,791 @@
+//! `symbolic-heap`: the fully symbolic heap of seed 001 Fig. 5. References point to
+//! guarded sets of locations; reads, writes and comparisons merge cases into guards
+//! instead of forking, so only real branches (and possible null dereferences) fork.
+
+use egg::Id;
+use imbl::{OrdMap, Vector};
+
+use crate::engine::{Bound, Classified, Ctx, Fault, Fork, RuleSet, Starts, Target, Val};
+use crate::expr::{Sort, display};
+use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
+
+/// A location (a box of the bipartite heap graph). Numbering: `Loc(0)` is `l_null`;
+/// the others in order of creation along the path (roots, lazy initialization, `new`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Loc(pub u32);
+
+/// A reference (a circle of the bipartite heap graph). Numbering: `RefId(0)` is
+/// `r_null` with `L(r_null) = {(true, l_null)}`; the others in order of creation
+/// along the path. A reference's location set never changes once created.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct RefId(pub u32);
+
+/// `l_null`.
+pub const L_NULL: Loc = Loc(0);
+/// `r_null`.
+pub const R_NULL: RefId = RefId(0);
+
+/// Where a location came from.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Origin {
+    Null,
+    /// Materialized by lazy initialization of the input reference `sym`, named by its
+    /// access path; `exists` is the θ_new guard under which it is a distinct object
+    /// (`true` for `this`).
+    Input {
+        path: egg::Symbol,
+        sym: Id,
+        exists: Id,
+    },
+    /// Allocated by `new`; `new#n` counts allocations along the path from 1.
+    New(u32),
+}
+
+/// A location: its class (`None` for `l_null`) and origin.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Location {
+    pub class: Option<ClassId>,
+    pub origin: Origin,
+}
+
+/// `L(r)`: guarded locations, sorted by location, one entry per location.
+pub type Targets = Vec<(Id, Loc)>;
+
+/// The fully symbolic heap: `L` (references to guarded location sets) and `R`
+/// (location-field pairs to references, or to terms for `int`/`boolean` fields).
+#[derive(Clone, Debug)]
+pub struct Heap {
+    pub locs: Vector<Location>,
+    pub refs: Vector<Targets>,
+    /// The value term of each reference: the object it denotes (an input symbol,
+    /// `new#n`, `null`, or an ite over guards). Canonical guards are built from it.
+    pub vals: Vector<Id>,
+    /// `R(l, f)`; absent means uninitialized (`R(l, f) = ∅`).
+    pub fields: OrdMap<(Loc, FieldId), Val<RefId>>,
+    pub allocated: u32,
+}
+
+impl Heap {
+    fn new(ctx: &mut Ctx) -> Self {
+        let t = ctx.terms.bool(true);
+        let null = ctx.terms.null();
+        Heap {
+            vals: Vector::unit(null),
+            locs: Vector::unit(Location {
+                class: None,
+                origin: Origin::Null,
+            }),
+            refs: Vector::unit(vec![(t, L_NULL)]),
+            fields: OrdMap::new(),
+            allocated: 0,
+        }
+    }
+
+    fn add_loc(&mut self, loc: Location) -> Loc {
+        self.locs.push_back(loc);
+        Loc(self.locs.len() as u32 - 1)
+    }
+
+    /// `fresh_r()` with `L(r) = targets`.
+    fn add_ref(&mut self, targets: Targets, val: Id) -> RefId {
+        debug_assert!(targets.windows(2).all(|w| w[0].1 < w[1].1));
+        self.refs.push_back(targets);
+        self.vals.push_back(val);
+        RefId(self.refs.len() as u32 - 1)
+    }
+
+    fn points(&self, r: RefId) -> &Targets {
+        &self.refs[r.0 as usize]
+    }
+}
+
+/// The rule set.
+pub struct SymbolicHeap;
+
+mod datalog {
+    use crepe::crepe;
+    use egg::Id;
+
+    use super::{Loc, RefId};
+    use crate::lang::{ClassId, FieldId};
+
+    crepe! {
+        @input
+        /// `(φ, l) ∈ L(r)`, for the references the rule looks at.
+        pub struct PointsTo(pub RefId, pub Id, pub Loc);
+        @input
+        /// `l_null`.
+        pub struct NullLoc(pub Loc);
+        @input
+        /// `R(l, f) = r` for a reference field.
+        pub struct Stored(pub Loc, pub FieldId, pub RefId);
+        @input
+        /// `R(l, f) ≠ ∅` (reference or primitive field).
+        pub struct Initialized(pub Loc, pub FieldId);
+        @input
+        /// `S(φ ∧ φ_g)` holds for the entry `(φ, l)` of the accessed reference.
+        pub struct Reachable(pub Loc);
+        @input
+        /// A field access or write through reference `r` to field `f`.
+        pub struct Access(pub RefId, pub FieldId);
+        @input
+        /// The access is a read (FIELD ACCESS).
+        pub struct Read(pub RefId, pub FieldId);
+        @input
+        /// The access is a write (FIELD WRITE) of this reference.
+        pub struct WriteValue(pub RefId);
+        @input
+        /// An input location with its class, the input reference symbol that
+        /// materialized it, and its θ_new guard.
+        pub struct Materialized(pub Loc, pub ClassId, pub Id, pub Id);
+        @input
+        /// `c` is `d` or one of its subclasses.
+        pub struct SubclassOf(pub ClassId, pub ClassId);
+        @input
+        /// A reference of declared class `c` being lazily initialized.
+        pub struct Pending(pub ClassId);
+        @input
+        /// The operands of EQUALS.
+        pub struct EqOperands(pub RefId, pub RefId);
+
+        struct LeftLoc(Loc);
+        struct RightLoc(Loc);
+
+        @output
+        /// `(φ, l_null) ∈ L(r)` of the accessed reference: the null-dereference case.
+        #[derive(PartialOrd, Ord)]
+        pub struct NullCase(pub Id);
+        @output
+        /// A reachable non-null entry `(φ, l)` of the accessed reference.
+        #[derive(PartialOrd, Ord)]
+        pub struct Cell(pub Id, pub Loc);
+        @output
+        /// `R(l, f) = ∅` for a reachable location of the accessed reference.
+        #[derive(PartialOrd, Ord)]
+        pub struct NeedsInit(pub Loc, pub FieldId);
+        @output
+        /// ρ: `(r', φ', l')`, an initialized input reference, its guard, its location.
+        #[derive(PartialOrd, Ord)]
+        pub struct Rho(pub Id, pub Id, pub Loc);
+        @output
+        /// A VS pair `(φ, φ', l')`: `(φ, l) ∈ L(r)`, `(φ', l') ∈ L(R(l, f))`.
+        #[derive(PartialOrd, Ord)]
+        pub struct Vs(pub Id, pub Id, pub Loc);
+        @output
+        /// Ψ_x: `(φ, l, r_old)` with `(φ, l) ∈ L(r_x)` and `r_old = R(l, f)`.
+        #[derive(PartialOrd, Ord)]
+        pub struct Psi(pub Id, pub Loc, pub RefId);
+        @output
+        /// ST(L, r, φ) candidates for `R'(l, f)`: `(l, ψ, l')` with `(ψ, l') ∈ L(r)`.
+        #[derive(PartialOrd, Ord)]
+        pub struct StNew(pub Loc, pub Id, pub Loc);
+        @output
+        /// ST(L, r_old, ¬φ) candidates for `R'(l, f)`: `(l, ψ, l')` with `(ψ, l') ∈ L(r_old)`.
+        #[derive(PartialOrd, Ord)]
+        pub struct StOld(pub Loc, pub Id, pub Loc);
+        @output
+        /// θ_α: `(φ0, φ1)` with `(φ0, l) ∈ L(v0)` and `(φ1, l) ∈ L(v1)`.
+        #[derive(PartialOrd, Ord)]
+        pub struct ThetaAlpha(pub Id, pub Id);
+        @output
+        /// θ_0: guards of locations of `v0` that `v1` never points to.
+        #[derive(PartialOrd, Ord)]
+        pub struct Theta0(pub Id);
+        @output
+        /// θ_1: guards of locations of `v1` that `v0` never points to.
+        #[derive(PartialOrd, Ord)]
+        pub struct Theta1(pub Id);
+
+        // FIELD ACCESS / FIELD WRITE premise, seed 001 Fig. 5: a feasible null entry of
+        // the receiver is a NullPointerException case.
+        NullCase(g) <- Access(r, _), PointsTo(r, g, l), NullLoc(l);
+        Cell(g, l) <- Access(r, _), PointsTo(r, g, l), Reachable(l);
+
+        // LAZY INITIALIZATION (trigger), seed 001 Fig. 3 `init f` / Fig. 5 Λ: a
+        // reachable location of the receiver whose field is uninitialized.
+        NeedsInit(l, f) <- Access(r, f), PointsTo(r, _, l), Reachable(l), !NullLoc(l), !Initialized(l, f);
+
+        // LAZY INITIALIZATION ρ, seed 001 Fig. 5: initialized input references with a
+        // location of a class compatible with the field's declared class.
+        Rho(s, e, l) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c);
+
+        // FIELD ACCESS, VS(L, R, φ_g, r, f), seed 001 §III.
+        Vs(g, h, l2) <- Read(r, f), PointsTo(r, g, l), Reachable(l), Stored(l, f, r2), PointsTo(r2, h, l2);
+
+        // FIELD WRITE Ψ_x, seed 001 Fig. 5.
+        Psi(g, l, old) <- Access(r, f), !Read(r, f), PointsTo(r, g, l), Reachable(l), Stored(l, f, old);
+        // FIELD WRITE X = ST(L, r, φ) ∪ ST(L, r_old, ¬φ), seed 001 Fig. 5.
+        StNew(l, h, l2) <- Psi(_, l, _), WriteValue(v), PointsTo(v, h, l2);
+        StOld(l, h, l2) <- Psi(_, l, old), PointsTo(old, h, l2);
+
+        // EQUALS (REFERENCES-TRUE / REFERENCES-FALSE), seed 001 Fig. 5.
+        ThetaAlpha(g0, g1) <- EqOperands(a, b), PointsTo(a, g0, l), PointsTo(b, g1, l);
+        LeftLoc(l) <- EqOperands(a, _), PointsTo(a, _, l);
+        RightLoc(l) <- EqOperands(_, b), PointsTo(b, _, l);
+        Theta0(g0) <- EqOperands(a, _), PointsTo(a, g0, l), !RightLoc(l);
+        Theta1(g1) <- EqOperands(_, b), PointsTo(b, g1, l), !LeftLoc(l);
+    }
+}
+
+type Derived = (
+    Vec<datalog::NullCase>,
+    Vec<datalog::Cell>,
+    Vec<datalog::NeedsInit>,
+    Vec<datalog::Rho>,
+    Vec<datalog::Vs>,
+    Vec<datalog::Psi>,
+    Vec<datalog::StNew>,
+    Vec<datalog::StOld>,
+    Vec<datalog::ThetaAlpha>,
+    Vec<datalog::Theta0>,
+    Vec<datalog::Theta1>,
+);
+
+/// Runs the Datalog program and returns its outputs as vectors (sorted for a
+/// deterministic order of term construction).
+fn derive(rt: datalog::Crepe) -> Derived {
+    fn v<T: Ord>(s: std::collections::HashSet<T>) -> Vec<T> {
+        let mut v: Vec<T> = s.into_iter().collect();
+        v.sort();
+        v
+    }
+    let (a, b, c, d, e, f, g, h, i, j, k) = rt.run();
+    (
+        v(a),
+        v(b),
+        v(c),
+        v(d),
+        v(e),
+        v(f),
+        v(g),
+        v(h),
+        v(i),
+        v(j),
+        v(k),
+    )
+}
+
+/// Exports `L(r)` of the given references.
+fn export_points(rt: &mut datalog::Crepe, heap: &Heap, refs: &[RefId]) {
+    for &r in refs {
+        rt.extend(
+            heap.points(r)
+                .iter()
+                .map(|&(g, l)| datalog::PointsTo(r, g, l)),
+        );
+    }
+}
+
+/// Adds `(g, l)` to a target set, OR-ing guards of one location.
+fn insert(ctx: &mut Ctx, set: &mut Targets, g: Id, l: Loc) {
+    if ctx.terms.is_false(g) {
+        return;
+    }
+    match set.binary_search_by_key(&l, |&(_, t)| t) {
+        Ok(i) => set[i].0 = ctx.terms.or(set[i].0, g),
+        Err(i) => set.insert(i, (g, l)),
+    }
+}
+
+/// The receiver of an access: its null case and its reachable non-null entries.
+struct Receiver {
+    null: Option<Id>,
+    /// Reachable `(φ, l)`; `φ` is replaced by `true` when it is the only one (under
+    /// the non-null continuation it is then implied, as `L(r)` is exhaustive).
+    cells: Vec<(Id, Loc)>,
+}
+
+impl SymbolicHeap {
+    /// The Datalog facts for an access of `f` through `r`, with `S(φ ∧ φ_g)` per entry.
+    fn access_facts(ctx: &mut Ctx, heap: &Heap, r: RefId, f: FieldId) -> datalog::Crepe {
+        let mut rt = datalog::Crepe::new();
+        rt.extend([datalog::NullLoc(L_NULL)]);
+        rt.extend([datalog::Access(r, f)]);
+        export_points(&mut rt, heap, &[r]);
+        let mut reachable = Vec::new();
+        for &(g, l) in heap.points(r) {
+            if l != L_NULL && ctx.feasible(g) {
+                reachable.push(datalog::Reachable(l));
+            }
+        }
+        rt.extend(reachable);
+        for &(_, l) in heap.points(r) {
+            if let Some(v) = heap.fields.get(&(l, f)) {
+                rt.extend([datalog::Initialized(l, f)]);
+                if let Val::Ref(s) = v {
+                    rt.extend([datalog::Stored(l, f, *s)]);
+                    export_points(&mut rt, heap, &[*s]);
+                }
+            }
+        }
+        rt
+    }
+
+    /// The receiver's cases, lazily initializing field `f` of its reachable
+    /// locations. Returns the heap, the receiver, and the assumptions made (scope).
+    fn receive(ctx: &mut Ctx, mut heap: Heap, r: RefId, f: FieldId) -> (Heap, Receiver, Vec<Id>) {
+        let rt = Self::access_facts(ctx, &heap, r, f);
+        let (nulls, cells, needs, ..) = derive(rt);
+        let null = nulls
+            .first()
+            .map(|n| n.0)
+            .filter(|&g| !ctx.terms.is_false(g));
+        let mut cells: Vec<(Id, Loc)> = cells.into_iter().map(|c| (c.0, c.1)).collect();
+        if cells.len() == 1 {
+            cells[0].0 = ctx.terms.bool(true);
+        }
+        let mut assumed = Vec::new();
+        for datalog::NeedsInit(l, f) in needs {
+            let v = Self::initialize_field(ctx, &mut heap, l, f, &mut assumed);
+            heap.fields.insert((l, f), v);
+        }
+        (heap, Receiver { null, cells }, assumed)
+    }
+
+    /// LAZY INITIALIZATION of `R(l, f)`: the input symbol of the access path of `l`
+    /// plus `.f`, and for a reference field its θ.
+    fn initialize_field(
+        ctx: &mut Ctx,
+        heap: &mut Heap,
+        l: Loc,
+        f: FieldId,
+        assumed: &mut Vec<Id>,
+    ) -> Val<RefId> {
+        let p = ctx.program;
+        let base = Self::name(heap, l);
+        let path = format!("{base}.{}", p.field_name(f));
+        match p.field(f).ty {
+            Type::Int => Val::Prim(ctx.input(&path, Sort::Int)),
+            Type::Bool => Val::Prim(ctx.input(&path, Sort::Bool)),
+            Type::Class(c) => Val::Ref(Self::initialize(ctx, heap, &path, c, assumed)),
+            ty => unreachable!("field of type {ty:?}"),
+        }
+    }
+
+    /// LAZY INITIALIZATION, seed 001 Fig. 5: a fresh input reference `r_f` named
+    /// `path` of declared class `c` with `L(r_f) = θ_alias ∪ θ_new ∪ θ_null`.
+    fn initialize(
+        ctx: &mut Ctx,
+        heap: &mut Heap,
+        path: &str,
+        class: ClassId,
+        assumed: &mut Vec<Id>,
+    ) -> RefId {
+        let p = ctx.program;
+        let mut rt = datalog::Crepe::new();
+        rt.extend([datalog::Pending(class)]);
+        rt.extend(
+            p.subclasses(class)
+                .into_iter()
+                .map(|k| datalog::SubclassOf(k, class)),
+        );
+        for (i, loc) in heap.locs.iter().enumerate() {
+            if let (Some(k), Origin::Input { sym, exists, .. }) = (loc.class, loc.origin) {
+                rt.extend([datalog::Materialized(Loc(i as u32), k, sym, exists)]);
+            }
+        }
+        let rho = derive(rt).3;
+        let sym = ctx.input(path, Sort::Ref);
+        let null = ctx.terms.null();
+        let is_null = ctx.terms.eq(sym, null);
+        let non_null = ctx.terms.not(is_null);
+        let mut set = Targets::new();
+        // θ_null
+        insert(ctx, &mut set, is_null, L_NULL);
+        // θ_alias
+        let mut distinct = vec![non_null];
+        for datalog::Rho(other, phi, l) in rho {
+            let same = ctx.terms.eq(sym, other);
+            distinct.push(ctx.terms.not(same));
+            let g = ctx.terms.and_all(&[phi, non_null, same]);
+            insert(ctx, &mut set, g, l);
+        }
+        // θ_new: one fresh location per class compatible with the declared one (the
+        // dynamic class is part of the input), told apart by a type atom.
+        let exists = ctx.terms.and_all(&distinct);
+        let classes = p.subclasses(class);
+        for &k in &classes {
+            let guard = if classes.len() == 1 {
+                exists
+            } else {
+                let ty = ctx.terms.typeof_(sym);
+                let atom = ctx.terms.type_atom(p.class_name(k));
+                let is_k = ctx.terms.eq(ty, atom);
+                ctx.terms.and(exists, is_k)
+            };
+            let count = heap
+                .locs
+                .iter()
+                .filter(|o| o.class == Some(k) && matches!(o.origin, Origin::Input { .. }))
+                .count();
+            if ctx.config.scope.is_some_and(|bound| count as u32 >= bound) {
+                ctx.cut(Bound::Scope);
+                assumed.push(ctx.terms.not(guard));
+                continue;
+            }
+            let l = heap.add_loc(Location {
+                class: Some(k),
+                origin: Origin::Input {
+                    path: path.into(),
+                    sym,
+                    exists: guard,
+                },
+            });
+            insert(ctx, &mut set, guard, l);
+        }
+        heap.add_ref(set, sym)
+    }
+
+    /// The successors of an access: a NullPointerException fork under the null
+    /// guard, and the continuation under its negation and the assumptions.
+    fn forks<T>(
+        ctx: &mut Ctx,
+        before: Heap,
+        after: Heap,
+        null: Option<Id>,
+        mut assumed: Vec<Id>,
+        value: T,
+    ) -> Vec<Fork<Heap, T>> {
+        let mut out = Vec::new();
+        if let Some(n) = null {
+            out.push(Fork::fault(before, Some(n), Fault::NullPointer));
+            assumed.push(ctx.terms.not(n));
+        }
+        let guard = (!assumed.is_empty()).then(|| ctx.terms.and_all(&assumed));
+        out.push(Fork::ok(after, guard, value));
+        out
+    }
+
+    fn name(heap: &Heap, l: Loc) -> String {
+        match heap.locs[l.0 as usize].origin {
+            Origin::Null => "null".into(),
+            Origin::Input { path, .. } => path.to_string(),
+            Origin::New(n) => format!("new#{n}"),
+        }
+    }
+
+    /// The canonical guard of `(φ, l)` in the set of a reference whose value term
+    /// is `val`: `val = name(l) ∧ exists(l)`.
+    fn canonical(ctx: &mut Ctx, heap: &Heap, val: Id, l: Loc) -> Id {
+        match heap.locs[l.0 as usize].origin {
+            Origin::Null => {
+                let null = ctx.terms.null();
+                ctx.terms.eq(val, null)
+            }
+            Origin::Input { sym, exists, .. } => {
+                let same = ctx.terms.eq(val, sym);
+                ctx.terms.and(same, exists)
+            }
+            Origin::New(n) => {
+                let obj = ctx.terms.new_obj(n);
+                ctx.terms.eq(val, obj)
+            }
+        }
+    }
+
+    /// Keeps the feasible entries of a merged candidate set (the S filter).
+    fn feasible_only(ctx: &mut Ctx, set: Targets) -> Targets {
+        if set.len() == 1 {
+            return set;
+        }
+        set.into_iter().filter(|&(g, _)| ctx.feasible(g)).collect()
+    }
+
+    fn render_targets(ctx: &Ctx, heap: &Heap, set: &Targets) -> String {
+        match set.as_slice() {
+            [(g, l)] if ctx.terms.is_true(*g) => Self::name(heap, *l),
+            _ => {
+                let parts: Vec<String> = set
+                    .iter()
+                    .map(|&(g, l)| format!("({}, {})", display(&ctx.terms, g), Self::name(heap, l)))
+                    .collect();
+                format!("{{{}}}", parts.join(", "))
+            }
+        }
+    }
+}
+
+impl RuleSet for SymbolicHeap {
+    const NAME: &'static str = "symbolic-heap";
+    const SUMMARY: &'static str = "fully symbolic heap (seed 001 Fig. 5): references point to guarded location sets; forks only at real branches";
+    type Ref = RefId;
+    type Heap = Heap;
+
+    fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, RefId> {
+        let p = ctx.program;
+        let m = p.method(entry);
+        let mut heap = Heap::new(ctx);
+        let mut roots = Vec::new();
+        let mut assumed = Vec::new();
+        if m.kind != MethodKind::Static {
+            // `this` is never null: one location per class it may have, with guard
+            // true when the entry's class has no subclass.
+            let sym = ctx.input("this", Sort::Ref);
+            let classes = p.subclasses(m.owner);
+            let mut set = Targets::new();
+            for &k in &classes {
+                let guard = if classes.len() == 1 {
+                    ctx.terms.bool(true)
+                } else {
+                    let ty = ctx.terms.typeof_(sym);
+                    let atom = ctx.terms.type_atom(p.class_name(k));
+                    ctx.terms.eq(ty, atom)
+                };
+                let l = heap.add_loc(Location {
+                    class: Some(k),
+                    origin: Origin::Input {
+                        path: "this".into(),
+                        sym,
+                        exists: guard,
+                    },
+                });
+                set.push((guard, l));
+            }
+            roots.push(Val::Ref(heap.add_ref(set, sym)));
+        }
+        let first_param = usize::from(m.kind != MethodKind::Static);
+        for (i, ty) in m.params.iter().enumerate() {
+            let name = p.name(m.locals[first_param + i].name).to_string();
+            let v = match ty {
+                Type::Int => Val::Prim(ctx.input(&name, Sort::Int)),
+                Type::Bool => Val::Prim(ctx.input(&name, Sort::Bool)),
+                // A reference parameter is initialized like a field, θ over earlier roots.
+                Type::Class(c) => {
+                    Val::Ref(Self::initialize(ctx, &mut heap, &name, *c, &mut assumed))
+                }
+                Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
+            };
+            roots.push(v);
+        }
+        let guard = (!assumed.is_empty()).then(|| ctx.terms.and_all(&assumed));
+        vec![Fork::ok(heap, guard, roots)]
+    }
+
+    fn null(_ctx: &mut Ctx) -> RefId {
+        R_NULL
+    }
+
+    // NEW, seed 001 Fig. 3: a fresh location whose reference fields point to
+    // references with `{(true, l_null)}` (all of them `r_null`: location sets never
+    // change, so sharing it is the same), ints 0, booleans false.
+    fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> RefId {
+        let p = ctx.program;
+        heap.allocated += 1;
+        let l = heap.add_loc(Location {
+            class: Some(class),
+            origin: Origin::New(heap.allocated),
+        });
+        for &f in &p.class(class).all_fields {
+            let v = match p.field(f).ty {
+                Type::Int => Val::Prim(ctx.terms.int(0)),
+                Type::Bool => Val::Prim(ctx.terms.bool(false)),
+                _ => Val::Ref(R_NULL),
+            };
+            heap.fields.insert((l, f), v);
+        }
+        let t = ctx.terms.bool(true);
+        let val = ctx.terms.new_obj(heap.allocated);
+        heap.add_ref(vec![(t, l)], val)
+    }
+
+    // FIELD ACCESS, seed 001 Fig. 5, with LAZY INITIALIZATION and VS.
+    fn field_read(
+        ctx: &mut Ctx,
+        heap: Heap,
+        obj: RefId,
+        field: FieldId,
+    ) -> Vec<Fork<Heap, Val<RefId>>> {
+        let before = heap.clone();
+        let (mut heap, recv, assumed) = Self::receive(ctx, heap, obj, field);
+        let value = match ctx.program.field(field).ty {
+            Type::Int | Type::Bool => {
+                // A term per (l, f), read as an ite over the guards.
+                let mut v = None;
+                for &(g, l) in recv.cells.iter().rev() {
+                    let Val::Prim(x) = heap.fields[&(l, field)] else {
+                        unreachable!("primitive field holds a term")
+                    };
+                    v = Some(match v {
+                        None => x,
+                        Some(rest) => ctx.terms.ite(g, x, rest),
+                    });
+                }
+                match v {
+                    Some(x) => Val::Prim(x),
+                    // Every location is infeasible: only the null case remains.
+                    None => Val::Prim(ctx.terms.int(0)),
+                }
+            }
+            _ => {
+                if let [(_, l)] = recv.cells.as_slice() {
+                    // A single reachable location: VS(L, R, φ_g, r, f) = L(R(l, f))
+                    // under the non-null continuation.
+                    let Val::Ref(r) = heap.fields[&(*l, field)] else {
+                        unreachable!("reference field holds a reference")
+                    };
+                    Val::Ref(r)
+                } else {
+                    let mut rt = Self::access_facts(ctx, &heap, obj, field);
+                    rt.extend([datalog::Read(obj, field)]);
+                    let vs = derive(rt).4;
+                    // The value: an ite over the receiver's guards of the stored values.
+                    let mut val = None;
+                    for &(g, l) in recv.cells.iter().rev() {
+                        let Val::Ref(r) = heap.fields[&(l, field)] else {
+                            unreachable!("reference field holds a reference")
+                        };
+                        let x = heap.vals[r.0 as usize];
+                        val = Some(match val {
+                            None => x,
+                            Some(rest) => ctx.terms.ite(g, x, rest),
+                        });
+                    }
+                    let val = val.unwrap_or_else(|| ctx.terms.null());
+                    let mut set = Targets::new();
+                    for datalog::Vs(_, _, l) in vs {
+                        let g = Self::canonical(ctx, &heap, val, l);
+                        insert(ctx, &mut set, g, l);
+                    }
+                    let set = Self::feasible_only(ctx, set);
+                    Val::Ref(heap.add_ref(set, val))
+                }
+            }
+        };
+        Self::forks(ctx, before, heap, recv.null, assumed, value)
+    }
+
+    // FIELD WRITE, seed 001 Fig. 5: X and Ψ_x.
+    fn field_write(
+        ctx: &mut Ctx,
+        heap: Heap,
+        obj: RefId,
+        field: FieldId,
+        value: Val<RefId>,
+    ) -> Vec<Fork<Heap, ()>> {
+        let before = heap.clone();
+        let rt = Self::access_facts(ctx, &heap, obj, field);
+        let (nulls, cells, ..) = derive(rt);
+        let null = nulls
+            .first()
+            .map(|n| n.0)
+            .filter(|&g| !ctx.terms.is_false(g));
+        let mut heap = heap;
+        let mut assumed = Vec::new();
+        if let [datalog::Cell(_, l)] = cells.as_slice() {
+            // One reachable location: ST(L, r, true) ∪ ST(L, r_old, false) = L(r).
+            heap.fields.insert((*l, field), value);
+            return Self::forks(ctx, before, heap, null, assumed, ());
+        }
+        // Several locations: the old values are needed under ¬φ.
+        let (h, _, more) = Self::receive(ctx, heap, obj, field);
+        heap = h;
+        assumed.extend(more);
+        match value {
+            Val::Ref(v) => {
+                let mut rt = Self::access_facts(ctx, &heap, obj, field);
+                rt.extend([datalog::WriteValue(v)]);
+                export_points(&mut rt, &heap, &[v]);
+                let (_, _, _, _, _, psi, st_new, st_old, ..) = derive(rt);
+                for datalog::Psi(phi, l, old) in psi {
+                    let val = {
+                        let (new, old) = (heap.vals[v.0 as usize], heap.vals[old.0 as usize]);
+                        ctx.terms.ite(phi, new, old)
+                    };
+                    let mut set = Targets::new();
+                    let candidates = st_new.iter().map(|s| (s.0, s.2));
+                    let candidates = candidates.chain(st_old.iter().map(|s| (s.0, s.2)));
+                    for (_, l2) in candidates.filter(|c| c.0 == l) {
+                        let g = Self::canonical(ctx, &heap, val, l2);
+                        insert(ctx, &mut set, g, l2);
+                    }
+                    let set = Self::feasible_only(ctx, set);
+                    let r = heap.add_ref(set, val);
+                    heap.fields.insert((l, field), Val::Ref(r));
+                }
+            }
+            Val::Prim(x) => {
+                for datalog::Cell(phi, l) in cells {
+                    let Val::Prim(old) = heap.fields[&(l, field)] else {
+                        unreachable!("primitive field holds a term")
+                    };
+                    let v = ctx.terms.ite(phi, x, old);
+                    heap.fields.insert((l, field), Val::Prim(v));
+                }
+            }
+            Val::Unit => unreachable!("unit is never stored"),
+        }
+        Self::forks(ctx, before, heap, null, assumed, ())
+    }
+
+    // EQUALS (REFERENCES-TRUE / REFERENCES-FALSE), seed 001 Fig. 5: the value is
+    // ∨θ_α; the branch that uses it forks.
+    fn ref_eq(ctx: &mut Ctx, heap: Heap, a: RefId, b: RefId) -> Vec<Fork<Heap, Id>> {
+        if a == b {
+            let t = ctx.terms.bool(true);
+            return vec![Fork::ok(heap, None, t)];
+        }
+        let mut rt = datalog::Crepe::new();
+        rt.extend([datalog::EqOperands(a, b)]);
+        export_points(&mut rt, &heap, &[a, b]);
+        let alpha = derive(rt).8;
+        let cases: Vec<Id> = alpha
+            .into_iter()
+            .map(|datalog::ThetaAlpha(g0, g1)| ctx.terms.and(g0, g1))
+            .collect();
+        let v = ctx.terms.or_all(&cases);
+        vec![Fork::ok(heap, None, v)]
+    }
+
+    fn classify(ctx: &mut Ctx, heap: Heap, r: RefId) -> Vec<Classified<Heap>> {
+        let mut cases: Vec<(Id, Target)> = Vec::new();
+        for &(g, l) in heap.points(r) {
+            let target = match heap.locs[l.0 as usize].class {
+                None => Target::Null,
+                Some(c) => Target::Class(c),
+            };
+            match cases.iter_mut().find(|(_, t)| *t == target) {
+                Some(case) => case.0 = ctx.terms.or(case.0, g),
+                None => cases.push((g, target)),
+            }
+        }
+        vec![Classified {
+            heap,
+            guard: None,
+            cases,
+        }]
+    }
+
+    fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
+        let p = ctx.program;
+        let mut lines: Vec<String> = (1..heap.locs.len())
+            .map(|i| {
+                let l = Loc(i as u32);
+                let fields: Vec<String> = heap
+                    .fields
+                    .range((l, FieldId(0))..)
+                    .take_while(|((l2, _), _)| *l2 == l)
+                    .map(|((_, f), v)| {
+                        let shown = match v {
+                            Val::Prim(t) => display(&ctx.terms, *t),
+                            Val::Ref(r) => Self::render_targets(ctx, heap, heap.points(*r)),
+                            Val::Unit => "unit".into(),
+                        };
+                        format!("{}: {shown}", p.field_name(*f))
+                    })
+                    .collect();
+                let class = heap.locs[i].class.map_or("null", |c| p.class_name(c));
+                format!(
+                    "{}: {class} {{ {} }}",
+                    Self::name(heap, l),
+                    fields.join(", ")
+                )
+            })
+            .collect();
+        lines.sort();
+        lines
+    }
+
+    fn render_ref(ctx: &Ctx, heap: &Heap, r: RefId) -> String {
+        Self::render_targets(ctx, heap, heap.points(r))
+    }
+}

@@ -1,0 +1,43 @@
+//! The one configuration struct of an exploration.
+
+use std::time::Duration;
+
+/// Bounds and knobs of a symbolic exploration. Built from the command line at the edge.
+#[derive(Clone, Debug)]
+pub struct EngineConfig {
+    /// At most this many objects materialized per class; a rule set that would
+    /// materialize one more cuts that path instead (`Bound::Scope`). Default: no limit.
+    pub scope: Option<u32>,
+    /// At most this many branching decisions on one path (`Bound::Depth`). Default: 1000.
+    pub depth: u32,
+    /// At most this many machine steps on one path (`Bound::Steps`). Default: 1,000,000.
+    pub path_steps: u64,
+    /// At most this many states in the whole exploration (`Bound::States`). Default: 10,000,000.
+    pub max_states: u64,
+    /// Wall-clock limit of the whole exploration (`Bound::Time`). Default: none.
+    pub time_limit: Option<Duration>,
+    /// Show a progress line on stderr (only when stderr is a terminal). Default: `Progress::Auto`.
+    pub progress: Progress,
+}
+
+/// Whether to draw progress on stderr.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Progress {
+    /// Draw when stderr is a terminal.
+    Auto,
+    /// Never draw.
+    Hidden,
+}
+
+impl Default for EngineConfig {
+    fn default() -> Self {
+        EngineConfig {
+            scope: None,
+            depth: 1000,
+            path_steps: 1_000_000,
+            max_states: 10_000_000,
+            time_limit: None,
+            progress: Progress::Auto,
+        }
+    }
+}

@@ -1,0 +1,176 @@
+//! The context every rule invocation gets: the program, the term e-graph, the
+//! solver synchronised with the current path, counters and cut reports.
+
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+use egg::Id;
+
+use super::config::EngineConfig;
+use super::feasible::Feasibility;
+use super::pathcond::{PathCond, Serial};
+use crate::expr::{Sort, Terms};
+use crate::lang::{ClassId, Program};
+
+/// Why a path or the whole exploration stopped early.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Bound {
+    /// `--scope`: a rule set needed one more object of a class than allowed.
+    Scope,
+    /// `--depth`: too many branching decisions on one path.
+    Depth,
+    /// Too many machine steps on one path.
+    Steps,
+    /// Too many states in the exploration.
+    States,
+    /// The wall-clock limit.
+    Time,
+}
+
+impl Bound {
+    pub fn name(self) -> &'static str {
+        match self {
+            Bound::Scope => "scope",
+            Bound::Depth => "depth",
+            Bound::Steps => "steps",
+            Bound::States => "states",
+            Bound::Time => "time",
+        }
+    }
+}
+
+/// Counters of one exploration.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct Stats {
+    /// Machine states stepped.
+    pub states: u64,
+    /// Feasibility questions that reached the solver.
+    pub solver_calls: u64,
+    /// Questions answered `unknown` (treated as feasible).
+    pub solver_unknown: u64,
+    #[serde(skip)]
+    pub solver_time: Duration,
+    /// Guards decided without the solver (constant after simplification).
+    pub trivial_guards: u64,
+}
+
+/// Shared mutable context of an exploration.
+pub struct Ctx<'p> {
+    pub program: &'p Program,
+    pub terms: Terms,
+    pub config: EngineConfig,
+    pub stats: Stats,
+    feas: Feasibility,
+    /// The path condition of the state being stepped.
+    pc: PathCond,
+    next_serial: u64,
+    cuts: BTreeMap<Bound, u64>,
+}
+
+impl<'p> Ctx<'p> {
+    pub fn new(program: &'p Program, config: EngineConfig) -> Self {
+        Ctx {
+            program,
+            terms: Terms::new(Default::default()),
+            config,
+            stats: Stats::default(),
+            feas: Feasibility::new(),
+            pc: PathCond::default(),
+            next_serial: 0,
+            cuts: BTreeMap::new(),
+        }
+    }
+
+    /// Makes `pc` the current path condition, synchronising the solver's stack.
+    pub(crate) fn enter(&mut self, pc: &PathCond) {
+        self.feas.sync(&mut self.terms, pc);
+        self.pc = pc.clone();
+    }
+
+    /// The current path condition extended with `guard`.
+    pub(crate) fn extend(&mut self, pc: &PathCond, guard: Id) -> PathCond {
+        self.next_serial += 1;
+        pc.and(guard, Serial(self.next_serial))
+    }
+
+    /// S(pc ∧ guard): is the guard feasible on the current path? `unknown` counts
+    /// as feasible, so this never prunes a real path.
+    pub fn feasible(&mut self, guard: Id) -> bool {
+        if self.terms.is_true(guard) {
+            self.stats.trivial_guards += 1;
+            return true;
+        }
+        if self.terms.is_false(guard) {
+            self.stats.trivial_guards += 1;
+            return false;
+        }
+        let start = Instant::now();
+        let answer = self.feas.check_with(&mut self.terms, guard);
+        self.stats.solver_calls += 1;
+        self.stats.solver_time += start.elapsed();
+        if answer.is_unknown() {
+            self.stats.solver_unknown += 1;
+        }
+        !answer.is_unsat()
+    }
+
+    /// Records that a bound cut a path.
+    pub fn cut(&mut self, bound: Bound) {
+        *self.cuts.entry(bound).or_default() += 1;
+    }
+
+    pub fn cuts(&self) -> &BTreeMap<Bound, u64> {
+        &self.cuts
+    }
+
+    /// The symbol of an input named by its access path.
+    pub fn input(&mut self, path: &str, sort: Sort) -> Id {
+        self.terms.sym(path, sort)
+    }
+
+    /// The classes an input object reached through a reference of class `declared`
+    /// may have: `declared` and its subclasses, except the built-in exception
+    /// classes (inputs are objects of the program's own classes or plain `Object`).
+    pub fn input_classes(&self, declared: ClassId) -> Vec<ClassId> {
+        let p = self.program;
+        let object = ClassId(0);
+        p.subclasses(declared)
+            .into_iter()
+            .filter(|&c| c == object || !p.class(c).builtin)
+            .collect()
+    }
+
+    /// One guarded case per class the input object `sym` (reached through a
+    /// reference of class `declared`) may have: `typeof(sym) = @C`. A single
+    /// possible class gives the guard `true`.
+    pub fn type_cases(&mut self, sym: Id, declared: ClassId) -> Vec<(Id, ClassId)> {
+        let classes = self.input_classes(declared);
+        if classes.len() == 1 {
+            return vec![(self.terms.bool(true), classes[0])];
+        }
+        let ty = self.terms.typeof_(sym);
+        classes
+            .into_iter()
+            .map(|c| {
+                let atom = self.terms.type_atom(self.program.class_name(c));
+                (self.terms.eq(ty, atom), c)
+            })
+            .collect()
+    }
+
+    /// The typing of an input: `sym`, reached through a reference of class
+    /// `declared`, has one of the classes of [`Ctx::input_classes`].
+    pub fn type_bound(&mut self, sym: Id, declared: ClassId) -> Id {
+        let cases: Vec<Id> = self
+            .type_cases(sym, declared)
+            .into_iter()
+            .map(|(g, _)| g)
+            .collect();
+        self.terms.or_all(&cases)
+    }
+
+    pub fn solver_stats(&self) -> String {
+        self.feas.describe()
+    }
+}

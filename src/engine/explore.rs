@@ -1,0 +1,180 @@
+//! Depth-first exploration of the symbolic execution tree, with bounds, traces
+//! and statistics.
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+use super::config::{EngineConfig, Progress};
+use super::ctx::{Bound, Ctx, Stats};
+use super::domain::{SymDomain, SymState};
+use super::pathcond::PathCond;
+use super::ruleset::{RuleSet, Val};
+use crate::concrete::machine::{self, State, Successor, Thrown};
+use crate::lang::{MethodId, Program};
+
+/// How a trace ended.
+#[derive(Clone, Debug)]
+pub enum Outcome<R> {
+    /// A normal return with its value (`Unit` for void).
+    Return(Val<R>),
+    /// An exception: the class name of a built-in one, or the thrown object.
+    Exception(Thrown<Val<R>>),
+}
+
+/// A leaf of the symbolic execution tree: one complete path.
+#[derive(Clone, Debug)]
+pub struct Trace<R: RuleSet> {
+    pub pc: PathCond,
+    pub outcome: Outcome<R::Ref>,
+    pub heap: R::Heap,
+    /// Branching decisions on the path.
+    pub branches: u32,
+}
+
+impl<R: RuleSet> Trace<R> {
+    pub fn is_normal(&self) -> bool {
+        matches!(self.outcome, Outcome::Return(_))
+    }
+}
+
+/// Why the exploration as a whole ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum StopReason {
+    /// Every path was explored to its end.
+    Complete,
+    /// Some path was cut by a bound (see [`Exploration::cuts`]).
+    Cut,
+}
+
+/// The result of exploring an entry method under one rule set.
+pub struct Exploration<'p, R: RuleSet> {
+    pub ctx: Ctx<'p>,
+    pub entry: MethodId,
+    pub traces: Vec<Trace<R>>,
+    pub stop: StopReason,
+    pub time: Duration,
+}
+
+impl<R: RuleSet> Exploration<'_, R> {
+    pub fn stats(&self) -> &Stats {
+        &self.ctx.stats
+    }
+
+    /// Paths cut, per bound.
+    pub fn cuts(&self) -> &BTreeMap<Bound, u64> {
+        self.ctx.cuts()
+    }
+
+    pub fn complete(&self) -> bool {
+        self.stop == StopReason::Complete
+    }
+}
+
+/// Explores `entry` symbolically under rule set `R`, depth first.
+pub fn explore<'p, R: RuleSet>(
+    program: &'p Program,
+    entry: MethodId,
+    config: EngineConfig,
+) -> Exploration<'p, R> {
+    let start = Instant::now();
+    let progress = progress_bar(config.progress);
+    let deadline = config.time_limit.map(|t| start + t);
+    let mut dom = SymDomain::<R>::new(Ctx::new(program, config));
+    let mut stack: Vec<State<'p, SymDomain<'p, R>>> = Vec::new();
+    let starts = R::start(&mut dom.ctx, entry);
+    let root_pc = PathCond::default();
+    let many = starts.len() > 1;
+    for fork in starts.into_iter().rev() {
+        let pc = match fork.guard {
+            Some(g) if !dom.ctx.terms.is_true(g) => dom.ctx.extend(&root_pc, g),
+            _ => PathCond::default(),
+        };
+        let roots = fork.result.unwrap_or_default();
+        let heap = SymState {
+            heap: fork.heap,
+            pc,
+            branches: u32::from(many),
+            steps: 0,
+        };
+        stack.push(State::call(program, &mut dom, entry, roots, heap));
+    }
+    let mut traces = Vec::new();
+    let mut cut_all = false;
+    while let Some(mut state) = stack.pop() {
+        let stats = &mut dom.ctx.stats;
+        stats.states += 1;
+        if stats.states.is_multiple_of(1024) {
+            if let Some(bar) = &progress {
+                bar.set_message(format!(
+                    "{} states, {} traces, {} pending",
+                    stats.states,
+                    traces.len(),
+                    stack.len()
+                ));
+                bar.tick();
+            }
+            if deadline.is_some_and(|d| Instant::now() > d) {
+                dom.ctx.cut(Bound::Time);
+                cut_all = true;
+                break;
+            }
+        }
+        if stats.states > dom.ctx.config.max_states {
+            dom.ctx.cut(Bound::States);
+            cut_all = true;
+            break;
+        }
+        state.heap.steps += 1;
+        if state.heap.steps > dom.ctx.config.path_steps {
+            dom.ctx.cut(Bound::Steps);
+            continue;
+        }
+        dom.ctx.enter(&state.heap.pc);
+        let succs = machine::step(program, &mut dom, state);
+        for succ in succs.into_iter().rev() {
+            match succ {
+                Successor::Running(next) => {
+                    if next.heap.branches > dom.ctx.config.depth {
+                        dom.ctx.cut(Bound::Depth);
+                    } else {
+                        stack.push(next);
+                    }
+                }
+                Successor::Finished { heap, result } => traces.push(Trace {
+                    pc: heap.pc,
+                    outcome: match result {
+                        Ok(v) => Outcome::Return(v),
+                        Err(t) => Outcome::Exception(t),
+                    },
+                    heap: heap.heap,
+                    branches: heap.branches,
+                }),
+            }
+        }
+    }
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    let stop = if cut_all || !dom.ctx.cuts().is_empty() {
+        StopReason::Cut
+    } else {
+        StopReason::Complete
+    };
+    Exploration {
+        ctx: dom.ctx,
+        entry,
+        traces,
+        stop,
+        time: start.elapsed(),
+    }
+}
+
+fn progress_bar(progress: Progress) -> Option<indicatif::ProgressBar> {
+    if progress == Progress::Hidden || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.enable_steady_tick(Duration::from_millis(200));
+    Some(bar)
+}

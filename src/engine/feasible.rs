@@ -1,0 +1,86 @@
+//! The bridge from path conditions to the solver: keeps the solver's assertion
+//! stack equal to the current path's prefix (push/pop along the depth-first
+//! exploration) and asks S(pc ∧ guard).
+
+use std::collections::HashMap;
+
+use egg::Id;
+
+use super::pathcond::{PathCond, Serial};
+use crate::expr::Terms;
+use crate::solver::from_expr::translate;
+use crate::solver::{Answer, Solver, SolverConfig, TermId};
+
+/// The solver, synchronised with one path condition at a time.
+pub struct Feasibility {
+    solver: Solver,
+    /// Serials of the conjuncts asserted, one solver level each, oldest first.
+    stack: Vec<Serial>,
+    /// Translated guards, by e-class (`None`: outside what the solver reads).
+    cache: HashMap<Id, Option<TermId>>,
+}
+
+/// A feasibility answer.
+pub struct Verdict(Answer);
+
+impl Verdict {
+    pub fn is_unsat(&self) -> bool {
+        matches!(self.0, Answer::Unsat)
+    }
+
+    pub fn is_unknown(&self) -> bool {
+        matches!(self.0, Answer::Unknown(_))
+    }
+}
+
+impl Feasibility {
+    pub fn new() -> Self {
+        Feasibility {
+            solver: Solver::new(SolverConfig::default()),
+            stack: Vec::new(),
+            cache: HashMap::new(),
+        }
+    }
+
+    fn term(&mut self, terms: &Terms, guard: Id) -> Option<TermId> {
+        let key = terms.find(guard);
+        if let Some(&t) = self.cache.get(&key) {
+            return t;
+        }
+        let expr = terms.extract(key);
+        let t = translate(self.solver.terms_mut(), &expr).ok();
+        self.cache.insert(key, t);
+        t
+    }
+
+    /// Makes the solver's assertions equal to `pc`, popping and pushing only the
+    /// conjuncts where the two differ.
+    pub fn sync(&mut self, terms: &mut Terms, pc: &PathCond) {
+        let (shared, pending) = pc.diverging_suffix(&self.stack);
+        while self.stack.len() > shared {
+            self.solver.pop();
+            self.stack.pop();
+        }
+        for (guard, serial) in pending {
+            self.solver.push();
+            // A guard the solver cannot read is left out: that only makes the
+            // path condition weaker, so no feasible path is ever pruned.
+            if let Some(t) = self.term(terms, guard) {
+                let _ = self.solver.assert_term(t);
+            }
+            self.stack.push(serial);
+        }
+    }
+
+    /// Is the synchronised path condition together with `guard` satisfiable?
+    pub fn check_with(&mut self, terms: &mut Terms, guard: Id) -> Verdict {
+        match self.term(terms, guard) {
+            Some(t) => Verdict(self.solver.check_assuming(&[t])),
+            None => Verdict(Answer::Unknown("guard outside the solver's terms".into())),
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        format!("{:?}", self.solver.stats())
+    }
+}

@@ -1,0 +1,133 @@
+//! The interface every rule set implements: what a field read, a field write, a
+//! reference comparison, `new`, and a type test do to a symbolic heap.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use egg::Id;
+
+use super::ctx::Ctx;
+use crate::lang::{ClassId, FieldId, MethodId};
+
+/// A value of the symbolic machine. Primitive values are terms; references are
+/// whatever the rule set uses to denote them.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Val<R> {
+    /// An `int` or `boolean` term.
+    Prim(Id),
+    Ref(R),
+    /// The value of statements and void calls.
+    Unit,
+}
+
+/// A built-in exception a heap rule can raise.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Fault {
+    NullPointer,
+    Arithmetic,
+}
+
+/// One successor of a heap rule: the new heap, the guard added to the path
+/// condition (`None`: nothing new is assumed), and the result.
+#[derive(Clone, Debug)]
+pub struct Fork<H, T> {
+    pub heap: H,
+    pub guard: Option<Id>,
+    pub result: Result<T, Fault>,
+}
+
+impl<H, T> Fork<H, T> {
+    pub fn ok(heap: H, guard: Option<Id>, value: T) -> Self {
+        Fork {
+            heap,
+            guard,
+            result: Ok(value),
+        }
+    }
+
+    pub fn fault(heap: H, guard: Option<Id>, fault: Fault) -> Self {
+        Fork {
+            heap,
+            guard,
+            result: Err(fault),
+        }
+    }
+}
+
+/// What a reference may denote, for dispatch, `instanceof`, casts and `throw`:
+/// null, or an object of a known dynamic class, each under a guard.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Target {
+    Null,
+    Class(ClassId),
+}
+
+/// A partition of a reference's possible targets under one heap.
+#[derive(Clone, Debug)]
+pub struct Classified<H> {
+    pub heap: H,
+    /// Guard of this resolution as a whole (a rule set that forks to resolve).
+    pub guard: Option<Id>,
+    /// Disjoint cases covering the reference (under `guard`).
+    pub cases: Vec<(Id, Target)>,
+}
+
+/// The initial heaps of an exploration, each with the root values.
+pub type Starts<H, R> = Vec<Fork<H, Vec<Val<R>>>>;
+
+/// A heap-rule algorithm. Each implementation lives in `rules/<name>.rs`, where its
+/// heap logic is a crepe Datalog program and this trait is the glue.
+pub trait RuleSet: Sized + 'static {
+    /// Registry name, as given to `--rules`.
+    const NAME: &'static str;
+    /// One line for `heaplog rules`.
+    const SUMMARY: &'static str;
+    /// How the rule set denotes a reference value.
+    type Ref: Copy + Eq + Hash + Ord + Debug;
+    /// The symbolic heap (persistent: cloning is cheap).
+    type Heap: Clone + Debug;
+
+    /// The initial heap and the root values (`this` first for an instance entry,
+    /// then the parameters). May fork (classic lazy initialization of the roots).
+    fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Self::Heap, Self::Ref>;
+
+    /// The `null` reference.
+    fn null(ctx: &mut Ctx) -> Self::Ref;
+
+    /// NEW: a fresh object with default field values.
+    fn new_object(ctx: &mut Ctx, heap: &mut Self::Heap, class: ClassId) -> Self::Ref;
+
+    /// FIELD ACCESS (with lazy initialization as the rule set does it).
+    fn field_read(
+        ctx: &mut Ctx,
+        heap: Self::Heap,
+        obj: Self::Ref,
+        field: FieldId,
+    ) -> Vec<Fork<Self::Heap, Val<Self::Ref>>>;
+
+    /// FIELD WRITE.
+    fn field_write(
+        ctx: &mut Ctx,
+        heap: Self::Heap,
+        obj: Self::Ref,
+        field: FieldId,
+        value: Val<Self::Ref>,
+    ) -> Vec<Fork<Self::Heap, ()>>;
+
+    /// EQUALS on references: a Boolean term per successor.
+    fn ref_eq(
+        ctx: &mut Ctx,
+        heap: Self::Heap,
+        a: Self::Ref,
+        b: Self::Ref,
+    ) -> Vec<Fork<Self::Heap, Id>>;
+
+    /// Null or dynamic class of a reference, for dispatch, `instanceof`, casts, `throw`.
+    fn classify(ctx: &mut Ctx, heap: Self::Heap, r: Self::Ref) -> Vec<Classified<Self::Heap>>;
+
+    /// The final symbolic heap, one readable line per object (sorted).
+    fn render_heap(ctx: &Ctx, heap: &Self::Heap) -> Vec<String>;
+
+    /// A reference, readably.
+    fn render_ref(ctx: &Ctx, heap: &Self::Heap, r: Self::Ref) -> String;
+}
