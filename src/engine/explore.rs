@@ -104,21 +104,22 @@ pub fn explore<'p, R: RuleSet>(
     while let Some(mut state) = stack.pop() {
         let stats = &mut dom.ctx.stats;
         stats.states += 1;
-        if stats.states.is_multiple_of(1024) {
-            if let Some(bar) = &progress {
-                bar.set_message(format!(
-                    "{} states, {} traces, {} pending",
-                    stats.states,
-                    traces.len(),
-                    stack.len()
-                ));
-                bar.tick();
-            }
-            if deadline.is_some_and(|d| Instant::now() > d) {
-                dom.ctx.cut(Bound::Time);
-                cut_all = true;
-                break;
-            }
+        if stats.states.is_multiple_of(1024)
+            && let Some(bar) = &progress
+        {
+            bar.set_message(format!(
+                "{} states, {} traces, {} pending",
+                stats.states,
+                traces.len(),
+                stack.len()
+            ));
+            bar.tick();
+        }
+        // Checked at every state: one state can cost a long solver call.
+        if deadline.is_some_and(|d| Instant::now() > d) {
+            dom.ctx.cut(Bound::Time);
+            cut_all = true;
+            break;
         }
         if stats.states > dom.ctx.config.max_states {
             dom.ctx.cut(Bound::States);
