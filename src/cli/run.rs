@@ -121,6 +121,7 @@ fn unbounded_config(config: &EngineConfig) -> EngineConfig {
         scope: config.scope.or(Some(2)),
         depth: config.depth.min(12),
         path_steps: config.path_steps.min(20_000),
+        time_limit: config.time_limit.or(Some(Duration::from_secs(10))),
         ..config.clone()
     }
 }

@@ -54,6 +54,6 @@ pub fn corpus_table(rules: &[&str], rows: &[CorpusRow]) -> String {
             .collect();
         let _ = writeln!(out, "{}", cells.join("  ").trim_end());
     }
-    out.push_str("\ntraces (time) per rule set; * = cut by a bound (∞ entries: at most 2 objects per class, 12 branches and 20,000 steps per path)\n");
+    out.push_str("\ntraces (time) per rule set; * = cut by a bound (∞ entries: at most 2 objects per class, 12 branches and 20,000 steps per path, 10 s per run)\n");
     out
 }
