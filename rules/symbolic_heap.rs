@@ -789,3 +789,178 @@ impl RuleSet for SymbolicHeap {
         Self::render_targets(ctx, heap, heap.points(r))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineConfig;
+    use crate::lang::{Program, Sources, compile};
+
+    const LIST: &str =
+        "class Node { Node next; int val; Object data; int m(Node p) { return 0; } }";
+
+    fn program(text: &str) -> Program {
+        let mut sources = Sources::default();
+        let file = sources.add("t.java", text);
+        compile(&sources, file)
+            .program
+            .expect("test program checks")
+    }
+
+    fn field(p: &Program, name: &str) -> FieldId {
+        let node = p.class_by_name("Node").expect("class Node");
+        p.class(node)
+            .all_fields
+            .iter()
+            .copied()
+            .find(|&f| p.field_name(f) == name)
+            .expect("field")
+    }
+
+    /// `L(r)` as sorted `guard -> location` lines.
+    fn show(ctx: &Ctx, heap: &Heap, r: RefId) -> Vec<String> {
+        let mut v: Vec<String> = heap
+            .points(r)
+            .iter()
+            .map(|&(g, l)| {
+                let class = heap.locs[l.0 as usize]
+                    .class
+                    .map_or("", |c| ctx.program.class_name(c));
+                format!(
+                    "{} {class} <- {}",
+                    SymbolicHeap::name(heap, l),
+                    display(&ctx.terms, g)
+                )
+            })
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn start(ctx: &mut Ctx) -> (Heap, RefId, RefId) {
+        let m = ctx.program.entry("Node.m").expect("entry");
+        let mut starts = SymbolicHeap::start(ctx, m);
+        let fork = starts.pop().expect("one start");
+        let roots = fork.result.expect("start does not fault");
+        let (Val::Ref(this), Val::Ref(p)) = (roots[0], roots[1]) else {
+            panic!("reference roots")
+        };
+        (fork.heap, this, p)
+    }
+
+    fn read(ctx: &mut Ctx, heap: Heap, r: RefId, f: FieldId) -> (Heap, RefId, bool) {
+        let mut forks = SymbolicHeap::field_read(ctx, heap, r, f);
+        let npe = forks.iter().any(|f| f.result.is_err());
+        let ok = forks.pop().expect("a continuation");
+        let Ok(Val::Ref(v)) = ok.result else {
+            panic!("a reference")
+        };
+        (ok.heap, v, npe)
+    }
+
+    #[test]
+    fn parameter_is_initialized_over_this() {
+        let p = program(LIST);
+        let mut ctx = Ctx::new(&p, EngineConfig::default());
+        let (heap, this, param) = start(&mut ctx);
+        assert_eq!(show(&ctx, &heap, this), ["this Node <- true"]);
+        assert_eq!(
+            show(&ctx, &heap, param),
+            [
+                "null  <- p = null",
+                "p Node <- !(p = null) && !(p = this)",
+                "this Node <- true && !(p = null) && p = this"
+            ]
+            .map(|s| s.replace("true && ", ""))
+        );
+    }
+
+    #[test]
+    fn lazy_initialization_and_value_set() {
+        let p = program(LIST);
+        let mut ctx = Ctx::new(&p, EngineConfig::default());
+        let next = field(&p, "next");
+        let (heap, this, _) = start(&mut ctx);
+        // θ over ρ = {this, p}: null, alias of this, alias of p's location, fresh.
+        let (heap, n1, npe) = read(&mut ctx, heap, this, next);
+        assert!(!npe, "this is never null");
+        let shown = show(&ctx, &heap, n1);
+        assert_eq!(shown.len(), 4, "{shown:?}");
+        assert!(shown.contains(&"null  <- this.next = null".to_string()));
+        assert!(shown.iter().any(|s| s.starts_with("this.next Node <- ")));
+        // VS through a reference with several locations: a null case, and the
+        // locations reachable through `next` of each: `this.next` (already set),
+        // `p.next` and `this.next.next`, lazily initialized on the way.
+        let (heap, n2, npe) = read(&mut ctx, heap, n1, next);
+        assert!(npe, "this.next may be null");
+        let names: Vec<String> = heap
+            .points(n2)
+            .iter()
+            .map(|&(_, l)| SymbolicHeap::name(&heap, l))
+            .collect();
+        assert_eq!(
+            names,
+            ["null", "this", "p", "this.next", "p.next", "this.next.next"]
+        );
+    }
+
+    #[test]
+    fn field_write_strengthens_old_and_new_values() {
+        let p = program(LIST);
+        let mut ctx = Ctx::new(&p, EngineConfig::default());
+        let (next, data) = (field(&p, "next"), field(&p, "data"));
+        let (heap, this, _) = start(&mut ctx);
+        let (heap, n1, _) = read(&mut ctx, heap, this, next);
+        let mut heap = heap;
+        let fresh = SymbolicHeap::new_object(&mut ctx, &mut heap, p.class_by_name("Node").unwrap());
+        // this.next.data := new Node(): this.next is `this`, `p` or a fresh object,
+        // so the data field of each may or may not have been overwritten.
+        let forks = SymbolicHeap::field_write(&mut ctx, heap, n1, data, Val::Ref(fresh));
+        assert_eq!(forks.len(), 2, "null receiver forks");
+        let heap = forks.last().unwrap().heap.clone();
+        let this_loc = heap.points(this)[0].1;
+        let Val::Ref(stored) = heap.fields[&(this_loc, data)] else {
+            panic!("a reference")
+        };
+        let names: Vec<String> = heap
+            .points(stored)
+            .iter()
+            .map(|&(_, l)| SymbolicHeap::name(&heap, l))
+            .collect();
+        assert!(names.contains(&"new#1".to_string()), "{names:?}");
+        assert!(names.contains(&"this.data".to_string()), "{names:?}");
+        assert!(names.contains(&"null".to_string()), "{names:?}");
+    }
+
+    #[test]
+    fn equals_is_the_disjunction_of_theta_alpha() {
+        let p = program(LIST);
+        let mut ctx = Ctx::new(&p, EngineConfig::default());
+        let (heap, this, param) = start(&mut ctx);
+        let forks = SymbolicHeap::ref_eq(&mut ctx, heap.clone(), this, param);
+        assert_eq!(forks.len(), 1, "EQUALS does not fork");
+        let v = forks[0].result.unwrap();
+        assert_eq!(display(&ctx.terms, v), "!(p = null) && p = this");
+        let forks = SymbolicHeap::ref_eq(&mut ctx, heap, param, R_NULL);
+        assert_eq!(display(&ctx.terms, forks[0].result.unwrap()), "p = null");
+    }
+
+    #[test]
+    fn published_path_optimal_counts() {
+        for (file, entry, expected) in [
+            ("swap.java", "Sample.swap", 2),
+            ("sum.java", "Node.sum", 4),
+            ("hasnull.java", "Sample.hasNull4", 6),
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("programs")
+                .join(file);
+            let (_, compiled) = crate::lang::compile_path(&path).expect("readable");
+            let program = compiled.program.expect("checks");
+            let m = program.entry(entry).expect("entry");
+            let summary =
+                crate::engine::run::<SymbolicHeap>(&program, file, m, EngineConfig::default());
+            assert_eq!(summary.traces, expected, "{entry}");
+        }
+    }
+}
