@@ -259,7 +259,7 @@ fn config() -> ExprConfig {
 }
 
 /// `simplified` agrees with `reference` wherever the reference has a value; it may
-/// fail only where the original's failure depended on evaluation order (`typeof(null)`
+/// fail only where the original's failure depended on evaluation order (an object with no class,
 /// under commuted `&&`).
 fn check(
     what: &str,

@@ -57,6 +57,9 @@ impl Assignment {
     }
 }
 
+/// The value of `typeof(null)`: a type equal to no class (`null` is no Java class name).
+pub const NULL_TYPE: &str = "null";
+
 /// Why a term has no value.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum EvalError {
@@ -76,9 +79,6 @@ pub enum EvalError {
     /// `/` or `%` by zero (Java throws `ArithmeticException`; the engine guards it).
     #[error("division by zero")]
     DivisionByZero,
-    /// `typeof(null)`.
-    #[error("typeof(null)")]
-    TypeOfNull,
     /// `typeof` of an object the assignment gives no class.
     #[error("object {0} has no class in the assignment")]
     UnknownClass(RefValue),
@@ -201,7 +201,9 @@ fn eval_node<'a>(
         Term::Lt([a, b]) => Ok(Value::Bool(int(*a, "<")? < int(*b, "<")?)),
         Term::Le([a, b]) => Ok(Value::Bool(int(*a, "<=")? <= int(*b, "<=")?)),
         Term::TypeOf(a) => match get(*a)? {
-            Value::Ref(RefValue::Null) => Err(EvalError::TypeOfNull),
+            // Total, so that no rewrite can turn a value into an error by reordering:
+            // null has a type of its own, equal to no class.
+            Value::Ref(RefValue::Null) => Ok(Value::Type(NULL_TYPE.to_string())),
             Value::Ref(r) => assignment
                 .classes
                 .get(&r)
@@ -267,7 +269,10 @@ mod tests {
             ev("x:bool", &a),
             Err(EvalError::SymbolSort { .. })
         ));
-        assert_eq!(ev("(typeof n:ref)", &a), Err(EvalError::TypeOfNull));
+        assert_eq!(
+            ev("(typeof n:ref)", &a),
+            Ok(Value::Type(NULL_TYPE.to_string()))
+        );
         assert_eq!(
             ev("(typeof this:ref)", &a),
             Err(EvalError::UnknownClass(RefValue::Obj(0)))
