@@ -284,13 +284,11 @@ fn runtime(ctx: &Ctx, heap: &Heap, request: Request) -> datalog::Crepe {
                     rt.extend([datalog::Materialized(*o, obj.class)]);
                 }
             }
-            for k in (0..p.classes.len() as u32).map(ClassId) {
-                if p.is_subclass(k, c) {
-                    rt.extend([datalog::SubclassOf(k, c)]);
-                } else if p.is_subclass(c, k) {
-                    rt.extend([datalog::SubclassOf(c, k)]);
-                }
-            }
+            rt.extend(
+                p.hierarchy_around(c)
+                    .into_iter()
+                    .map(|(k, d)| datalog::SubclassOf(k, d)),
+            );
             if let Some(k) = ctx.config.scope {
                 let count = heap
                     .objects

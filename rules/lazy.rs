@@ -120,22 +120,18 @@ mod datalog {
 fn runtime(ctx: &Ctx, heap: &Heap, declared: Option<ClassId>) -> datalog::Crepe {
     let mut rt = datalog::Crepe::new();
     let p = ctx.program;
-    for (o, obj) in heap.objects.iter() {
-        if matches!(obj.origin, Origin::Input { .. }) {
-            rt.extend([datalog::Materialized(*o, obj.class)]);
-        }
-        rt.extend(obj.fields.keys().map(|f| datalog::HasValue(*o, *f)));
-    }
     if let Some(c) = declared {
-        rt.extend([datalog::Pending(c)]);
-        for k in 0..p.classes.len() as u32 {
-            let k = ClassId(k);
-            if p.is_subclass(k, c) {
-                rt.extend([datalog::SubclassOf(k, c)]);
-            } else if p.is_subclass(c, k) {
-                rt.extend([datalog::SubclassOf(c, k)]);
+        for (o, obj) in heap.objects.iter() {
+            if matches!(obj.origin, Origin::Input { .. }) {
+                rt.extend([datalog::Materialized(*o, obj.class)]);
             }
         }
+        rt.extend([datalog::Pending(c)]);
+        rt.extend(
+            p.hierarchy_around(c)
+                .into_iter()
+                .map(|(k, d)| datalog::SubclassOf(k, d)),
+        );
         if let Some(k) = ctx.config.scope {
             let count = heap
                 .objects
@@ -332,7 +328,14 @@ impl RuleSet for Lazy {
         let LRef::Obj(o) = obj else {
             return vec![Fork::fault(heap, None, Fault::NullPointer)];
         };
+        // Only the accessed object's fields matter to the trigger.
         let mut rt = runtime(ctx, &heap, None);
+        rt.extend(
+            heap.objects[&o]
+                .fields
+                .keys()
+                .map(|f| datalog::HasValue(o, *f)),
+        );
         rt.extend([datalog::Access(o, field)]);
         let (needs, ..) = rt.run();
         if needs.is_empty() {

@@ -182,6 +182,23 @@ impl Program {
         self.is_subclass(a, b) || self.is_subclass(b, a)
     }
 
+    /// Every `(sub, sup)` subclass pair with `c` on one side: `c`'s subclasses
+    /// (including `c` itself) below it and its superclasses above it.
+    pub fn hierarchy_around(&self, c: ClassId) -> Vec<(ClassId, ClassId)> {
+        (0..self.classes.len() as u32)
+            .map(ClassId)
+            .filter_map(|k| {
+                if self.is_subclass(k, c) {
+                    Some((k, c))
+                } else if self.is_subclass(c, k) {
+                    Some((c, k))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
     /// Every class that is `c` or a subclass of it, in `ClassId` order.
     pub fn subclasses(&self, c: ClassId) -> Vec<ClassId> {
         (0..self.classes.len() as u32)
