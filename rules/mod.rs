@@ -3,6 +3,7 @@
 
 use crate::engine::{EngineConfig, RuleSet, RunSummary, run};
 use crate::lang::{MethodId, Program};
+use crate::oracle::{Comparison, Table, compare};
 
 pub mod lazier_sharp;
 pub mod lazy;
@@ -15,13 +16,17 @@ pub struct Registered {
     pub summary: &'static str,
     /// Explores an entry of a program (named for reports) and summarizes it.
     pub run: fn(&Program, &str, MethodId, EngineConfig) -> RunSummary,
+    /// Explores an entry and holds every trace to the oracle's table.
+    pub compare: fn(&Program, MethodId, EngineConfig, &Table) -> Comparison,
 }
 
-const fn entry<R: RuleSet>() -> Registered {
+/// The registry entry of a rule set.
+pub const fn entry<R: RuleSet>() -> Registered {
     Registered {
         name: R::NAME,
         summary: R::SUMMARY,
         run: run::<R>,
+        compare: compare::<R>,
     }
 }
 

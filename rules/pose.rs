@@ -81,6 +81,10 @@ pub struct Heap {
     pub allocated: u32,
 }
 
+/// With a scope of k objects per class, how many bound symbols of one class (as a
+/// multiple of k) are counted exactly before a path binding more is cut.
+const SCOPE_COUNT_LIMIT: u32 = 6;
+
 /// The rule set.
 pub struct Pose;
 
@@ -405,20 +409,21 @@ impl Pose {
         heap.declared.contains_key(&y)
     }
 
-    /// Getfield (r1) for every derived binding, with the scope bound: `false` when
-    /// the scope is exceeded (the path is cut).
-    fn bind(ctx: &mut Ctx, heap: &mut Heap, r: Id, d: &Derived) -> bool {
+    /// Getfield (r1) for every derived binding, with the scope as a constraint:
+    /// `None` when the path is cut (more bound symbols of a class than the scope
+    /// counts exactly), otherwise the assumption, if any, that keeps the objects
+    /// bound so far within the scope.
+    fn bind(ctx: &mut Ctx, heap: &mut Heap, r: Id, d: &Derived) -> Option<Option<Id>> {
+        let mut assume = Vec::new();
         for &y in &d.bind {
             let class = heap.declared[&y];
             if let Some(k) = ctx.config.scope {
-                let count = heap
-                    .objects
-                    .values()
-                    .filter(|o| o.class == class && matches!(o.origin, Origin::Input { .. }))
-                    .count();
-                if count as u32 >= k {
-                    ctx.cut(Bound::Scope);
-                    return false;
+                match Pose::scope_assumption(ctx, heap, y, class, k) {
+                    Some(a) => assume.extend(a),
+                    None => {
+                        ctx.cut(Bound::Scope);
+                        return None;
+                    }
                 }
             }
             let path = Pose::path_of(ctx, y);
@@ -440,7 +445,94 @@ impl Pose {
         if let Some(o) = heap.objects.get_mut(&ctx.terms.find(r)) {
             o.nullness = Nullness::NonNull;
         }
-        true
+        Some((!assume.is_empty()).then(|| ctx.terms.and_all(&assume)))
+    }
+
+    /// SCOPE: binding `y` (declared class `declared`) makes it a new object when it is
+    /// not null and differs from every symbol bound before it; within the scope, at
+    /// most `bound` new objects of each dynamic class exist. Returns the assumption
+    /// that excludes the inputs beyond the scope (`Some(None)`: nothing to exclude),
+    /// or `None` when there are too many symbols to count exactly.
+    fn scope_assumption(
+        ctx: &mut Ctx,
+        heap: &Heap,
+        y: Id,
+        declared: ClassId,
+        bound: u32,
+    ) -> Option<Option<Id>> {
+        let mut bound_syms: Vec<(u32, Id)> = heap
+            .objects
+            .iter()
+            .filter_map(|(&key, o)| match o.origin {
+                Origin::Input { serial, .. } => Some((serial, key)),
+                Origin::New(_) => None,
+            })
+            .collect();
+        bound_syms.sort();
+        let classes = ctx.input_classes(declared);
+        let mut earlier: Vec<(Id, Vec<ClassId>)> = Vec::new();
+        for (_, a) in bound_syms {
+            let cs = ctx.input_classes(heap.declared[&a]);
+            if cs.iter().any(|c| classes.contains(c)) {
+                earlier.push((a, cs));
+            }
+        }
+        if (earlier.len() as u32) < bound {
+            return Some(None);
+        }
+        if earlier.len() as u32 > SCOPE_COUNT_LIMIT * bound {
+            return None;
+        }
+        // new[i]: the i-th symbol is a new object (not null, unlike every one before).
+        let null = ctx.terms.null();
+        let all: Vec<Id> = earlier.iter().map(|(a, _)| *a).chain([y]).collect();
+        let mut new = Vec::with_capacity(all.len());
+        for (i, &a) in all.iter().enumerate() {
+            let is_null = ctx.terms.eq(a, null);
+            let mut conj = vec![ctx.terms.not(is_null)];
+            for &b in &all[..i] {
+                let same = ctx.terms.eq(a, b);
+                conj.push(ctx.terms.not(same));
+            }
+            new.push(ctx.terms.and_all(&conj));
+        }
+        let mut over = Vec::new();
+        for &k in &classes {
+            let atom = ctx.terms.type_atom(ctx.program.class_name(k));
+            let of_class = |ctx: &mut Ctx, a: Id, cs: &[ClassId], g: Id| {
+                if cs.len() == 1 {
+                    g
+                } else {
+                    let ty = ctx.terms.typeof_(a);
+                    let is_k = ctx.terms.eq(ty, atom);
+                    ctx.terms.and(g, is_k)
+                }
+            };
+            let mut counted = Vec::new();
+            for (i, (a, cs)) in earlier.iter().enumerate() {
+                if cs.contains(&k) {
+                    counted.push(of_class(ctx, *a, cs, new[i]));
+                }
+            }
+            if (counted.len() as u32) < bound {
+                continue;
+            }
+            let y_new = of_class(ctx, y, &classes, new[all.len() - 1]);
+            let fewer = ctx.terms.at_most(bound as usize - 1, &counted);
+            let not_fewer = ctx.terms.not(fewer);
+            over.push(ctx.terms.and(y_new, not_fewer));
+        }
+        let over = ctx.terms.or_all(&over);
+        if ctx.terms.is_false(over) || !ctx.feasible(over) {
+            return Some(None);
+        }
+        ctx.cut(Bound::Scope);
+        let within = ctx.terms.not(over);
+        // The path itself needs more objects than the scope holds.
+        if !ctx.feasible(within) {
+            return None;
+        }
+        Some(Some(within))
     }
 
     fn path_of(ctx: &Ctx, y: Id) -> egg::Symbol {
@@ -512,26 +604,27 @@ impl Pose {
         }
     }
 
+    /// The NullPointerException under `nc`, and the continuation under `¬nc` and the
+    /// scope assumption `assume`.
     fn forks<T>(
         ctx: &mut Ctx,
         heap: Heap,
         nc: Option<Id>,
+        assume: Option<Id>,
         cont: Option<(Heap, T)>,
     ) -> Vec<Fork<Heap, T>> {
         let mut out = Vec::new();
-        match nc {
-            Some(g) => {
-                out.push(Fork::fault(heap, Some(g), Fault::NullPointer));
-                if let Some((h, v)) = cont {
-                    let ng = ctx.terms.not(g);
-                    out.push(Fork::ok(h, Some(ng), v));
-                }
-            }
-            None => {
-                if let Some((h, v)) = cont {
-                    out.push(Fork::ok(h, None, v));
-                }
-            }
+        let mut guard = assume;
+        if let Some(g) = nc {
+            out.push(Fork::fault(heap, Some(g), Fault::NullPointer));
+            let ng = ctx.terms.not(g);
+            guard = Some(match guard {
+                Some(a) => ctx.terms.and(ng, a),
+                None => ng,
+            });
+        }
+        if let Some((h, v)) = cont {
+            out.push(Fork::ok(h, guard, v));
         }
         out
     }
@@ -654,9 +747,9 @@ impl RuleSet for Pose {
         let d = Pose::derive(ctx, &heap, r, &leaves, Access::Read(field));
         let nc = Pose::null_condition(ctx, r, &leaves, &d);
         let mut next = heap.clone();
-        if !Pose::bind(ctx, &mut next, r, &d) {
+        let Some(assume) = Pose::bind(ctx, &mut next, r, &d) else {
             return Pose::cut_forks(ctx, heap, nc);
-        }
+        };
         Pose::initialize(ctx, &mut next, field, &d);
         // Getfield (c2) over the leaves: ite(r = l1, H(l1)(f), ite(r = l2, ..)).
         let objs = Pose::objects_of(&leaves);
@@ -667,7 +760,7 @@ impl RuleSet for Pose {
             v = ctx.terms.ite(g, here, v);
         }
         let val = Pose::to_val(ctx, field, v);
-        Pose::forks(ctx, heap, nc, Some((next, val)))
+        Pose::forks(ctx, heap, nc, assume, Some((next, val)))
     }
 
     // Putfield (c1) with update, and Putfield (c2) (reconstructed).
@@ -691,9 +784,9 @@ impl RuleSet for Pose {
         let d = Pose::derive(ctx, &heap, r, &leaves, Access::Write(field));
         let nc = Pose::null_condition(ctx, r, &leaves, &d);
         let mut next = heap.clone();
-        if !Pose::bind(ctx, &mut next, r, &d) {
+        let Some(assume) = Pose::bind(ctx, &mut next, r, &d) else {
             return Pose::cut_forks(ctx, heap, nc);
-        }
+        };
         Pose::initialize(ctx, &mut next, field, &d);
         // update(H, σ, f, v): H(Y')(f) := ite(Y' = σ, v, H(Y')(f)).
         for &t in &d.targets {
@@ -717,7 +810,7 @@ impl RuleSet for Pose {
             o.fields.insert(field, v);
             next.objects.insert(r, o);
         }
-        Pose::forks(ctx, heap, nc, Some((next, ())))
+        Pose::forks(ctx, heap, nc, assume, Some((next, ())))
     }
 
     // EQUALS on references: the term `a = b`; the `if` forks.

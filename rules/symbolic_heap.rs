@@ -101,6 +101,10 @@ impl Heap {
     }
 }
 
+/// With a scope of k objects per class, how many locations of one class (as a
+/// multiple of k) are counted exactly before fresh ones are cut outright.
+const SCOPE_COUNT_LIMIT: u32 = 6;
+
 /// The rule set.
 pub struct SymbolicHeap;
 
@@ -359,7 +363,14 @@ impl SymbolicHeap {
         match p.field(f).ty {
             Type::Int => Val::Prim(ctx.input(&path, Sort::Int)),
             Type::Bool => Val::Prim(ctx.input(&path, Sort::Bool)),
-            Type::Class(c) => Val::Ref(Self::initialize(ctx, heap, &path, c, assumed)),
+            Type::Class(c) => {
+                // The field's object exists only while its location does.
+                let owner = match heap.locs[l.0 as usize].origin {
+                    Origin::Input { exists, .. } => exists,
+                    _ => ctx.terms.bool(true),
+                };
+                Val::Ref(Self::initialize(ctx, heap, &path, c, owner, assumed))
+            }
             ty => unreachable!("field of type {ty:?}"),
         }
     }
@@ -371,6 +382,7 @@ impl SymbolicHeap {
         heap: &mut Heap,
         path: &str,
         class: ClassId,
+        owner: Id,
         assumed: &mut Vec<Id>,
     ) -> RefId {
         let p = ctx.program;
@@ -398,12 +410,16 @@ impl SymbolicHeap {
         let mut distinct = vec![non_null];
         for datalog::Rho(other, phi, l) in rho {
             let same = ctx.terms.eq(sym, other);
-            distinct.push(ctx.terms.not(same));
             let g = ctx.terms.and_all(&[phi, non_null, same]);
+            // Not this object: only an existing location denotes one.
+            let alias = ctx.terms.and(phi, same);
+            distinct.push(ctx.terms.not(alias));
             insert(ctx, &mut set, g, l);
         }
         // θ_new: one fresh location per class compatible with the declared one (the
-        // dynamic class is part of the input), told apart by a type atom.
+        // dynamic class is part of the input), told apart by a type atom. An object
+        // reached through a location that does not exist does not exist either.
+        distinct.push(owner);
         let exists = ctx.terms.and_all(&distinct);
         let classes = p.subclasses(class);
         for &k in &classes {
@@ -415,16 +431,9 @@ impl SymbolicHeap {
                 let is_k = ctx.terms.eq(ty, atom);
                 ctx.terms.and(exists, is_k)
             };
-            let count = heap
-                .locs
-                .iter()
-                .filter(|o| o.class == Some(k) && matches!(o.origin, Origin::Input { .. }))
-                .count();
-            if ctx.config.scope.is_some_and(|bound| count as u32 >= bound) {
-                ctx.cut(Bound::Scope);
-                assumed.push(ctx.terms.not(guard));
+            let Some(guard) = Self::within_scope(ctx, heap, k, guard, assumed) else {
                 continue;
-            }
+            };
             let l = heap.add_loc(Location {
                 class: Some(k),
                 origin: Origin::Input {
@@ -436,6 +445,48 @@ impl SymbolicHeap {
             insert(ctx, &mut set, guard, l);
         }
         heap.add_ref(set, sym)
+    }
+
+    /// SCOPE: a fresh location of class `k` (guard `guard`) is a new object only
+    /// while fewer than `scope` earlier locations of class `k` exist. Returns the
+    /// guard strengthened by that condition, or `None` when the location cannot exist
+    /// within the scope; the excluded case is assumed away, and the exploration is
+    /// marked cut when that case is feasible (an input beyond the scope).
+    fn within_scope(
+        ctx: &mut Ctx,
+        heap: &Heap,
+        k: ClassId,
+        guard: Id,
+        assumed: &mut Vec<Id>,
+    ) -> Option<Id> {
+        let Some(bound) = ctx.config.scope else {
+            return Some(guard);
+        };
+        let earlier: Vec<Id> = heap
+            .locs
+            .iter()
+            .filter_map(|o| match o.origin {
+                Origin::Input { exists, .. } if o.class == Some(k) => Some(exists),
+                _ => None,
+            })
+            .collect();
+        if (earlier.len() as u32) < bound {
+            return Some(guard);
+        }
+        // Counting stays exact up to a limit; beyond it no fresh location is made.
+        let fewer = if earlier.len() as u32 <= SCOPE_COUNT_LIMIT * bound {
+            ctx.terms.at_most(bound as usize - 1, &earlier)
+        } else {
+            ctx.terms.bool(false)
+        };
+        let not_fewer = ctx.terms.not(fewer);
+        let over = ctx.terms.and(guard, not_fewer);
+        if !ctx.terms.is_false(over) && ctx.feasible(over) {
+            ctx.cut(Bound::Scope);
+            assumed.push(ctx.terms.not(over));
+        }
+        let within = ctx.terms.and(guard, fewer);
+        (!ctx.terms.is_false(within)).then_some(within)
     }
 
     /// The successors of an access: a NullPointerException fork under the null
@@ -553,7 +604,8 @@ impl RuleSet for SymbolicHeap {
                 Type::Bool => Val::Prim(ctx.input(&name, Sort::Bool)),
                 // A reference parameter is initialized like a field, θ over earlier roots.
                 Type::Class(c) => {
-                    Val::Ref(Self::initialize(ctx, &mut heap, &name, *c, &mut assumed))
+                    let t = ctx.terms.bool(true);
+                    Val::Ref(Self::initialize(ctx, &mut heap, &name, *c, t, &mut assumed))
                 }
                 Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
             };

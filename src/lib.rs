@@ -4,6 +4,7 @@
 //! The pipeline, and the one-way dependencies between its modules:
 //! `lang` -> `concrete` (reference semantics, input generator);
 //! `expr` -> `solver`; `lang` + `expr` + `solver` -> `engine` -> `rules`;
+//! `concrete` + `engine` -> `oracle` (concretization, equivalence checks);
 //! everything -> `report`.
 
 pub mod concrete;
@@ -11,6 +12,7 @@ pub mod corpus;
 pub mod engine;
 pub mod expr;
 pub mod lang;
+pub mod oracle;
 pub mod report;
 #[path = "../rules/mod.rs"]
 pub mod rules;

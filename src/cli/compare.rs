@@ -1,31 +1,222 @@
 //! `heaplog compare`: check rule sets against the concrete oracle and each other.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use super::Format;
-use super::Output;
+use heaplog::corpus;
+use heaplog::lang::{MethodId, Program};
+use heaplog::oracle::{self, OracleConfig};
+use heaplog::report::{EntryComparison, compare_all_text, compare_text};
+use heaplog::rules::Registered;
+
+use super::{Code, Format, Output, load};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Java-subset source file (omit with --all).
+    #[arg(required_unless_present = "all")]
     pub file: Option<PathBuf>,
     /// The entry method, `Class.method`.
-    #[arg(long)]
+    #[arg(long, required_unless_present = "all")]
     pub entry: Option<String>,
     /// Comma-separated rule sets (default: all registered).
     #[arg(long, value_delimiter = ',')]
     pub rules: Vec<String>,
-    /// Objects per class in the oracle's inputs.
-    #[arg(long)]
-    pub scope: Option<u32>,
-    /// Every entry named in the headers of `programs/`.
+    /// Objects per class in the oracle's inputs (the engine uses the same scope).
+    #[arg(long, default_value_t = 2)]
+    pub scope: u32,
+    /// Stop each rule set's exploration after this many seconds (reported as cut).
+    #[arg(long, default_value_t = 20.0)]
+    pub time_limit: f64,
+    /// Every entry named in the headers of the programs in --dir.
     #[arg(long)]
     pub all: bool,
+    /// The corpus directory for --all.
+    #[arg(long, default_value = "programs")]
+    pub dir: PathBuf,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
-pub fn run(_args: Args) -> Output {
-    Output::input_error("`heaplog compare` is not implemented yet".into())
+fn rule_sets(names: &[String]) -> Result<Vec<&'static Registered>, Output> {
+    if names.is_empty() {
+        return Ok(heaplog::rules::REGISTRY.iter().collect());
+    }
+    names
+        .iter()
+        .map(|n| {
+            heaplog::rules::find(n.trim()).ok_or_else(|| {
+                let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
+                Output::input_error(format!(
+                    "unknown rule set `{n}` (known: {})",
+                    known.join(", ")
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Runs the oracle on one entry and holds every rule set to it.
+fn compare_entry(
+    program: &Program,
+    name: &str,
+    entry: MethodId,
+    entry_name: &str,
+    rules: &[&'static Registered],
+    args: &Args,
+) -> Result<EntryComparison, Output> {
+    let config = OracleConfig {
+        inputs: heaplog::concrete::generate::GenConfig {
+            scope: args.scope,
+            ..OracleConfig::default().inputs
+        },
+        ..OracleConfig::default()
+    };
+    let start = Instant::now();
+    let table = oracle::ground_truth(program, entry, &config)
+        .map_err(|e| Output::input_error(format!("{name} {entry_name}: {e}")))?;
+    let oracle_ms = start.elapsed().as_secs_f64() * 1e3;
+    let engine = oracle::engine_config(args.scope, Some(Duration::from_secs_f64(args.time_limit)));
+    let comparisons = rules
+        .iter()
+        .map(|r| (r.compare)(program, entry, engine.clone(), &table))
+        .collect();
+    let diverging = table
+        .rows
+        .iter()
+        .filter(|r| r.outcome.result == heaplog::concrete::CanonResult::BudgetExhausted)
+        .count();
+    Ok(EntryComparison {
+        program: name.to_string(),
+        entry: entry_name.to_string(),
+        scope: args.scope,
+        inputs: table.rows.len(),
+        diverging,
+        oracle_ms,
+        rules: comparisons,
+    })
+}
+
+fn json(value: &impl serde::Serialize) -> String {
+    serde_json::to_string_pretty(value).expect("comparisons serialize") + "\n"
+}
+
+fn finish(agree: bool, stdout: String) -> Output {
+    Output {
+        stdout,
+        stderr: String::new(),
+        code: if agree { Code::Success } else { Code::Finding },
+    }
+}
+
+pub fn run(args: Args) -> Output {
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
+        return Output::input_error(format!(
+            "--time-limit {}: expected a positive number of seconds",
+            args.time_limit
+        ));
+    }
+    if args.scope == 0 {
+        return Output::input_error("--scope 0: expected at least 1 object per class".into());
+    }
+    let rules = match rule_sets(&args.rules) {
+        Ok(r) => r,
+        Err(out) => return out,
+    };
+    if args.all {
+        return run_all(&args, &rules);
+    }
+    let (Some(file), Some(entry)) = (&args.file, &args.entry) else {
+        return Output::input_error("FILE and --entry are required without --all".into());
+    };
+    let loaded = match load::program(file) {
+        Ok(l) => l,
+        Err(out) => return out,
+    };
+    let m = match load::entry(&loaded.program, entry) {
+        Ok(m) => m,
+        Err(out) => return out,
+    };
+    let result = compare_entry(
+        &loaded.program,
+        &loaded.display_name,
+        m,
+        entry,
+        &rules,
+        &args,
+    );
+    match result {
+        Ok(e) => {
+            let agree = e.agrees();
+            let text = match args.format {
+                Format::Text => compare_text(&e),
+                Format::Json => json(&e),
+            };
+            finish(agree, text)
+        }
+        Err(out) => out,
+    }
+}
+
+fn run_all(args: &Args, rules: &[&'static Registered]) -> Output {
+    let files = match corpus::files(&args.dir) {
+        Ok(f) if !f.is_empty() => f,
+        Ok(_) => return Output::input_error(format!("{}: no .java files", args.dir.display())),
+        Err(e) => return Output::input_error(format!("{}: {e}", args.dir.display())),
+    };
+    let mut specs = Vec::new();
+    for path in &files {
+        match entries_of(path) {
+            Ok(s) => specs.extend(s.into_iter().map(|e| (path.clone(), e))),
+            Err(out) => return out,
+        }
+    }
+    let bar = super::progress(specs.len() as u64);
+    let mut entries = Vec::new();
+    let mut last: Option<(PathBuf, load::Loaded)> = None;
+    for (path, entry) in specs {
+        if last.as_ref().is_none_or(|(p, _)| *p != path) {
+            match load::program(&path) {
+                Ok(l) => last = Some((path.clone(), l)),
+                Err(out) => return out,
+            }
+        }
+        let (_, loaded) = last.as_ref().expect("loaded above");
+        if let Some(bar) = &bar {
+            bar.set_message(entry.clone());
+        }
+        let file = path.file_name().map_or_else(
+            || loaded.display_name.clone(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        let m = match load::entry(&loaded.program, &entry) {
+            Ok(m) => m,
+            Err(out) => return out,
+        };
+        match compare_entry(&loaded.program, &file, m, &entry, rules, args) {
+            Ok(e) => entries.push(e),
+            Err(out) => return out,
+        }
+        if let Some(bar) = &bar {
+            bar.inc(1);
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let agree = entries.iter().all(EntryComparison::agrees);
+    let text = match args.format {
+        Format::Text => compare_all_text(&entries),
+        Format::Json => json(&entries),
+    };
+    finish(agree, text)
+}
+
+fn entries_of(path: &Path) -> Result<Vec<String>, Output> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
+    let specs = corpus::entries(&text)
+        .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
+    Ok(specs.into_iter().map(|s| s.name).collect())
 }

@@ -98,3 +98,16 @@ pub fn dispatch(cli: Cli) -> Output {
         Command::Rules(a) => rules::run(a),
     }
 }
+
+/// A progress bar over `len` items on stderr, or `None` when stderr is not a terminal.
+pub fn progress(len: u64) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{pos}/{len} {wide_msg}") {
+        bar.set_style(style);
+    }
+    Some(bar)
+}

@@ -110,9 +110,10 @@ pub fn eval(terms: &Terms, id: Id, assignment: &Assignment) -> Result<Value, Eva
     eval_expr(&terms.extract(id), assignment)
 }
 
-/// Evaluates the root of `expr`. Each node is evaluated once, children first; `ite`,
-/// `and` and `or` take only the error of an operand they use (Java's lazy `?:`, `&&`,
-/// `||`), so an error in an unused branch does not make the term fail.
+/// Evaluates the root of `expr`. Each node is evaluated once, children first; `ite`
+/// takes only the error of the branch it uses, and `and`/`or` are decided by either
+/// operand (a false conjunct, a true disjunct) whatever the other's value or error,
+/// so an error in an unused or irrelevant operand does not make the term fail.
 pub fn eval_expr(expr: &RecExpr<Term>, assignment: &Assignment) -> Result<Value, EvalError> {
     let nodes = expr.as_ref();
     let mut values: Vec<Result<Value, EvalError>> = Vec::with_capacity(nodes.len());
@@ -178,8 +179,15 @@ fn eval_node<'a>(
                 get(*b)
             }
         }
-        Term::And([a, b]) => Ok(Value::Bool(boolean(*a, "&&")? && boolean(*b, "&&")?)),
-        Term::Or([a, b]) => Ok(Value::Bool(boolean(*a, "||")? || boolean(*b, "||")?)),
+        // Kleene: a false (true) operand decides `and` (`or`) whatever the other one.
+        Term::And([a, b]) => match (boolean(*a, "&&"), boolean(*b, "&&")) {
+            (Ok(false), _) | (_, Ok(false)) => Ok(Value::Bool(false)),
+            (x, y) => Ok(Value::Bool(x? && y?)),
+        },
+        Term::Or([a, b]) => match (boolean(*a, "||"), boolean(*b, "||")) {
+            (Ok(true), _) | (_, Ok(true)) => Ok(Value::Bool(true)),
+            (x, y) => Ok(Value::Bool(x? || y?)),
+        },
         Term::Not(a) => Ok(Value::Bool(!boolean(*a, "!")?)),
         Term::Eq([a, b]) => {
             let (x, y) = (get(*a)?, get(*b)?);
@@ -220,6 +228,20 @@ mod tests {
 
     fn ev(s: &str, a: &Assignment) -> Result<Value, EvalError> {
         eval_expr(&s.parse().unwrap(), a)
+    }
+
+    #[test]
+    fn a_deciding_operand_decides_whatever_the_other_one_is() {
+        let a = Assignment::new().with("b", Value::Bool(false));
+        let f = Ok(Value::Bool(false));
+        let t = Ok(Value::Bool(true));
+        assert_eq!(ev("(and (= u:ref null) b:bool)", &a), f);
+        assert_eq!(ev("(and b:bool (= u:ref null))", &a), f);
+        assert_eq!(ev("(or (= u:ref null) (not b:bool))", &a), t);
+        assert_eq!(ev("(or (not b:bool) (= u:ref null))", &a), t);
+        let unbound = Err(EvalError::Unbound("u".into()));
+        assert_eq!(ev("(and (= u:ref null) (not b:bool))", &a), unbound);
+        assert_eq!(ev("(or b:bool (= u:ref null))", &a), unbound);
     }
 
     fn env() -> Assignment {

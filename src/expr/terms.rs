@@ -314,6 +314,26 @@ impl Terms {
         ids.iter().fold(f, |acc, &x| self.or(acc, x))
     }
 
+    /// At most `k` of `ids` hold: a counter over the conditions, built from the
+    /// last one back (`k + 1` terms per condition, shared as a DAG).
+    pub fn at_most(&mut self, k: usize, ids: &[Id]) -> Id {
+        let t = self.bool(true);
+        let f = self.bool(false);
+        // row[j]: at most j of the conditions seen so far (a suffix of `ids`) hold.
+        let mut row = vec![t; k + 1];
+        for &g in ids.iter().rev() {
+            let not_g = self.not(g);
+            let mut next = Vec::with_capacity(k + 1);
+            for j in 0..=k {
+                let skip = self.and(not_g, row[j]);
+                let take = if j == 0 { f } else { self.and(g, row[j - 1]) };
+                next.push(self.or(skip, take));
+            }
+            row = next;
+        }
+        row[k]
+    }
+
     /// Simplifies `id` with the named [`rules`] in a fresh e-graph seeded with the
     /// term's DAG (so the cost is bounded by the term, not by everything built so
     /// far), bounded by the config; the best term found is added and unioned with
@@ -452,6 +472,29 @@ mod tests {
 
     fn terms() -> Terms {
         Terms::default()
+    }
+
+    #[test]
+    fn at_most_counts_the_conditions_that_hold() {
+        let mut t = terms();
+        let names = ["p", "q", "r", "s"];
+        let vars: Vec<Id> = names.iter().map(|n| t.sym(n, Sort::Bool)).collect();
+        for k in 0..=4 {
+            let term = t.at_most(k, &vars);
+            for bits in 0u32..16 {
+                let mut a = crate::expr::Assignment::new();
+                for (i, n) in names.iter().enumerate() {
+                    a = a.with(n, crate::expr::Value::Bool(bits >> i & 1 == 1));
+                }
+                let expected = bits.count_ones() as usize <= k;
+                let got = crate::expr::eval(&t, term, &a);
+                assert_eq!(
+                    got,
+                    Ok(crate::expr::Value::Bool(expected)),
+                    "k={k} bits={bits:04b}"
+                );
+            }
+        }
     }
 
     #[test]

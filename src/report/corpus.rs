@@ -1,7 +1,5 @@
 //! The side-by-side table of `heaplog run --all`: every corpus entry under every rule set.
 
-use std::fmt::Write;
-
 use crate::corpus::Paths;
 use crate::engine::RunSummary;
 
@@ -36,24 +34,7 @@ pub fn corpus_table(rules: &[&str], rows: &[CorpusRow]) -> String {
     let mut total = vec!["total time".to_string(), String::new()];
     total.extend(totals.iter().map(|t| format!("{t:.1} ms")));
     table.push(total);
-    let widths: Vec<usize> = (0..table[0].len())
-        .map(|c| {
-            table
-                .iter()
-                .map(|r| r[c].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    for r in &table {
-        let cells: Vec<String> = r
-            .iter()
-            .zip(&widths)
-            .map(|(c, w)| format!("{c:w$}"))
-            .collect();
-        let _ = writeln!(out, "{}", cells.join("  ").trim_end());
-    }
+    let mut out = super::align(&table);
     out.push_str("\ntraces (time) per rule set; * = cut by a bound (∞ entries: at most 2 objects per class, 12 branches and 20,000 steps per path, 10 s per run)\n");
     out
 }

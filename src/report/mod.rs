@@ -1,7 +1,33 @@
 //! Output formats: readable text and JSON for what the engine and the oracle produce.
 
+mod compare;
 mod corpus;
 mod run;
 
+pub use compare::{EntryComparison, compare_all_text, compare_text};
 pub use corpus::{CorpusRow, corpus_table};
 pub use run::run_text;
+
+/// Rows of cells as text, each column padded to its widest cell.
+fn align(rows: &[Vec<String>]) -> String {
+    let columns = rows.first().map_or(0, Vec::len);
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .map(|r| r.get(c).map_or(0, |s| s.chars().count()))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in rows {
+        let cells: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:w$}"))
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}

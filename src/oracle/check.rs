@@ -1,0 +1,237 @@
+//! Holding a rule set to the oracle: every bounded input must be claimed by exactly
+//! one trace, whose predicted outcome must be the interpreter's.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::concretize::Concretizer;
+use super::table::{Row, Table};
+use crate::concrete::CanonResult;
+use crate::engine::{EngineConfig, RuleSet, explore};
+use crate::lang::{MethodId, Program};
+
+/// How a rule set disagrees with the oracle on one input.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Two or more path conditions hold together.
+    Overlap,
+    /// No path condition holds, though the exploration was complete.
+    Gap,
+    /// No path condition holds, and a bound cut the exploration (so the trace that
+    /// would claim the input may be among the cut paths).
+    Unclaimed,
+    /// The one claiming trace predicts another outcome.
+    Mismatch,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Overlap => "overlap",
+            Kind::Gap => "gap",
+            Kind::Unclaimed => "unclaimed (exploration cut)",
+            Kind::Mismatch => "mismatch",
+        }
+    }
+}
+
+/// A trace that claims an input, and what it predicts.
+#[derive(Clone, Debug, Serialize)]
+pub struct Claim {
+    /// Index of the trace in exploration order.
+    pub trace: usize,
+    /// Its path condition, readably.
+    pub pc: String,
+    /// Its predicted outcome (or why it has none).
+    pub predicted: String,
+}
+
+/// One input on which a rule set disagrees with the oracle.
+#[derive(Clone, Debug, Serialize)]
+pub struct Disagreement {
+    pub kind: Kind,
+    /// The input heap, one line per root and object.
+    pub input: String,
+    /// Objects in the input.
+    pub size: usize,
+    /// The interpreter's outcome.
+    pub expected: String,
+    pub claims: Vec<Claim>,
+    /// For an unclaimed input: per trace, the first path-condition conjunct that
+    /// does not hold, and its value.
+    pub misses: Vec<Miss>,
+}
+
+/// Why one trace does not claim an input.
+#[derive(Clone, Debug, Serialize)]
+pub struct Miss {
+    pub trace: usize,
+    pub conjunct: String,
+    pub value: String,
+}
+
+/// A rule set held to the oracle on one entry.
+#[derive(Clone, Debug, Serialize)]
+pub struct Comparison {
+    pub rules: String,
+    pub traces: usize,
+    /// False when a bound cut the exploration.
+    pub complete: bool,
+    /// The bounds that cut it, with the number of paths each cut.
+    pub cut: Vec<(String, u64)>,
+    /// Bounded inputs checked (diverging ones excluded).
+    pub inputs: usize,
+    pub agreements: usize,
+    pub overlaps: usize,
+    pub gaps: usize,
+    pub unclaimed: usize,
+    pub mismatches: usize,
+    /// Inputs whose concrete run exhausted its step budget and that no trace claims:
+    /// not checked.
+    pub diverging: usize,
+    pub explore_ms: f64,
+    pub check_ms: f64,
+    /// The smallest input on which the rule set disagrees.
+    pub counterexample: Option<Disagreement>,
+    /// Per row of the table, the outcome the rule set predicts, as text (see
+    /// [`oracle_text`]).
+    #[serde(skip)]
+    pub predicted: Vec<String>,
+}
+
+impl Comparison {
+    /// No overlap, gap, unclaimed input or mismatch.
+    pub fn agrees(&self) -> bool {
+        self.overlaps + self.gaps + self.unclaimed + self.mismatches == 0
+    }
+}
+
+/// The interpreter's outcome of a row as behaviour-table text (a diverging run is
+/// `budget exhausted`, without the heap it had reached).
+pub fn oracle_text(row: &Row) -> String {
+    match row.outcome.result {
+        CanonResult::BudgetExhausted => "budget exhausted\n".to_string(),
+        _ => row.outcome.to_string(),
+    }
+}
+
+/// Explores `entry` under `R` with `config` and holds every trace to `table`.
+pub fn compare<R: RuleSet>(
+    program: &Program,
+    entry: MethodId,
+    config: EngineConfig,
+    table: &Table,
+) -> Comparison {
+    let start = Instant::now();
+    let mut x = explore::<R>(program, entry, config);
+    let explore_ms = start.elapsed().as_secs_f64() * 1e3;
+    let start = Instant::now();
+    let complete = x.complete();
+    let cut = x
+        .cuts()
+        .iter()
+        .map(|(b, n)| (b.name().to_string(), *n))
+        .collect();
+    let conc = Concretizer::new(&mut x);
+    let mut cmp = Comparison {
+        rules: R::NAME.to_string(),
+        traces: conc.len(),
+        complete,
+        cut,
+        inputs: 0,
+        agreements: 0,
+        overlaps: 0,
+        gaps: 0,
+        unclaimed: 0,
+        mismatches: 0,
+        diverging: 0,
+        explore_ms,
+        check_ms: 0.0,
+        counterexample: None,
+        predicted: Vec::with_capacity(table.rows.len()),
+    };
+    for row in &table.rows {
+        let mut val = conc.valuation(&row.input);
+        let claims = conc.claims(&mut val);
+        let expected = oracle_text(row);
+        let diverged = row.outcome.result == CanonResult::BudgetExhausted;
+        let predictions: Vec<Claim> = claims
+            .iter()
+            .map(|&t| Claim {
+                trace: t,
+                pc: conc.pc(t).to_string(),
+                predicted: match conc.predict(t, &mut val) {
+                    Ok(o) => o.to_string(),
+                    Err(e) => format!("no prediction: {e}\n"),
+                },
+            })
+            .collect();
+        let verdict = match predictions.as_slice() {
+            [] if diverged => {
+                cmp.diverging += 1;
+                cmp.predicted.push(expected);
+                continue;
+            }
+            [] => {
+                cmp.predicted
+                    .push("UNCLAIMED: no path condition holds\n".to_string());
+                if complete { Kind::Gap } else { Kind::Unclaimed }
+            }
+            [one] => {
+                cmp.predicted.push(one.predicted.clone());
+                if one.predicted == expected {
+                    cmp.inputs += 1;
+                    cmp.agreements += 1;
+                    continue;
+                }
+                Kind::Mismatch
+            }
+            many => {
+                let traces: Vec<String> = many.iter().map(|c| c.trace.to_string()).collect();
+                let mut text = format!("OVERLAP: traces {} claim it\n", traces.join(", "));
+                for c in many {
+                    text.push_str(&c.predicted);
+                }
+                cmp.predicted.push(text);
+                Kind::Overlap
+            }
+        };
+        cmp.inputs += 1;
+        match verdict {
+            Kind::Overlap => cmp.overlaps += 1,
+            Kind::Gap => cmp.gaps += 1,
+            Kind::Unclaimed => cmp.unclaimed += 1,
+            Kind::Mismatch => cmp.mismatches += 1,
+        }
+        let smaller = cmp
+            .counterexample
+            .as_ref()
+            .is_none_or(|d| (row.size, row.text.len()) < (d.size, d.input.len()));
+        if smaller {
+            cmp.counterexample = Some(Disagreement {
+                kind: verdict,
+                input: row.text.clone(),
+                size: row.size,
+                expected,
+                claims: predictions,
+                misses: if claims.is_empty() {
+                    (0..conc.len())
+                        .filter_map(|t| {
+                            conc.first_failing(t, &val).map(|(conjunct, value)| Miss {
+                                trace: t,
+                                conjunct,
+                                value,
+                            })
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+            });
+        }
+    }
+    cmp.check_ms = start.elapsed().as_secs_f64() * 1e3;
+    cmp
+}

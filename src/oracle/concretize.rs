@@ -1,0 +1,446 @@
+//! Concretization of traces: which trace's path condition a concrete input satisfies,
+//! and the outcome that trace predicts for it, named canonically as the interpreter
+//! names its own outcomes.
+
+use std::collections::{BTreeMap, HashMap};
+
+use egg::{Id, RecExpr};
+
+use crate::concrete::canon::{HeapView, ViewResult, ViewValue, canonicalize};
+use crate::concrete::{CanonOutcome, Input, InputValue, Thrown};
+use crate::engine::{Cell, Exploration, Outcome, RuleSet};
+use crate::expr::{Assignment, RefValue, Term, Value, eval_expr};
+use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program};
+
+/// How a trace ends, as terms.
+#[derive(Clone, Debug)]
+enum End {
+    /// A normal return: the value's term (`None` for void).
+    Return(Option<Id>),
+    /// A built-in exception, by class name.
+    Builtin(&'static str),
+    /// A thrown object: the term of the reference.
+    Thrown(Id),
+}
+
+/// A trace reduced to what concretization needs.
+#[derive(Clone, Debug)]
+struct TraceTerms {
+    guards: Vec<Id>,
+    end: End,
+    cells: Vec<Cell>,
+    allocated: BTreeMap<u32, ClassId>,
+}
+
+/// Why a trace's prediction for an input cannot be computed: the trace itself is
+/// wrong for that input (a term without a value, cells that disagree).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PredictError {
+    #[error("`{term}` has no value: {reason}")]
+    NoValue { term: String, reason: String },
+    #[error("`{term}` evaluates to {value}, which is not a value of the heap")]
+    NotAValue { term: String, value: String },
+    #[error("two cells of the final heap disagree on {object}.{field}: {a} and {b}")]
+    Conflict {
+        object: String,
+        field: String,
+        a: String,
+        b: String,
+    },
+    #[error("field {field} of new#{n} has no value")]
+    MissingField { n: u32, field: String },
+}
+
+/// The traces of one exploration, ready to be evaluated under concrete inputs.
+pub struct Concretizer<'p> {
+    program: &'p Program,
+    /// Root names: `this` (instance entry), then the parameters.
+    roots: Vec<String>,
+    traces: Vec<TraceTerms>,
+    /// Every term the traces use, extracted once.
+    exprs: HashMap<Id, RecExpr<Term>>,
+    /// Every input symbol the terms mention.
+    symbols: Vec<String>,
+    /// Readable text of each trace's path condition.
+    pcs: Vec<String>,
+}
+
+/// One input's symbol values, and the memo of its guard values.
+pub struct Valuation<'i> {
+    input: &'i Input,
+    assignment: Assignment,
+    guards: HashMap<Id, bool>,
+}
+
+impl<'p> Concretizer<'p> {
+    /// Reduces every trace of `x` to terms (building the few terms it needs).
+    pub fn new<R: RuleSet>(x: &mut Exploration<'p, R>) -> Self {
+        let program = x.ctx.program;
+        let mut traces = Vec::with_capacity(x.traces.len());
+        let mut pcs = Vec::with_capacity(x.traces.len());
+        for t in &x.traces {
+            let ctx = &mut x.ctx;
+            let end = match &t.outcome {
+                Outcome::Return(v) => End::Return(R::val_term(ctx, &t.heap, *v)),
+                Outcome::Exception(Thrown::Builtin(kind, _)) => End::Builtin(kind.class_name()),
+                Outcome::Exception(Thrown::Object(v, _)) => match R::val_term(ctx, &t.heap, *v) {
+                    Some(r) => End::Thrown(r),
+                    None => End::Builtin("<unit>"),
+                },
+            };
+            let heap = R::heap_terms(ctx, &t.heap);
+            let guards = t.pc.guards();
+            pcs.push(if guards.is_empty() {
+                "true".to_string()
+            } else {
+                guards
+                    .iter()
+                    .map(|&g| crate::expr::display(&ctx.terms, g))
+                    .collect::<Vec<_>>()
+                    .join(" && ")
+            });
+            traces.push(TraceTerms {
+                guards,
+                end,
+                cells: heap.cells,
+                allocated: heap.allocated.into_iter().collect(),
+            });
+        }
+        let mut ids: Vec<Id> = Vec::new();
+        for t in &traces {
+            ids.extend(&t.guards);
+            match t.end {
+                End::Return(Some(v)) | End::Thrown(v) => ids.push(v),
+                _ => {}
+            }
+            for c in &t.cells {
+                ids.extend([c.object, c.value, c.guard]);
+            }
+        }
+        ids.sort();
+        ids.dedup();
+        let mut exprs = HashMap::with_capacity(ids.len());
+        let mut symbols = Vec::new();
+        for id in ids {
+            let e = x.ctx.terms.extract(id);
+            for node in e.as_ref() {
+                if let Term::Sym(s) = node {
+                    symbols.push(s.name.to_string());
+                }
+            }
+            exprs.insert(id, e);
+        }
+        symbols.sort();
+        symbols.dedup();
+        let roots = root_names(program, x.entry);
+        Concretizer {
+            program,
+            roots,
+            traces,
+            exprs,
+            symbols,
+            pcs,
+        }
+    }
+
+    /// The number of traces.
+    pub fn len(&self) -> usize {
+        self.traces.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.traces.is_empty()
+    }
+
+    /// The readable path condition of trace `t`.
+    pub fn pc(&self, t: usize) -> &str {
+        &self.pcs[t]
+    }
+
+    /// The values of every symbol under `input` (a symbol whose access path runs
+    /// through `null` stays unbound) and the dynamic class of every object.
+    pub fn valuation<'i>(&self, input: &'i Input) -> Valuation<'i> {
+        let mut assignment = Assignment::new();
+        for name in &self.symbols {
+            if let Some(v) = self.walk(input, name) {
+                assignment.values.insert(name.clone(), v);
+            }
+        }
+        for (i, o) in input.objects.iter().enumerate() {
+            assignment.classes.insert(
+                RefValue::Obj(i as u32),
+                self.program.class_name(o.class).to_string(),
+            );
+        }
+        Valuation {
+            input,
+            assignment,
+            guards: HashMap::new(),
+        }
+    }
+
+    /// The value of the access path `name` in the input heap.
+    fn walk(&self, input: &Input, name: &str) -> Option<Value> {
+        let mut segments = name.split('.');
+        let root = segments.next()?;
+        let i = self.roots.iter().position(|r| r == root)?;
+        let mut v = *input.roots.get(i)?;
+        for field in segments {
+            let InputValue::Obj(o) = v else {
+                return None;
+            };
+            v = input.objects[o.0 as usize]
+                .fields
+                .iter()
+                .find(|(f, _)| self.program.field_name(*f) == field)?
+                .1;
+        }
+        Some(input_value(v))
+    }
+
+    /// The traces whose path condition holds under `val`.
+    pub fn claims(&self, val: &mut Valuation) -> Vec<usize> {
+        let mut out = Vec::new();
+        for (i, t) in self.traces.iter().enumerate() {
+            if t.guards.iter().all(|&g| self.holds(val, g)) {
+                out.push(i);
+            }
+        }
+        out
+    }
+
+    /// The first conjunct of trace `t`'s path condition that does not hold under
+    /// `val`, readably, with its value (or why it has none).
+    pub fn first_failing(&self, t: usize, val: &Valuation) -> Option<(String, String)> {
+        for &g in &self.traces[t].guards {
+            let e = &self.exprs[&g];
+            match eval_expr(e, &val.assignment) {
+                Ok(Value::Bool(true)) => {}
+                Ok(v) => return Some((crate::expr::display_expr(e), v.to_string())),
+                Err(err) => return Some((crate::expr::display_expr(e), err.to_string())),
+            }
+        }
+        None
+    }
+
+    fn holds(&self, val: &mut Valuation, g: Id) -> bool {
+        if let Some(&b) = val.guards.get(&g) {
+            return b;
+        }
+        let b = matches!(
+            eval_expr(&self.exprs[&g], &val.assignment),
+            Ok(Value::Bool(true))
+        );
+        val.guards.insert(g, b);
+        b
+    }
+
+    fn eval(&self, val: &Valuation, id: Id) -> Result<Value, PredictError> {
+        let e = &self.exprs[&id];
+        eval_expr(e, &val.assignment).map_err(|err| PredictError::NoValue {
+            term: e.to_string(),
+            reason: err.to_string(),
+        })
+    }
+
+    fn heap_value(&self, val: &Valuation, id: Id) -> Result<ViewValue<PObj>, PredictError> {
+        match self.eval(val, id)? {
+            Value::Int(i) => Ok(ViewValue::Int(i as i32)),
+            Value::Bool(b) => Ok(ViewValue::Bool(b)),
+            Value::Ref(RefValue::Null) => Ok(ViewValue::Null),
+            Value::Ref(RefValue::Obj(o)) => Ok(ViewValue::Obj(PObj::Input(o))),
+            Value::Ref(RefValue::New(n)) => Ok(ViewValue::Obj(PObj::New(n))),
+            other @ Value::Type(_) => Err(PredictError::NotAValue {
+                term: self.exprs[&id].to_string(),
+                value: other.to_string(),
+            }),
+        }
+    }
+
+    /// The outcome trace `t` predicts for the input of `val`: result, and the final
+    /// heap reachable from the inputs and the result, canonically named.
+    pub fn predict(&self, t: usize, val: &mut Valuation) -> Result<CanonOutcome, PredictError> {
+        let trace = &self.traces[t];
+        let mut assignment_classes = Vec::new();
+        for (&n, &c) in &trace.allocated {
+            assignment_classes.push((RefValue::New(n), self.program.class_name(c).to_string()));
+        }
+        val.assignment.classes.extend(assignment_classes);
+        let heap = self.final_heap(trace, val)?;
+        let result = match trace.end {
+            End::Return(None) => ViewResult::Return(ViewValue::Unit),
+            End::Return(Some(v)) => ViewResult::Return(self.heap_value(val, v)?),
+            End::Builtin(name) => ViewResult::Exception(name.to_string()),
+            End::Thrown(r) => match self.heap_value(val, r)? {
+                ViewValue::Obj(o) => ViewResult::Exception(heap.class_name(o).to_string()),
+                other => {
+                    return Err(PredictError::NotAValue {
+                        term: self.exprs[&r].to_string(),
+                        value: format!("{other:?}"),
+                    });
+                }
+            },
+        };
+        let roots: Vec<(&str, ViewValue<PObj>)> = self
+            .roots
+            .iter()
+            .zip(&val.input.roots)
+            .map(|(n, &v)| {
+                let v = match v {
+                    InputValue::Int(i) => ViewValue::Int(i),
+                    InputValue::Bool(b) => ViewValue::Bool(b),
+                    InputValue::Null => ViewValue::Null,
+                    InputValue::Obj(o) => ViewValue::Obj(PObj::Input(o.0)),
+                };
+                (n.as_str(), v)
+            })
+            .collect();
+        // Unbinds the allocated objects' classes for the next trace.
+        for n in trace.allocated.keys() {
+            val.assignment.classes.remove(&RefValue::New(*n));
+        }
+        Ok(canonicalize(&heap, &roots, result))
+    }
+
+    /// The input heap with every cell whose guard holds written over it, plus the
+    /// allocated objects.
+    fn final_heap<'a>(
+        &'a self,
+        trace: &TraceTerms,
+        val: &Valuation<'a>,
+    ) -> Result<PredHeap<'a>, PredictError> {
+        let mut written: BTreeMap<(PObj, FieldId), ViewValue<PObj>> = BTreeMap::new();
+        for c in &trace.cells {
+            if !matches!(self.eval(val, c.guard)?, Value::Bool(true)) {
+                continue;
+            }
+            let object = match self.heap_value(val, c.object)? {
+                ViewValue::Obj(o) => o,
+                // The cell of a reference that is null under this input.
+                _ => continue,
+            };
+            let v = self.heap_value(val, c.value)?;
+            if let Some(old) = written.insert((object, c.field), v)
+                && old != v
+            {
+                return Err(PredictError::Conflict {
+                    object: format!("{object}"),
+                    field: self.program.field_name(c.field).to_string(),
+                    a: format!("{old:?}"),
+                    b: format!("{v:?}"),
+                });
+            }
+        }
+        let mut objects = BTreeMap::new();
+        for (i, o) in val.input.objects.iter().enumerate() {
+            let id = PObj::Input(i as u32);
+            let fields = o
+                .fields
+                .iter()
+                .map(|&(f, v)| {
+                    let v = written.get(&(id, f)).copied().unwrap_or(match v {
+                        InputValue::Int(i) => ViewValue::Int(i),
+                        InputValue::Bool(b) => ViewValue::Bool(b),
+                        InputValue::Null => ViewValue::Null,
+                        InputValue::Obj(o) => ViewValue::Obj(PObj::Input(o.0)),
+                    });
+                    (f, v)
+                })
+                .collect();
+            objects.insert(
+                id,
+                PObject {
+                    class: o.class,
+                    fields,
+                },
+            );
+        }
+        for (&n, &class) in &trace.allocated {
+            let id = PObj::New(n);
+            let mut fields = Vec::new();
+            for &f in &self.program.class(class).all_fields {
+                let v =
+                    written
+                        .get(&(id, f))
+                        .copied()
+                        .ok_or_else(|| PredictError::MissingField {
+                            n,
+                            field: self.program.field_name(f).to_string(),
+                        })?;
+                fields.push((f, v));
+            }
+            objects.insert(id, PObject { class, fields });
+        }
+        Ok(PredHeap {
+            program: self.program,
+            objects,
+        })
+    }
+}
+
+fn input_value(v: InputValue) -> Value {
+    match v {
+        InputValue::Int(i) => Value::Int(i64::from(i)),
+        InputValue::Bool(b) => Value::Bool(b),
+        InputValue::Null => Value::Ref(RefValue::Null),
+        InputValue::Obj(o) => Value::Ref(RefValue::Obj(o.0)),
+    }
+}
+
+/// An object of a predicted final heap: an input object (by index) or `new#n`.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+enum PObj {
+    Input(u32),
+    New(u32),
+}
+
+impl std::fmt::Display for PObj {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PObj::Input(i) => write!(f, "input object {i}"),
+            PObj::New(n) => write!(f, "new#{n}"),
+        }
+    }
+}
+
+struct PObject {
+    class: ClassId,
+    fields: Vec<(FieldId, ViewValue<PObj>)>,
+}
+
+/// The final heap a trace predicts for one input.
+struct PredHeap<'p> {
+    program: &'p Program,
+    objects: BTreeMap<PObj, PObject>,
+}
+
+impl HeapView for PredHeap<'_> {
+    type Obj = PObj;
+
+    fn class_name(&self, o: PObj) -> &str {
+        self.program.class_name(self.objects[&o].class)
+    }
+
+    fn fields(&self, o: PObj) -> Vec<(&str, ViewValue<PObj>)> {
+        self.objects[&o]
+            .fields
+            .iter()
+            .map(|&(f, v)| (self.program.field_name(f), v))
+            .collect()
+    }
+
+    fn is_input(&self, o: PObj) -> bool {
+        matches!(o, PObj::Input(_))
+    }
+}
+
+/// The entry's root names (for callers that name inputs).
+pub fn root_names(program: &Program, entry: MethodId) -> Vec<String> {
+    let m = program.method(entry);
+    let first = usize::from(m.kind != MethodKind::Static);
+    m.locals
+        .iter()
+        .take(first + m.params.len())
+        .map(|l| program.name(l.name).to_string())
+        .collect()
+}

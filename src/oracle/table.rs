@@ -1,0 +1,123 @@
+//! The ground truth: every bounded input of an entry run by the concrete interpreter,
+//! with its canonical outcome.
+
+use crate::concrete::generate::{self, GenConfig, GenError, render_input};
+use crate::concrete::{CanonOutcome, EntryError, ExecConfig, Input, run_entry};
+use crate::lang::{MethodId, Program};
+
+/// Configuration of the oracle.
+#[derive(Clone, Debug)]
+pub struct OracleConfig {
+    /// The bounded inputs: objects per dynamic class and the int range. Default:
+    /// scope 2, ints -1..=1.
+    pub inputs: GenConfig,
+    /// Concrete runs. Default: a budget of 100,000 machine steps per input (a cyclic
+    /// input can make a loop run forever; such an input is reported as diverging).
+    pub exec: ExecConfig,
+    /// Refuse to enumerate more inputs than this. Default: 200,000.
+    pub max_inputs: u128,
+}
+
+impl Default for OracleConfig {
+    fn default() -> Self {
+        OracleConfig {
+            inputs: GenConfig {
+                scope: 2,
+                ..GenConfig::default()
+            },
+            exec: ExecConfig {
+                step_budget: 100_000,
+            },
+            max_inputs: 200_000,
+        }
+    }
+}
+
+/// Why the oracle cannot produce a table.
+#[derive(Debug, thiserror::Error)]
+pub enum OracleError {
+    #[error(transparent)]
+    Inputs(#[from] GenError),
+    #[error(transparent)]
+    Entry(#[from] EntryError),
+    #[error(
+        "{count} inputs at scope {scope} are more than the oracle enumerates ({max}): lower --scope"
+    )]
+    TooMany { count: u128, scope: u32, max: u128 },
+}
+
+/// One input and what the interpreter does with it.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub input: Input,
+    /// The input, one line per root and object, objects named by access path.
+    pub text: String,
+    /// Objects in the input (the size of a counterexample).
+    pub size: usize,
+    /// The canonical outcome (`BudgetExhausted` when the run diverged).
+    pub outcome: CanonOutcome,
+}
+
+/// The ground truth of an entry: one row per bounded input, in generation order.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub rows: Vec<Row>,
+}
+
+/// Runs every bounded input of `entry` concretely.
+pub fn ground_truth(
+    program: &Program,
+    entry: MethodId,
+    config: &OracleConfig,
+) -> Result<Table, OracleError> {
+    let count = generate::count(program, entry, &config.inputs)?;
+    if count > config.max_inputs {
+        return Err(OracleError::TooMany {
+            count,
+            scope: config.inputs.scope,
+            max: config.max_inputs,
+        });
+    }
+    let mut rows = Vec::with_capacity(count as usize);
+    let mut failure = None;
+    generate::for_each_input(program, entry, &config.inputs, |input| {
+        if failure.is_some() {
+            return;
+        }
+        match run_entry(program, entry, input, &config.exec) {
+            Ok(exec) => rows.push(Row {
+                input: input.clone(),
+                text: render_input(program, entry, input),
+                size: input.objects.len(),
+                outcome: exec.canon(program),
+            }),
+            Err(e) => failure = Some(e),
+        }
+    })?;
+    match failure {
+        Some(e) => Err(e.into()),
+        None => Ok(Table { rows }),
+    }
+}
+
+/// A behaviour table as text: one block per input (sorted), the input's bindings
+/// then `=>` and the outcome. `outcomes[i]` belongs to `table.rows[i]`.
+pub fn render_behaviours(table: &Table, outcomes: &[String]) -> String {
+    debug_assert_eq!(table.rows.len(), outcomes.len());
+    let mut blocks: Vec<String> = table
+        .rows
+        .iter()
+        .zip(outcomes)
+        .map(|(row, outcome)| {
+            let mut block = row.text.clone();
+            for (i, line) in outcome.lines().enumerate() {
+                block.push_str(if i == 0 { "=> " } else { "   " });
+                block.push_str(line);
+                block.push('\n');
+            }
+            block
+        })
+        .collect();
+    blocks.sort();
+    blocks.join("\n")
+}

@@ -1,0 +1,194 @@
+//! The tables of `heaplog compare`: each rule set held to the concrete oracle.
+
+use serde::Serialize;
+
+use super::align;
+use crate::oracle::{Comparison, Disagreement};
+
+/// Every requested rule set compared with the oracle on one entry.
+#[derive(Clone, Debug, Serialize)]
+pub struct EntryComparison {
+    pub program: String,
+    pub entry: String,
+    /// Objects per class in the oracle's inputs.
+    pub scope: u32,
+    /// Bounded inputs the oracle ran.
+    pub inputs: usize,
+    /// Inputs whose concrete run exhausted its step budget.
+    pub diverging: usize,
+    pub oracle_ms: f64,
+    pub rules: Vec<Comparison>,
+}
+
+impl EntryComparison {
+    pub fn agrees(&self) -> bool {
+        self.rules.iter().all(Comparison::agrees)
+    }
+}
+
+fn status(c: &Comparison) -> String {
+    let mut s = if c.agrees() { "agrees" } else { "DISAGREES" }.to_string();
+    if !c.complete {
+        let cut: Vec<String> = c.cut.iter().map(|(b, _)| b.clone()).collect();
+        s.push_str(&format!(" (cut: {})", cut.join(", ")));
+    }
+    s
+}
+
+/// One entry: a row per rule set, then the smallest counterexample of each rule set
+/// that disagrees.
+pub fn compare_text(e: &EntryComparison) -> String {
+    let mut out = format!(
+        "{} {}: {} inputs at scope {} ({} diverging), oracle {:.1} ms\n\n",
+        e.program, e.entry, e.inputs, e.scope, e.diverging, e.oracle_ms
+    );
+    let mut rows = vec![
+        [
+            "rules",
+            "traces",
+            "inputs",
+            "agree",
+            "overlaps",
+            "gaps",
+            "mismatches",
+            "unclaimed",
+            "time (ms)",
+            "",
+        ]
+        .map(String::from)
+        .to_vec(),
+    ];
+    for c in &e.rules {
+        rows.push(vec![
+            c.rules.clone(),
+            c.traces.to_string(),
+            c.inputs.to_string(),
+            c.agreements.to_string(),
+            c.overlaps.to_string(),
+            c.gaps.to_string(),
+            c.mismatches.to_string(),
+            c.unclaimed.to_string(),
+            format!("{:.1}", c.explore_ms + c.check_ms),
+            status(c),
+        ]);
+    }
+    out.push_str(&align(&rows));
+    for c in &e.rules {
+        if let Some(d) = &c.counterexample {
+            out.push('\n');
+            out.push_str(&counterexample(&c.rules, d));
+        }
+    }
+    out
+}
+
+/// At most `max` characters of `text`, with `...` when cut.
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max).collect();
+    format!("{cut}...")
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// The smallest input on which a rule set disagrees, as a heap, with both outcomes.
+fn counterexample(rules: &str, d: &Disagreement) -> String {
+    let mut out = format!(
+        "{rules}: {} on this input ({} objects):\n{}",
+        d.kind.name(),
+        d.size,
+        indent(&d.input)
+    );
+    out.push_str(&format!("  concrete interpreter:\n{}", indent(&d.expected)));
+    if d.claims.is_empty() {
+        out.push_str(&format!("  {rules}: no trace's path condition holds\n"));
+    }
+    for m in &d.misses {
+        out.push_str(&format!(
+            "    trace {}: {} is {}\n",
+            m.trace,
+            shorten(&m.conjunct, 160),
+            m.value
+        ));
+    }
+    for c in &d.claims {
+        out.push_str(&format!(
+            "  {rules}, trace {} (path condition {}):\n{}",
+            c.trace,
+            c.pc,
+            indent(&c.predicted)
+        ));
+    }
+    out
+}
+
+/// Every entry: traces, agreement and time per rule set, totals, then the
+/// counterexamples.
+pub fn compare_all_text(entries: &[EntryComparison]) -> String {
+    let Some(first) = entries.first() else {
+        return "no entries\n".to_string();
+    };
+    let names: Vec<&str> = first.rules.iter().map(|c| c.rules.as_str()).collect();
+    let mut header = vec!["entry".to_string(), "inputs".to_string()];
+    header.extend(names.iter().map(|n| n.to_string()));
+    let mut rows = vec![header];
+    let mut totals = vec![(0usize, 0usize, 0usize, 0.0f64); names.len()];
+    for e in entries {
+        let mut row = vec![format!("{} {}", e.program, e.entry), e.inputs.to_string()];
+        for (i, c) in e.rules.iter().enumerate() {
+            let t = &mut totals[i];
+            t.0 += c.traces;
+            t.1 += c.inputs;
+            t.2 += c.agreements;
+            t.3 += c.explore_ms + c.check_ms;
+            let mark = if c.agrees() { "ok" } else { "DISAGREES" };
+            let cut = if c.complete { "" } else { "*" };
+            row.push(format!(
+                "{}{cut} {mark} ({:.1} ms)",
+                c.traces,
+                c.explore_ms + c.check_ms
+            ));
+        }
+        rows.push(row);
+    }
+    rows.push(vec![String::new(); names.len() + 2]);
+    for (label, pick) in [
+        ("total traces", 0usize),
+        ("inputs checked", 1),
+        ("agreements", 2),
+        ("time", 3),
+    ] {
+        let mut row = vec![label.to_string(), String::new()];
+        for t in &totals {
+            row.push(match pick {
+                0 => t.0.to_string(),
+                1 => t.1.to_string(),
+                2 => t.2.to_string(),
+                _ => format!("{:.1} ms", t.3),
+            });
+        }
+        rows.push(row);
+    }
+    let mut out = align(&rows);
+    let scope = first.scope;
+    out.push_str(&format!(
+        "\ntraces per rule set, ok = every input at scope {scope} claimed by exactly one trace with the interpreter's outcome; * = cut by a bound\n"
+    ));
+    let disagreeing: Vec<&EntryComparison> = entries.iter().filter(|e| !e.agrees()).collect();
+    if disagreeing.is_empty() {
+        out.push_str(&format!(
+            "all {} rule sets agree with the oracle on all {} entries\n",
+            names.len(),
+            entries.len()
+        ));
+    }
+    for e in disagreeing {
+        out.push('\n');
+        out.push_str(&compare_text(e));
+    }
+    out
+}
