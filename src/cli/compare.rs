@@ -65,7 +65,7 @@ fn compare_entry(
     entry_name: &str,
     rules: &[&'static Registered],
     args: &Args,
-) -> Result<EntryComparison, Output> {
+) -> Result<EntryComparison, oracle::OracleError> {
     let config = OracleConfig {
         inputs: heaplog::concrete::generate::GenConfig {
             scope: args.scope,
@@ -74,8 +74,7 @@ fn compare_entry(
         ..OracleConfig::default()
     };
     let start = Instant::now();
-    let table = oracle::ground_truth(program, entry, &config)
-        .map_err(|e| Output::input_error(format!("{name} {entry_name}: {e}")))?;
+    let table = oracle::ground_truth(program, entry, &config)?;
     let oracle_ms = start.elapsed().as_secs_f64() * 1e3;
     let engine = oracle::engine_config(args.scope, Some(Duration::from_secs_f64(args.time_limit)));
     let comparisons = rules
@@ -146,7 +145,7 @@ pub fn run(args: Args) -> Output {
         &rules,
         &args,
     );
-    match result {
+    match result.map_err(|e| Output::input_error(format!("{entry}: {e}"))) {
         Ok(e) => {
             let agree = e.agrees();
             let text = match args.format {
@@ -174,6 +173,7 @@ fn run_all(args: &Args, rules: &[&'static Registered]) -> Output {
     }
     let bar = super::progress(specs.len() as u64);
     let mut entries = Vec::new();
+    let mut skipped = Vec::new();
     let mut last: Option<(PathBuf, load::Loaded)> = None;
     for (path, entry) in specs {
         if last.as_ref().is_none_or(|(p, _)| *p != path) {
@@ -196,7 +196,11 @@ fn run_all(args: &Args, rules: &[&'static Registered]) -> Output {
         };
         match compare_entry(&loaded.program, &file, m, &entry, rules, args) {
             Ok(e) => entries.push(e),
-            Err(out) => return out,
+            // Too many inputs at this scope: the other entries are still compared.
+            Err(e @ oracle::OracleError::TooMany { .. }) => {
+                skipped.push(format!("{file} {entry}: skipped: {e}\n"));
+            }
+            Err(e) => return Output::input_error(format!("{file} {entry}: {e}")),
         }
         if let Some(bar) = &bar {
             bar.inc(1);
@@ -210,7 +214,9 @@ fn run_all(args: &Args, rules: &[&'static Registered]) -> Output {
         Format::Text => compare_all_text(&entries),
         Format::Json => json(&entries),
     };
-    finish(agree, text)
+    let mut out = finish(agree, text);
+    out.stderr = skipped.concat();
+    out
 }
 
 fn entries_of(path: &Path) -> Result<Vec<String>, Output> {

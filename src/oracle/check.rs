@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::concretize::Concretizer;
 use super::table::{Row, Table};
 use crate::concrete::CanonResult;
-use crate::engine::{EngineConfig, RuleSet, explore};
+use crate::engine::{Bound, EngineConfig, RuleSet, explore};
 use crate::lang::{MethodId, Program};
 
 /// How a rule set disagrees with the oracle on one input.
@@ -91,6 +91,9 @@ pub struct Comparison {
     /// Inputs whose concrete run exhausted its step budget and that no trace claims:
     /// not checked.
     pub diverging: usize,
+    /// The branch depth of the final exploration.
+    pub depth: u32,
+    /// Time to explore (all attempts) and to check the last one, in milliseconds.
     pub explore_ms: f64,
     pub check_ms: f64,
     /// The smallest input on which the rule set disagrees.
@@ -117,8 +120,55 @@ pub fn oracle_text(row: &Row) -> String {
     }
 }
 
-/// Explores `entry` under `R` with `config` and holds every trace to `table`.
+/// The first branch depth [`compare`] tries.
+const FIRST_DEPTH: u32 = 8;
+
+/// Explores `entry` under `R` and holds every trace to `table`.
+///
+/// The steps of a path are bounded by twice the longest terminating concrete run
+/// (plus 64), and the branch depth is deepened iteratively: `FIRST_DEPTH`, then doubled up to
+/// `config.depth`, for as long as the depth bound leaves some bounded input
+/// unclaimed (a terminating input's path has finitely many branches, while a
+/// cyclic input can make one path branch forever). `config.time_limit` bounds all
+/// attempts together. Overlaps with paths deeper than the final depth are not
+/// checked.
 pub fn compare<R: RuleSet>(
+    program: &Program,
+    entry: MethodId,
+    config: EngineConfig,
+    table: &Table,
+) -> Comparison {
+    let start = Instant::now();
+    let deadline = config.time_limit.map(|t| start + t);
+    // A path of a terminating input takes as many machine steps as its concrete run
+    // (twice that, and some, as a margin): longer paths only serve diverging inputs.
+    let config = EngineConfig {
+        path_steps: config
+            .path_steps
+            .min(table.longest_run().saturating_mul(2) + 64),
+        ..config
+    };
+    let mut depth = FIRST_DEPTH.min(config.depth);
+    loop {
+        let attempt = EngineConfig {
+            depth,
+            time_limit: deadline.map(|d| d.saturating_duration_since(Instant::now())),
+            ..config.clone()
+        };
+        let mut cmp = compare_once::<R>(program, entry, attempt, table);
+        cmp.explore_ms = start.elapsed().as_secs_f64() * 1e3 - cmp.check_ms;
+        let cut_by_depth = cmp.cut.iter().any(|(b, _)| b == Bound::Depth.name());
+        let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
+        if cmp.unclaimed == 0 || !cut_by_depth || depth >= config.depth || out_of_time {
+            cmp.depth = depth;
+            return cmp;
+        }
+        depth = depth.saturating_mul(2).min(config.depth);
+    }
+}
+
+/// One exploration with `config`'s bounds, held to `table`.
+fn compare_once<R: RuleSet>(
     program: &Program,
     entry: MethodId,
     config: EngineConfig,
@@ -147,6 +197,7 @@ pub fn compare<R: RuleSet>(
         unclaimed: 0,
         mismatches: 0,
         diverging: 0,
+        depth: 0,
         explore_ms,
         check_ms: 0.0,
         counterexample: None,

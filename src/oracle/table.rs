@@ -56,12 +56,26 @@ pub struct Row {
     pub size: usize,
     /// The canonical outcome (`BudgetExhausted` when the run diverged).
     pub outcome: CanonOutcome,
+    /// Machine steps of the run.
+    pub steps: u64,
 }
 
 /// The ground truth of an entry: one row per bounded input, in generation order.
 #[derive(Clone, Debug)]
 pub struct Table {
     pub rows: Vec<Row>,
+}
+
+impl Table {
+    /// The most machine steps any terminating run took.
+    pub fn longest_run(&self) -> u64 {
+        self.rows
+            .iter()
+            .filter(|r| r.outcome.result != crate::concrete::CanonResult::BudgetExhausted)
+            .map(|r| r.steps)
+            .max()
+            .unwrap_or(0)
+    }
 }
 
 /// Runs every bounded input of `entry` concretely.
@@ -90,6 +104,7 @@ pub fn ground_truth(
                 text: render_input(program, entry, input),
                 size: input.objects.len(),
                 outcome: exec.canon(program),
+                steps: exec.steps,
             }),
             Err(e) => failure = Some(e),
         }
