@@ -6,6 +6,7 @@
 //! `expr` -> `solver`; `lang` + `expr` + `solver` -> `engine` -> `rules`;
 //! everything -> `report`.
 
+pub mod alias;
 pub mod concrete;
 pub mod corpus;
 pub mod engine;
