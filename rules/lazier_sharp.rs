@@ -5,7 +5,9 @@
 use egg::Id;
 use imbl::OrdMap;
 
-use crate::engine::{Bound, Classified, Ctx, Fault, Fork, RuleSet, Starts, Target, Val};
+use crate::engine::{
+    Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
+};
 use crate::expr::{Sort, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -443,6 +445,14 @@ impl LazierSharp {
         }
     }
 
+    /// The term denoting an object: its input symbol, or `new#n`.
+    fn object_term(ctx: &mut Ctx, obj: &Object) -> Id {
+        match obj.origin {
+            Origin::Input { sym, .. } => sym,
+            Origin::New(n) => ctx.terms.new_obj(n),
+        }
+    }
+
     fn name(heap: &Heap, o: Obj) -> String {
         match heap.objects[&o].origin {
             Origin::Input { path, .. } => path.to_string(),
@@ -727,6 +737,37 @@ impl RuleSet for LazierSharp {
             ZRef::Obj(o) => LazierSharp::name(heap, o),
             ZRef::Sym(u) => heap.symbols[&u].path.to_string(),
         }
+    }
+
+    fn ref_term(ctx: &mut Ctx, heap: &Heap, r: ZRef) -> Id {
+        match heap.view(r) {
+            ZRef::Null => ctx.terms.null(),
+            ZRef::Obj(o) => LazierSharp::object_term(ctx, &heap.objects[&o]),
+            // An unresolved reference denotes what its input symbol does.
+            ZRef::Sym(u) => heap.symbols[&u].sym,
+        }
+    }
+
+    fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
+        let guard = ctx.terms.bool(true);
+        let mut out = HeapTerms::default();
+        for obj in heap.objects.values() {
+            if let Origin::New(n) = obj.origin {
+                out.allocated.push((n, obj.class));
+            }
+            let object = LazierSharp::object_term(ctx, obj);
+            for (&field, &v) in obj.fields.iter() {
+                if let Some(value) = LazierSharp::val_term(ctx, heap, v) {
+                    out.cells.push(Cell {
+                        object,
+                        field,
+                        value,
+                        guard,
+                    });
+                }
+            }
+        }
+        out
     }
 }
 

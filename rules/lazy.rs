@@ -6,7 +6,7 @@
 use egg::Id;
 use imbl::OrdMap;
 
-use crate::engine::{Classified, Ctx, Fault, Fork, RuleSet, Starts, Target, Val};
+use crate::engine::{Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
 use crate::expr::{Sort, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -451,9 +451,46 @@ impl RuleSet for Lazy {
             LRef::Obj(o) => Lazy::name(heap, o),
         }
     }
+
+    fn ref_term(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Id {
+        match r {
+            LRef::Null => ctx.terms.null(),
+            LRef::Obj(o) => Lazy::object_term(ctx, &heap.objects[&o]),
+        }
+    }
+
+    fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
+        let guard = ctx.terms.bool(true);
+        let mut out = HeapTerms::default();
+        for obj in heap.objects.values() {
+            if let Origin::New(n) = obj.origin {
+                out.allocated.push((n, obj.class));
+            }
+            let object = Lazy::object_term(ctx, obj);
+            for (&field, &v) in obj.fields.iter() {
+                if let Some(value) = Lazy::val_term(ctx, heap, v) {
+                    out.cells.push(Cell {
+                        object,
+                        field,
+                        value,
+                        guard,
+                    });
+                }
+            }
+        }
+        out
+    }
 }
 
 impl Lazy {
+    /// The term denoting an object: its input symbol, or `new#n`.
+    fn object_term(ctx: &mut Ctx, obj: &Object) -> Id {
+        match obj.origin {
+            Origin::Input { sym, .. } => sym,
+            Origin::New(n) => ctx.terms.new_obj(n),
+        }
+    }
+
     fn render_val(ctx: &Ctx, heap: &Heap, v: &Val<LRef>) -> String {
         match v {
             Val::Prim(t) => display(&ctx.terms, *t),

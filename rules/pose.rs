@@ -6,7 +6,9 @@ use std::sync::Arc;
 use egg::Id;
 use imbl::OrdMap;
 
-use crate::engine::{Bound, Classified, Ctx, Fault, Fork, RuleSet, Starts, Target, Val};
+use crate::engine::{
+    Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
+};
 use crate::expr::{Sort, Term, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -798,6 +800,31 @@ impl RuleSet for Pose {
 
     fn render_ref(ctx: &Ctx, _heap: &Heap, r: PRef) -> String {
         Pose::render_term(ctx, r.0)
+    }
+
+    fn ref_term(_ctx: &mut Ctx, _heap: &Heap, r: PRef) -> Id {
+        r.0
+    }
+
+    // Every object of H is keyed by the term that denotes it; `update` keeps the
+    // cells of aliased keys equal.
+    fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
+        let guard = ctx.terms.bool(true);
+        let mut out = HeapTerms::default();
+        for (&object, o) in heap.objects.iter() {
+            if let Origin::New(n) = o.origin {
+                out.allocated.push((n, o.class));
+            }
+            for (&field, &value) in o.fields.iter() {
+                out.cells.push(Cell {
+                    object,
+                    field,
+                    value,
+                    guard,
+                });
+            }
+        }
+        out
     }
 }
 

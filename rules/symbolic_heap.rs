@@ -5,7 +5,9 @@
 use egg::Id;
 use imbl::{OrdMap, Vector};
 
-use crate::engine::{Bound, Classified, Ctx, Fault, Fork, RuleSet, Starts, Target, Val};
+use crate::engine::{
+    Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
+};
 use crate::expr::{Sort, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -787,6 +789,42 @@ impl RuleSet for SymbolicHeap {
 
     fn render_ref(ctx: &Ctx, heap: &Heap, r: RefId) -> String {
         Self::render_targets(ctx, heap, heap.points(r))
+    }
+
+    fn ref_term(_ctx: &mut Ctx, heap: &Heap, r: RefId) -> Id {
+        heap.vals[r.0 as usize]
+    }
+
+    // A location's fields hold for the object its term denotes while the location
+    // exists (θ_new of its materialization); `l_null` has no fields.
+    fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
+        let mut out = HeapTerms::default();
+        let t = ctx.terms.bool(true);
+        let mut located = Vec::with_capacity(heap.locs.len());
+        for loc in heap.locs.iter() {
+            located.push(match loc.origin {
+                Origin::Null => (ctx.terms.null(), t),
+                Origin::Input { sym, exists, .. } => (sym, exists),
+                Origin::New(n) => {
+                    if let Some(class) = loc.class {
+                        out.allocated.push((n, class));
+                    }
+                    (ctx.terms.new_obj(n), t)
+                }
+            });
+        }
+        for (&(l, field), &v) in heap.fields.iter() {
+            let (object, guard) = located[l.0 as usize];
+            if let Some(value) = Self::val_term(ctx, heap, v) {
+                out.cells.push(Cell {
+                    object,
+                    field,
+                    value,
+                    guard,
+                });
+            }
+        }
+        out
     }
 }
 

@@ -15,7 +15,7 @@ pub use ctx::{Bound, Ctx, Stats};
 pub use domain::{SymDomain, SymState};
 pub use explore::{Exploration, Observer, Outcome, StopReason, Trace, explore, explore_observed};
 pub use pathcond::{PathCond, Serial};
-pub use ruleset::{Classified, Fault, Fork, RuleSet, Starts, Target, Val};
+pub use ruleset::{Cell, Classified, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
 pub use summary::{PathSummary, RunSummary, summarize};
 
 /// Explores `entry` under `R` and summarizes the result.

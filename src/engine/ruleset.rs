@@ -72,6 +72,25 @@ pub struct Classified<H> {
     pub cases: Vec<(Id, Target)>,
 }
 
+/// One field of a symbolic heap as terms, for concretization: when `guard` holds,
+/// the object that `object` denotes has `value` (a term) in `field`.
+#[derive(Copy, Clone, Debug)]
+pub struct Cell {
+    pub object: Id,
+    pub field: FieldId,
+    pub value: Id,
+    pub guard: Id,
+}
+
+/// A symbolic heap as terms (see [`RuleSet::heap_terms`]). A field of an input
+/// object that no cell covers still holds its input value.
+#[derive(Clone, Debug, Default)]
+pub struct HeapTerms {
+    pub cells: Vec<Cell>,
+    /// The objects allocated along the path: `n` of `new#n`, and the class.
+    pub allocated: Vec<(u32, ClassId)>,
+}
+
 /// The initial heaps of an exploration, each with the root values.
 pub type Starts<H, R> = Vec<Fork<H, Vec<Val<R>>>>;
 
@@ -130,4 +149,20 @@ pub trait RuleSet: Sized + 'static {
 
     /// A reference, readably.
     fn render_ref(ctx: &Ctx, heap: &Self::Heap, r: Self::Ref) -> String;
+
+    /// A reference as a term over input symbols (access paths), `null` and `new#n`
+    /// (possibly an `ite`): the object it denotes.
+    fn ref_term(ctx: &mut Ctx, heap: &Self::Heap, r: Self::Ref) -> Id;
+
+    /// The heap's fields as terms, for the oracle's concretization of traces.
+    fn heap_terms(ctx: &mut Ctx, heap: &Self::Heap) -> HeapTerms;
+
+    /// A value as a term (`None` for `Unit`).
+    fn val_term(ctx: &mut Ctx, heap: &Self::Heap, v: Val<Self::Ref>) -> Option<Id> {
+        match v {
+            Val::Prim(t) => Some(t),
+            Val::Ref(r) => Some(Self::ref_term(ctx, heap, r)),
+            Val::Unit => None,
+        }
+    }
 }
