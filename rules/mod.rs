@@ -15,6 +15,8 @@ pub struct Registered {
     pub summary: &'static str,
     /// Explores an entry of a program (named for reports) and summarizes it.
     pub run: fn(&Program, &str, MethodId, EngineConfig) -> RunSummary,
+    /// The alias facts of an entry at every program point.
+    pub alias: crate::alias::SymbolicRunner,
 }
 
 const fn entry<R: RuleSet>() -> Registered {
@@ -22,6 +24,7 @@ const fn entry<R: RuleSet>() -> Registered {
         name: R::NAME,
         summary: R::SUMMARY,
         run: run::<R>,
+        alias: crate::alias::symbolic_facts::<R>,
     }
 }
 

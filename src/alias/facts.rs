@@ -44,7 +44,13 @@ pub struct PointFacts {
 
 impl PointFacts {
     /// Adds one visit: may-facts accumulate, must-facts must hold in every visit.
-    pub fn add(&mut self, visit: Visit) {
+    pub fn add(&mut self, mut visit: Visit) {
+        visit
+            .may
+            .retain(|f| matches!(f, Fact::MayAlias(..) | Fact::MayNull(_)));
+        visit
+            .must
+            .retain(|f| matches!(f, Fact::MustAlias(..) | Fact::MustNull(_)));
         self.may.extend(visit.may);
         if self.reached {
             self.must.retain(|f| visit.must.contains(f));
@@ -56,16 +62,7 @@ impl PointFacts {
 
     /// Every fact, may and must, sorted.
     pub fn all(&self) -> BTreeSet<Fact> {
-        self.may
-            .iter()
-            .filter(|f| matches!(f, Fact::MayAlias(..) | Fact::MayNull(_)))
-            .chain(
-                self.must
-                    .iter()
-                    .filter(|f| matches!(f, Fact::MustAlias(..) | Fact::MustNull(_))),
-            )
-            .copied()
-            .collect()
+        self.may.union(&self.must).copied().collect()
     }
 
     pub fn holds(&self, f: Fact) -> bool {

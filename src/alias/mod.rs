@@ -7,7 +7,6 @@ mod oracle;
 mod point;
 pub mod query;
 mod symbolic;
-mod terms;
 
 use std::ops::RangeInclusive;
 use std::time::Duration;
@@ -16,12 +15,10 @@ pub use facts::{AliasFacts, Exactness, Fact, PointFacts, Visit};
 pub use oracle::oracle_facts;
 pub use point::{AccessPath, PathId, Point, PointId, Points};
 pub use symbolic::{Targets, symbolic_facts};
-pub use terms::RefTerm;
 
 use crate::corpus::{self, Paths};
 use crate::engine::{EngineConfig, Progress};
 use crate::lang::{MethodId, Program, Sources};
-use crate::rules::{lazier_sharp, lazy, pose, symbolic_heap};
 
 /// Configuration of alias-fact computation.
 #[derive(Clone, Debug)]
@@ -83,20 +80,5 @@ impl AliasConfig {
     }
 }
 
-/// Computes the facts of an entry under one rule set.
+/// Computes the facts of an entry under one rule set (see the registry).
 pub type SymbolicRunner = fn(&Program, &Sources, MethodId, &AliasConfig, Targets) -> AliasFacts;
-
-/// The symbolic fact computation of the rule set registered as `name`.
-pub fn runner(name: &str) -> Option<SymbolicRunner> {
-    Some(match name {
-        n if n == <lazy::Lazy as crate::engine::RuleSet>::NAME => symbolic_facts::<lazy::Lazy>,
-        n if n == <lazier_sharp::LazierSharp as crate::engine::RuleSet>::NAME => {
-            symbolic_facts::<lazier_sharp::LazierSharp>
-        }
-        n if n == <symbolic_heap::SymbolicHeap as crate::engine::RuleSet>::NAME => {
-            symbolic_facts::<symbolic_heap::SymbolicHeap>
-        }
-        n if n == <pose::Pose as crate::engine::RuleSet>::NAME => symbolic_facts::<pose::Pose>,
-        _ => return None,
-    })
-}

@@ -9,9 +9,8 @@ use egg::Id;
 use super::AliasConfig;
 use super::facts::{AliasFacts, Exactness, Fact, PointFacts, Visit};
 use super::point::{PathId, Point, Points};
-use super::terms::RefTerm;
 use crate::concrete::machine::State;
-use crate::engine::{Ctx, SymDomain, Val, explore_observed};
+use crate::engine::{Ctx, RuleSet, SymDomain, Val, explore_observed};
 use crate::expr::{Sort, Term, Terms, display};
 use crate::lang::{ClassId, MethodId, MethodKind, Program, Sources, Type};
 
@@ -53,16 +52,12 @@ enum Denotes {
     Undefined,
 }
 
-/// Symbols (with their sort) and allocated objects (`None`) of some terms.
+/// Symbols (with their sort) and allocated objects (`None`) of a term.
 type Atoms = std::rc::Rc<BTreeSet<(Id, Option<Sort>)>>;
 
 /// The cases of a path prefix: guard, the heap after reading it, the reference
 /// (`None`: undefined, a proper prefix is null).
-type Open<R> = Vec<(
-    Id,
-    <R as crate::engine::RuleSet>::Heap,
-    Option<<R as crate::engine::RuleSet>::Ref>,
-)>;
+type Open<R> = Vec<(Id, <R as RuleSet>::Heap, Option<<R as RuleSet>::Ref>)>;
 
 /// Symbols (with their sort) and allocated objects (`None`) met in terms,
 /// memoized per e-class.
@@ -265,7 +260,7 @@ struct Decider<'c> {
 }
 
 impl Decider<'_> {
-    fn visit<R: RefTerm>(
+    fn visit<R: RuleSet>(
         &mut self,
         ctx: &mut Ctx,
         point: &Point,
@@ -314,7 +309,7 @@ impl Decider<'_> {
             let mut out = Vec::with_capacity(here.len());
             for (g, h, r) in here {
                 out.push(match r {
-                    Some(r) => (*g, Denotes::Ref(R::term(ctx, h, *r))),
+                    Some(r) => (*g, Denotes::Ref(R::ref_term(ctx, h, *r))),
                     None => (*g, Denotes::Undefined),
                 });
             }
@@ -462,7 +457,7 @@ impl Decider<'_> {
 
 /// The facts of `entry` under rule set `R`: explore with `config.engine`, decide
 /// the facts of every state at every point, and aggregate.
-pub fn symbolic_facts<R: RefTerm>(
+pub fn symbolic_facts<R: RuleSet>(
     program: &Program,
     sources: &Sources,
     entry: MethodId,

@@ -37,7 +37,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Output {
-    let Some(runner) = alias::runner(&args.rules) else {
+    let Some(runner) = heaplog::rules::find(&args.rules).map(|r| r.alias) else {
         let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
         return Output::input_error(format!(
             "unknown rule set `{}` (known: {})",
