@@ -18,6 +18,8 @@ pub struct Registered {
     pub run: fn(&Program, &str, MethodId, EngineConfig) -> RunSummary,
     /// Explores an entry and holds every trace to the oracle's table.
     pub compare: fn(&Program, MethodId, EngineConfig, &Table) -> Comparison,
+    /// The alias facts of an entry at every program point.
+    pub alias: crate::alias::SymbolicRunner,
 }
 
 /// The registry entry of a rule set.
@@ -27,6 +29,7 @@ pub const fn entry<R: RuleSet>() -> Registered {
         summary: R::SUMMARY,
         run: run::<R>,
         compare: compare::<R>,
+        alias: crate::alias::symbolic_facts::<R>,
     }
 }
 

@@ -7,6 +7,7 @@
 //! `concrete` + `engine` -> `oracle` (concretization, equivalence checks);
 //! everything -> `report`.
 
+pub mod alias;
 pub mod concrete;
 pub mod corpus;
 pub mod engine;

@@ -1,9 +1,10 @@
 //! `heaplog query`: query derived alias facts.
 
+use heaplog::alias::{self, AliasConfig, AliasFacts, Exactness, PointId, Targets, query};
+use heaplog::lang::{self, Program};
 use std::path::PathBuf;
 
-use super::Format;
-use super::Output;
+use super::{Code, Format, Output, load};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -19,12 +20,259 @@ pub struct Args {
     #[arg(long)]
     pub at: Option<u32>,
     /// The query, e.g. `MayAlias(a.link, ?x)`.
+    #[arg(required_unless_present = "all")]
     pub query: Option<String>,
+    /// Every fact at every point (or at the points of --at).
+    #[arg(long)]
+    pub all: bool,
+    /// The bounded inputs the facts range over: objects per class.
+    #[arg(long, default_value_t = 2)]
+    pub scope: u32,
+    /// Paths extend a local by at most this many fields.
+    #[arg(long, default_value_t = 2)]
+    pub max_fields: u32,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
-pub fn run(_args: Args) -> Output {
-    Output::input_error("`heaplog query` is not implemented yet".into())
+pub fn run(args: Args) -> Output {
+    let Some(runner) = heaplog::rules::find(&args.rules).map(|r| r.alias) else {
+        let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
+        return Output::input_error(format!(
+            "unknown rule set `{}` (known: {})",
+            args.rules,
+            known.join(", ")
+        ));
+    };
+    if args.scope == 0 {
+        return Output::input_error("--scope must be at least 1".into());
+    }
+    let atom = match (&args.query, args.all) {
+        (Some(_), true) => return Output::input_error("give a QUERY or --all, not both".into()),
+        (Some(q), false) => match query::parse(q) {
+            Ok(a) => Some(a),
+            Err(e) => return Output::input_error(e.render(q)),
+        },
+        (None, _) => None,
+    };
+    let loaded = match load::program(&args.file) {
+        Ok(l) => l,
+        Err(out) => return out,
+    };
+    let entry = match load::entry(&loaded.program, &args.entry) {
+        Ok(m) => m,
+        Err(out) => return out,
+    };
+    // Positions of statements need the sources (already known to compile).
+    let sources = match lang::compile_path(&args.file) {
+        Ok((s, _)) => s,
+        Err(e) => return Output::input_error(e.to_string()),
+    };
+    let text = &sources.files[0].text;
+    let config = AliasConfig::for_entry(text, &args.entry, args.scope, args.max_fields);
+    let program = &loaded.program;
+    let points = alias::Points::collect(program, &sources, entry, config.max_fields);
+    let selected: Vec<PointId> = points
+        .ids()
+        .filter(|&p| args.at.is_none_or(|l| points.get(p).line == l))
+        .collect();
+    if selected.is_empty() {
+        return Output::input_error(match args.at {
+            Some(l) => format!(
+                "no statement of {} or the methods it calls starts at line {l}",
+                args.entry
+            ),
+            None => format!("{} has no statements", args.entry),
+        });
+    }
+    let targets = match &atom {
+        Some(a) if a.relation != query::Relation::PointsTo => Targets::Skip,
+        _ => Targets::Collect,
+    };
+    let facts = runner(program, &sources, entry, &config, targets);
+    let mut report = Report {
+        program,
+        facts: &facts,
+        args: &args,
+        rows: Vec::new(),
+    };
+    match &atom {
+        None => report.dump(&selected),
+        Some(atom) => {
+            if let Err(out) = report.answer(&selected, atom) {
+                return out;
+            }
+        }
+    }
+    report.finish(&loaded.display_name)
+}
+
+/// One row of the output: a point and what the query says there.
+struct Row {
+    point: PointId,
+    answer: RowAnswer,
+}
+
+enum RowAnswer {
+    Answer(query::Answer),
+    Facts(Vec<String>),
+}
+
+struct Report<'a> {
+    program: &'a Program,
+    facts: &'a AliasFacts,
+    args: &'a Args,
+    rows: Vec<Row>,
+}
+
+impl Report<'_> {
+    fn dump(&mut self, selected: &[PointId]) {
+        for &p in selected {
+            let pf = self.facts.at(p);
+            let answer = if pf.reached {
+                let point = self.facts.points.get(p);
+                let mut lines: Vec<String> = pf
+                    .all()
+                    .into_iter()
+                    .map(|f| self.facts.render_fact(self.program, p, f))
+                    .collect();
+                for (path, targets) in &pf.points_to {
+                    let name = point.path(*path).render(self.program, point.method);
+                    lines.extend(targets.iter().map(|t| format!("PointsTo({name}, {t})")));
+                }
+                lines.sort();
+                RowAnswer::Facts(lines)
+            } else {
+                RowAnswer::Answer(query::Answer::Unreached)
+            };
+            self.rows.push(Row { point: p, answer });
+        }
+    }
+
+    fn answer(&mut self, selected: &[PointId], atom: &query::Atom) -> Result<(), Output> {
+        let q = self.args.query.as_deref().unwrap_or_default();
+        let mut first_error = None;
+        for &p in selected {
+            match query::answer(self.program, self.facts, p, atom) {
+                Ok(a) => self.rows.push(Row {
+                    point: p,
+                    answer: RowAnswer::Answer(a),
+                }),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        // A path that names nothing at any selected point is an error; points where
+        // it is out of scope are left out when others answer.
+        match (self.rows.is_empty(), first_error) {
+            (true, Some(e)) => Err(Output::input_error(e.render(q))),
+            _ => Ok(()),
+        }
+    }
+
+    fn finish(self, display_name: &str) -> Output {
+        let exact = match &self.facts.exactness {
+            Exactness::Exact => None,
+            Exactness::Inexact(reasons) => Some(reasons.clone()),
+        };
+        match self.args.format {
+            Format::Text => {
+                let mut out = String::new();
+                let single = self.rows.len() == 1;
+                for row in &self.rows {
+                    let label = self.facts.render_point(self.program, row.point);
+                    match &row.answer {
+                        RowAnswer::Answer(query::Answer::Unreached) => {
+                            out.push_str(&format!("{label}: unreached\n"))
+                        }
+                        RowAnswer::Answer(query::Answer::Truth(b)) if single => {
+                            out.push_str(&format!("{b}\n"))
+                        }
+                        RowAnswer::Answer(query::Answer::Truth(b)) => {
+                            out.push_str(&format!("{label}: {b}\n"))
+                        }
+                        RowAnswer::Answer(query::Answer::Bindings(bs)) => {
+                            out.push_str(&format!("{label}: {} binding(s)\n", bs.len()));
+                            for b in bs {
+                                let parts: Vec<String> =
+                                    b.iter().map(|(v, x)| format!("?{v} = {x}")).collect();
+                                out.push_str(&format!("  {}\n", parts.join(", ")));
+                            }
+                        }
+                        RowAnswer::Facts(lines) => {
+                            out.push_str(&format!("{label}\n"));
+                            for l in lines {
+                                out.push_str(&format!("  {l}\n"));
+                            }
+                        }
+                    }
+                }
+                if let Some(reasons) = &exact {
+                    out.push_str(&format!(
+                        "note: inexact facts ({}): may-facts may be missing or spurious, must-facts spurious or missing\n",
+                        reasons.join("; ")
+                    ));
+                }
+                Output {
+                    stdout: out,
+                    stderr: String::new(),
+                    code: Code::Success,
+                }
+            }
+            Format::Json => {
+                let rows: Vec<serde_json::Value> = self
+                    .rows
+                    .iter()
+                    .map(|row| {
+                        let point = self.facts.points.get(row.point);
+                        let mut v = serde_json::json!({
+                            "method": point.method_name(self.program),
+                            "line": point.line,
+                            "col": point.col,
+                        });
+                        let (key, value) = match &row.answer {
+                            RowAnswer::Answer(query::Answer::Unreached) => {
+                                ("reached", serde_json::json!(false))
+                            }
+                            RowAnswer::Answer(query::Answer::Truth(b)) => {
+                                ("value", serde_json::json!(b))
+                            }
+                            RowAnswer::Answer(query::Answer::Bindings(bs)) => {
+                                let bs: Vec<serde_json::Value> = bs
+                                    .iter()
+                                    .map(|b| {
+                                        serde_json::Value::Object(
+                                            b.iter()
+                                                .map(|(k, x)| (k.clone(), serde_json::json!(x)))
+                                                .collect(),
+                                        )
+                                    })
+                                    .collect();
+                                ("bindings", serde_json::json!(bs))
+                            }
+                            RowAnswer::Facts(lines) => ("facts", serde_json::json!(lines)),
+                        };
+                        v[key] = value;
+                        if key != "reached" {
+                            v["reached"] = serde_json::json!(true);
+                        }
+                        v
+                    })
+                    .collect();
+                let doc = serde_json::json!({
+                    "program": display_name,
+                    "entry": self.args.entry,
+                    "rules": self.args.rules,
+                    "scope": self.args.scope,
+                    "query": self.args.query,
+                    "exact": exact.is_none(),
+                    "inexact_reasons": exact.unwrap_or_default(),
+                    "points": rows,
+                });
+                Output::ok(serde_json::to_string_pretty(&doc).expect("json") + "\n")
+            }
+        }
+    }
 }

@@ -400,7 +400,14 @@ pub fn run_static(
         MethodKind::Instance => return Err(EntryError::NotStatic(qualified(program, method))),
         MethodKind::Constructor => return Err(EntryError::Constructor(qualified(program, method))),
     }
-    Ok(run(program, method, Vec::new(), Heap::default(), config))
+    Ok(run(
+        program,
+        method,
+        Vec::new(),
+        Heap::default(),
+        config,
+        &mut |_| {},
+    ))
 }
 
 /// Runs an entry method on a concrete input: `this` (instance entry) then the
@@ -410,6 +417,18 @@ pub fn run_entry(
     method: MethodId,
     input: &Input,
     config: &ExecConfig,
+) -> Result<Execution, EntryError> {
+    run_entry_observed(program, method, input, config, &mut |_| {})
+}
+
+/// [`run_entry`], calling `observe` on every machine state before it is stepped
+/// (the run itself is unchanged): how per-statement facts are read off a run.
+pub fn run_entry_observed<'p>(
+    program: &'p Program,
+    method: MethodId,
+    input: &Input,
+    config: &ExecConfig,
+    observe: &mut dyn FnMut(&State<'p, ConcreteDomain<'p>>),
 ) -> Result<Execution, EntryError> {
     let m = program.method(method);
     let mut expected: Vec<Type> = Vec::new();
@@ -447,7 +466,7 @@ pub fn run_entry(
             )));
         }
     }
-    Ok(run(program, method, args, heap, config))
+    Ok(run(program, method, args, heap, config, observe))
 }
 
 /// The concrete heap of an input; its objects keep their indices.
@@ -500,12 +519,13 @@ fn input_heap(program: &Program, input: &Input) -> Result<Heap, EntryError> {
 }
 
 /// The driver loop: steps the machine until the run ends or the budget runs out.
-fn run(
-    program: &Program,
+fn run<'p>(
+    program: &'p Program,
     method: MethodId,
     args: Vec<Value>,
     heap: Heap,
     config: &ExecConfig,
+    observe: &mut dyn FnMut(&State<'p, ConcreteDomain<'p>>),
 ) -> Execution {
     let m = program.method(method);
     let roots = m
@@ -523,6 +543,7 @@ fn run(
             break (Outcome::BudgetExhausted, state.heap);
         }
         steps += 1;
+        observe(&state);
         machine::step_into(program, &mut dom, state, &mut next);
         debug_assert_eq!(next.len(), 1, "the concrete domain never forks");
         match next.pop() {

@@ -77,6 +77,21 @@ pub fn explore<'p, R: RuleSet>(
     entry: MethodId,
     config: EngineConfig,
 ) -> Exploration<'p, R> {
+    explore_observed::<R>(program, entry, config, &mut |_, _| {})
+}
+
+/// A hook called on every state before it is stepped, with the context already
+/// synchronised with the state's path condition. It must not change the state.
+pub type Observer<'a, 'p, R> = dyn FnMut(&mut Ctx<'p>, &State<'p, SymDomain<'p, R>>) + 'a;
+
+/// [`explore`], calling `observe` on every state before it is stepped (the
+/// exploration itself is unchanged): how per-statement facts are read off a run.
+pub fn explore_observed<'p, R: RuleSet>(
+    program: &'p Program,
+    entry: MethodId,
+    config: EngineConfig,
+    observe: &mut Observer<'_, 'p, R>,
+) -> Exploration<'p, R> {
     let start = Instant::now();
     let progress = progress_bar(config.progress);
     let deadline = config.time_limit.map(|t| start + t);
@@ -132,6 +147,7 @@ pub fn explore<'p, R: RuleSet>(
             continue;
         }
         dom.ctx.enter(&state.heap.pc);
+        observe(&mut dom.ctx, &state);
         let succs = machine::step(program, &mut dom, state);
         for succ in succs.into_iter().rev() {
             match succ {

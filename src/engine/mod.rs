@@ -13,7 +13,7 @@ mod summary;
 pub use config::{EngineConfig, Progress};
 pub use ctx::{Bound, Ctx, Stats};
 pub use domain::{SymDomain, SymState};
-pub use explore::{Exploration, Outcome, StopReason, Trace, explore};
+pub use explore::{Exploration, Observer, Outcome, StopReason, Trace, explore, explore_observed};
 pub use pathcond::{PathCond, Serial};
 pub use ruleset::{Cell, Classified, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
 pub use summary::{PathSummary, RunSummary, summarize};

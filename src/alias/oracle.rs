@@ -1,0 +1,115 @@
+//! The oracle's alias facts: run every bounded input concretely, stop at each
+//! point, and evaluate the paths in the concrete state.
+
+use super::AliasConfig;
+use super::facts::{AliasFacts, Exactness, Fact, Visit};
+use super::point::{Point, Points};
+use crate::concrete::generate::{GenConfig, GenError, for_each_input};
+use crate::concrete::interp::{
+    ConcreteDomain, ExecConfig, Heap, Outcome, Value, run_entry_observed,
+};
+use crate::concrete::machine::State;
+use crate::lang::{MethodId, Program, Sources};
+
+/// The concrete value of a path: an object, `null`, or undefined (a proper prefix is null).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Denotes {
+    Obj(u32),
+    Null,
+    Undefined,
+}
+
+fn eval(program: &Program, heap: &Heap, root: &Value, point: &Point, i: usize) -> Denotes {
+    let path = &point.paths[i].0;
+    let mut v = *root;
+    for &f in &path.fields {
+        match v {
+            Value::Obj(o) => {
+                let obj = heap.object(o);
+                let slot = program
+                    .class(obj.class)
+                    .all_fields
+                    .iter()
+                    .position(|&g| g == f)
+                    .expect("a path follows the fields of its static class");
+                v = obj.fields[slot];
+            }
+            _ => return Denotes::Undefined,
+        }
+    }
+    match v {
+        Value::Obj(o) => Denotes::Obj(o.0),
+        _ => Denotes::Null,
+    }
+}
+
+/// The facts one concrete state shows (may and must coincide).
+fn visit(program: &Program, point: &Point, state: &State<'_, ConcreteDomain<'_>>) -> Visit {
+    let vals: Vec<Denotes> = (0..point.paths.len())
+        .map(|i| {
+            let root = state.env.get(point.paths[i].0.root);
+            eval(program, &state.heap, root, point, i)
+        })
+        .collect();
+    let mut facts = std::collections::BTreeSet::new();
+    for (i, a) in vals.iter().enumerate() {
+        let pa = super::point::PathId(i as u32);
+        if *a == Denotes::Null {
+            facts.insert(Fact::MayNull(pa));
+            facts.insert(Fact::MustNull(pa));
+        }
+        for (j, b) in vals.iter().enumerate().skip(i + 1) {
+            if matches!(a, Denotes::Obj(_)) && a == b {
+                let pb = super::point::PathId(j as u32);
+                facts.insert(Fact::MayAlias(pa, pb));
+                facts.insert(Fact::MustAlias(pa, pb));
+            }
+        }
+    }
+    Visit {
+        may: facts.clone(),
+        must: facts,
+    }
+}
+
+/// The oracle's facts for `entry`: every input of the generator within
+/// `config.scope`, every visit of every point.
+pub fn oracle_facts(
+    program: &Program,
+    sources: &Sources,
+    entry: MethodId,
+    config: &AliasConfig,
+) -> Result<AliasFacts, GenError> {
+    let points = Points::collect(program, sources, entry, config.max_fields);
+    let mut facts = AliasFacts::new(points);
+    let gen_config = GenConfig {
+        scope: config.scope,
+        int_range: config.int_range.clone(),
+        limit: None,
+    };
+    let exec = ExecConfig {
+        step_budget: config.step_budget,
+    };
+    let mut exhausted = 0u64;
+    for_each_input(program, entry, &gen_config, |input| {
+        let mut observe = |state: &State<'_, ConcreteDomain<'_>>| {
+            let Some(e) = state.expr() else { return };
+            let Some(p) = facts.points.at(e) else { return };
+            let v = visit(program, facts.points.get(p), state);
+            facts.at_mut(p).add(v);
+        };
+        match run_entry_observed(program, entry, input, &exec, &mut observe) {
+            Ok(run) if run.outcome == Outcome::BudgetExhausted => exhausted += 1,
+            Ok(_) => {}
+            Err(e) => unreachable!("generated inputs fit their entry: {e}"),
+        }
+    })?;
+    if exhausted > 0 {
+        // Visits after the budget are missing; the budget is far beyond every
+        // terminating run of the corpus, so these inputs loop forever.
+        facts.exactness = Exactness::Inexact(vec![format!(
+            "{exhausted} input(s) ran out of the step budget"
+        )]);
+    }
+    Ok(facts)
+}

@@ -1,0 +1,264 @@
+//! Program points: the statements of the analysed methods, each with the locals in
+//! scope before it and the access paths evaluated there.
+
+use std::collections::HashMap;
+
+use crate::lang::core::{Dispatch, Expr, ExprKind};
+use crate::lang::{ClassId, FieldId, LocalId, MethodId, MethodKind, Program, Sources, Span, Type};
+
+/// A program point. Numbering: index into [`Points::points`], in method order and,
+/// within a method, in evaluation (pre-)order of its statements.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct PointId(pub u32);
+
+/// An access path: a local variable followed by reference fields (`s.next.next`).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct AccessPath {
+    pub root: LocalId,
+    pub fields: Vec<FieldId>,
+}
+
+/// A path of one point. Numbering: index into [`Point::paths`] (locals in slot
+/// order, each followed by its extensions, breadth first by field order).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct PathId(pub u32);
+
+/// A statement where facts hold (before it runs).
+#[derive(Clone, Debug)]
+pub struct Point {
+    pub method: MethodId,
+    pub span: Span,
+    /// 1-based line and column of the statement's start.
+    pub line: u32,
+    pub col: u32,
+    /// The reference-typed locals in scope (`this`, parameters, declared locals).
+    pub locals: Vec<LocalId>,
+    /// The paths evaluated at this point, each with its static class.
+    pub paths: Vec<(AccessPath, ClassId)>,
+}
+
+/// Every point of the methods reachable by calls from an entry.
+#[derive(Clone, Debug)]
+pub struct Points {
+    pub points: Vec<Point>,
+    /// The `Stmt` node of each point, by address.
+    by_node: HashMap<*const Expr, PointId>,
+}
+
+impl Points {
+    /// The points of `entry` and of every method it may call (transitively), with
+    /// paths of at most `max_fields` fields.
+    pub fn collect(program: &Program, sources: &Sources, entry: MethodId, max_fields: u32) -> Self {
+        let mut methods = vec![entry];
+        let mut i = 0;
+        while i < methods.len() {
+            let mut called = Vec::new();
+            callees(program, &program.method(methods[i]).body, &mut called);
+            for m in called {
+                if !methods.contains(&m) {
+                    methods.push(m);
+                }
+            }
+            i += 1;
+        }
+        methods.sort();
+        let mut points = Points {
+            points: Vec::new(),
+            by_node: HashMap::new(),
+        };
+        for m in methods {
+            let method = program.method(m);
+            let roots = usize::from(method.kind != MethodKind::Static) + method.params.len();
+            let scope: Vec<LocalId> = (0..roots as u32).map(LocalId).collect();
+            let mut found = Vec::new();
+            statements(&method.body, &scope, &mut found);
+            for (node, scope) in found {
+                let (line, col) = sources.line_col(node.span.file, node.span.start);
+                let locals: Vec<LocalId> = scope
+                    .into_iter()
+                    .filter(|l| {
+                        let local = &method.locals[l.0 as usize];
+                        local.ty.is_ref() && !program.name(local.name).starts_with('$')
+                    })
+                    .collect();
+                let paths = paths(program, m, &locals, max_fields);
+                let id = PointId(points.points.len() as u32);
+                points.by_node.insert(node as *const Expr, id);
+                points.points.push(Point {
+                    method: m,
+                    span: node.span,
+                    line,
+                    col,
+                    locals,
+                    paths,
+                });
+            }
+        }
+        points
+    }
+
+    /// The point whose statement node `e` is, if any.
+    pub fn at(&self, e: &Expr) -> Option<PointId> {
+        if !matches!(e.kind, ExprKind::Stmt(_)) {
+            return None;
+        }
+        self.by_node.get(&(e as *const Expr)).copied()
+    }
+
+    pub fn get(&self, p: PointId) -> &Point {
+        &self.points[p.0 as usize]
+    }
+
+    pub fn ids(&self) -> impl Iterator<Item = PointId> + use<> {
+        (0..self.points.len() as u32).map(PointId)
+    }
+}
+
+/// The methods `e` calls directly (every override of a virtual call).
+fn callees(program: &Program, e: &Expr, out: &mut Vec<MethodId>) {
+    match &e.kind {
+        ExprKind::Invoke {
+            method, dispatch, ..
+        } => {
+            out.push(*method);
+            if *dispatch == Dispatch::Virtual {
+                let name = program.method(*method).name;
+                for c in program.subclasses(program.method(*method).owner) {
+                    out.extend(program.lookup_method(c, name));
+                }
+            }
+        }
+        ExprKind::StaticCall { method, .. } => out.push(*method),
+        _ => {}
+    }
+    for_children(e, |c| callees(program, c, out));
+}
+
+/// Every `Stmt` node under `e` with the locals in scope before it.
+fn statements<'e>(e: &'e Expr, scope: &[LocalId], out: &mut Vec<(&'e Expr, Vec<LocalId>)>) {
+    match &e.kind {
+        ExprKind::Stmt(body) => {
+            out.push((e, scope.to_vec()));
+            statements(body, scope, out);
+        }
+        ExprKind::Let { local, init, body } => {
+            statements(init, scope, out);
+            let mut inner = scope.to_vec();
+            inner.push(*local);
+            inner.sort();
+            statements(body, &inner, out);
+        }
+        _ => for_children(e, |c| statements(c, scope, out)),
+    }
+}
+
+fn for_children<'e>(e: &'e Expr, mut f: impl FnMut(&'e Expr)) {
+    match &e.kind {
+        ExprKind::Lit(_) | ExprKind::Local(_) | ExprKind::New(_) => {}
+        ExprKind::Field(x, _)
+        | ExprKind::FieldWrite(_, _, x)
+        | ExprKind::Assign(_, x)
+        | ExprKind::Return(x)
+        | ExprKind::Throw(x)
+        | ExprKind::Assert(x)
+        | ExprKind::Cast(_, x)
+        | ExprKind::InstanceOf(x, _)
+        | ExprKind::Stmt(x) => f(x),
+        ExprKind::RefEq(a, b) | ExprKind::While(a, b) => {
+            f(a);
+            f(b);
+        }
+        ExprKind::If(a, b, c) => {
+            f(a);
+            f(b);
+            f(c);
+        }
+        ExprKind::Let { init, body, .. } => {
+            f(init);
+            f(body);
+        }
+        ExprKind::Prim(_, xs) | ExprKind::Begin(xs) | ExprKind::StaticCall { args: xs, .. } => {
+            xs.iter().for_each(f)
+        }
+        ExprKind::Invoke { recv, args, .. } => {
+            f(recv);
+            args.iter().for_each(f);
+        }
+    }
+}
+
+/// The paths of a point: each local, then its extensions by reference fields of
+/// its static class, up to `max_fields` fields.
+fn paths(
+    program: &Program,
+    m: MethodId,
+    locals: &[LocalId],
+    max_fields: u32,
+) -> Vec<(AccessPath, ClassId)> {
+    let method = program.method(m);
+    let mut out = Vec::new();
+    for &l in locals {
+        let Type::Class(c) = method.locals[l.0 as usize].ty else {
+            continue;
+        };
+        let mut layer = vec![(
+            AccessPath {
+                root: l,
+                fields: Vec::new(),
+            },
+            c,
+        )];
+        for _ in 0..=max_fields {
+            let mut next = Vec::new();
+            for (path, class) in &layer {
+                if (path.fields.len() as u32) < max_fields {
+                    for &f in &program.class(*class).all_fields {
+                        if let Type::Class(k) = program.field(f).ty {
+                            let mut fields = path.fields.clone();
+                            fields.push(f);
+                            next.push((AccessPath { root: l, fields }, k));
+                        }
+                    }
+                }
+            }
+            out.append(&mut layer);
+            layer = next;
+        }
+    }
+    out
+}
+
+impl AccessPath {
+    /// `s.next.next`.
+    pub fn render(&self, program: &Program, m: MethodId) -> String {
+        let method = program.method(m);
+        let mut s = program
+            .name(method.locals[self.root.0 as usize].name)
+            .to_string();
+        for &f in &self.fields {
+            s.push('.');
+            s.push_str(program.field_name(f));
+        }
+        s
+    }
+}
+
+impl Point {
+    pub fn path(&self, p: PathId) -> &AccessPath {
+        &self.paths[p.0 as usize].0
+    }
+
+    pub fn class(&self, p: PathId) -> ClassId {
+        self.paths[p.0 as usize].1
+    }
+
+    pub fn path_ids(&self) -> impl Iterator<Item = PathId> + use<> {
+        (0..self.paths.len() as u32).map(PathId)
+    }
+
+    /// `Class.method`.
+    pub fn method_name(&self, program: &Program) -> String {
+        let m = program.method(self.method);
+        format!("{}.{}", program.class_name(m.owner), program.name(m.name))
+    }
+}

@@ -1,0 +1,502 @@
+//! Alias facts from a symbolic exploration: at each point, the rule set's own reads
+//! give every path's guarded targets (`PointsTo`); a Datalog program derives the
+//! candidate cases of each fact; the solver decides them against the path condition.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use egg::Id;
+
+use super::AliasConfig;
+use super::facts::{AliasFacts, Exactness, Fact, PointFacts, Visit};
+use super::point::{PathId, Point, Points};
+use crate::concrete::machine::State;
+use crate::engine::{Ctx, RuleSet, SymDomain, Val, explore_observed};
+use crate::expr::{Sort, Term, Terms, display};
+use crate::lang::{ClassId, MethodId, MethodKind, Program, Sources, Type};
+
+mod datalog {
+    use crepe::crepe;
+    use egg::Id;
+
+    use crate::alias::point::PathId;
+
+    crepe! {
+        @input
+        /// PointsTo(p, t, g): under guard `g` path `p` denotes the object term `t`
+        /// (an input symbol, `new#n`, `null` or an ite of them), as the rule set's
+        /// own FIELD ACCESS reads it from the state's heap.
+        pub struct PointsTo(pub PathId, pub Id, pub Id);
+        @input
+        /// The static classes of `p` and `q` are related (`p < q`): they may share an object.
+        pub struct Related(pub PathId, pub PathId);
+
+        @output
+        /// An alias case of `p` and `q`: they denote `t` and `u` under `g` and `h`;
+        /// `p` and `q` alias there when `t = u ≠ null`.
+        pub struct AliasCase(pub PathId, pub PathId, pub Id, pub Id, pub Id, pub Id);
+        @output
+        /// A null case of `p`: it denotes `t` under `g`; null there when `t = null`.
+        pub struct NullCase(pub PathId, pub Id, pub Id);
+
+        // MayAlias / MustAlias candidates: a target of each of two related paths.
+        AliasCase(p, q, g, t, h, u) <- Related(p, q), PointsTo(p, t, g), PointsTo(q, u, h);
+        // MayNull / MustNull candidates: every target of a path.
+        NullCase(p, g, t) <- PointsTo(p, t, g);
+    }
+}
+
+/// What a path denotes in one case of a symbolic state.
+enum Denotes {
+    Ref(Id),
+    /// A proper prefix is null.
+    Undefined,
+}
+
+/// Symbols (with their sort) and allocated objects (`None`) of a term.
+type Atoms = std::rc::Rc<BTreeSet<(Id, Option<Sort>)>>;
+
+/// The cases of a path prefix: guard, the heap after reading it, the reference
+/// (`None`: undefined, a proper prefix is null).
+type Open<R> = Vec<(Id, <R as RuleSet>::Heap, Option<<R as RuleSet>::Ref>)>;
+
+/// Symbols (with their sort) and allocated objects (`None`) met in terms,
+/// memoized per e-class.
+#[derive(Default)]
+struct Symbols {
+    memo: HashMap<Id, Atoms>,
+}
+
+impl Symbols {
+    fn of(&mut self, terms: &Terms, root: Id) -> Atoms {
+        let root = terms.find(root);
+        if let Some(s) = self.memo.get(&root) {
+            return s.clone();
+        }
+        let mut out = BTreeSet::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![root];
+        while let Some(c) = stack.pop() {
+            if !seen.insert(c) {
+                continue;
+            }
+            for node in &terms.egraph()[c].nodes {
+                match node {
+                    Term::Sym(s) => {
+                        out.insert((c, Some(s.sort)));
+                    }
+                    Term::New(_) => {
+                        out.insert((c, None));
+                    }
+                    _ => {}
+                }
+                for &child in egg::Language::children(node) {
+                    stack.push(terms.find(child));
+                }
+            }
+        }
+        let out = std::rc::Rc::new(out);
+        self.memo.insert(root, out.clone());
+        out
+    }
+}
+
+/// The declared class of the input reference named by an access path from the
+/// entry's roots (`None` when the name is not such a path).
+fn declared(program: &Program, entry: MethodId, name: &str) -> Option<ClassId> {
+    let m = program.method(entry);
+    let roots = usize::from(m.kind != MethodKind::Static) + m.params.len();
+    let mut parts = name.split('.');
+    let first = parts.next()?;
+    let root = m.locals[..roots]
+        .iter()
+        .find(|l| program.name(l.name) == first)?;
+    let Type::Class(mut c) = root.ty else {
+        return None;
+    };
+    for part in parts {
+        let key = program.names.get(part)?;
+        let f = program.lookup_field(c, crate::lang::Name(key))?;
+        let Type::Class(k) = program.field(f).ty else {
+            return None;
+        };
+        c = k;
+    }
+    Some(c)
+}
+
+/// The bounded-input assumption over the symbols of a state: every `int` input in
+/// the generator's range, and at most `scope` distinct non-null input objects of
+/// each class (for every `scope + 1` symbols that may have class `c`, two are equal,
+/// one is null, or one has another class).
+fn bounded(
+    ctx: &mut Ctx,
+    entry: MethodId,
+    config: &AliasConfig,
+    syms: &BTreeSet<(Id, Option<Sort>)>,
+) -> Result<Id, String> {
+    let program = ctx.program;
+    let mut conj = Vec::new();
+    let lo = ctx.terms.int(*config.int_range.start());
+    let hi = ctx.terms.int(*config.int_range.end());
+    let mut refs: Vec<(Id, Vec<ClassId>)> = Vec::new();
+    let news: Vec<Id> = syms
+        .iter()
+        .filter(|(_, s)| s.is_none())
+        .map(|(t, _)| *t)
+        .collect();
+    for &(s, sort) in syms {
+        match sort {
+            None => {}
+            Some(Sort::Int) => {
+                let a = ctx.terms.le(lo, s);
+                let b = ctx.terms.le(s, hi);
+                conj.push(a);
+                conj.push(b);
+            }
+            Some(Sort::Ref) => {
+                // An input object is never one the run allocated.
+                for &n in &news {
+                    let same = ctx.terms.eq(s, n);
+                    conj.push(ctx.terms.not(same));
+                }
+                let name = display(&ctx.terms, s);
+                if name == "this" {
+                    // The receiver of an instance entry is an object.
+                    let null = ctx.terms.null();
+                    let is_null = ctx.terms.eq(s, null);
+                    conj.push(ctx.terms.not(is_null));
+                }
+                let class = declared(program, entry, &name).unwrap_or(ClassId(0));
+                refs.push((s, ctx.input_classes(class)));
+            }
+            Some(Sort::Bool) => {}
+        }
+    }
+    let k = config.scope as usize;
+    let null = ctx.terms.null();
+    for c in ctx.input_classes(ClassId(0)) {
+        let group: Vec<&(Id, Vec<ClassId>)> =
+            refs.iter().filter(|(_, cs)| cs.contains(&c)).collect();
+        if group.len() <= k {
+            continue;
+        }
+        let mut subsets = 0usize;
+        let mut pick = (0..=k).collect::<Vec<usize>>();
+        loop {
+            subsets += 1;
+            if subsets > 5000 {
+                return Err(format!(
+                    "too many input references of class {} to bound by the scope",
+                    program.class_name(c)
+                ));
+            }
+            let mut clause = Vec::new();
+            for (i, &a) in pick.iter().enumerate() {
+                let (x, xs) = group[a];
+                clause.push(ctx.terms.eq(*x, null));
+                if xs.len() > 1 {
+                    let ty = ctx.terms.typeof_(*x);
+                    let atom = ctx.terms.type_atom(program.class_name(c));
+                    let is_c = ctx.terms.eq(ty, atom);
+                    clause.push(ctx.terms.not(is_c));
+                }
+                for &b in &pick[i + 1..] {
+                    clause.push(ctx.terms.eq(*x, group[b].0));
+                }
+            }
+            conj.push(ctx.terms.or_all(&clause));
+            // The next (k+1)-subset in lexicographic order.
+            let n = group.len();
+            let Some(i) = (0..=k).rev().find(|&i| pick[i] < n - (k + 1 - i)) else {
+                break;
+            };
+            pick[i] += 1;
+            for j in i + 1..=k {
+                pick[j] = pick[j - 1] + 1;
+            }
+        }
+    }
+    Ok(ctx.terms.and_all(&conj))
+}
+
+/// The leaves of a reference term (through `ite`), each with its condition.
+fn leaves(terms: &mut Terms, t: Id, cond: Id, out: &mut Vec<(Id, Id)>) {
+    let class = &terms.egraph()[t];
+    let leaf = class
+        .nodes
+        .iter()
+        .any(|n| matches!(n, Term::Sym(_) | Term::New(_) | Term::Null));
+    let ite = class.nodes.iter().find_map(|n| match n {
+        Term::Ite([c, a, b]) => Some((*c, *a, *b)),
+        _ => None,
+    });
+    match ite {
+        Some((c, a, b)) if !leaf => {
+            let yes = terms.and(cond, c);
+            let not_c = terms.not(c);
+            let no = terms.and(cond, not_c);
+            leaves(terms, a, yes, out);
+            leaves(terms, b, no, out);
+        }
+        _ => out.push((cond, t)),
+    }
+}
+
+/// Whether to collect the targets of every path (for `PointsTo` queries).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Targets {
+    Collect,
+    Skip,
+}
+
+/// Decides the facts of one state at `point` and adds them to `acc`.
+struct Decider<'c> {
+    config: &'c AliasConfig,
+    entry: MethodId,
+    symbols: Symbols,
+    targets: Targets,
+    /// Decisions the solver could not make, or bounds it could not encode.
+    problems: BTreeSet<String>,
+}
+
+impl Decider<'_> {
+    fn visit<R: RuleSet>(
+        &mut self,
+        ctx: &mut Ctx,
+        point: &Point,
+        state: &State<'_, SymDomain<'_, R>>,
+        acc: &mut PointFacts,
+    ) {
+        let heap = &state.heap.heap;
+        let t = ctx.terms.bool(true);
+        // PointsTo, by the rule set's own reads (a scratch copy of the heap per case).
+        let mut cases: Vec<Vec<(Id, Denotes)>> = Vec::with_capacity(point.paths.len());
+        let mut open: HashMap<Vec<crate::lang::FieldId>, Open<R>> = HashMap::new();
+        for (path, _) in &point.paths {
+            let key = |n: usize| path.fields[..n].to_vec();
+            if path.fields.is_empty() {
+                open.clear();
+                let r = match state.env.get(path.root) {
+                    Val::Ref(r) => *r,
+                    other => unreachable!("a reference local holds {other:?}"),
+                };
+                open.insert(Vec::new(), vec![(t, heap.clone(), Some(r))]);
+            } else {
+                let n = path.fields.len();
+                let f = path.fields[n - 1];
+                let parent = open[&key(n - 1)].clone();
+                let mut next = Vec::new();
+                for (g, h, r) in parent {
+                    let Some(r) = r else {
+                        next.push((g, h, None));
+                        continue;
+                    };
+                    for fork in R::field_read(ctx, h, r, f) {
+                        let g2 = match fork.guard {
+                            Some(x) => ctx.terms.and(g, x),
+                            None => g,
+                        };
+                        match fork.result {
+                            Ok(Val::Ref(r2)) => next.push((g2, fork.heap, Some(r2))),
+                            Ok(other) => unreachable!("a reference field holds {other:?}"),
+                            Err(_) => next.push((g2, fork.heap, None)),
+                        }
+                    }
+                }
+                open.insert(key(n), next);
+            }
+            let here = &open[&path.fields];
+            let mut out = Vec::with_capacity(here.len());
+            for (g, h, r) in here {
+                out.push(match r {
+                    Some(r) => (*g, Denotes::Ref(R::ref_term(ctx, h, *r))),
+                    None => (*g, Denotes::Undefined),
+                });
+            }
+            cases.push(out);
+        }
+        // The candidates, derived in Datalog.
+        let program = ctx.program;
+        let mut rt = datalog::Crepe::new();
+        let mut roots = Vec::new();
+        for (i, cs) in cases.iter().enumerate() {
+            for (g, d) in cs {
+                roots.push(*g);
+                if let Denotes::Ref(t) = d {
+                    roots.push(*t);
+                    rt.extend([datalog::PointsTo(PathId(i as u32), *t, *g)]);
+                }
+            }
+        }
+        for p in point.path_ids() {
+            for q in point.path_ids().filter(|q| *q > p) {
+                if program.related(point.class(p), point.class(q)) {
+                    rt.extend([datalog::Related(p, q)]);
+                }
+            }
+        }
+        let (alias_cases, null_cases) = rt.run();
+
+        // The bounded-input assumption over every symbol in play.
+        let mut syms = BTreeSet::new();
+        for g in state.heap.pc.guards().into_iter().chain(roots) {
+            syms.extend(self.symbols.of(&ctx.terms, g).iter().copied());
+        }
+        let base = match bounded(ctx, self.entry, self.config, &syms) {
+            Ok(b) => b,
+            Err(e) => {
+                self.problems.insert(e);
+                t
+            }
+        };
+        let unknown = ctx.stats.solver_unknown;
+        if !ctx.feasible(base) {
+            return;
+        }
+        let mut visit = Visit::default();
+        let null = ctx.terms.null();
+        let mut null_of: HashMap<PathId, Vec<Id>> = HashMap::new();
+        for datalog::NullCase(p, g, t) in null_cases {
+            let is_null = ctx.terms.eq(t, null);
+            null_of
+                .entry(p)
+                .or_default()
+                .push(ctx.terms.and(g, is_null));
+        }
+        for p in point.path_ids() {
+            let cond = ctx
+                .terms
+                .or_all(null_of.get(&p).map(Vec::as_slice).unwrap_or(&[]));
+            self.decide(
+                ctx,
+                acc,
+                &mut visit,
+                base,
+                cond,
+                Fact::MayNull(p),
+                Fact::MustNull(p),
+            );
+        }
+        let mut alias_of: HashMap<(PathId, PathId), Vec<Id>> = HashMap::new();
+        for datalog::AliasCase(p, q, g, t, h, u) in alias_cases {
+            let same = ctx.terms.eq(t, u);
+            let is_null = ctx.terms.eq(t, null);
+            let non_null = ctx.terms.not(is_null);
+            let c = ctx.terms.and_all(&[g, h, same, non_null]);
+            alias_of.entry((p, q)).or_default().push(c);
+        }
+        for p in point.path_ids() {
+            for q in point.path_ids().filter(|q| *q > p) {
+                let cond = ctx
+                    .terms
+                    .or_all(alias_of.get(&(p, q)).map(Vec::as_slice).unwrap_or(&[]));
+                let (may, must) = (Fact::MayAlias(p, q), Fact::MustAlias(p, q));
+                self.decide(ctx, acc, &mut visit, base, cond, may, must);
+            }
+        }
+        if self.targets == Targets::Collect {
+            for (i, cs) in cases.iter().enumerate() {
+                let names = acc.points_to.entry(PathId(i as u32)).or_default();
+                for (g, d) in cs {
+                    let mut ls = Vec::new();
+                    match d {
+                        Denotes::Ref(t) => leaves(&mut ctx.terms, *t, *g, &mut ls),
+                        Denotes::Undefined => {
+                            let c = ctx.terms.and(base, *g);
+                            if ctx.feasible(c) {
+                                names.insert("undefined".to_string());
+                            }
+                        }
+                    }
+                    for (c, leaf) in ls {
+                        let c = ctx.terms.and(base, c);
+                        if ctx.feasible(c) {
+                            names.insert(display(&ctx.terms, leaf));
+                        }
+                    }
+                }
+            }
+        }
+        if ctx.stats.solver_unknown > unknown {
+            self.problems
+                .insert("the solver answered unknown on some alias question".into());
+        }
+        acc.add(visit);
+    }
+
+    /// A may-fact holds in the state when `base ∧ cond` is satisfiable, a must-fact
+    /// when `base ∧ ¬cond` is not. Facts already settled by earlier visits are not asked.
+    #[allow(clippy::too_many_arguments)]
+    fn decide(
+        &mut self,
+        ctx: &mut Ctx,
+        acc: &PointFacts,
+        visit: &mut Visit,
+        base: Id,
+        cond: Id,
+        may: Fact,
+        must: Fact,
+    ) {
+        if acc.may.contains(&may) {
+            visit.may.insert(may);
+        } else {
+            let q = ctx.terms.and(base, cond);
+            if ctx.feasible(q) {
+                visit.may.insert(may);
+            }
+        }
+        if !acc.reached || acc.must.contains(&must) {
+            let not = ctx.terms.not(cond);
+            let q = ctx.terms.and(base, not);
+            if !ctx.feasible(q) {
+                visit.must.insert(must);
+            }
+        }
+    }
+}
+
+/// The facts of `entry` under rule set `R`: explore with `config.engine`, decide
+/// the facts of every state at every point, and aggregate.
+pub fn symbolic_facts<R: RuleSet>(
+    program: &Program,
+    sources: &Sources,
+    entry: MethodId,
+    config: &AliasConfig,
+    targets: Targets,
+) -> AliasFacts {
+    let points = Points::collect(program, sources, entry, config.max_fields);
+    let mut facts = AliasFacts::new(points);
+    let mut decider = Decider {
+        config,
+        entry,
+        symbols: Symbols::default(),
+        targets,
+        problems: BTreeSet::new(),
+    };
+    let exploration = {
+        let facts = &mut facts;
+        let decider = &mut decider;
+        explore_observed::<R>(program, entry, config.engine.clone(), &mut |ctx, state| {
+            let Some(e) = state.expr() else { return };
+            let Some(p) = facts.points.at(e) else { return };
+            let point = facts.points.get(p).clone();
+            decider.visit(ctx, &point, state, facts.at_mut(p));
+        })
+    };
+    let mut reasons: Vec<String> = exploration
+        .cuts()
+        .iter()
+        .map(|(b, n)| format!("the {} bound cut {n} path(s)", b.name()))
+        .collect();
+    if !exploration.complete() && reasons.is_empty() {
+        reasons.push("the exploration stopped early".into());
+    }
+    if exploration.stats().solver_unknown > 0 && decider.problems.is_empty() {
+        reasons.push("the solver answered unknown during the exploration".into());
+    }
+    reasons.extend(decider.problems);
+    if !reasons.is_empty() {
+        facts.exactness = Exactness::Inexact(reasons);
+    }
+    facts
+}
