@@ -115,24 +115,18 @@ pub fn ground_truth(
     }
 }
 
-/// A behaviour table as text: one block per input (sorted), the input's bindings
-/// then `=>` and the outcome. `outcomes[i]` belongs to `table.rows[i]`.
+/// A behaviour table as text: one line per input, sorted, `input => outcome`, the
+/// input's bindings and the outcome's lines each joined by `; `. `outcomes[i]`
+/// belongs to `table.rows[i]`.
 pub fn render_behaviours(table: &Table, outcomes: &[String]) -> String {
     debug_assert_eq!(table.rows.len(), outcomes.len());
-    let mut blocks: Vec<String> = table
+    let line = |text: &str| text.lines().collect::<Vec<_>>().join("; ");
+    let mut lines: Vec<String> = table
         .rows
         .iter()
         .zip(outcomes)
-        .map(|(row, outcome)| {
-            let mut block = row.text.clone();
-            for (i, line) in outcome.lines().enumerate() {
-                block.push_str(if i == 0 { "=> " } else { "   " });
-                block.push_str(line);
-                block.push('\n');
-            }
-            block
-        })
+        .map(|(row, outcome)| format!("{} => {}\n", line(&row.text), line(outcome)))
         .collect();
-    blocks.sort();
-    blocks.join("\n")
+    lines.sort();
+    lines.concat()
 }

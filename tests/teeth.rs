@@ -1,0 +1,284 @@
+//! Teeth: broken variants of the rule sets, each a mistake a researcher makes when
+//! writing heap rules, must be caught by `compare` (the code behind `heaplog
+//! compare`) and by the equivalence snapshots of `tests/equivalence.rs`.
+//!
+//! Each variant is its base rule set with one rule changed; every other rule is
+//! the base's.
+
+use std::marker::PhantomData;
+use std::path::Path;
+
+use egg::Id;
+use heaplog::concrete::generate::GenConfig;
+use heaplog::engine::{Classified, Ctx, Fork, HeapTerms, RuleSet, Starts, Val};
+use heaplog::lang::{self, ClassId, FieldId, MethodId};
+use heaplog::oracle::{self, OracleConfig};
+use heaplog::report::{EntryComparison, compare_text};
+use heaplog::rules::lazy::{LRef, Lazy};
+use heaplog::rules::pose::{PRef, Pose};
+use heaplog::rules::symbolic_heap::{RefId, SymbolicHeap};
+
+type Heap<M> = <<M as Mistake>::Base as RuleSet>::Heap;
+type Ref<M> = <<M as Mistake>::Base as RuleSet>::Ref;
+
+/// One wrong heap rule on top of a base rule set.
+trait Mistake: 'static {
+    type Base: RuleSet;
+    const NAME: &'static str;
+
+    fn field_read(
+        ctx: &mut Ctx,
+        heap: Heap<Self>,
+        obj: Ref<Self>,
+        field: FieldId,
+    ) -> Vec<Fork<Heap<Self>, Val<Ref<Self>>>> {
+        Self::Base::field_read(ctx, heap, obj, field)
+    }
+
+    fn field_write(
+        ctx: &mut Ctx,
+        heap: Heap<Self>,
+        obj: Ref<Self>,
+        field: FieldId,
+        value: Val<Ref<Self>>,
+    ) -> Vec<Fork<Heap<Self>, ()>> {
+        Self::Base::field_write(ctx, heap, obj, field, value)
+    }
+}
+
+/// The base rule set with the mistake's rules.
+struct Broken<M>(PhantomData<M>);
+
+impl<M: Mistake> RuleSet for Broken<M> {
+    const NAME: &'static str = M::NAME;
+    const SUMMARY: &'static str = "a deliberately broken variant (tests only)";
+    type Ref = Ref<M>;
+    type Heap = Heap<M>;
+
+    fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Self::Heap, Self::Ref> {
+        M::Base::start(ctx, entry)
+    }
+    fn null(ctx: &mut Ctx) -> Self::Ref {
+        M::Base::null(ctx)
+    }
+    fn new_object(ctx: &mut Ctx, heap: &mut Self::Heap, class: ClassId) -> Self::Ref {
+        M::Base::new_object(ctx, heap, class)
+    }
+    fn field_read(
+        ctx: &mut Ctx,
+        heap: Self::Heap,
+        obj: Self::Ref,
+        field: FieldId,
+    ) -> Vec<Fork<Self::Heap, Val<Self::Ref>>> {
+        M::field_read(ctx, heap, obj, field)
+    }
+    fn field_write(
+        ctx: &mut Ctx,
+        heap: Self::Heap,
+        obj: Self::Ref,
+        field: FieldId,
+        value: Val<Self::Ref>,
+    ) -> Vec<Fork<Self::Heap, ()>> {
+        M::field_write(ctx, heap, obj, field, value)
+    }
+    fn ref_eq(
+        ctx: &mut Ctx,
+        heap: Self::Heap,
+        a: Self::Ref,
+        b: Self::Ref,
+    ) -> Vec<Fork<Self::Heap, Id>> {
+        M::Base::ref_eq(ctx, heap, a, b)
+    }
+    fn classify(ctx: &mut Ctx, heap: Self::Heap, r: Self::Ref) -> Vec<Classified<Self::Heap>> {
+        M::Base::classify(ctx, heap, r)
+    }
+    fn render_heap(ctx: &Ctx, heap: &Self::Heap) -> Vec<String> {
+        M::Base::render_heap(ctx, heap)
+    }
+    fn render_ref(ctx: &Ctx, heap: &Self::Heap, r: Self::Ref) -> String {
+        M::Base::render_ref(ctx, heap, r)
+    }
+    fn ref_term(ctx: &mut Ctx, heap: &Self::Heap, r: Self::Ref) -> Id {
+        M::Base::ref_term(ctx, heap, r)
+    }
+    fn heap_terms(ctx: &mut Ctx, heap: &Self::Heap) -> HeapTerms {
+        M::Base::heap_terms(ctx, heap)
+    }
+}
+
+/// symbolic-heap's FIELD WRITE forgetting the old value under ¬φ: every location
+/// the receiver may denote gets the written value outright (a strong update).
+struct ForgetsOldValue;
+
+impl Mistake for ForgetsOldValue {
+    type Base = SymbolicHeap;
+    const NAME: &'static str = "symbolic-heap-forgets-old-value";
+
+    fn field_write(
+        ctx: &mut Ctx,
+        heap: Heap<Self>,
+        obj: RefId,
+        field: FieldId,
+        value: Val<RefId>,
+    ) -> Vec<Fork<Heap<Self>, ()>> {
+        let before = heap.fields.clone();
+        let mut forks = SymbolicHeap::field_write(ctx, heap, obj, field, value);
+        for fork in &mut forks {
+            if fork.result.is_err() {
+                continue;
+            }
+            let changed: Vec<_> = fork
+                .heap
+                .fields
+                .iter()
+                .filter(|(k, v)| k.1 == field && before.get(*k) != Some(*v))
+                .map(|(k, _)| *k)
+                .collect();
+            for k in changed {
+                fork.heap.fields.insert(k, value);
+            }
+        }
+        forks
+    }
+}
+
+/// lazy's LAZY INITIALIZATION without the alias case: an unknown reference is null
+/// or a fresh object, never one materialized before.
+struct NoAliasCase;
+
+impl Mistake for NoAliasCase {
+    type Base = Lazy;
+    const NAME: &'static str = "lazy-without-alias";
+
+    fn field_read(
+        ctx: &mut Ctx,
+        heap: Heap<Self>,
+        obj: LRef,
+        field: FieldId,
+    ) -> Vec<Fork<Heap<Self>, Val<LRef>>> {
+        let known: Vec<_> = heap.objects.keys().copied().collect();
+        Lazy::field_read(ctx, heap, obj, field)
+            .into_iter()
+            .filter(|f| {
+                let alias = matches!(f.result, Ok(Val::Ref(LRef::Obj(o))) if known.contains(&o));
+                !(alias && f.guard.is_some())
+            })
+            .collect()
+    }
+}
+
+/// pose's `update` skipping one alias: the first other object the write updates
+/// keeps its old value.
+struct UpdateSkipsAlias;
+
+impl Mistake for UpdateSkipsAlias {
+    type Base = Pose;
+    const NAME: &'static str = "pose-update-skips-alias";
+
+    fn field_write(
+        ctx: &mut Ctx,
+        heap: Heap<Self>,
+        obj: PRef,
+        field: FieldId,
+        value: Val<PRef>,
+    ) -> Vec<Fork<Heap<Self>, ()>> {
+        let before = heap.objects.clone();
+        let receiver = ctx.terms.find(obj.0);
+        let mut forks = Pose::field_write(ctx, heap, obj, field, value);
+        for fork in &mut forks {
+            if fork.result.is_err() {
+                continue;
+            }
+            let skipped = fork.heap.objects.iter().find_map(|(k, o)| {
+                let old = before.get(k)?;
+                (*k != receiver && old.fields.get(&field) != o.fields.get(&field))
+                    .then(|| (*k, old.fields.get(&field).copied()))
+            });
+            if let Some((k, old)) = skipped {
+                let mut o = fork.heap.objects[&k].clone();
+                match old {
+                    Some(v) => o.fields.insert(field, v),
+                    None => o.fields.remove(&field),
+                };
+                fork.heap.objects.insert(k, o);
+            }
+        }
+        forks
+    }
+}
+
+/// Holds `R` to the oracle on `entry` of `programs/<file>` at scope 2, and checks
+/// that both the comparison and the equivalence snapshot catch it.
+fn caught<R: RuleSet>(file: &str, entry: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("programs")
+        .join(file);
+    let (_, compiled) = lang::compile_path(&path).unwrap();
+    let program = compiled.program.expect("corpus programs check");
+    let m = program.entry(entry).unwrap();
+    let config = OracleConfig {
+        inputs: GenConfig {
+            scope: 2,
+            ..OracleConfig::default().inputs
+        },
+        ..OracleConfig::default()
+    };
+    let table = oracle::ground_truth(&program, m, &config).unwrap();
+    let registered = heaplog::rules::entry::<R>();
+    let cmp = (registered.compare)(&program, m, oracle::engine_config(2, None), &table);
+
+    // `compare` reports the disagreement with a counterexample.
+    assert!(!cmp.agrees(), "{} is not caught by compare", R::NAME);
+    let d = cmp.counterexample.as_ref().expect("a counterexample");
+    let report = EntryComparison {
+        program: file.to_string(),
+        entry: entry.to_string(),
+        scope: 2,
+        inputs: table.rows.len(),
+        diverging: 0,
+        oracle_ms: 0.0,
+        rules: vec![cmp.clone()],
+    };
+    let text = compare_text(&report);
+    assert!(text.contains("DISAGREES"), "{text}");
+    assert!(
+        text.contains(&format!("{}: {}", R::NAME, d.kind.name())),
+        "{text}"
+    );
+
+    // The snapshot holds the oracle's table; the variant's table differs from it.
+    let snap = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("equivalence__{entry}@{file}.snap"));
+    let snap = std::fs::read_to_string(&snap).expect("the equivalence snapshot exists");
+    assert!(snap.contains(&format!("expression: {entry} at scope 2")));
+    let body = snap.splitn(3, "---\n").nth(2).expect("a snapshot body");
+    let expected: Vec<String> = table.rows.iter().map(oracle::oracle_text).collect();
+    assert_eq!(
+        body.trim_end(),
+        oracle::render_behaviours(&table, &expected).trim_end(),
+        "the snapshot is the oracle's table"
+    );
+    let predicted = oracle::render_behaviours(&table, &cmp.predicted);
+    assert_ne!(
+        body.trim_end(),
+        predicted.trim_end(),
+        "{} is not caught by the snapshot",
+        R::NAME
+    );
+}
+
+#[test]
+fn a_field_write_that_forgets_the_old_value_is_caught() {
+    caught::<Broken<ForgetsOldValue>>("getfield_split.java", "Node.splitInt");
+}
+
+#[test]
+fn lazy_initialization_without_the_alias_case_is_caught() {
+    caught::<Broken<NoAliasCase>>("hasnull.java", "Sample.hasNull4");
+}
+
+#[test]
+fn a_pose_update_that_skips_an_alias_is_caught() {
+    caught::<Broken<UpdateSkipsAlias>>("getfield_split.java", "Node.splitInt");
+}
