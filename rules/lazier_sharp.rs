@@ -138,6 +138,10 @@ pub enum Trigger {
     Compare,
 }
 
+/// With a scope of k objects per class, how many input objects (as a multiple of k)
+/// are counted exactly before fresh ones are cut outright.
+const SCOPE_COUNT_LIMIT: u32 = 6;
+
 /// The rule set.
 pub struct LazierSharp;
 
@@ -155,7 +159,7 @@ mod datalog {
         /// `c` is `d` or one of its subclasses.
         pub struct SubclassOf(pub ClassId, pub ClassId);
         @input
-        /// The scope allows no more objects of this class.
+        /// Too many objects to count the scope exactly: no fresh object of this class.
         pub struct Full(pub ClassId);
         @input
         /// A field of an object that already holds a value.
@@ -295,9 +299,9 @@ fn runtime(ctx: &Ctx, heap: &Heap, request: Request) -> datalog::Crepe {
                 let count = heap
                     .objects
                     .values()
-                    .filter(|o| o.class == c && matches!(o.origin, Origin::Input { .. }))
+                    .filter(|o| matches!(o.origin, Origin::Input { .. }))
                     .count();
-                if count as u32 >= k {
+                if count as u32 > SCOPE_COUNT_LIMIT * k {
                     rt.extend([datalog::Full(c)]);
                 }
             }
@@ -373,7 +377,25 @@ impl LazierSharp {
         }
         if let Some(datalog::ChoiceFresh(_, class)) = fresh.into_iter().next() {
             distinct.push(ctx.type_bound(s.sym, class));
-            let g = ctx.terms.and_all(&distinct);
+            let mut g = ctx.terms.and_all(&distinct);
+            // SCOPE: not one object too many for its dynamic class.
+            let t = ctx.terms.bool(true);
+            let earlier: Vec<(Id, ClassId, Id)> = heap
+                .objects
+                .values()
+                .filter_map(|o| match o.origin {
+                    Origin::Input { sym, .. } => Some((sym, o.class, t)),
+                    Origin::New(_) => None,
+                })
+                .collect();
+            let over = ctx.scope_excess(s.sym, class, g, &earlier);
+            if !ctx.terms.is_false(over) {
+                if ctx.feasible(over) {
+                    ctx.cut(Bound::Scope);
+                }
+                let within = ctx.terms.not(over);
+                g = ctx.terms.and(g, within);
+            }
             let mut h = heap.clone();
             let o = Obj(h.objects.len() as u32);
             h.objects.insert(

@@ -50,6 +50,10 @@ pub struct Heap {
     pub allocated: u32,
 }
 
+/// With a scope of k objects per class, how many input objects (as a multiple of k)
+/// are counted exactly before fresh ones are cut outright.
+const SCOPE_COUNT_LIMIT: u32 = 6;
+
 /// The rule set.
 pub struct Lazy;
 
@@ -67,7 +71,7 @@ mod datalog {
         /// `c` is `d` or one of its subclasses.
         pub struct SubclassOf(pub ClassId, pub ClassId);
         @input
-        /// The scope allows no more objects of this class.
+        /// Too many objects to count the scope exactly: no fresh object of this class.
         pub struct Full(pub ClassId);
         @input
         /// A field of an object that already holds a value.
@@ -136,9 +140,9 @@ fn runtime(ctx: &Ctx, heap: &Heap, declared: Option<ClassId>) -> datalog::Crepe 
             let count = heap
                 .objects
                 .values()
-                .filter(|o| o.class == c && matches!(o.origin, Origin::Input { .. }))
+                .filter(|o| matches!(o.origin, Origin::Input { .. }))
                 .count();
-            if count as u32 >= k {
+            if count as u32 > SCOPE_COUNT_LIMIT * k {
                 rt.extend([datalog::Full(c)]);
             }
         }
@@ -184,7 +188,25 @@ impl Lazy {
             let nonnull = ctx.terms.eq(sym, null);
             distinct.push(ctx.terms.not(nonnull));
             distinct.push(ctx.type_bound(sym, class));
-            let g = ctx.terms.and_all(&distinct);
+            let mut g = ctx.terms.and_all(&distinct);
+            // SCOPE: not one object too many for its dynamic class.
+            let t = ctx.terms.bool(true);
+            let earlier: Vec<(Id, ClassId, Id)> = heap
+                .objects
+                .values()
+                .filter_map(|o| match o.origin {
+                    Origin::Input { sym, .. } => Some((sym, o.class, t)),
+                    Origin::New(_) => None,
+                })
+                .collect();
+            let over = ctx.scope_excess(sym, class, g, &earlier);
+            if !ctx.terms.is_false(over) {
+                if ctx.feasible(over) {
+                    ctx.cut(crate::engine::Bound::Scope);
+                }
+                let within = ctx.terms.not(over);
+                g = ctx.terms.and(g, within);
+            }
             let mut h = heap.clone();
             let o = Obj(h.objects.len() as u32);
             h.objects.insert(

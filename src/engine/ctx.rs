@@ -173,4 +173,51 @@ impl<'p> Ctx<'p> {
     pub fn solver_stats(&self) -> String {
         self.feas.describe()
     }
+
+    /// SCOPE as a constraint (at most `scope` input objects per dynamic class): the
+    /// condition under which `sym`, an input reference of declared class `declared`
+    /// that is a new object under `fresh`, would be one object too many for its
+    /// dynamic class, given the earlier input objects as `(term, declared class,
+    /// guard under which it is a distinct object)`. `false` without a scope.
+    pub fn scope_excess(
+        &mut self,
+        sym: Id,
+        declared: ClassId,
+        fresh: Id,
+        earlier: &[(Id, ClassId, Id)],
+    ) -> Id {
+        let Some(bound) = self.config.scope else {
+            return self.terms.bool(false);
+        };
+        let classes = self.input_classes(declared);
+        let mut over = Vec::new();
+        for &k in &classes {
+            let mut counted = Vec::new();
+            for &(t, d, exists) in earlier {
+                let cs = self.input_classes(d);
+                if cs.contains(&k) {
+                    counted.push(self.of_class(t, &cs, k, exists));
+                }
+            }
+            if (counted.len() as u32) < bound {
+                continue;
+            }
+            let mine = self.of_class(sym, &classes, k, fresh);
+            let fewer = self.terms.at_most(bound as usize - 1, &counted);
+            let not_fewer = self.terms.not(fewer);
+            over.push(self.terms.and(mine, not_fewer));
+        }
+        self.terms.or_all(&over)
+    }
+
+    /// `g`, and `t` has dynamic class `k` (one of `classes`, its possible classes).
+    fn of_class(&mut self, t: Id, classes: &[ClassId], k: ClassId, g: Id) -> Id {
+        if classes.len() == 1 {
+            return g;
+        }
+        let ty = self.terms.typeof_(t);
+        let atom = self.terms.type_atom(self.program.class_name(k));
+        let is_k = self.terms.eq(ty, atom);
+        self.terms.and(g, is_k)
+    }
 }

@@ -279,7 +279,7 @@ impl Solver {
             if self.terms.sort(t) != Sort::Bool {
                 return Answer::Unknown(format!(
                     "assumption `{}` is not Boolean",
-                    self.terms.display(t)
+                    self.terms.display_short(t, 200)
                 ));
             }
             let l = self.ctx().lit(t);
@@ -338,7 +338,7 @@ impl Solver {
         match wrong {
             Some(u) => Answer::Unknown(format!(
                 "atom outside the decided fragment: {}",
-                self.terms.display(u)
+                self.terms.display_short(u, 200)
             )),
             None => {
                 debug_assert!(
@@ -348,7 +348,7 @@ impl Solver {
                 );
                 Answer::Unknown(format!(
                     "model check failed on {} (outside the fragment)",
-                    self.terms.display(t)
+                    self.terms.display_short(t, 200)
                 ))
             }
         }

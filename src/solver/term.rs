@@ -430,11 +430,30 @@ impl Terms {
     /// The term as an SMT-LIB s-expression (shared sub-terms are printed again).
     pub fn display(&self, t: TermId) -> String {
         let mut s = String::new();
-        self.write(&mut s, t);
+        self.write(&mut s, t, usize::MAX);
         s
     }
 
-    fn write(&self, s: &mut String, t: TermId) {
+    /// At most about `limit` characters of [`Terms::display`], ending in `...` when
+    /// cut (a shared DAG can print exponentially long).
+    pub fn display_short(&self, t: TermId, limit: usize) -> String {
+        let mut s = String::new();
+        self.write(&mut s, t, limit);
+        if s.len() > limit {
+            let mut end = limit;
+            while !s.is_char_boundary(end) {
+                end -= 1;
+            }
+            s.truncate(end);
+            s.push_str("...");
+        }
+        s
+    }
+
+    fn write(&self, s: &mut String, t: TermId, limit: usize) {
+        if s.len() > limit {
+            return;
+        }
         let op = match self.node(t) {
             Node::Bool(b) => return write!(s, "{b}").unwrap_or(()),
             Node::Int(i) if *i < 0 => return write!(s, "(- {})", i.unsigned_abs()).unwrap_or(()),
@@ -462,7 +481,7 @@ impl Terms {
         s.push_str(op);
         for c in self.node(t).args() {
             s.push(' ');
-            self.write(s, c);
+            self.write(s, c, limit);
         }
         s.push(')');
     }
