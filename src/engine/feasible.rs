@@ -9,7 +9,7 @@ use egg::Id;
 use super::pathcond::{PathCond, Serial};
 use crate::expr::Terms;
 use crate::solver::from_expr::translate;
-use crate::solver::{Answer, Solver, SolverConfig, TermId};
+use crate::solver::{Decision, Solver, SolverConfig, TermId};
 
 /// The solver, synchronised with one path condition at a time.
 pub struct Feasibility {
@@ -21,15 +21,15 @@ pub struct Feasibility {
 }
 
 /// A feasibility answer.
-pub struct Verdict(Answer);
+pub struct Verdict(Decision);
 
 impl Verdict {
     pub fn is_unsat(&self) -> bool {
-        matches!(self.0, Answer::Unsat)
+        matches!(self.0, Decision::Unsat)
     }
 
     pub fn is_unknown(&self) -> bool {
-        matches!(self.0, Answer::Unknown(_))
+        matches!(self.0, Decision::Unknown(_))
     }
 }
 
@@ -75,8 +75,8 @@ impl Feasibility {
     /// Is the synchronised path condition together with `guard` satisfiable?
     pub fn check_with(&mut self, terms: &mut Terms, guard: Id) -> Verdict {
         match self.term(terms, guard) {
-            Some(t) => Verdict(self.solver.check_assuming(&[t])),
-            None => Verdict(Answer::Unknown("guard outside the solver's terms".into())),
+            Some(t) => Verdict(self.solver.decide(&[t])),
+            None => Verdict(Decision::Unknown("guard outside the solver's terms".into())),
         }
     }
 
