@@ -4,11 +4,11 @@
 
 use std::collections::HashMap;
 
-use egg::Id;
+use egg::{Id, Language};
 
 use super::pathcond::{PathCond, Serial};
 use crate::expr::Terms;
-use crate::solver::from_expr::translate;
+use crate::solver::from_expr::{NodeTranslator, translate};
 use crate::solver::{Decision, Solver, SolverConfig, TermId};
 
 /// The solver, synchronised with one path condition at a time.
@@ -18,6 +18,10 @@ pub struct Feasibility {
     stack: Vec<Serial>,
     /// Translated guards, by e-class (`None`: outside what the solver reads).
     cache: HashMap<Id, Option<TermId>>,
+    /// Translated e-classes of every guard so far (by canonical id when translated).
+    classes: HashMap<Id, TermId>,
+    /// The solver's `typeof` function, once met.
+    typeof_fun: Option<crate::solver::FunId>,
 }
 
 /// A feasibility answer.
@@ -39,6 +43,8 @@ impl Feasibility {
             solver: Solver::new(SolverConfig::default()),
             stack: Vec::new(),
             cache: HashMap::new(),
+            classes: HashMap::new(),
+            typeof_fun: None,
         }
     }
 
@@ -47,10 +53,48 @@ impl Feasibility {
         if let Some(&t) = self.cache.get(&key) {
             return t;
         }
-        let expr = terms.extract(key);
-        let t = translate(self.solver.terms_mut(), &expr).ok();
+        let t = self.translate(terms, key);
         self.cache.insert(key, t);
         t
+    }
+
+    /// The solver term of e-class `root`: what translating its extraction gives, built
+    /// class by class so that the classes shared between guards are visited once.
+    /// A class of one e-node is that node over its children; a class of several (after
+    /// a union) is translated from its own extraction, which chooses as extracting any
+    /// term above it would.
+    fn translate(&mut self, terms: &Terms, root: Id) -> Option<TermId> {
+        let eg = terms.egraph();
+        let mut stack = vec![(root, false)];
+        while let Some((class, expanded)) = stack.pop() {
+            if self.classes.contains_key(&class) {
+                continue;
+            }
+            let nodes = &eg[class].nodes;
+            let t = if nodes.len() > 1 {
+                translate(self.solver.terms_mut(), &terms.extract(class)).ok()?
+            } else if !expanded {
+                stack.push((class, true));
+                for &c in nodes[0].children() {
+                    let c = terms.find(c);
+                    if !self.classes.contains_key(&c) {
+                        stack.push((c, false));
+                    }
+                }
+                continue;
+            } else {
+                let classes = &self.classes;
+                let mut tr = NodeTranslator {
+                    terms: self.solver.terms_mut(),
+                    typeof_fun: self.typeof_fun,
+                };
+                let t = tr.node(&nodes[0], |c| classes[&terms.find(c)]).ok()?;
+                self.typeof_fun = tr.typeof_fun;
+                t
+            };
+            self.classes.insert(class, t);
+        }
+        self.classes.get(&root).copied()
     }
 
     /// Makes the solver's assertions equal to `pc`, popping and pushing only the

@@ -132,7 +132,7 @@ enum Keep {
     Extensions,
 }
 
-/// Distinguished values tried for the new constants of a check, after new elements.
+/// Values tried for the new constants of a check, after new elements.
 const MAX_WITNESS_CANDIDATES: usize = 4;
 
 /// How many popped scopes may leave their selectors and clauses in the store before
@@ -309,15 +309,16 @@ impl Solver {
 
     /// Does the witness, extended to the constants of `ts`, satisfy them (and, if it
     /// covers them, every assertion)? Tries new elements for new constants first, then
-    /// the distinguished values met in `ts`. Returns the policy that worked; the
+    /// the values of the terms they are compared with in `ts`. Returns the policy that worked; the
     /// extensions are kept only with `Keep::Extensions`.
     fn witness_satisfies(&mut self, ts: &[TermId], keep: Keep) -> Option<Policy> {
         let domain = self.domain_terms();
         let w = self.witness.as_mut()?;
         let mark = w.mark();
-        let mut candidates = Vec::new();
+        let mut partners = Vec::new();
         let mut policy = Policy::Fresh;
-        let mut found = w.satisfies(&self.terms, ts, policy, &domain, Some(&mut candidates));
+        let mut found = w.satisfies(&self.terms, ts, policy, &domain, Some(&mut partners));
+        let candidates = w.values(&partners);
         for &c in candidates.iter().take(MAX_WITNESS_CANDIDATES) {
             if found {
                 break;

@@ -131,21 +131,40 @@ impl Witness {
     }
 
     /// Do all of `ts` evaluate to `true`? Constants met for the first time get values
-    /// by `policy` (kept until undone). `seen_values` collects the distinguished values
-    /// of uninterpreted sorts that are arguments of newly evaluated terms (candidates
-    /// for [`Policy::Like`]).
+    /// by `policy` (kept until undone). `partners` collects the terms that new
+    /// constants are compared with (`x = t` with `x` new) and the distinguished values
+    /// anything is compared with: their values are the candidates for [`Policy::Like`].
     pub fn satisfies(
         &mut self,
         terms: &Terms,
         ts: &[TermId],
         policy: Policy,
         domain: &[TermId],
-        mut seen_values: Option<&mut Vec<WVal>>,
+        mut partners: Option<&mut Vec<TermId>>,
     ) -> bool {
         let dom: Vec<WVal> = domain.iter().map(|&t| self.value_of(terms, t)).collect();
         ts.iter().all(|&t| {
-            self.eval(terms, t, policy, &dom, seen_values.as_deref_mut()) == Some(WVal::Bool(true))
+            self.eval(terms, t, policy, &dom, partners.as_deref_mut()) == Some(WVal::Bool(true))
         })
+    }
+
+    /// A constant of an uninterpreted sort the witness gives no value yet.
+    fn is_new_constant(&self, terms: &Terms, t: TermId) -> bool {
+        matches!(terms.node(t), Node::App(f, args) if args.is_empty() && !self.consts.contains_key(f))
+            && matches!(terms.sort(t), Sort::User(_))
+    }
+
+    /// The values of those of `ts` evaluated so far, without repetitions.
+    pub fn values(&self, ts: &[TermId]) -> Vec<WVal> {
+        let mut out = Vec::new();
+        for t in ts {
+            if let Some(&v) = self.memo.get(t)
+                && !out.contains(&v)
+            {
+                out.push(v);
+            }
+        }
+        out
     }
 
     /// The value of `root`, children first, each new node once (iteratively: terms
@@ -157,7 +176,7 @@ impl Witness {
         root: TermId,
         policy: Policy,
         dom: &[WVal],
-        mut seen_values: Option<&mut Vec<WVal>>,
+        mut partners: Option<&mut Vec<TermId>>,
     ) -> Option<WVal> {
         let mut stack = vec![(root, false)];
         while let Some((t, expanded)) = stack.pop() {
@@ -167,15 +186,15 @@ impl Witness {
             let node = terms.node(t);
             if !expanded {
                 stack.push((t, true));
-                for c in node.args() {
-                    if let (Node::Value(Sort::User(_), _), Some(seen)) =
-                        (terms.node(c), seen_values.as_deref_mut())
-                    {
-                        let v = self.value_of(terms, c);
-                        if !seen.contains(&v) {
-                            seen.push(v);
+                if let (Node::Eq(a, b), Some(partners)) = (node, partners.as_deref_mut()) {
+                    for (x, y) in [(*a, *b), (*b, *a)] {
+                        let value = matches!(terms.node(y), Node::Value(Sort::User(_), _));
+                        if (value || self.is_new_constant(terms, x)) && !partners.contains(&y) {
+                            partners.push(y);
                         }
                     }
+                }
+                for c in node.args() {
                     if !self.memo.contains_key(&c) {
                         stack.push((c, false));
                     }
