@@ -49,9 +49,9 @@ fn child(n: u32, rules: &str, cap: u64) {
         "pose" => measure::<pose::Pose>,
         other => panic!("no rule set {other} in this benchmark"),
     };
-    let (traces, states, solver_calls, complete, time_ms) = run(&program, entry, config);
+    let (traces, states, solver_calls, cut, time_ms) = run(&program, entry, config);
     println!(
-        "{traces}\t{states}\t{solver_calls}\t{complete}\t{time_ms:.1}\t{}\t{}",
+        "{traces}\t{states}\t{solver_calls}\t{cut}\t{time_ms:.1}\t{}\t{}",
         peak_rss_kb().unwrap_or(0),
         if traces == n as usize + 2 {
             "yes"
@@ -61,18 +61,24 @@ fn child(n: u32, rules: &str, cap: u64) {
     );
 }
 
-/// One exploration: traces, states, solver calls, completeness, milliseconds.
+/// One exploration: traces, states, solver calls, the bounds that cut it (`-` when
+/// complete), milliseconds.
 fn measure<R: RuleSet>(
     program: &Program,
     entry: MethodId,
     config: EngineConfig,
-) -> (usize, u64, u64, bool, f64) {
+) -> (usize, u64, u64, String, f64) {
     let x = explore::<R>(program, entry, config);
+    let cut: Vec<&str> = x.cuts().keys().map(|b| b.name()).collect();
     (
         x.traces.len(),
         x.stats().states,
         x.stats().solver_calls,
-        x.complete(),
+        if x.complete() {
+            "-".into()
+        } else {
+            cut.join(",")
+        },
         x.time.as_secs_f64() * 1e3,
     )
 }
@@ -123,16 +129,16 @@ fn main() {
                 continue;
             }
             let rss: f64 = f[5].parse::<f64>().unwrap_or(0.0) / 1024.0;
-            let complete = if f[3] == "true" {
-                "yes"
+            let complete = if f[3] == "-" {
+                "yes".to_string()
             } else {
-                "no (time cap)"
+                format!("no ({} cap)", f[3])
             };
             println!(
                 "| {} | {n} | {} | {} | {} | {} | {} | {rss:.1} | {complete} |",
                 r.name, f[0], f[6], f[1], f[2], f[4]
             );
-            if f[3] != "true" {
+            if f[3] != "-" {
                 break; // larger N would hit the cap too
             }
         }
