@@ -1,14 +1,17 @@
 //! Scaling of every rule set on hasNull with a growing loop bound N (seed 002 §2):
 //! traces, states, solver calls, time and peak memory per run. Each run is a child
-//! process (so peak memory is its own) with a time cap.
+//! process (so peak memory is its own) with a time cap. The runs explore only: the
+//! traces are not rendered as text (a rendered path condition of hasNull grows like
+//! N^3 characters per trace, which would dominate time and memory).
 //!
 //! `cargo bench --bench scaling [-- --cap SECS] [-- --n 10,20,50]`
 
 use std::process::Command;
 use std::time::Duration;
 
-use heaplog::engine::{EngineConfig, Progress};
-use heaplog::lang::{self, Sources};
+use heaplog::engine::{EngineConfig, Progress, RuleSet, explore};
+use heaplog::lang::{self, MethodId, Program, Sources};
+use heaplog::rules::{lazier_sharp, lazy, pose, symbolic_heap};
 
 const BOUNDS: &[u32] = &[10, 20, 50, 100, 200, 500, 1000];
 
@@ -34,27 +37,50 @@ fn child(n: u32, rules: &str, cap: u64) {
         .program
         .expect("hasNull checks");
     let entry = program.entry("Sample.hasNull").expect("entry");
-    let r = heaplog::rules::find(rules).expect("registered rule set");
     let config = EngineConfig {
         time_limit: Some(Duration::from_secs(cap)),
         progress: Progress::Hidden,
         ..EngineConfig::default()
     };
-    let s = (r.run)(&program, "hasNull", entry, config);
+    let run = match rules {
+        "lazy" => measure::<lazy::Lazy>,
+        "lazier-sharp" => measure::<lazier_sharp::LazierSharp>,
+        "symbolic-heap" => measure::<symbolic_heap::SymbolicHeap>,
+        "pose" => measure::<pose::Pose>,
+        other => panic!("no rule set {other} in this benchmark"),
+    };
+    let (traces, states, solver_calls, cut, time_ms) = run(&program, entry, config);
     println!(
-        "{}\t{}\t{}\t{}\t{:.1}\t{}\t{}",
-        s.traces,
-        s.states,
-        s.solver_calls,
-        s.complete,
-        s.time_ms,
+        "{traces}\t{states}\t{solver_calls}\t{cut}\t{time_ms:.1}\t{}\t{}",
         peak_rss_kb().unwrap_or(0),
-        if s.traces == n as usize + 2 {
+        if traces == n as usize + 2 {
             "yes"
         } else {
             "no"
         }
     );
+}
+
+/// One exploration: traces, states, solver calls, the bounds that cut it (`-` when
+/// complete), milliseconds.
+fn measure<R: RuleSet>(
+    program: &Program,
+    entry: MethodId,
+    config: EngineConfig,
+) -> (usize, u64, u64, String, f64) {
+    let x = explore::<R>(program, entry, config);
+    let cut: Vec<&str> = x.cuts().keys().map(|b| b.name()).collect();
+    (
+        x.traces.len(),
+        x.stats().states,
+        x.stats().solver_calls,
+        if x.complete() {
+            "-".into()
+        } else {
+            cut.join(",")
+        },
+        x.time.as_secs_f64() * 1e3,
+    )
 }
 
 fn main() {
@@ -103,16 +129,16 @@ fn main() {
                 continue;
             }
             let rss: f64 = f[5].parse::<f64>().unwrap_or(0.0) / 1024.0;
-            let complete = if f[3] == "true" {
-                "yes"
+            let complete = if f[3] == "-" {
+                "yes".to_string()
             } else {
-                "no (time cap)"
+                format!("no ({} cap)", f[3])
             };
             println!(
                 "| {} | {n} | {} | {} | {} | {} | {} | {rss:.1} | {complete} |",
                 r.name, f[0], f[6], f[1], f[2], f[4]
             );
-            if f[3] != "true" {
+            if f[3] != "-" {
                 break; // larger N would hit the cap too
             }
         }

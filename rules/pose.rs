@@ -238,8 +238,10 @@ impl Pose {
             let la = Pose::leaves(ctx, heap, a);
             let lb = Pose::leaves(ctx, heap, b);
             out.extend(la.iter().copied());
+            // order of first appearance; a set keeps the merge linear in the leaves
+            let mut seen: std::collections::HashSet<Leaf> = la.iter().copied().collect();
             for l in lb.iter() {
-                if !out.contains(l) {
+                if seen.insert(*l) {
                     out.push(*l);
                 }
             }

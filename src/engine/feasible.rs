@@ -4,12 +4,12 @@
 
 use std::collections::HashMap;
 
-use egg::Id;
+use egg::{Id, Language};
 
 use super::pathcond::{PathCond, Serial};
 use crate::expr::Terms;
-use crate::solver::from_expr::translate;
-use crate::solver::{Answer, Solver, SolverConfig, TermId};
+use crate::solver::from_expr::{NodeTranslator, translate};
+use crate::solver::{Decision, Solver, SolverConfig, TermId};
 
 /// The solver, synchronised with one path condition at a time.
 pub struct Feasibility {
@@ -18,18 +18,22 @@ pub struct Feasibility {
     stack: Vec<Serial>,
     /// Translated guards, by e-class (`None`: outside what the solver reads).
     cache: HashMap<Id, Option<TermId>>,
+    /// Translated e-classes of every guard so far (by canonical id when translated).
+    classes: HashMap<Id, TermId>,
+    /// The solver's `typeof` function, once met.
+    typeof_fun: Option<crate::solver::FunId>,
 }
 
 /// A feasibility answer.
-pub struct Verdict(Answer);
+pub struct Verdict(Decision);
 
 impl Verdict {
     pub fn is_unsat(&self) -> bool {
-        matches!(self.0, Answer::Unsat)
+        matches!(self.0, Decision::Unsat)
     }
 
     pub fn is_unknown(&self) -> bool {
-        matches!(self.0, Answer::Unknown(_))
+        matches!(self.0, Decision::Unknown(_))
     }
 }
 
@@ -39,6 +43,8 @@ impl Feasibility {
             solver: Solver::new(SolverConfig::default()),
             stack: Vec::new(),
             cache: HashMap::new(),
+            classes: HashMap::new(),
+            typeof_fun: None,
         }
     }
 
@@ -47,10 +53,48 @@ impl Feasibility {
         if let Some(&t) = self.cache.get(&key) {
             return t;
         }
-        let expr = terms.extract(key);
-        let t = translate(self.solver.terms_mut(), &expr).ok();
+        let t = self.translate(terms, key);
         self.cache.insert(key, t);
         t
+    }
+
+    /// The solver term of e-class `root`: what translating its extraction gives, built
+    /// class by class so that the classes shared between guards are visited once.
+    /// A class of one e-node is that node over its children; a class of several (after
+    /// a union) is translated from its own extraction, which chooses as extracting any
+    /// term above it would.
+    fn translate(&mut self, terms: &Terms, root: Id) -> Option<TermId> {
+        let eg = terms.egraph();
+        let mut stack = vec![(root, false)];
+        while let Some((class, expanded)) = stack.pop() {
+            if self.classes.contains_key(&class) {
+                continue;
+            }
+            let nodes = &eg[class].nodes;
+            let t = if nodes.len() > 1 {
+                translate(self.solver.terms_mut(), &terms.extract(class)).ok()?
+            } else if !expanded {
+                stack.push((class, true));
+                for &c in nodes[0].children() {
+                    let c = terms.find(c);
+                    if !self.classes.contains_key(&c) {
+                        stack.push((c, false));
+                    }
+                }
+                continue;
+            } else {
+                let classes = &self.classes;
+                let mut tr = NodeTranslator {
+                    terms: self.solver.terms_mut(),
+                    typeof_fun: self.typeof_fun,
+                };
+                let t = tr.node(&nodes[0], |c| classes[&terms.find(c)]).ok()?;
+                self.typeof_fun = tr.typeof_fun;
+                t
+            };
+            self.classes.insert(class, t);
+        }
+        self.classes.get(&root).copied()
     }
 
     /// Makes the solver's assertions equal to `pc`, popping and pushing only the
@@ -75,12 +119,49 @@ impl Feasibility {
     /// Is the synchronised path condition together with `guard` satisfiable?
     pub fn check_with(&mut self, terms: &mut Terms, guard: Id) -> Verdict {
         match self.term(terms, guard) {
-            Some(t) => Verdict(self.solver.check_assuming(&[t])),
-            None => Verdict(Answer::Unknown("guard outside the solver's terms".into())),
+            Some(t) => Verdict(self.solver.decide(&[t])),
+            None => Verdict(Decision::Unknown("guard outside the solver's terms".into())),
         }
     }
 
     pub fn describe(&self) -> String {
         format!("{:?}", self.solver.stats())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::Sort;
+
+    /// Class-by-class translation gives the term that translating the extraction
+    /// gives (one hash-consed solver term), for fresh, shared and unioned classes.
+    #[test]
+    fn class_translation_matches_extraction() {
+        let mut terms = Terms::default();
+        let mut f = Feasibility::new();
+        let null = terms.null();
+        let (a, b) = (terms.sym("a", Sort::Ref), terms.sym("b", Sort::Ref));
+        let ab = terms.eq(a, b);
+        let s = terms.ite(ab, a, b);
+        let s_null = terms.eq(s, null);
+        let ty = terms.typeof_(s);
+        let node = terms.type_atom("Node");
+        let s_node = terms.eq(ty, node);
+        let x = terms.sym("x", Sort::Int);
+        let zero = terms.int(0);
+        let x0 = terms.add(x, zero);
+        let x0 = terms.sub(x0, zero);
+        let lt = terms.lt(x0, x);
+        // a union: the simplified class holds several e-nodes
+        let lt = terms.simplify(lt);
+        let both = terms.and(s_null, s_node);
+        let all = terms.or(both, lt);
+        for g in [s_null, s_node, both, lt, all] {
+            let by_class = f.term(&terms, g).expect("translates");
+            let whole = translate(f.solver.terms_mut(), &terms.extract(g)).expect("translates");
+            assert_eq!(by_class, whole, "{}", crate::expr::display(&terms, g));
+        }
+        assert!(terms.egraph()[terms.find(lt)].nodes.len() > 1 || terms.is_false(lt));
     }
 }

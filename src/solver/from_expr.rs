@@ -49,13 +49,36 @@ impl<'a> Translator<'a> {
         Ok(self.cache[target].expect("just translated"))
     }
 
-    fn child(&self, id: Id) -> TermId {
-        self.cache[usize::from(id)].expect("children come before parents")
-    }
-
     fn translate_one(&mut self, i: usize) -> Result<TermId, TranslateError> {
-        let node = self.expr.as_ref()[i].clone();
-        let c = |id: Id| self.child(id);
+        let node = &self.expr.as_ref()[i];
+        let cache = &self.cache;
+        let child = |id: Id| cache[usize::from(id)].expect("children come before parents");
+        let mut nodes = NodeTranslator {
+            terms: &mut *self.terms,
+            typeof_fun: self.typeof_fun,
+        };
+        let t = nodes.node(node, child)?;
+        self.typeof_fun = nodes.typeof_fun;
+        Ok(t)
+    }
+}
+
+/// Translates single nodes whose children are translated already (an e-graph
+/// translated class by class).
+pub struct NodeTranslator<'a> {
+    pub terms: &'a mut Terms,
+    /// The `typeof` function, once declared or found.
+    pub typeof_fun: Option<FunId>,
+}
+
+impl NodeTranslator<'_> {
+    /// The solver term of `node`, whose children translate as `c` says.
+    pub fn node(
+        &mut self,
+        node: &Term,
+        c: impl Fn(Id) -> TermId,
+    ) -> Result<TermId, TranslateError> {
+        let node = node.clone();
         let t = match node {
             Term::Ite([a, b, d]) => {
                 let (a, b, d) = (c(a), c(b), c(d));

@@ -12,12 +12,14 @@ pub mod smtlib;
 mod term;
 mod theory;
 mod tseitin;
+mod witness;
 
 use std::time::{Duration, Instant};
 
 use cdcl::{Cdcl, Limits, Lit, SatResult};
 use theory::Theories;
 use tseitin::{Ctx, Encoder};
+use witness::{Policy, Witness};
 
 pub use model::{FunTable, Model, ModelValue};
 pub use term::{FunDecl, FunId, FunKind, Node, Sort, SortError, SortId, TermId, Terms};
@@ -76,7 +78,9 @@ pub struct Stats {
     pub theory_conflicts: u64,
     pub theory_propagations: u64,
     pub checks: u64,
-    /// Time spent in `check` and `check_assuming`.
+    /// Checks of [`Solver::decide`] answered by the witness, without a search.
+    pub witness_answers: u64,
+    /// Time spent in `check`, `check_assuming` and `decide`.
     pub time: Duration,
 }
 
@@ -87,6 +91,16 @@ struct Scope {
     assertions: usize,
     /// Variables that became relevant through this scope's assertions.
     relevant: Vec<cdcl::Var>,
+    /// The witness's undo position when the scope was opened.
+    witness_mark: usize,
+}
+
+/// A satisfiability answer without a model (see [`Solver::decide`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Decision {
+    Sat,
+    Unsat,
+    Unknown(String),
 }
 
 /// An incremental DPLL(T) solver.
@@ -104,7 +118,22 @@ pub struct Solver {
     checks: u64,
     time: Duration,
     retired: Vec<Lit>,
+    /// A model of the first `witness_covers` assertions (from the last satisfying
+    /// search, extended since), if any.
+    witness: Option<Witness>,
+    witness_covers: usize,
+    witness_answers: u64,
 }
+
+/// Whether a witness check keeps the values it gave new constants.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Keep {
+    Nothing,
+    Extensions,
+}
+
+/// Values tried for the new constants of a check, after new elements.
+const MAX_WITNESS_CANDIDATES: usize = 4;
 
 /// How many popped scopes may leave their selectors and clauses in the store before
 /// a sweep.
@@ -126,6 +155,9 @@ impl Solver {
             checks: 0,
             time: Duration::ZERO,
             retired: Vec::new(),
+            witness: None,
+            witness_covers: 0,
+            witness_answers: 0,
         };
         s.sat.relevance_filter();
         if let Some(names) = s.config.type_domain.clone() {
@@ -177,6 +209,7 @@ impl Solver {
             selector,
             assertions: self.assertions.len(),
             relevant: Vec::new(),
+            witness_mark: self.witness.as_ref().map_or(0, Witness::mark),
         });
     }
 
@@ -201,6 +234,10 @@ impl Solver {
             self.sweep();
         }
         self.assertions.truncate(scope.assertions);
+        self.witness_covers = self.witness_covers.min(self.assertions.len());
+        if let Some(w) = &mut self.witness {
+            w.undo(scope.witness_mark);
+        }
         for v in scope.relevant {
             self.sat.set_relevant(v, false);
         }
@@ -254,7 +291,96 @@ impl Solver {
             }
         }
         self.assertions.push(t);
+        if self.witness_covers + 1 == self.assertions.len()
+            && self.witness_satisfies(&[t], Keep::Extensions).is_some()
+        {
+            self.witness_covers += 1;
+        }
         Ok(())
+    }
+
+    /// The type values every term of sort `Type` must equal one of, as of the next check.
+    fn domain_terms(&self) -> Vec<TermId> {
+        match self.config.type_domain {
+            Some(_) => self.domain_values.clone(),
+            None => self.enc.type_values.clone(),
+        }
+    }
+
+    /// Does the witness, extended to the constants of `ts`, satisfy them (and, if it
+    /// covers them, every assertion)? Tries new elements for new constants first, then
+    /// the values of the terms they are compared with in `ts`. Returns the policy that worked; the
+    /// extensions are kept only with `Keep::Extensions`.
+    fn witness_satisfies(&mut self, ts: &[TermId], keep: Keep) -> Option<Policy> {
+        let domain = self.domain_terms();
+        let w = self.witness.as_mut()?;
+        let mark = w.mark();
+        let mut partners = Vec::new();
+        let mut policy = Policy::Fresh;
+        let mut found = w.satisfies(&self.terms, ts, policy, &domain, Some(&mut partners));
+        let candidates = w.values(&partners);
+        for &c in candidates.iter().take(MAX_WITNESS_CANDIDATES) {
+            if found {
+                break;
+            }
+            w.undo(mark);
+            policy = Policy::Like(c);
+            found = w.satisfies(&self.terms, ts, policy, &domain, None);
+        }
+        if !found || keep == Keep::Nothing {
+            w.undo(mark);
+        }
+        found.then_some(policy)
+    }
+
+    /// Debug builds: the witness, as a model, satisfies every assertion and
+    /// `assumptions` (by the model's own evaluation).
+    fn debug_check_witness(&mut self, assumptions: &[TermId]) {
+        let Some(mark) = self.witness.as_ref().map(Witness::mark) else {
+            return;
+        };
+        let found = self.witness_satisfies(assumptions, Keep::Extensions);
+        debug_assert!(found.is_some(), "the witness check is deterministic");
+        let w = self.witness.as_mut().expect("checked above");
+        let model = w.to_model(&self.terms);
+        w.undo(mark);
+        for &t in self.assertions.iter().chain(assumptions) {
+            debug_assert_eq!(
+                model.eval(&self.terms, t),
+                Some(ModelValue::Bool(true)),
+                "witness violates {}",
+                self.terms.display(t)
+            );
+        }
+    }
+
+    /// Is the conjunction of the assertions and `assumptions` satisfiable? Like
+    /// [`Solver::check_assuming`] without the model: a witness (a model of the open
+    /// assertions kept from the last satisfying search and extended along pushes)
+    /// that satisfies the assumptions answers `Sat` without a search.
+    pub fn decide(&mut self, assumptions: &[TermId]) -> Decision {
+        let start = Instant::now();
+        self.checks += 1;
+        let answer = if assumptions
+            .iter()
+            .all(|&t| self.terms.sort(t) == Sort::Bool)
+            && self.witness_covers == self.assertions.len()
+            && self.witness_satisfies(assumptions, Keep::Nothing).is_some()
+        {
+            self.witness_answers += 1;
+            if cfg!(debug_assertions) {
+                self.debug_check_witness(assumptions);
+            }
+            Decision::Sat
+        } else {
+            match self.check_inner(assumptions) {
+                Answer::Sat(_) => Decision::Sat,
+                Answer::Unsat => Decision::Unsat,
+                Answer::Unknown(r) => Decision::Unknown(r),
+            }
+        };
+        self.time += start.elapsed();
+        answer
     }
 
     /// Is the conjunction of the assertions satisfiable?
@@ -303,6 +429,14 @@ impl Solver {
             SatResult::Sat => {
                 let model = model::build(&self.terms, &self.enc, &self.sat, &self.th);
                 let answer = self.validate(model, assumptions);
+                if let Answer::Sat(m) = &answer {
+                    let domain = self.domain_terms();
+                    self.witness = Some(Witness::from_model(&self.terms, m, &domain));
+                    self.witness_covers = self.assertions.len();
+                    for s in &mut self.scopes {
+                        s.witness_mark = 0;
+                    }
+                }
                 // keep the assumption levels for the next check
                 let keep = self.sat.kept_levels();
                 self.sat.backtrack(&mut self.th, keep);
@@ -401,6 +535,7 @@ impl Solver {
             theory_conflicts: s.theory_conflicts,
             theory_propagations: s.theory_propagations,
             checks: self.checks,
+            witness_answers: self.witness_answers,
             time: self.time,
         }
     }
@@ -491,6 +626,73 @@ mod tests {
         let e = t2.eq(xy, zero).unwrap();
         s2.assert_term(e).unwrap();
         assert!(matches!(s2.check(), Answer::Sat(_)));
+    }
+
+    #[test]
+    fn decide_answers_from_the_witness_along_a_path() {
+        let mut s = Solver::default();
+        let t = s.terms_mut();
+        let r = Sort::User(t.declare_sort("Ref"));
+        let null = t.value(r, "null");
+        let ys: Vec<TermId> = (0..6).map(|i| t.constant(&format!("y{i}"), r)).collect();
+        let is_null: Vec<TermId> = ys.iter().map(|&y| t.eq(y, null).unwrap()).collect();
+        let non_null: Vec<TermId> = is_null.iter().map(|&e| t.not(e).unwrap()).collect();
+        // the first check searches and keeps its model as the witness
+        assert_eq!(s.decide(&[non_null[0]]), Decision::Sat);
+        assert_eq!(s.stats().witness_answers, 0);
+        for i in 0..5 {
+            s.push();
+            s.assert_term(non_null[i]).unwrap();
+            // a new constant: a new element, or null
+            assert_eq!(s.decide(&[non_null[i + 1]]), Decision::Sat);
+            assert_eq!(s.decide(&[is_null[i + 1]]), Decision::Sat);
+            // contradicts an assertion: only the search can say so
+            assert_eq!(s.decide(&[is_null[i]]), Decision::Unsat);
+        }
+        assert_eq!(s.stats().witness_answers, 10);
+        // back at the root, the witness still covers the assertions
+        for _ in 0..5 {
+            s.pop();
+        }
+        assert_eq!(s.decide(&[is_null[3]]), Decision::Sat);
+        assert_eq!(s.stats().witness_answers, 11);
+        // a contradictory pair over known constants falls back to the search
+        let t = s.terms_mut();
+        let e01 = t.eq(ys[0], ys[1]).unwrap();
+        let both = t.and(&[e01, is_null[0], non_null[1]]).unwrap();
+        assert_eq!(s.decide(&[both]), Decision::Unsat);
+    }
+
+    #[test]
+    fn the_witness_respects_the_type_domain() {
+        let mut s = Solver::new(SolverConfig {
+            type_domain: Some(vec!["A".into(), "B".into()]),
+            ..SolverConfig::default()
+        });
+        let t = s.terms_mut();
+        let r = Sort::User(t.declare_sort("Ref"));
+        let ty = t.declare_fun("typeof", &[r], Sort::Type);
+        let (x, y) = (t.constant("x", r), t.constant("y", r));
+        let (tx, ty_) = (t.app(ty, &[x]).unwrap(), t.app(ty, &[y]).unwrap());
+        let (a, b) = (t.value(Sort::Type, "@A"), t.value(Sort::Type, "@B"));
+        let not_a = t.eq(tx, a).unwrap();
+        let not_a = t.not(not_a).unwrap();
+        let not_b = t.eq(tx, b).unwrap();
+        let not_b = t.not(not_b).unwrap();
+        let ya = t.eq(ty_, a).unwrap();
+        let xy = t.eq(x, y).unwrap();
+        s.assert_term(not_a).unwrap();
+        assert_eq!(s.decide(&[]), Decision::Sat);
+        // x is of type B in the witness; B is excluded as well: unsat by the domain
+        assert_eq!(s.decide(&[not_b]), Decision::Unsat);
+        // y is new: its type must come from the search or a table, never outside
+        assert_eq!(s.decide(&[ya]), Decision::Sat);
+        let both = t_and(&mut s, ya, xy);
+        assert_eq!(s.decide(&[both]), Decision::Unsat);
+    }
+
+    fn t_and(s: &mut Solver, a: TermId, b: TermId) -> TermId {
+        s.terms_mut().and(&[a, b]).unwrap()
     }
 
     #[test]

@@ -40,6 +40,52 @@ pub struct Model {
 }
 
 impl Model {
+    /// A model from function tables (missing ones take the defaults) and the elements
+    /// of the distinguished values.
+    pub(super) fn assemble(
+        terms: &Terms,
+        mut tables: HashMap<FunId, FunTable>,
+        by_value: HashMap<TermId, ModelValue>,
+    ) -> Model {
+        let mut model = Model::default();
+        for (&t, v) in &by_value {
+            if let Node::Value(_, name) = terms.node(t) {
+                model.names.insert(v.clone(), name.to_string());
+            }
+        }
+        model.by_value = by_value;
+        for (f, decl) in terms.funs() {
+            if decl.kind == FunKind::Internal {
+                continue;
+            }
+            let table = tables.remove(&f).unwrap_or_else(|| FunTable {
+                entries: BTreeMap::new(),
+                default: default_value(terms, decl.ret),
+            });
+            if decl.kind == FunKind::User {
+                if decl.args.is_empty() {
+                    model
+                        .values
+                        .insert(decl.name.clone(), table.default.clone());
+                } else {
+                    model.functions.insert(decl.name.clone(), table.clone());
+                }
+            }
+            model.by_fun.insert(f, table);
+        }
+        model
+    }
+
+    /// The function tables, by symbol.
+    pub(super) fn by_fun(&self) -> &HashMap<FunId, FunTable> {
+        &self.by_fun
+    }
+
+    /// The elements of the distinguished values the model placed.
+    pub(super) fn by_value(&self) -> &HashMap<TermId, ModelValue> {
+        &self.by_value
+    }
+
     /// The value of the constant `name`.
     pub fn value(&self, name: &str) -> Option<&ModelValue> {
         self.values.get(name)

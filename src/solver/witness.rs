@@ -1,0 +1,363 @@
+//! Witnesses: a model known to satisfy the open assertions, extended on demand to
+//! the constants of new terms and undone with the scopes, so that a check whose
+//! assumptions it satisfies is answered `sat` without a search (a counterexample
+//! cache in the style of KLEE's, kept incremental along a depth-first exploration).
+
+use std::collections::HashMap;
+
+use super::model::{FunTable, Model, ModelValue};
+use super::term::{FunId, FunKind, Node, Sort, TermId, Terms};
+use super::tseitin::{smt_div, smt_mod};
+
+/// A value of the witness: like [`ModelValue`], with the sort instead of its name.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub(super) enum WVal {
+    Bool(bool),
+    Int(i64),
+    /// Element `index` of an uninterpreted sort or of `Type`.
+    Elem(Sort, u32),
+}
+
+/// Elements invented for constants the witness did not know: above every element a
+/// model numbers (from 0) and below the defaults of `model.rs` (`1 << 30`).
+const FRESH_BASE: u32 = 1 << 29;
+/// Distinguished values no model mentions: `VALUE_BASE + term index`, as in `model.rs`.
+const VALUE_BASE: u32 = 1 << 31;
+
+/// How constants the witness does not know yet get a value.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(super) enum Policy {
+    /// A new element of an uninterpreted sort, distinct from all others; `0` for
+    /// integers, `false` for Booleans, the first domain value for `Type`.
+    Fresh,
+    /// Like `Fresh`, except that constants of this value's sort take this value.
+    Like(WVal),
+}
+
+/// One undoable extension of the witness.
+#[derive(Copy, Clone, Debug)]
+enum Undo {
+    Const(FunId),
+    Memo(TermId),
+}
+
+/// A function table: the listed points and the default.
+type Table = (HashMap<Box<[WVal]>, WVal>, WVal);
+
+/// A total assignment of the constants met so far, with function tables, and the
+/// values of the terms evaluated under it.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Witness {
+    consts: HashMap<FunId, WVal>,
+    /// Function tables of arity > 0: the listed points and the default.
+    tables: HashMap<FunId, Table>,
+    /// Distinguished values the model placed in its elements.
+    values: HashMap<TermId, WVal>,
+    memo: HashMap<TermId, WVal>,
+    trail: Vec<Undo>,
+    fresh: u32,
+}
+
+impl Witness {
+    /// The witness of a model found by the search. `domain` is the set of type values
+    /// terms of sort `Type` must take; function defaults of sort `Type` are moved into
+    /// it (the model's defaults only matter for points no term names).
+    pub fn from_model(terms: &Terms, model: &Model, domain: &[TermId]) -> Witness {
+        let mut w = Witness::default();
+        for (&t, v) in model.by_value() {
+            w.values.insert(t, from_model_value(terms.sort(t), v));
+        }
+        let dom: Vec<WVal> = domain.iter().map(|&t| w.value_of(terms, t)).collect();
+        for (&f, table) in model.by_fun() {
+            let decl = terms.fun(f);
+            if decl.kind == FunKind::Internal {
+                continue;
+            }
+            if decl.args.is_empty() {
+                // only constants the model really assigned (not defaults)
+                if let Some(v) = table.entries.get(&Vec::new()) {
+                    w.consts.insert(f, from_model_value(decl.ret, v));
+                }
+                continue;
+            }
+            let entries = table
+                .entries
+                .iter()
+                .map(|(k, v)| {
+                    let key: Box<[WVal]> = k
+                        .iter()
+                        .zip(&decl.args)
+                        .map(|(a, &s)| from_model_value(s, a))
+                        .collect();
+                    (key, from_model_value(decl.ret, v))
+                })
+                .collect();
+            let mut default = from_model_value(decl.ret, &table.default);
+            if decl.ret == Sort::Type
+                && !dom.contains(&default)
+                && let Some(&d) = dom.first()
+            {
+                default = d;
+            }
+            w.tables.insert(f, (entries, default));
+        }
+        w
+    }
+
+    /// Undo position.
+    pub fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// Forget every extension made since `mark`.
+    pub fn undo(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop().expect("longer than mark") {
+                Undo::Const(f) => {
+                    self.consts.remove(&f);
+                }
+                Undo::Memo(t) => {
+                    self.memo.remove(&t);
+                }
+            }
+        }
+    }
+
+    fn value_of(&self, terms: &Terms, t: TermId) -> WVal {
+        match self.values.get(&t) {
+            Some(&v) => v,
+            None => WVal::Elem(terms.sort(t), VALUE_BASE + t.index() as u32),
+        }
+    }
+
+    /// Do all of `ts` evaluate to `true`? Constants met for the first time get values
+    /// by `policy` (kept until undone). `partners` collects the terms that new
+    /// constants are compared with (`x = t` with `x` new) and the distinguished values
+    /// anything is compared with: their values are the candidates for [`Policy::Like`].
+    pub fn satisfies(
+        &mut self,
+        terms: &Terms,
+        ts: &[TermId],
+        policy: Policy,
+        domain: &[TermId],
+        mut partners: Option<&mut Vec<TermId>>,
+    ) -> bool {
+        let dom: Vec<WVal> = domain.iter().map(|&t| self.value_of(terms, t)).collect();
+        ts.iter().all(|&t| {
+            self.eval(terms, t, policy, &dom, partners.as_deref_mut()) == Some(WVal::Bool(true))
+        })
+    }
+
+    /// A constant of an uninterpreted sort the witness gives no value yet.
+    fn is_new_constant(&self, terms: &Terms, t: TermId) -> bool {
+        matches!(terms.node(t), Node::App(f, args) if args.is_empty() && !self.consts.contains_key(f))
+            && matches!(terms.sort(t), Sort::User(_))
+    }
+
+    /// The values of those of `ts` evaluated so far, without repetitions.
+    pub fn values(&self, ts: &[TermId]) -> Vec<WVal> {
+        let mut out = Vec::new();
+        for t in ts {
+            if let Some(&v) = self.memo.get(t)
+                && !out.contains(&v)
+            {
+                out.push(v);
+            }
+        }
+        out
+    }
+
+    /// The value of `root`, children first, each new node once (iteratively: terms
+    /// may be deep). `None` when some operation is undefined here, or a term of sort
+    /// `Type` would take a value outside the domain (the search decides those).
+    fn eval(
+        &mut self,
+        terms: &Terms,
+        root: TermId,
+        policy: Policy,
+        dom: &[WVal],
+        mut partners: Option<&mut Vec<TermId>>,
+    ) -> Option<WVal> {
+        let mut stack = vec![(root, false)];
+        while let Some((t, expanded)) = stack.pop() {
+            if self.memo.contains_key(&t) {
+                continue;
+            }
+            let node = terms.node(t);
+            if !expanded {
+                stack.push((t, true));
+                if let (Node::Eq(a, b), Some(partners)) = (node, partners.as_deref_mut()) {
+                    for (x, y) in [(*a, *b), (*b, *a)] {
+                        let value = matches!(terms.node(y), Node::Value(Sort::User(_), _));
+                        if (value || self.is_new_constant(terms, x)) && !partners.contains(&y) {
+                            partners.push(y);
+                        }
+                    }
+                }
+                for c in node.args() {
+                    if !self.memo.contains_key(&c) {
+                        stack.push((c, false));
+                    }
+                }
+                continue;
+            }
+            let v = self.eval_node(terms, t, node, policy, dom)?;
+            if terms.sort(t) == Sort::Type && !matches!(node, Node::Value(..)) && !dom.contains(&v)
+            {
+                return None;
+            }
+            self.memo.insert(t, v);
+            self.trail.push(Undo::Memo(t));
+        }
+        self.memo.get(&root).copied()
+    }
+
+    fn eval_node(
+        &mut self,
+        terms: &Terms,
+        t: TermId,
+        node: &Node,
+        policy: Policy,
+        dom: &[WVal],
+    ) -> Option<WVal> {
+        let v = |x: &TermId| self.memo[x];
+        let b = |x: &TermId| match self.memo[x] {
+            WVal::Bool(b) => Some(b),
+            _ => None,
+        };
+        let i = |x: &TermId| match self.memo[x] {
+            WVal::Int(i) => Some(i),
+            _ => None,
+        };
+        use WVal as W;
+        Some(match node {
+            Node::Bool(x) => W::Bool(*x),
+            Node::Int(x) => W::Int(*x),
+            Node::Value(..) => self.value_of(terms, t),
+            Node::App(f, args) if args.is_empty() => match self.consts.get(f) {
+                Some(&c) => c,
+                None => {
+                    let c = self.invent(terms.sort(t), policy, dom)?;
+                    self.consts.insert(*f, c);
+                    self.trail.push(Undo::Const(*f));
+                    c
+                }
+            },
+            Node::App(f, args) => {
+                let key: Box<[WVal]> = args.iter().map(v).collect();
+                match self.tables.get(f) {
+                    Some((entries, default)) => entries.get(&key).copied().unwrap_or(*default),
+                    None => match terms.sort(t) {
+                        Sort::Bool => W::Bool(false),
+                        Sort::Int => W::Int(0),
+                        // as the model's default, which lies outside the domain
+                        Sort::Type => return None,
+                        s => W::Elem(s, 1 << 30),
+                    },
+                }
+            }
+            Node::Not(a) => W::Bool(!b(a)?),
+            Node::And(args) => {
+                let mut r = true;
+                for a in args.iter() {
+                    r &= b(a)?;
+                }
+                W::Bool(r)
+            }
+            Node::Or(args) => {
+                let mut r = false;
+                for a in args.iter() {
+                    r |= b(a)?;
+                }
+                W::Bool(r)
+            }
+            Node::Implies(x, y) => W::Bool(!b(x)? || b(y)?),
+            Node::Xor(x, y) => W::Bool(b(x)? != b(y)?),
+            Node::Eq(x, y) => W::Bool(v(x) == v(y)),
+            Node::Distinct(args) => {
+                let vals: Vec<WVal> = args.iter().map(v).collect();
+                let all = vals
+                    .iter()
+                    .enumerate()
+                    .all(|(k, a)| !vals[k + 1..].contains(a));
+                W::Bool(all)
+            }
+            Node::Ite(c, x, y) => {
+                if b(c)? {
+                    v(x)
+                } else {
+                    v(y)
+                }
+            }
+            Node::Add(x, y) => W::Int(i(x)?.checked_add(i(y)?)?),
+            Node::Sub(x, y) => W::Int(i(x)?.checked_sub(i(y)?)?),
+            Node::Neg(x) => W::Int(i(x)?.checked_neg()?),
+            Node::Mul(x, y) => W::Int(i(x)?.checked_mul(i(y)?)?),
+            Node::Div(x, y) => W::Int(smt_div(i(x)?, i(y)?)?),
+            Node::Rem(x, y) => W::Int(smt_mod(i(x)?, i(y)?)?),
+            Node::Le(x, y) => W::Bool(i(x)? <= i(y)?),
+            Node::Lt(x, y) => W::Bool(i(x)? < i(y)?),
+        })
+    }
+
+    /// The value of a constant met for the first time.
+    fn invent(&mut self, sort: Sort, policy: Policy, dom: &[WVal]) -> Option<WVal> {
+        Some(match sort {
+            Sort::Bool => WVal::Bool(false),
+            Sort::Int => WVal::Int(0),
+            Sort::Type => *dom.first()?,
+            Sort::User(_) => match policy {
+                Policy::Like(v @ WVal::Elem(s, _)) if s == sort => v,
+                _ => {
+                    self.fresh += 1;
+                    WVal::Elem(sort, FRESH_BASE + self.fresh)
+                }
+            },
+        })
+    }
+
+    /// The witness as a [`Model`] (constants it never met get the model's defaults).
+    pub fn to_model(&self, terms: &Terms) -> Model {
+        let mv = |v: WVal| to_model_value(terms, v);
+        let mut tables: HashMap<FunId, FunTable> = HashMap::new();
+        for (&f, &c) in &self.consts {
+            tables.insert(
+                f,
+                FunTable {
+                    entries: [(Vec::new(), mv(c))].into_iter().collect(),
+                    default: mv(c),
+                },
+            );
+        }
+        for (&f, (entries, default)) in &self.tables {
+            tables.insert(
+                f,
+                FunTable {
+                    entries: entries
+                        .iter()
+                        .map(|(k, &v)| (k.iter().map(|&a| mv(a)).collect(), mv(v)))
+                        .collect(),
+                    default: mv(*default),
+                },
+            );
+        }
+        let by_value = self.values.iter().map(|(&t, &v)| (t, mv(v))).collect();
+        Model::assemble(terms, tables, by_value)
+    }
+}
+
+fn from_model_value(sort: Sort, v: &ModelValue) -> WVal {
+    match *v {
+        ModelValue::Bool(b) => WVal::Bool(b),
+        ModelValue::Int(i) => WVal::Int(i),
+        ModelValue::Elem(_, i) => WVal::Elem(sort, i),
+    }
+}
+
+fn to_model_value(terms: &Terms, v: WVal) -> ModelValue {
+    match v {
+        WVal::Bool(b) => ModelValue::Bool(b),
+        WVal::Int(i) => ModelValue::Int(i),
+        WVal::Elem(s, i) => ModelValue::Elem(terms.sort_name(s), i),
+    }
+}
