@@ -95,7 +95,25 @@ impl Model {
     /// (division by zero, overflow).
     pub fn eval(&self, terms: &Terms, t: TermId) -> Option<ModelValue> {
         let mut memo = HashMap::new();
-        self.eval_memo(terms, t, &mut memo)
+        // Children first, iteratively (terms may be deep), so that `eval_memo` only
+        // ever looks one level down.
+        let mut stack = vec![(t, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if memo.contains_key(&x) {
+                continue;
+            }
+            if expanded {
+                self.eval_memo(terms, x, &mut memo);
+                continue;
+            }
+            stack.push((x, true));
+            for c in terms.node(x).args() {
+                if !memo.contains_key(&c) {
+                    stack.push((c, false));
+                }
+            }
+        }
+        memo.get(&t).cloned().flatten()
     }
 
     fn eval_memo(

@@ -10,6 +10,10 @@ use super::idl::{INode, ZERO};
 use super::term::{Node, Sort, TermId, Terms};
 use super::theory::{Atom, Theories};
 
+/// Stack left before [`stacker`] grows it, and how much it adds each time.
+const RED_ZONE: usize = 64 * 1024;
+const STACK_GROWTH: usize = 4 * 1024 * 1024;
+
 /// Difference constants beyond this magnitude make an atom unsupported (so that
 /// potentials and negations never overflow).
 const MAX_CONSTANT: i64 = 1 << 40;
@@ -157,6 +161,12 @@ impl Ctx<'_> {
         if let Some(l) = self.enc.lit_of(t) {
             return l;
         }
+        // Encoding recurses on the term's Boolean structure, which loops make deep:
+        // the stack grows on demand.
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.encode(t))
+    }
+
+    fn encode(&mut self, t: TermId) -> Lit {
         debug_assert_eq!(self.terms.sort(t), Sort::Bool);
         let l = match self.terms.node(t).clone() {
             Node::Bool(b) => {
