@@ -1,4 +1,5 @@
-//! Rule-set equivalence: for every entry named in the headers of `programs/`, the
+//! Rule-set equivalence: for every entry named in the headers of `programs/` (and
+//! of the other programs in `tests/compare/`), the
 //! concrete oracle's behaviour table (every bounded input and its outcome) is one
 //! insta snapshot, and every registered rule set must reproduce it exactly from its
 //! traces. A rule set that diverges fails here with a readable diff of the table.
@@ -34,33 +35,43 @@ fn table(program: &Program, entry: MethodId, scope: u32) -> Table {
     oracle::ground_truth(program, entry, &config).expect("the oracle runs")
 }
 
-#[test]
-fn every_rule_set_reproduces_the_oracle_behaviour_table() {
-    insta::glob!("../programs", "*.java", |path| {
-        let text = std::fs::read_to_string(path).unwrap();
-        let (_, compiled) = lang::compile_path(path).unwrap();
-        let program = compiled.program.expect("corpus programs check");
-        for spec in corpus::entries(&text).unwrap() {
-            let entry = program.entry(&spec.name).unwrap();
-            let scope = scope_for(&program, entry);
-            let table = table(&program, entry, scope);
-            let name = format!("{} at scope {scope}", spec.name);
-            let expected: Vec<String> = table.rows.iter().map(oracle::oracle_text).collect();
+/// The oracle's table of every entry named in the header of `path`, asserted as a
+/// snapshot, then reproduced by every registered rule set.
+fn check_file(path: &std::path::Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let (_, compiled) = lang::compile_path(path).unwrap();
+    let program = compiled.program.expect("the programs check");
+    for spec in corpus::entries(&text).unwrap() {
+        let entry = program.entry(&spec.name).unwrap();
+        let scope = scope_for(&program, entry);
+        let table = table(&program, entry, scope);
+        let name = format!("{} at scope {scope}", spec.name);
+        let expected: Vec<String> = table.rows.iter().map(oracle::oracle_text).collect();
+        insta::assert_snapshot!(
+            spec.name.clone(),
+            oracle::render_behaviours(&table, &expected),
+            &name
+        );
+        for r in heaplog::rules::REGISTRY {
+            let config = oracle::engine_config(scope, None);
+            let cmp = (r.compare)(&program, entry, config, &table);
             insta::assert_snapshot!(
                 spec.name.clone(),
-                oracle::render_behaviours(&table, &expected),
-                &name
+                oracle::render_behaviours(&table, &cmp.predicted),
+                &format!("{name}, predicted by {}", r.name)
             );
-            for r in heaplog::rules::REGISTRY {
-                let config = oracle::engine_config(scope, None);
-                let cmp = (r.compare)(&program, entry, config, &table);
-                insta::assert_snapshot!(
-                    spec.name.clone(),
-                    oracle::render_behaviours(&table, &cmp.predicted),
-                    &format!("{name}, predicted by {}", r.name)
-                );
-                assert!(cmp.agrees(), "{name} under {}: {cmp:?}", r.name);
-            }
+            assert!(cmp.agrees(), "{name} under {}: {cmp:?}", r.name);
         }
-    });
+    }
+}
+
+#[test]
+fn every_rule_set_reproduces_the_corpus_behaviour_tables() {
+    insta::glob!("../programs", "*.java", check_file);
+}
+
+/// Programs outside the corpus, as a user brings them (`tests/compare/`).
+#[test]
+fn every_rule_set_reproduces_the_behaviour_tables_of_other_programs() {
+    insta::glob!("compare", "*.java", check_file);
 }
