@@ -70,8 +70,18 @@ pub fn run(args: Args) -> Output {
         Err(e) => return Output::input_error(e.to_string()),
     };
     let text = &sources.files[0].text;
-    let config = AliasConfig::for_entry(text, &args.entry, args.scope, args.max_fields);
     let program = &loaded.program;
+    let config = match AliasConfig::for_entry(
+        program,
+        entry,
+        text,
+        &args.entry,
+        args.scope,
+        args.max_fields,
+    ) {
+        Ok(c) => c,
+        Err(e) => return Output::input_error(format!("bounded inputs of {}: {e}", args.entry)),
+    };
     let points = alias::Points::collect(program, &sources, entry, config.max_fields);
     let selected: Vec<PointId> = points
         .ids()
