@@ -220,8 +220,15 @@ impl Report<'_> {
                     }
                 }
                 if let Some(reasons) = &exact {
+                    // A cut leaves states unexplored, but those explored are decided
+                    // exactly: what is claimed may only be incomplete.
+                    let effect = if reasons.iter().all(|r| r.contains(" cut ")) {
+                        "may-facts may be missing, must-facts spurious"
+                    } else {
+                        "may-facts may be missing or spurious, must-facts spurious or missing"
+                    };
                     out.push_str(&format!(
-                        "note: inexact facts ({}): may-facts may be missing or spurious, must-facts spurious or missing\n",
+                        "note: inexact facts ({}): {effect}\n",
                         reasons.join("; ")
                     ));
                 }
