@@ -6,6 +6,7 @@ mod facts;
 mod oracle;
 mod point;
 pub mod query;
+mod split;
 mod symbolic;
 
 use std::ops::RangeInclusive;
@@ -16,6 +17,8 @@ pub use oracle::oracle_facts;
 pub use point::{AccessPath, PathId, Point, PointId, Points};
 pub use symbolic::{Targets, symbolic_facts};
 
+use crate::concrete::generate::{GenConfig, GenError, for_each_input};
+use crate::concrete::interp::{ExecConfig, Outcome, run_entry};
 use crate::corpus::{self, Paths};
 use crate::engine::{EngineConfig, Progress};
 use crate::lang::{MethodId, Program, Sources};
@@ -30,12 +33,23 @@ pub struct AliasConfig {
     pub int_range: RangeInclusive<i32>,
     /// Paths extend a local by at most this many fields. Default: 2.
     pub max_fields: u32,
-    /// Machine steps of one concrete run of the oracle. Default: 20,000.
+    /// Machine steps of one concrete run of the oracle; a run that exhausts them is
+    /// taken to run forever (the longest terminating run of the corpus takes under
+    /// 200). Default: 5,000.
     pub step_budget: u64,
+    /// A question the solver answers `unknown` about is split into at most this
+    /// many cases (assignments of its `int` inputs over `int_range`, then the
+    /// conditions of `int`-valued `ite`s); beyond, it stays undecided. Default: 3^8.
+    pub max_cases: u64,
     /// The symbolic exploration's bounds. Default: `EngineConfig::default()` with
     /// no scope (the bounded-input assumption is decided by the solver instead)
     /// and no progress line.
     pub engine: EngineConfig,
+    /// The concrete runs of the bounded inputs, when `engine.path_steps` was set
+    /// from them ([`AliasConfig::for_entry`]): if none runs forever and the bound
+    /// is at least [`Runs::path_steps`], a steps cut loses no visit. Default: `None`
+    /// (a steps cut makes the facts inexact).
+    pub runs: Option<Runs>,
 }
 
 impl Default for AliasConfig {
@@ -44,21 +58,88 @@ impl Default for AliasConfig {
             scope: 2,
             int_range: -1..=1,
             max_fields: 2,
-            step_budget: 20_000,
+            step_budget: 5_000,
+            max_cases: 3u64.pow(8),
             engine: EngineConfig {
                 progress: Progress::Hidden,
                 ..EngineConfig::default()
             },
+            runs: None,
         }
     }
 }
 
+/// What the concrete runs of an entry's bounded inputs show: how far a symbolic
+/// exploration must go to reach every point they reach.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Runs {
+    /// Bounded inputs run.
+    pub inputs: u64,
+    /// The most machine steps a terminating run took.
+    pub longest: u64,
+    /// Runs that exhausted the step budget (they run forever: the budget is far
+    /// beyond every terminating run of the corpus).
+    pub diverging: u64,
+}
+
+impl Runs {
+    /// The path-step bound that reaches every visit of a terminating input: a
+    /// symbolic path takes as many machine steps as the concrete run it covers;
+    /// twice that and 64 more leave a margin.
+    pub fn path_steps(&self) -> u64 {
+        self.longest.saturating_mul(2).saturating_add(64)
+    }
+}
+
+/// Runs every bounded input of `entry` (within `config.scope` and
+/// `config.int_range`, at most `config.step_budget` steps each).
+pub fn bounded_runs(
+    program: &Program,
+    entry: MethodId,
+    config: &AliasConfig,
+) -> Result<Runs, GenError> {
+    let gen_config = GenConfig {
+        scope: config.scope,
+        int_range: config.int_range.clone(),
+        limit: None,
+    };
+    let exec = ExecConfig {
+        step_budget: config.step_budget,
+    };
+    let mut runs = Runs {
+        inputs: 0,
+        longest: 0,
+        diverging: 0,
+    };
+    for_each_input(program, entry, &gen_config, |input| {
+        runs.inputs += 1;
+        match run_entry(program, entry, input, &exec) {
+            Ok(run) if run.outcome == Outcome::BudgetExhausted => runs.diverging += 1,
+            Ok(run) => runs.longest = runs.longest.max(run.steps),
+            Err(e) => unreachable!("generated inputs fit their entry: {e}"),
+        }
+    })?;
+    Ok(runs)
+}
+
 impl AliasConfig {
-    /// The configuration for `entry` of the program `text`: no exploration bound
-    /// for an entry whose header counts finitely many paths; for one with
-    /// unboundedly many (or not in the header), the bounds of `run --all` (the
-    /// facts then say they are inexact when a bound cut the exploration).
-    pub fn for_entry(text: &str, entry: &str, scope: u32, max_fields: u32) -> Self {
+    /// The configuration `heaplog query` uses for `entry` (named `name` in the
+    /// header of the program `text`). An entry whose header counts finitely many
+    /// paths is explored with no bound. One with unboundedly many (or not in the
+    /// header) is explored within the scope, with no branch-depth bound, and with
+    /// path steps bounded by the longest terminating concrete run of a bounded
+    /// input ([`Runs::path_steps`]): so the exploration reaches every visit of
+    /// every terminating input, and when no input runs forever its facts are exact.
+    /// Every bound is a count, so the facts do not depend on the machine; a time
+    /// limit of 60 s stays as a safety net only (the facts say when it cut).
+    pub fn for_entry(
+        program: &Program,
+        entry: MethodId,
+        text: &str,
+        name: &str,
+        scope: u32,
+        max_fields: u32,
+    ) -> Result<Self, GenError> {
         let mut config = AliasConfig {
             scope,
             max_fields,
@@ -66,17 +147,17 @@ impl AliasConfig {
         };
         let finite = corpus::entries(text)
             .ok()
-            .and_then(|es| es.into_iter().find(|e| e.name == entry))
+            .and_then(|es| es.into_iter().find(|e| e.name == name))
             .is_some_and(|e| e.paths != Paths::Unbounded);
-        if finite {
-            config.engine.time_limit = Some(Duration::from_secs(60));
-        } else {
+        config.engine.time_limit = Some(Duration::from_secs(60));
+        if !finite {
+            let runs = bounded_runs(program, entry, &config)?;
             config.engine.scope = Some(scope);
-            config.engine.depth = 12;
-            config.engine.path_steps = 20_000;
-            config.engine.time_limit = Some(Duration::from_secs(10));
+            config.engine.depth = u32::MAX;
+            config.engine.path_steps = runs.path_steps();
+            config.runs = Some(runs);
         }
-        config
+        Ok(config)
     }
 }
 

@@ -9,8 +9,9 @@ use egg::Id;
 use super::AliasConfig;
 use super::facts::{AliasFacts, Exactness, Fact, PointFacts, Visit};
 use super::point::{PathId, Point, Points};
+use super::split::{Decision, Splitter, balanced_and};
 use crate::concrete::machine::State;
-use crate::engine::{Ctx, RuleSet, SymDomain, Val, explore_observed};
+use crate::engine::{Bound, Ctx, RuleSet, SymDomain, Val, explore_observed};
 use crate::expr::{Sort, Term, Terms, display};
 use crate::lang::{ClassId, MethodId, MethodKind, Program, Sources, Type};
 
@@ -62,12 +63,12 @@ type Open<R> = Vec<(Id, <R as RuleSet>::Heap, Option<<R as RuleSet>::Ref>)>;
 /// Symbols (with their sort) and allocated objects (`None`) met in terms,
 /// memoized per e-class.
 #[derive(Default)]
-struct Symbols {
+pub(super) struct Symbols {
     memo: HashMap<Id, Atoms>,
 }
 
 impl Symbols {
-    fn of(&mut self, terms: &Terms, root: Id) -> Atoms {
+    pub(super) fn of(&mut self, terms: &Terms, root: Id) -> Atoms {
         let root = terms.find(root);
         if let Some(s) = self.memo.get(&root) {
             return s.clone();
@@ -126,14 +127,14 @@ fn declared(program: &Program, entry: MethodId, name: &str) -> Option<ClassId> {
 
 /// The bounded-input assumption over the symbols of a state: every `int` input in
 /// the generator's range, and at most `scope` distinct non-null input objects of
-/// each class (for every `scope + 1` symbols that may have class `c`, two are equal,
-/// one is null, or one has another class).
+/// each class (every symbol that may have class `c` is null, has another class, or
+/// equals one of `scope` witness constants of `c`).
 fn bounded(
     ctx: &mut Ctx,
     entry: MethodId,
     config: &AliasConfig,
     syms: &BTreeSet<(Id, Option<Sort>)>,
-) -> Result<Id, String> {
+) -> Id {
     let program = ctx.program;
     let mut conj = Vec::new();
     let lo = ctx.terms.int(*config.int_range.start());
@@ -172,51 +173,37 @@ fn bounded(
             Some(Sort::Bool) => {}
         }
     }
-    let k = config.scope as usize;
+    // At most `scope` distinct non-null objects of class C: every symbol that may
+    // have class C is null, has another class, or is one of `scope` witnesses
+    // `$scope.C.j` (linear in the symbols, where a clause per `scope + 1` of them
+    // would be polynomial of degree `scope + 1` and hard on the solver).
+    let k = config.scope;
     let null = ctx.terms.null();
     for c in ctx.input_classes(ClassId(0)) {
         let group: Vec<&(Id, Vec<ClassId>)> =
             refs.iter().filter(|(_, cs)| cs.contains(&c)).collect();
-        if group.len() <= k {
+        if group.len() <= k as usize {
             continue;
         }
-        let mut subsets = 0usize;
-        let mut pick = (0..=k).collect::<Vec<usize>>();
-        loop {
-            subsets += 1;
-            if subsets > 5000 {
-                return Err(format!(
-                    "too many input references of class {} to bound by the scope",
-                    program.class_name(c)
-                ));
+        let name = program.class_name(c);
+        let slots: Vec<Id> = (1..=k)
+            .map(|j| ctx.terms.sym(&format!("$scope.{name}.{j}"), Sort::Ref))
+            .collect();
+        for (x, xs) in group {
+            let mut clause = vec![ctx.terms.eq(*x, null)];
+            if xs.len() > 1 {
+                let ty = ctx.terms.typeof_(*x);
+                let atom = ctx.terms.type_atom(name);
+                let is_c = ctx.terms.eq(ty, atom);
+                clause.push(ctx.terms.not(is_c));
             }
-            let mut clause = Vec::new();
-            for (i, &a) in pick.iter().enumerate() {
-                let (x, xs) = group[a];
-                clause.push(ctx.terms.eq(*x, null));
-                if xs.len() > 1 {
-                    let ty = ctx.terms.typeof_(*x);
-                    let atom = ctx.terms.type_atom(program.class_name(c));
-                    let is_c = ctx.terms.eq(ty, atom);
-                    clause.push(ctx.terms.not(is_c));
-                }
-                for &b in &pick[i + 1..] {
-                    clause.push(ctx.terms.eq(*x, group[b].0));
-                }
+            for &o in &slots {
+                clause.push(ctx.terms.eq(*x, o));
             }
             conj.push(ctx.terms.or_all(&clause));
-            // The next (k+1)-subset in lexicographic order.
-            let n = group.len();
-            let Some(i) = (0..=k).rev().find(|&i| pick[i] < n - (k + 1 - i)) else {
-                break;
-            };
-            pick[i] += 1;
-            for j in i + 1..=k {
-                pick[j] = pick[j - 1] + 1;
-            }
         }
     }
-    Ok(ctx.terms.and_all(&conj))
+    balanced_and(&mut ctx.terms, &conj)
 }
 
 /// The leaves of a reference term (through `ite`), each with its condition.
@@ -255,6 +242,10 @@ struct Decider<'c> {
     entry: MethodId,
     symbols: Symbols,
     targets: Targets,
+    /// Decides what the engine's solver answers `unknown` about.
+    splitter: Splitter,
+    /// The path condition of the state being decided, conjunct by conjunct.
+    pc: Vec<Id>,
     /// Decisions the solver could not make, or bounds it could not encode.
     problems: BTreeSet<String>,
 }
@@ -342,15 +333,9 @@ impl Decider<'_> {
         for g in state.heap.pc.guards().into_iter().chain(roots) {
             syms.extend(self.symbols.of(&ctx.terms, g).iter().copied());
         }
-        let base = match bounded(ctx, self.entry, self.config, &syms) {
-            Ok(b) => b,
-            Err(e) => {
-                self.problems.insert(e);
-                t
-            }
-        };
-        let unknown = ctx.stats.solver_unknown;
-        if !ctx.feasible(base) {
+        let base = bounded(ctx, self.entry, self.config, &syms);
+        self.pc = state.heap.pc.guards();
+        if self.check(ctx, base) == Decision::Unsat {
             return;
         }
         let mut visit = Visit::default();
@@ -403,25 +388,38 @@ impl Decider<'_> {
                         Denotes::Ref(t) => leaves(&mut ctx.terms, *t, *g, &mut ls),
                         Denotes::Undefined => {
                             let c = ctx.terms.and(base, *g);
-                            if ctx.feasible(c) {
+                            if self.check(ctx, c) != Decision::Unsat {
                                 names.insert("undefined".to_string());
                             }
                         }
                     }
                     for (c, leaf) in ls {
                         let c = ctx.terms.and(base, c);
-                        if ctx.feasible(c) {
+                        if self.check(ctx, c) != Decision::Unsat {
                             names.insert(display(&ctx.terms, leaf));
                         }
                     }
                 }
             }
         }
-        if ctx.stats.solver_unknown > unknown {
-            self.problems
-                .insert("the solver answered unknown on some alias question".into());
-        }
         acc.add(visit);
+    }
+
+    /// Decides `pc ∧ q` for the current state; an undecided question counts as
+    /// satisfiable (so may-facts are over- and must-facts under-approximated) and
+    /// makes the facts inexact.
+    fn check(&mut self, ctx: &mut Ctx, q: Id) -> Decision {
+        let d = self.splitter.decide(ctx, &mut self.symbols, &self.pc, q);
+        if d == Decision::Unknown {
+            self.problems.insert(format!(
+                "the solver answered unknown on some alias question, and splitting \
+                 its int inputs over {}..={} took more than {} cases",
+                self.config.int_range.start(),
+                self.config.int_range.end(),
+                self.config.max_cases
+            ));
+        }
+        d
     }
 
     /// A may-fact holds in the state when `base ∧ cond` is satisfiable, a must-fact
@@ -441,17 +439,31 @@ impl Decider<'_> {
             visit.may.insert(may);
         } else {
             let q = ctx.terms.and(base, cond);
-            if ctx.feasible(q) {
+            if self.check(ctx, q) != Decision::Unsat {
                 visit.may.insert(may);
             }
         }
         if !acc.reached || acc.must.contains(&must) {
             let not = ctx.terms.not(cond);
             let q = ctx.terms.and(base, not);
-            if !ctx.feasible(q) {
+            if self.check(ctx, q) == Decision::Unsat {
                 visit.must.insert(must);
             }
         }
+    }
+}
+
+/// Whether a cut by `bound` loses no visit of a bounded input: a scope cut drops
+/// only inputs with more objects than the scope; a steps cut, when the bound
+/// comes from the concrete runs and none of them runs forever, only paths no
+/// bounded input takes to the end (their explored states are still decided).
+fn harmless(config: &AliasConfig, bound: Bound) -> bool {
+    match bound {
+        Bound::Scope => config.engine.scope.is_some_and(|k| k >= config.scope),
+        Bound::Steps => config
+            .runs
+            .is_some_and(|r| r.diverging == 0 && config.engine.path_steps >= r.path_steps()),
+        Bound::Depth | Bound::States | Bound::Time => false,
     }
 }
 
@@ -471,6 +483,8 @@ pub fn symbolic_facts<R: RuleSet>(
         entry,
         symbols: Symbols::default(),
         targets,
+        splitter: Splitter::new(config.int_range.clone().collect(), config.max_cases),
+        pc: Vec::new(),
         problems: BTreeSet::new(),
     };
     let exploration = {
@@ -486,13 +500,21 @@ pub fn symbolic_facts<R: RuleSet>(
     let mut reasons: Vec<String> = exploration
         .cuts()
         .iter()
-        .map(|(b, n)| format!("the {} bound cut {n} path(s)", b.name()))
+        .filter(|(b, _)| !harmless(config, **b))
+        .map(|(b, n)| match (b, config.runs) {
+            (Bound::Time, _) => {
+                format!("the time limit cut {n} path(s): these facts depend on the machine's speed")
+            }
+            (Bound::Steps, Some(r)) if r.diverging > 0 => format!(
+                "the steps bound cut {n} path(s), and {} bounded input(s) run forever: \
+                 their visits after {} steps are not explored",
+                r.diverging, config.engine.path_steps
+            ),
+            _ => format!("the {} bound cut {n} path(s)", b.name()),
+        })
         .collect();
-    if !exploration.complete() && reasons.is_empty() {
+    if !exploration.complete() && reasons.is_empty() && exploration.cuts().is_empty() {
         reasons.push("the exploration stopped early".into());
-    }
-    if exploration.stats().solver_unknown > 0 && decider.problems.is_empty() {
-        reasons.push("the solver answered unknown during the exploration".into());
     }
     reasons.extend(decider.problems);
     if !reasons.is_empty() {

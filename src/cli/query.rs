@@ -70,8 +70,18 @@ pub fn run(args: Args) -> Output {
         Err(e) => return Output::input_error(e.to_string()),
     };
     let text = &sources.files[0].text;
-    let config = AliasConfig::for_entry(text, &args.entry, args.scope, args.max_fields);
     let program = &loaded.program;
+    let config = match AliasConfig::for_entry(
+        program,
+        entry,
+        text,
+        &args.entry,
+        args.scope,
+        args.max_fields,
+    ) {
+        Ok(c) => c,
+        Err(e) => return Output::input_error(format!("bounded inputs of {}: {e}", args.entry)),
+    };
     let points = alias::Points::collect(program, &sources, entry, config.max_fields);
     let selected: Vec<PointId> = points
         .ids()
@@ -210,8 +220,15 @@ impl Report<'_> {
                     }
                 }
                 if let Some(reasons) = &exact {
+                    // A cut leaves states unexplored, but those explored are decided
+                    // exactly: what is claimed may only be incomplete.
+                    let effect = if reasons.iter().all(|r| r.contains(" cut ")) {
+                        "may-facts may be missing, must-facts spurious"
+                    } else {
+                        "may-facts may be missing or spurious, must-facts spurious or missing"
+                    };
                     out.push_str(&format!(
-                        "note: inexact facts ({}): may-facts may be missing or spurious, must-facts spurious or missing\n",
+                        "note: inexact facts ({}): {effect}\n",
                         reasons.join("; ")
                     ));
                 }

@@ -464,6 +464,64 @@ fn post_order(egraph: &EGraph<Term, ConstFold>, root: Id) -> Vec<Id> {
     order
 }
 
+impl Terms {
+    /// `root` with every e-class of `map`'s keys replaced by its value, rebuilt
+    /// bottom-up through the smart constructors so constants fold (`x + 1` with
+    /// `x := 2` is `3`, with Java `int` wrap-around) and decided `ite`s, `and`s and
+    /// `or`s collapse. Keys are matched by e-class (`find`); iterative, so deep terms
+    /// do not grow the stack.
+    pub fn substitute(&mut self, root: Id, map: &HashMap<Id, Id>) -> Id {
+        let map: HashMap<Id, Id> = map
+            .iter()
+            .map(|(k, v)| (self.find(*k), self.find(*v)))
+            .collect();
+        let expr = self.extract(root);
+        // The class of each extracted node, and its rebuilt id.
+        let mut class: Vec<Id> = Vec::with_capacity(expr.as_ref().len());
+        let mut new: Vec<Id> = Vec::with_capacity(expr.as_ref().len());
+        for node in expr.as_ref() {
+            let orig = node.clone().map_children(|c| class[usize::from(c)]);
+            let id = self
+                .egraph
+                .lookup(orig.clone())
+                .expect("an extracted node is in the e-graph");
+            let id = self.find(id);
+            class.push(id);
+            if let Some(&to) = map.get(&id) {
+                new.push(to);
+                continue;
+            }
+            let unchanged = node
+                .children()
+                .iter()
+                .all(|&c| new[usize::from(c)] == class[usize::from(c)]);
+            if unchanged {
+                new.push(id);
+                continue;
+            }
+            let kids = |c: Id| new[usize::from(c)];
+            let rebuilt = match node.clone() {
+                Term::Ite([c, a, b]) => self.ite(kids(c), kids(a), kids(b)),
+                Term::Eq([a, b]) => self.eq(kids(a), kids(b)),
+                Term::And([a, b]) => self.and(kids(a), kids(b)),
+                Term::Or([a, b]) => self.or(kids(a), kids(b)),
+                Term::Not(a) => self.not(kids(a)),
+                Term::Add([a, b]) => self.add(kids(a), kids(b)),
+                Term::Sub([a, b]) => self.sub(kids(a), kids(b)),
+                Term::Mul([a, b]) => self.mul(kids(a), kids(b)),
+                Term::Div([a, b]) => self.div(kids(a), kids(b)),
+                Term::Rem([a, b]) => self.rem(kids(a), kids(b)),
+                Term::Lt([a, b]) => self.lt(kids(a), kids(b)),
+                Term::Le([a, b]) => self.le(kids(a), kids(b)),
+                Term::TypeOf(a) => self.typeof_(kids(a)),
+                leaf => self.node(leaf),
+            };
+            new.push(rebuilt);
+        }
+        *new.last().expect("an extracted term has a root")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -682,5 +740,47 @@ mod tests {
         // The same term built again is the simplified class.
         let again = t.add_expr(&"(= (ite c:bool new#1 null) null)".parse().unwrap());
         assert_eq!(again, s);
+    }
+
+    #[test]
+    fn substitute_folds_and_shares() {
+        let mut t = terms();
+        let (x, y) = (t.sym("a.val", Sort::Int), t.sym("b.val", Sort::Int));
+        let c = t.sym("c", Sort::Bool);
+        let (one, two, max) = (t.int(1), t.int(2), t.int(i32::MAX));
+        // ite(c, x, 2) + x * y + MAX = y, with x := 1, y := 2: ite(c, 1, 2) + 2 + MAX = 2.
+        let i = t.ite(c, x, two);
+        let m = t.mul(x, y);
+        let s = t.add(i, m);
+        let s = t.add(s, max);
+        let e = t.eq(s, y);
+        let map: HashMap<Id, Id> = [(x, one), (y, two)].into_iter().collect();
+        let got = t.substitute(e, &map);
+        assert_eq!(display(&t, got), "ite(c, 1, 2) + 2 + 2147483647 = 2");
+        // Then c := true: 1 + 2 + MAX wraps to MIN + 2, which is not 2.
+        let tt = t.bool(true);
+        let map: HashMap<Id, Id> = [(c, tt)].into_iter().collect();
+        let got = t.substitute(got, &map);
+        assert!(t.is_false(got), "{}", display(&t, got));
+        // c := false: 2 + 2 + MAX = MIN + 3.
+        let ff = t.bool(false);
+        let sum = t.substitute(s, &[(x, one), (y, two), (c, ff)].into_iter().collect());
+        assert_eq!(t.as_int(sum), Some(i64::from(i32::MIN) + 3));
+        // Untouched terms keep their id; an empty map is the identity.
+        assert_eq!(t.substitute(e, &HashMap::new()), t.find(e));
+        let z = t.sym("z", Sort::Int);
+        let lt = t.lt(z, two);
+        assert_eq!(t.substitute(lt, &map), t.find(lt));
+        // A key inside a deep conjunction: no recursion on the term's depth.
+        let mut deep = t.bool(true);
+        for i in 0..20_000 {
+            let k = t.int(i);
+            let a = t.le(x, k);
+            deep = t.and(a, deep);
+        }
+        let zero = t.int(0);
+        let map: HashMap<Id, Id> = [(x, zero)].into_iter().collect();
+        let got = t.substitute(deep, &map);
+        assert!(t.is_true(got));
     }
 }
