@@ -1,0 +1,167 @@
+//! `heaplog compare` as a user calls it, including the README's main job.
+
+use std::process::Command;
+
+fn heaplog(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("heaplog runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn readme_main_job_compares_every_rule_set_on_the_corpus() {
+    let (code, out, err) = heaplog(&["compare", "--all"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let header = out.lines().next().unwrap();
+    for r in heaplog::rules::REGISTRY {
+        assert!(header.contains(r.name), "{} missing from {header}", r.name);
+    }
+    assert!(out.contains("swap.java Sample.swap"));
+    assert!(out.contains("inputs checked"));
+    let entries = out.lines().filter(|l| l.contains(".java ")).count();
+    assert!(
+        out.contains(&format!(
+            "all {} rule sets agree with the oracle on all {entries} entries",
+            heaplog::rules::REGISTRY.len()
+        )),
+        "{out}"
+    );
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    assert!(readme.contains("    cargo run --release -- compare --all\n"));
+    assert!(readme.contains("    cargo test\n"));
+}
+
+#[test]
+fn one_entry_prints_a_row_per_rule_set() {
+    let (code, out, _) = heaplog(&[
+        "compare",
+        "programs/swap.java",
+        "--entry",
+        "Sample.swap",
+        "--rules",
+        "lazy,pose",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("programs/swap.java Sample.swap: 31 inputs at scope 2"));
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("lazy ") || l.starts_with("pose "))
+        .collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(rows.iter().all(|r| r.contains("agrees")), "{out}");
+}
+
+#[test]
+fn json_has_the_counts_per_rule_set() {
+    let (code, out, _) = heaplog(&[
+        "compare",
+        "programs/getfield_split.java",
+        "--entry",
+        "Node.splitRef",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["entry"], "Node.splitRef");
+    assert_eq!(v["scope"], 2);
+    assert_eq!(v["inputs"], 718);
+    let rules = v["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), heaplog::rules::REGISTRY.len());
+    for r in rules {
+        for key in [
+            "rules",
+            "traces",
+            "inputs",
+            "agreements",
+            "overlaps",
+            "gaps",
+            "mismatches",
+            "unclaimed",
+            "complete",
+            "explore_ms",
+        ] {
+            assert!(r.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(r["agreements"], 718);
+        assert!(r["counterexample"].is_null());
+    }
+}
+
+#[test]
+fn a_larger_scope_checks_more_inputs() {
+    let (code, out, _) = heaplog(&[
+        "compare",
+        "programs/swap.java",
+        "--entry",
+        "Sample.swap",
+        "--scope",
+        "3",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("88 inputs at scope 3"), "{out}");
+}
+
+#[test]
+fn bad_command_lines_get_a_message_and_status_2() {
+    for (args, needle) in [
+        (
+            &[
+                "compare",
+                "programs/swap.java",
+                "--entry",
+                "Sample.swap",
+                "--rules",
+                "nope",
+            ][..],
+            "unknown rule set `nope`",
+        ),
+        (
+            &["compare", "programs/swap.java", "--entry", "Sample.nope"][..],
+            "entry `Sample.nope`",
+        ),
+        (
+            &[
+                "compare",
+                "programs/swap.java",
+                "--entry",
+                "Sample.swap",
+                "--scope",
+                "0",
+            ][..],
+            "--scope 0",
+        ),
+        (
+            &["compare", "no/such.java", "--entry", "A.b"][..],
+            "no/such.java",
+        ),
+        (
+            &["compare", "--all", "--dir", "no/such/dir"][..],
+            "no/such/dir",
+        ),
+    ] {
+        let (code, _, err) = heaplog(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn a_program_with_errors_reports_them_with_status_1() {
+    let dir = std::env::temp_dir().join(format!("heaplog-compare-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("Bad.java");
+    std::fs::write(&file, "class A { int f() { return true; } }\n").unwrap();
+    let (code, _, err) = heaplog(&["compare", file.to_str().unwrap(), "--entry", "A.f"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("Bad.java:1:"), "{err}");
+}
