@@ -5,9 +5,7 @@
 use egg::Id;
 use imbl::OrdMap;
 
-use crate::engine::{
-    Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
-};
+use crate::engine::{Bound, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
 use crate::expr::{Sort, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -774,20 +772,17 @@ impl RuleSet for LazierSharp {
         let guard = ctx.terms.bool(true);
         let mut out = HeapTerms::default();
         for obj in heap.objects.values() {
-            if let Origin::New(n) = obj.origin {
-                out.allocated.push((n, obj.class));
-            }
+            let allocated = match obj.origin {
+                Origin::New(n) => Some((n, obj.class)),
+                Origin::Input { .. } => None,
+            };
             let object = LazierSharp::object_term(ctx, obj);
-            for (&field, &v) in obj.fields.iter() {
-                if let Some(value) = LazierSharp::val_term(ctx, heap, v) {
-                    out.cells.push(Cell {
-                        object,
-                        field,
-                        value,
-                        guard,
-                    });
-                }
-            }
+            let fields: Vec<_> = obj
+                .fields
+                .iter()
+                .filter_map(|(&f, &v)| Some((f, LazierSharp::val_term(ctx, heap, v)?)))
+                .collect();
+            out.object(object, guard, allocated, fields);
         }
         out
     }

@@ -6,7 +6,7 @@
 use egg::Id;
 use imbl::OrdMap;
 
-use crate::engine::{Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
+use crate::engine::{Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
 use crate::expr::{Sort, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -485,20 +485,17 @@ impl RuleSet for Lazy {
         let guard = ctx.terms.bool(true);
         let mut out = HeapTerms::default();
         for obj in heap.objects.values() {
-            if let Origin::New(n) = obj.origin {
-                out.allocated.push((n, obj.class));
-            }
+            let allocated = match obj.origin {
+                Origin::New(n) => Some((n, obj.class)),
+                Origin::Input { .. } => None,
+            };
             let object = Lazy::object_term(ctx, obj);
-            for (&field, &v) in obj.fields.iter() {
-                if let Some(value) = Lazy::val_term(ctx, heap, v) {
-                    out.cells.push(Cell {
-                        object,
-                        field,
-                        value,
-                        guard,
-                    });
-                }
-            }
+            let fields: Vec<_> = obj
+                .fields
+                .iter()
+                .filter_map(|(&f, &v)| Some((f, Lazy::val_term(ctx, heap, v)?)))
+                .collect();
+            out.object(object, guard, allocated, fields);
         }
         out
     }

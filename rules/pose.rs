@@ -6,9 +6,7 @@ use std::sync::Arc;
 use egg::Id;
 use imbl::OrdMap;
 
-use crate::engine::{
-    Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
-};
+use crate::engine::{Bound, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
 use crate::expr::{Sort, Term, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -907,17 +905,16 @@ impl RuleSet for Pose {
         let guard = ctx.terms.bool(true);
         let mut out = HeapTerms::default();
         for (&object, o) in heap.objects.iter() {
-            if let Origin::New(n) = o.origin {
-                out.allocated.push((n, o.class));
-            }
-            for (&field, &value) in o.fields.iter() {
-                out.cells.push(Cell {
-                    object,
-                    field,
-                    value,
-                    guard,
-                });
-            }
+            let allocated = match o.origin {
+                Origin::New(n) => Some((n, o.class)),
+                Origin::Input { .. } => None,
+            };
+            out.object(
+                object,
+                guard,
+                allocated,
+                o.fields.iter().map(|(&f, &v)| (f, v)),
+            );
         }
         out
     }

@@ -3,6 +3,10 @@
 //! inexact); the facts per point are one snapshot shared by the oracle and every
 //! rule set; and `heaplog query` as a user calls it.
 
+mod common;
+
+use common::heaplog;
+
 use std::path::Path;
 
 use heaplog::alias::{self, AliasConfig, Exactness, Targets};
@@ -108,19 +112,6 @@ fn every_rule_set_agrees_with_the_oracle() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
     insta::assert_snapshot!("exactness", summary.join("\n") + "\n");
-}
-
-fn heaplog(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("heaplog runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn query(file: &str, entry: &str, rules: &str, more: &[&str]) -> (i32, String, String) {

@@ -1,19 +1,8 @@
 //! `heaplog compare` as a user calls it, including the README's main job.
 
-use std::process::Command;
+mod common;
 
-fn heaplog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("heaplog runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::heaplog;
 
 #[test]
 fn readme_main_job_compares_every_rule_set_on_the_corpus() {

@@ -40,21 +40,8 @@ pub struct Args {
 }
 
 fn rule_sets(names: &[String]) -> Result<Vec<&'static Registered>, Output> {
-    if names.is_empty() {
-        return Ok(heaplog::rules::REGISTRY.iter().collect());
-    }
-    names
-        .iter()
-        .map(|n| {
-            heaplog::rules::find(n.trim()).ok_or_else(|| {
-                let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
-                Output::input_error(format!(
-                    "unknown rule set `{n}` (known: {})",
-                    known.join(", ")
-                ))
-            })
-        })
-        .collect()
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    super::rule_sets(&names)
 }
 
 /// Runs the oracle on one entry and holds every rule set to it.

@@ -111,3 +111,23 @@ pub fn progress(len: u64) -> Option<indicatif::ProgressBar> {
     }
     Some(bar)
 }
+
+/// The registered rule sets named in `names` (every one when empty), or the error
+/// that lists the known names.
+pub fn rule_sets(names: &[&str]) -> Result<Vec<&'static heaplog::rules::Registered>, Output> {
+    if names.is_empty() {
+        return Ok(heaplog::rules::REGISTRY.iter().collect());
+    }
+    names
+        .iter()
+        .map(|n| {
+            heaplog::rules::find(n.trim()).ok_or_else(|| {
+                let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
+                Output::input_error(format!(
+                    "unknown rule set `{n}` (known: {})",
+                    known.join(", ")
+                ))
+            })
+        })
+        .collect()
+}

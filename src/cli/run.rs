@@ -61,21 +61,8 @@ fn config(args: &Args) -> Result<EngineConfig, Output> {
 }
 
 fn rule_sets(names: Option<&str>) -> Result<Vec<&'static Registered>, Output> {
-    let Some(names) = names else {
-        return Ok(heaplog::rules::REGISTRY.iter().collect());
-    };
-    names
-        .split(',')
-        .map(|n| {
-            heaplog::rules::find(n.trim()).ok_or_else(|| {
-                let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
-                Output::input_error(format!(
-                    "unknown rule set `{n}` (known: {})",
-                    known.join(", ")
-                ))
-            })
-        })
-        .collect()
+    let names: Vec<&str> = names.map_or_else(Vec::new, |n| n.split(',').collect());
+    super::rule_sets(&names)
 }
 
 fn json(value: &impl serde::Serialize) -> String {

@@ -91,6 +91,27 @@ pub struct HeapTerms {
     pub allocated: Vec<(u32, ClassId)>,
 }
 
+impl HeapTerms {
+    /// Records an object: its `fields` (field, value term) hold under `guard`, and
+    /// `new#n` with its class when it was allocated.
+    pub fn object(
+        &mut self,
+        object: Id,
+        guard: Id,
+        allocated: Option<(u32, ClassId)>,
+        fields: impl IntoIterator<Item = (FieldId, Id)>,
+    ) {
+        self.allocated.extend(allocated);
+        self.cells
+            .extend(fields.into_iter().map(|(field, value)| Cell {
+                object,
+                field,
+                value,
+                guard,
+            }));
+    }
+}
+
 /// The initial heaps of an exploration, each with the root values.
 pub type Starts<H, R> = Vec<Fork<H, Vec<Val<R>>>>;
 
