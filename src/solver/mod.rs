@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use cdcl::{Cdcl, Limits, Lit, SatResult};
 use theory::Theories;
 use tseitin::{Ctx, Encoder};
-use witness::{Policy, Witness};
+use witness::{Keep, Witness, Witnesses};
 
 pub use model::{FunTable, Model, ModelValue};
 pub use term::{FunDecl, FunId, FunKind, Node, Sort, SortError, SortId, TermId, Terms};
@@ -91,8 +91,6 @@ struct Scope {
     assertions: usize,
     /// Variables that became relevant through this scope's assertions.
     relevant: Vec<cdcl::Var>,
-    /// The witness's undo position when the scope was opened.
-    witness_mark: usize,
 }
 
 /// A satisfiability answer without a model (see [`Solver::decide`]).
@@ -118,22 +116,10 @@ pub struct Solver {
     checks: u64,
     time: Duration,
     retired: Vec<Lit>,
-    /// A model of the first `witness_covers` assertions (from the last satisfying
-    /// search, extended since), if any.
-    witness: Option<Witness>,
-    witness_covers: usize,
+    /// Models of recent satisfying searches, extended since.
+    witnesses: Witnesses,
     witness_answers: u64,
 }
-
-/// Whether a witness check keeps the values it gave new constants.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Keep {
-    Nothing,
-    Extensions,
-}
-
-/// Values tried for the new constants of a check, after new elements.
-const MAX_WITNESS_CANDIDATES: usize = 4;
 
 /// How many popped scopes may leave their selectors and clauses in the store before
 /// a sweep.
@@ -155,8 +141,7 @@ impl Solver {
             checks: 0,
             time: Duration::ZERO,
             retired: Vec::new(),
-            witness: None,
-            witness_covers: 0,
+            witnesses: Witnesses::default(),
             witness_answers: 0,
         };
         s.sat.relevance_filter();
@@ -209,7 +194,6 @@ impl Solver {
             selector,
             assertions: self.assertions.len(),
             relevant: Vec::new(),
-            witness_mark: self.witness.as_ref().map_or(0, Witness::mark),
         });
     }
 
@@ -234,10 +218,7 @@ impl Solver {
             self.sweep();
         }
         self.assertions.truncate(scope.assertions);
-        self.witness_covers = self.witness_covers.min(self.assertions.len());
-        if let Some(w) = &mut self.witness {
-            w.undo(scope.witness_mark);
-        }
+        self.witnesses.truncate(self.assertions.len());
         for v in scope.relevant {
             self.sat.set_relevant(v, false);
         }
@@ -291,11 +272,6 @@ impl Solver {
             }
         }
         self.assertions.push(t);
-        if self.witness_covers + 1 == self.assertions.len()
-            && self.witness_satisfies(&[t], Keep::Extensions).is_some()
-        {
-            self.witness_covers += 1;
-        }
         Ok(())
     }
 
@@ -307,41 +283,14 @@ impl Solver {
         }
     }
 
-    /// Does the witness, extended to the constants of `ts`, satisfy them (and, if it
-    /// covers them, every assertion)? Tries new elements for new constants first, then
-    /// the values of the terms they are compared with in `ts`. Returns the policy that worked; the
-    /// extensions are kept only with `Keep::Extensions`.
-    fn witness_satisfies(&mut self, ts: &[TermId], keep: Keep) -> Option<Policy> {
-        let domain = self.domain_terms();
-        let w = self.witness.as_mut()?;
-        let mark = w.mark();
-        let mut partners = Vec::new();
-        let mut policy = Policy::Fresh;
-        let mut found = w.satisfies(&self.terms, ts, policy, &domain, Some(&mut partners));
-        let candidates = w.values(&partners);
-        for &c in candidates.iter().take(MAX_WITNESS_CANDIDATES) {
-            if found {
-                break;
-            }
-            w.undo(mark);
-            policy = Policy::Like(c);
-            found = w.satisfies(&self.terms, ts, policy, &domain, None);
-        }
-        if !found || keep == Keep::Nothing {
-            w.undo(mark);
-        }
-        found.then_some(policy)
-    }
-
-    /// Debug builds: the witness, as a model, satisfies every assertion and
+    /// Debug builds: witness `k`, as a model, satisfies every assertion and
     /// `assumptions` (by the model's own evaluation).
-    fn debug_check_witness(&mut self, assumptions: &[TermId]) {
-        let Some(mark) = self.witness.as_ref().map(Witness::mark) else {
-            return;
-        };
-        let found = self.witness_satisfies(assumptions, Keep::Extensions);
+    fn debug_check_witness(&mut self, k: usize, assumptions: &[TermId]) {
+        let domain = self.domain_terms();
+        let w = self.witnesses.get(k);
+        let mark = w.mark();
+        let found = witness::satisfies(w, &self.terms, assumptions, Keep::Extensions, &domain);
         debug_assert!(found.is_some(), "the witness check is deterministic");
-        let w = self.witness.as_mut().expect("checked above");
         let model = w.to_model(&self.terms);
         w.undo(mark);
         for &t in self.assertions.iter().chain(assumptions) {
@@ -361,15 +310,20 @@ impl Solver {
     pub fn decide(&mut self, assumptions: &[TermId]) -> Decision {
         let start = Instant::now();
         self.checks += 1;
-        let answer = if assumptions
+        let found = if assumptions
             .iter()
             .all(|&t| self.terms.sort(t) == Sort::Bool)
-            && self.witness_covers == self.assertions.len()
-            && self.witness_satisfies(assumptions, Keep::Nothing).is_some()
         {
+            let domain = self.domain_terms();
+            self.witnesses
+                .find(&self.terms, &self.assertions, assumptions, &domain)
+        } else {
+            None
+        };
+        let answer = if let Some(k) = found {
             self.witness_answers += 1;
             if cfg!(debug_assertions) {
-                self.debug_check_witness(assumptions);
+                self.debug_check_witness(k, assumptions);
             }
             Decision::Sat
         } else {
@@ -431,11 +385,9 @@ impl Solver {
                 let answer = self.validate(model, assumptions);
                 if let Answer::Sat(m) = &answer {
                     let domain = self.domain_terms();
-                    self.witness = Some(Witness::from_model(&self.terms, m, &domain));
-                    self.witness_covers = self.assertions.len();
-                    for s in &mut self.scopes {
-                        s.witness_mark = 0;
-                    }
+                    let w = Witness::from_model(&self.terms, m, &domain);
+                    self.witnesses
+                        .add_found(w, self.assertions.len(), assumptions);
                 }
                 // keep the assumption levels for the next check
                 let keep = self.sat.kept_levels();

@@ -3,7 +3,7 @@
 //! assumptions it satisfies is answered `sat` without a search (a counterexample
 //! cache in the style of KLEE's, kept incremental along a depth-first exploration).
 
-use std::collections::HashMap;
+use rustc_hash::{FxBuildHasher, FxHashMap as HashMap};
 
 use super::model::{FunTable, Model, ModelValue};
 use super::term::{FunId, FunKind, Node, Sort, TermId, Terms};
@@ -21,8 +21,14 @@ pub(super) enum WVal {
 /// Elements invented for constants the witness did not know: above every element a
 /// model numbers (from 0) and below the defaults of `model.rs` (`1 << 30`).
 const FRESH_BASE: u32 = 1 << 29;
+/// Branches of an `ite` searched for a new constant when choosing candidates.
+const ITE_BRANCHES_SEEN: usize = 1024;
 /// Distinguished values no model mentions: `VALUE_BASE + term index`, as in `model.rs`.
 const VALUE_BASE: u32 = 1 << 31;
+
+/// A persistent map (a copy shares it until it diverges).
+type Persistent<K, V> =
+    imbl::GenericHashMap<K, V, FxBuildHasher, imbl::shared_ptr::DefaultSharedPtr>;
 
 /// How constants the witness does not know yet get a value.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -48,12 +54,13 @@ type Table = (HashMap<Box<[WVal]>, WVal>, WVal);
 /// values of the terms evaluated under it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Witness {
-    consts: HashMap<FunId, WVal>,
+    /// Persistent maps (`imbl`): a copy of a witness shares them until it diverges.
+    consts: Persistent<FunId, WVal>,
     /// Function tables of arity > 0: the listed points and the default.
     tables: HashMap<FunId, Table>,
     /// Distinguished values the model placed in its elements.
     values: HashMap<TermId, WVal>,
-    memo: HashMap<TermId, WVal>,
+    memo: Persistent<TermId, WVal>,
     trail: Vec<Undo>,
     fresh: u32,
 }
@@ -154,6 +161,39 @@ impl Witness {
             && matches!(terms.sort(t), Sort::User(_))
     }
 
+    /// Is `t` a new constant, or an `ite` with one among its branches (the value of a
+    /// field read over several cells: one stored reference per cell)? Looks at
+    /// `ITE_BRANCHES_SEEN` branches at most.
+    fn ends_in_new_constant(&self, terms: &Terms, t: TermId) -> bool {
+        let mut stack = vec![t];
+        let mut seen = 0;
+        while let Some(t) = stack.pop() {
+            if self.is_new_constant(terms, t) {
+                return true;
+            }
+            seen += 1;
+            if seen > ITE_BRANCHES_SEEN {
+                return false;
+            }
+            if let Node::Ite(_, a, b) = terms.node(t) {
+                stack.extend([*b, *a]);
+            }
+        }
+        false
+    }
+
+    /// A copy without the undo trail (its extensions become its own values).
+    fn detached(&self) -> Witness {
+        Witness {
+            consts: self.consts.clone(),
+            tables: self.tables.clone(),
+            values: self.values.clone(),
+            memo: self.memo.clone(),
+            trail: Vec::new(),
+            fresh: self.fresh,
+        }
+    }
+
     /// The values of those of `ts` evaluated so far, without repetitions.
     pub fn values(&self, ts: &[TermId]) -> Vec<WVal> {
         let mut out = Vec::new();
@@ -189,7 +229,8 @@ impl Witness {
                 if let (Node::Eq(a, b), Some(partners)) = (node, partners.as_deref_mut()) {
                     for (x, y) in [(*a, *b), (*b, *a)] {
                         let value = matches!(terms.node(y), Node::Value(Sort::User(_), _));
-                        if (value || self.is_new_constant(terms, x)) && !partners.contains(&y) {
+                        if (value || self.ends_in_new_constant(terms, x)) && !partners.contains(&y)
+                        {
                             partners.push(y);
                         }
                     }
@@ -319,7 +360,7 @@ impl Witness {
     /// The witness as a [`Model`] (constants it never met get the model's defaults).
     pub fn to_model(&self, terms: &Terms) -> Model {
         let mv = |v: WVal| to_model_value(terms, v);
-        let mut tables: HashMap<FunId, FunTable> = HashMap::new();
+        let mut tables: std::collections::HashMap<FunId, FunTable> = Default::default();
         for (&f, &c) in &self.consts {
             tables.insert(
                 f,
@@ -343,6 +384,220 @@ impl Witness {
         }
         let by_value = self.values.iter().map(|(&t, &v)| (t, mv(v))).collect();
         Model::assemble(terms, tables, by_value)
+    }
+}
+
+/// Whether a witness check keeps the values it gave new constants.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(super) enum Keep {
+    Nothing,
+    Extensions,
+}
+
+/// Values tried for the new constants of a check, after new elements.
+const MAX_WITNESS_CANDIDATES: usize = 4;
+
+/// Does `w`, extended to the constants of `ts`, satisfy them? Tries new elements for
+/// new constants first, then the values of the terms they are compared with in `ts`.
+/// The extensions are kept only with `Keep::Extensions` (and only on success).
+pub(super) fn satisfies(
+    w: &mut Witness,
+    terms: &Terms,
+    ts: &[TermId],
+    keep: Keep,
+    domain: &[TermId],
+) -> Option<Policy> {
+    let mark = w.mark();
+    let mut partners = Vec::new();
+    let mut policy = Policy::Fresh;
+    let mut found = w.satisfies(terms, ts, policy, domain, Some(&mut partners));
+    let candidates = w.values(&partners);
+    for &c in candidates.iter().take(MAX_WITNESS_CANDIDATES) {
+        if found {
+            break;
+        }
+        w.undo(mark);
+        policy = Policy::Like(c);
+        found = w.satisfies(terms, ts, policy, domain, None);
+    }
+    if !found || keep == Keep::Nothing {
+        w.undo(mark);
+    }
+    found.then_some(policy)
+}
+
+/// Numbers the witnesses of one solver in the order they are kept, from 0.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+struct WitnessId(u64);
+
+/// One cached model and how far along the assertions it is known to hold.
+#[derive(Clone, Debug)]
+struct Cached {
+    id: WitnessId,
+    w: Witness,
+    /// It satisfies the first `covers` assertions.
+    covers: usize,
+    /// Assertion number `covers` is false under it (until a pop removes that one).
+    failed: bool,
+    /// Per assertion it was extended to: the assertion's index and the undo mark
+    /// before it, oldest first (a pop undoes the extensions of removed assertions).
+    levels: Vec<(usize, usize)>,
+    /// When it last answered a check or was kept (a counter of the pool).
+    used: u64,
+}
+
+/// Several witnesses (models of satisfiable checks), each brought up to date with
+/// the assertions lazily, when it is tried. A check whose model changes the values of
+/// old constants (a list that cycles back to an earlier cell) is answered by the
+/// model of the same check made earlier on the path, which a single witness would
+/// have replaced.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Witnesses {
+    pool: Vec<Cached>,
+    /// Where the ring of tries starts: the last model found by a search, or the last
+    /// witness that answered a check without changing it.
+    next: usize,
+    /// The witness that answered each set of assumptions last.
+    answered: HashMap<Box<[TermId]>, WitnessId>,
+    clock: u64,
+    ids: u64,
+}
+
+/// Witnesses kept; the least recently used one goes when one more is kept.
+const MAX_WITNESSES: usize = 512;
+/// Witnesses tried round the ring per check (after the one that answered the same
+/// assumptions last) before the search runs.
+const WITNESS_TRIES: usize = 4;
+
+impl Witnesses {
+    /// Keep the model of a search that satisfied the first `covers` assertions and
+    /// `assumptions`; the ring of tries starts at it.
+    pub fn add_found(&mut self, w: Witness, covers: usize, assumptions: &[TermId]) {
+        let k = self.keep(w, covers, assumptions);
+        self.next = k;
+    }
+
+    /// Keep `w` at the end of the pool; its index.
+    fn keep(&mut self, w: Witness, covers: usize, assumptions: &[TermId]) -> usize {
+        self.clock += 1;
+        self.ids += 1;
+        let id = WitnessId(self.ids);
+        self.pool.push(Cached {
+            id,
+            w,
+            covers,
+            failed: false,
+            levels: Vec::new(),
+            used: self.clock,
+        });
+        self.answered.insert(assumptions.into(), id);
+        if self.pool.len() > MAX_WITNESSES {
+            let (old, _) = self
+                .pool
+                .iter()
+                .enumerate()
+                .min_by_key(|(_, c)| c.used)
+                .expect("not empty");
+            let gone = self.pool.remove(old).id;
+            self.answered.retain(|_, w| *w != gone);
+            if old < self.next {
+                self.next -= 1;
+            }
+        }
+        self.next = self.next.min(self.pool.len() - 1);
+        self.pool.len() - 1
+    }
+
+    /// The assertions were truncated to `len`: undo the extensions made for the
+    /// removed ones.
+    pub fn truncate(&mut self, len: usize) {
+        for c in &mut self.pool {
+            while let Some(&(i, mark)) = c.levels.last() {
+                if i < len {
+                    break;
+                }
+                c.w.undo(mark);
+                c.levels.pop();
+            }
+            if c.covers >= len {
+                c.covers = len;
+                c.failed = false;
+            }
+        }
+    }
+
+    /// Extend witness `k` over the assertions it was not checked against yet; does it
+    /// satisfy them all?
+    fn catch_up(
+        &mut self,
+        k: usize,
+        terms: &Terms,
+        assertions: &[TermId],
+        domain: &[TermId],
+    ) -> bool {
+        let c = &mut self.pool[k];
+        while !c.failed && c.covers < assertions.len() {
+            let mark = c.w.mark();
+            let next = &assertions[c.covers..=c.covers];
+            if satisfies(&mut c.w, terms, next, Keep::Extensions, domain).is_some() {
+                c.levels.push((c.covers, mark));
+                c.covers += 1;
+            } else {
+                c.failed = true;
+            }
+        }
+        !c.failed
+    }
+
+    /// A witness that satisfies the assertions and `assumptions` (its index for
+    /// [`Witnesses::get`]): first the one that answered the same assumptions last,
+    /// then a few round the ring. One that answers only by giving new constants the
+    /// values of old terms (a cell's next is an earlier cell) is copied with those
+    /// values: a model of its own.
+    pub fn find(
+        &mut self,
+        terms: &Terms,
+        assertions: &[TermId],
+        assumptions: &[TermId],
+        domain: &[TermId],
+    ) -> Option<usize> {
+        let n = self.pool.len();
+        let last = self
+            .answered
+            .get(assumptions)
+            .and_then(|&id| self.pool.iter().position(|c| c.id == id));
+        let ring = (0..n.min(WITNESS_TRIES)).map(|step| (self.next + step) % n);
+        let order: Vec<usize> = last
+            .into_iter()
+            .chain(ring.filter(|&k| Some(k) != last))
+            .collect();
+        for k in order {
+            if !self.catch_up(k, terms, assertions, domain) {
+                continue;
+            }
+            let w = &mut self.pool[k].w;
+            let mark = w.mark();
+            let Some(policy) = satisfies(w, terms, assumptions, Keep::Extensions, domain) else {
+                continue;
+            };
+            let copy = matches!(policy, Policy::Like(_)).then(|| w.detached());
+            w.undo(mark);
+            self.clock += 1;
+            self.pool[k].used = self.clock;
+            if let Some(copy) = copy {
+                return Some(self.keep(copy, assertions.len(), assumptions));
+            }
+            if Some(k) != last {
+                self.next = k;
+                self.answered.insert(assumptions.into(), self.pool[k].id);
+            }
+            return Some(k);
+        }
+        None
+    }
+
+    pub fn get(&mut self, k: usize) -> &mut Witness {
+        &mut self.pool[k].w
     }
 }
 
