@@ -9,8 +9,11 @@ use egg::{Id, RecExpr};
 use crate::concrete::canon::{HeapView, ViewResult, ViewValue, canonicalize};
 use crate::concrete::{CanonOutcome, Input, InputValue, Thrown};
 use crate::engine::{Cell, Exploration, Outcome, RuleSet};
-use crate::expr::{Assignment, RefValue, Term, Value, eval_expr};
+use crate::expr::{Assignment, EvalError, RefValue, Sort, Term, Value, eval_expr};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program};
+
+/// At most this many joint values are tried for the symbols an input leaves unbound.
+const MAX_COMPLETIONS: usize = 4096;
 
 /// How a trace ends, as terms.
 #[derive(Clone, Debug)]
@@ -61,6 +64,8 @@ pub struct Concretizer<'p> {
     exprs: HashMap<Id, RecExpr<Term>>,
     /// Every input symbol the terms mention.
     symbols: Vec<String>,
+    /// The symbols of each term, with their sorts.
+    sorts: HashMap<Id, Vec<(String, Sort)>>,
     /// Readable text of each trace's path condition.
     pcs: Vec<String>,
 }
@@ -70,6 +75,9 @@ pub struct Valuation<'i> {
     input: &'i Input,
     assignment: Assignment,
     guards: HashMap<Id, bool>,
+    /// Per claiming trace, values for the symbols the input leaves unbound (access
+    /// paths through `null`) under which its path condition holds.
+    chosen: HashMap<usize, Vec<(String, Value)>>,
 }
 
 impl<'p> Concretizer<'p> {
@@ -121,13 +129,17 @@ impl<'p> Concretizer<'p> {
         ids.dedup();
         let mut exprs = HashMap::with_capacity(ids.len());
         let mut symbols = Vec::new();
+        let mut sorts = HashMap::new();
         for id in ids {
             let e = x.ctx.terms.extract(id);
+            let mut mine = Vec::new();
             for node in e.as_ref() {
                 if let Term::Sym(s) = node {
                     symbols.push(s.name.to_string());
+                    mine.push((s.name.to_string(), s.sort));
                 }
             }
+            sorts.insert(id, mine);
             exprs.insert(id, e);
         }
         symbols.sort();
@@ -135,6 +147,7 @@ impl<'p> Concretizer<'p> {
         let roots = root_names(program, x.entry);
         Concretizer {
             program,
+            sorts,
             roots,
             traces,
             exprs,
@@ -176,6 +189,7 @@ impl<'p> Concretizer<'p> {
             input,
             assignment,
             guards: HashMap::new(),
+            chosen: HashMap::new(),
         }
     }
 
@@ -199,14 +213,77 @@ impl<'p> Concretizer<'p> {
     }
 
     /// The traces whose path condition holds under `val`.
+    ///
+    /// A symbol whose access path runs through `null` in the input is not
+    /// determined by it: the path condition holds when some value of such symbols
+    /// (null, an input object, an int of -1..=1, a boolean) makes every conjunct
+    /// true. Those values are kept for the trace's prediction.
     pub fn claims(&self, val: &mut Valuation) -> Vec<usize> {
         let mut out = Vec::new();
         for (i, t) in self.traces.iter().enumerate() {
             if t.guards.iter().all(|&g| self.holds(val, g)) {
                 out.push(i);
+            } else if let Some(chosen) = self.complete(val, &t.guards) {
+                val.chosen.insert(i, chosen);
+                out.push(i);
             }
         }
         out
+    }
+
+    /// Values for the unbound symbols of `guards` that make all of them true, when
+    /// the only conjuncts not true are those without a value.
+    fn complete(&self, val: &Valuation, guards: &[Id]) -> Option<Vec<(String, Value)>> {
+        let mut open = Vec::new();
+        for &g in guards {
+            match eval_expr(&self.exprs[&g], &val.assignment) {
+                Ok(Value::Bool(true)) => {}
+                Err(EvalError::Unbound(_)) => open.push(g),
+                _ => return None,
+            }
+        }
+        let mut free: Vec<(String, Sort)> = open
+            .iter()
+            .flat_map(|g| self.sorts[g].iter().cloned())
+            .filter(|(n, _)| !val.assignment.values.contains_key(n))
+            .collect();
+        free.sort();
+        free.dedup();
+        let objects = val.input.objects.len() as u32;
+        let domain = |sort: Sort| -> Vec<Value> {
+            match sort {
+                Sort::Ref => std::iter::once(Value::Ref(RefValue::Null))
+                    .chain((0..objects).map(|o| Value::Ref(RefValue::Obj(o))))
+                    .collect(),
+                Sort::Int => (-1..=1).map(Value::Int).collect(),
+                Sort::Bool => vec![Value::Bool(false), Value::Bool(true)],
+            }
+        };
+        let domains: Vec<Vec<Value>> = free.iter().map(|(_, s)| domain(*s)).collect();
+        let cases: usize = domains.iter().map(Vec::len).try_fold(1usize, |a, n| {
+            a.checked_mul(n).filter(|&c| c <= MAX_COMPLETIONS)
+        })?;
+        let mut assignment = val.assignment.clone();
+        for case in 0..cases {
+            let mut rest = case;
+            let mut chosen = Vec::with_capacity(free.len());
+            for ((name, _), d) in free.iter().zip(&domains) {
+                let v = d[rest % d.len()].clone();
+                rest /= d.len();
+                assignment.values.insert(name.clone(), v.clone());
+                chosen.push((name.clone(), v));
+            }
+            let all = open.iter().all(|g| {
+                matches!(
+                    eval_expr(&self.exprs[g], &assignment),
+                    Ok(Value::Bool(true))
+                )
+            });
+            if all {
+                return Some(chosen);
+            }
+        }
+        None
     }
 
     /// The first conjunct of trace `t`'s path condition that does not hold under
@@ -266,6 +343,23 @@ impl<'p> Concretizer<'p> {
             assignment_classes.push((RefValue::New(n), self.program.class_name(c).to_string()));
         }
         val.assignment.classes.extend(assignment_classes);
+        let chosen = val.chosen.get(&t).cloned().unwrap_or_default();
+        for (name, v) in &chosen {
+            val.assignment.values.insert(name.clone(), v.clone());
+        }
+        let predicted = self.predict_with(t, val);
+        for (name, _) in &chosen {
+            val.assignment.values.remove(name);
+        }
+        // Unbinds the allocated objects' classes for the next trace.
+        for n in trace.allocated.keys() {
+            val.assignment.classes.remove(&RefValue::New(*n));
+        }
+        predicted
+    }
+
+    fn predict_with(&self, t: usize, val: &Valuation) -> Result<CanonOutcome, PredictError> {
+        let trace = &self.traces[t];
         let heap = self.final_heap(trace, val)?;
         let result = match trace.end {
             End::Return(None) => ViewResult::Return(ViewValue::Unit),
@@ -295,10 +389,6 @@ impl<'p> Concretizer<'p> {
                 (n.as_str(), v)
             })
             .collect();
-        // Unbinds the allocated objects' classes for the next trace.
-        for n in trace.allocated.keys() {
-            val.assignment.classes.remove(&RefValue::New(*n));
-        }
         Ok(canonicalize(&heap, &roots, result))
     }
 
