@@ -386,14 +386,7 @@ impl LazierSharp {
                     Origin::New(_) => None,
                 })
                 .collect();
-            let over = ctx.scope_excess(s.sym, class, g, &earlier);
-            if !ctx.terms.is_false(over) {
-                if ctx.feasible(over) {
-                    ctx.cut(Bound::Scope);
-                }
-                let within = ctx.terms.not(over);
-                g = ctx.terms.and(g, within);
-            }
+            g = ctx.within_scope(s.sym, class, g, &earlier);
             let mut h = heap.clone();
             let o = Obj(h.objects.len() as u32);
             h.objects.insert(

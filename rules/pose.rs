@@ -496,33 +496,12 @@ impl Pose {
             }
             new.push(ctx.terms.and_all(&conj));
         }
-        let mut over = Vec::new();
-        for &k in &classes {
-            let atom = ctx.terms.type_atom(ctx.program.class_name(k));
-            let of_class = |ctx: &mut Ctx, a: Id, cs: &[ClassId], g: Id| {
-                if cs.len() == 1 {
-                    g
-                } else {
-                    let ty = ctx.terms.typeof_(a);
-                    let is_k = ctx.terms.eq(ty, atom);
-                    ctx.terms.and(g, is_k)
-                }
-            };
-            let mut counted = Vec::new();
-            for (i, (a, cs)) in earlier.iter().enumerate() {
-                if cs.contains(&k) {
-                    counted.push(of_class(ctx, *a, cs, new[i]));
-                }
-            }
-            if (counted.len() as u32) < bound {
-                continue;
-            }
-            let y_new = of_class(ctx, y, &classes, new[all.len() - 1]);
-            let fewer = ctx.terms.at_most(bound as usize - 1, &counted);
-            let not_fewer = ctx.terms.not(fewer);
-            over.push(ctx.terms.and(y_new, not_fewer));
-        }
-        let over = ctx.terms.or_all(&over);
+        let counted: Vec<(Id, ClassId, Id)> = earlier
+            .iter()
+            .zip(&new)
+            .map(|(&(a, _), &g)| (a, heap.declared[&a], g))
+            .collect();
+        let over = ctx.scope_excess(y, declared, new[all.len() - 1], &counted);
         if ctx.terms.is_false(over) || !ctx.feasible(over) {
             return Some(None);
         }

@@ -210,6 +210,26 @@ impl<'p> Ctx<'p> {
         self.terms.or_all(&over)
     }
 
+    /// `fresh` strengthened by the scope (see [`Ctx::scope_excess`]); when the excess
+    /// case is feasible, the exploration is marked cut by the scope.
+    pub fn within_scope(
+        &mut self,
+        sym: Id,
+        declared: ClassId,
+        fresh: Id,
+        earlier: &[(Id, ClassId, Id)],
+    ) -> Id {
+        let over = self.scope_excess(sym, declared, fresh, earlier);
+        if self.terms.is_false(over) {
+            return fresh;
+        }
+        if self.feasible(over) {
+            self.cut(Bound::Scope);
+        }
+        let within = self.terms.not(over);
+        self.terms.and(fresh, within)
+    }
+
     /// `g`, and `t` has dynamic class `k` (one of `classes`, its possible classes).
     fn of_class(&mut self, t: Id, classes: &[ClassId], k: ClassId, g: Id) -> Id {
         if classes.len() == 1 {
