@@ -129,7 +129,8 @@ mod datalog {
         /// `R(l, f) ≠ ∅` (reference or primitive field).
         pub struct Initialized(pub Loc, pub FieldId);
         @input
-        /// `S(φ ∧ φ_g)` holds for the entry `(φ, l)` of the accessed reference.
+        /// `S(φ ∧ φ_g)` holds for the entry `(φ, l)` of the accessed reference (asked
+        /// only where `R(l, f)` is uninitialized).
         pub struct Reachable(pub Loc);
         @input
         /// A field access or write through reference `r` to field `f`.
@@ -155,6 +156,8 @@ mod datalog {
         pub struct EqOperands(pub RefId, pub RefId);
 
         struct LeftLoc(Loc);
+        // A location of the accessed reference that the access goes through.
+        struct Live(Loc);
         struct RightLoc(Loc);
 
         @output
@@ -174,21 +177,23 @@ mod datalog {
         #[derive(PartialOrd, Ord)]
         pub struct Rho(pub Id, pub Id, pub Loc);
         @output
-        /// A VS pair `(φ, φ', l')`: `(φ, l) ∈ L(r)`, `(φ', l') ∈ L(R(l, f))`.
+        /// A location `l'` of VS: `(φ, l) ∈ L(r)` reachable, `(φ', l') ∈ L(R(l, f))`
+        /// (the glue gives `l'` its canonical guard, which is the disjunction of the
+        /// pairs' `φ ∧ φ'` over the same value).
         #[derive(PartialOrd, Ord)]
-        pub struct Vs(pub Id, pub Id, pub Loc);
+        pub struct Vs(pub Loc);
         @output
         /// Ψ_x: `(φ, l, r_old)` with `(φ, l) ∈ L(r_x)` and `r_old = R(l, f)`.
         #[derive(PartialOrd, Ord)]
         pub struct Psi(pub Id, pub Loc, pub RefId);
         @output
-        /// ST(L, r, φ) candidates for `R'(l, f)`: `(l, ψ, l')` with `(ψ, l') ∈ L(r)`.
+        /// ST(L, r, φ) candidates for `R'(l, f)`: `(l, l')` with `(ψ, l') ∈ L(r)`.
         #[derive(PartialOrd, Ord)]
-        pub struct StNew(pub Loc, pub Id, pub Loc);
+        pub struct StNew(pub Loc, pub Loc);
         @output
-        /// ST(L, r_old, ¬φ) candidates for `R'(l, f)`: `(l, ψ, l')` with `(ψ, l') ∈ L(r_old)`.
+        /// ST(L, r_old, ¬φ) candidates for `R'(l, f)`: `(l, l')` with `(ψ, l') ∈ L(r_old)`.
         #[derive(PartialOrd, Ord)]
-        pub struct StOld(pub Loc, pub Id, pub Loc);
+        pub struct StOld(pub Loc, pub Loc);
         @output
         /// θ_α: `(φ0, φ1)` with `(φ0, l) ∈ L(v0)` and `(φ1, l) ∈ L(v1)`.
         #[derive(PartialOrd, Ord)]
@@ -205,7 +210,12 @@ mod datalog {
         // FIELD ACCESS / FIELD WRITE premise, seed 001 Fig. 5: a feasible null entry of
         // the receiver is a NullPointerException case.
         NullCase(g) <- Access(r, _), PointsTo(r, g, l), NullLoc(l);
-        Cell(g, l) <- Access(r, _), PointsTo(r, g, l), Reachable(l);
+        // An initialized location is gone through without an S check: under an
+        // unsatisfiable φ it only adds a dead case to the value, and VS's S drops the
+        // locations it reaches. An uninitialized one is gone through when reachable.
+        Live(l) <- Access(r, f), PointsTo(r, _, l), !NullLoc(l), Initialized(l, f);
+        Live(l) <- Reachable(l);
+        Cell(g, l) <- Access(r, _), PointsTo(r, g, l), Live(l);
 
         // LAZY INITIALIZATION (trigger), seed 001 Fig. 3 `init f` / Fig. 5 Λ: a
         // reachable location of the receiver whose field is uninitialized.
@@ -216,13 +226,13 @@ mod datalog {
         Rho(s, e, l) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c);
 
         // FIELD ACCESS, VS(L, R, φ_g, r, f), seed 001 §III.
-        Vs(g, h, l2) <- Read(r, f), PointsTo(r, g, l), Reachable(l), Stored(l, f, r2), PointsTo(r2, h, l2);
+        Vs(l2) <- Read(r, f), PointsTo(r, _, l), Live(l), Stored(l, f, r2), PointsTo(r2, _, l2);
 
         // FIELD WRITE Ψ_x, seed 001 Fig. 5.
-        Psi(g, l, old) <- Access(r, f), !Read(r, f), PointsTo(r, g, l), Reachable(l), Stored(l, f, old);
+        Psi(g, l, old) <- Access(r, f), !Read(r, f), PointsTo(r, g, l), Live(l), Stored(l, f, old);
         // FIELD WRITE X = ST(L, r, φ) ∪ ST(L, r_old, ¬φ), seed 001 Fig. 5.
-        StNew(l, h, l2) <- Psi(_, l, _), WriteValue(v), PointsTo(v, h, l2);
-        StOld(l, h, l2) <- Psi(_, l, old), PointsTo(old, h, l2);
+        StNew(l, l2) <- Psi(_, l, _), WriteValue(v), PointsTo(v, _, l2);
+        StOld(l, l2) <- Psi(_, l, old), PointsTo(old, _, l2);
 
         // EQUALS (REFERENCES-TRUE / REFERENCES-FALSE), seed 001 Fig. 5.
         ThetaAlpha(g0, g1) <- EqOperands(a, b), PointsTo(a, g0, l), PointsTo(b, g1, l);
@@ -250,12 +260,12 @@ type Derived = (
 /// Runs the Datalog program and returns its outputs as vectors (sorted for a
 /// deterministic order of term construction).
 fn derive(rt: datalog::Crepe) -> Derived {
-    fn v<T: Ord>(s: std::collections::HashSet<T>) -> Vec<T> {
+    fn v<T: Ord>(s: std::collections::HashSet<T, rustc_hash::FxBuildHasher>) -> Vec<T> {
         let mut v: Vec<T> = s.into_iter().collect();
         v.sort();
         v
     }
-    let (a, b, c, d, e, f, g, h, i, j, k) = rt.run();
+    let (a, b, c, d, e, f, g, h, i, j, k) = rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
     (
         v(a),
         v(b),
@@ -293,6 +303,15 @@ fn insert(ctx: &mut Ctx, set: &mut Targets, g: Id, l: Loc) {
     }
 }
 
+/// What an access exports of the references stored in the accessed field.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Export {
+    /// Only which reference is stored (the receiver's cases, Ψ_x).
+    Receiver,
+    /// Their location sets as well (VS, ST).
+    StoredTargets,
+}
+
 /// The receiver of an access: its null case and its reachable non-null entries.
 struct Receiver {
     null: Option<Id>,
@@ -302,25 +321,40 @@ struct Receiver {
 }
 
 impl SymbolicHeap {
-    /// The Datalog facts for an access of `f` through `r`, with `S(φ ∧ φ_g)` per entry.
-    fn access_facts(ctx: &mut Ctx, heap: &Heap, r: RefId, f: FieldId) -> datalog::Crepe {
+    /// `S(φ ∧ φ_g)` for each non-null entry `(φ, l)` of `L(r)` whose field `f` is
+    /// uninitialized (those lazy initialization would initialize): the reachable
+    /// ones, asked once per access.
+    fn reachable(ctx: &mut Ctx, heap: &Heap, r: RefId, f: FieldId) -> Vec<Loc> {
+        heap.points(r)
+            .iter()
+            .filter(|&&(_, l)| l != L_NULL && !heap.fields.contains_key(&(l, f)))
+            .filter(|&&(g, _)| ctx.feasible(g))
+            .map(|&(_, l)| l)
+            .collect()
+    }
+
+    /// The Datalog facts for an access of `f` through `r` whose reachable locations
+    /// are `reachable`.
+    fn access_facts(
+        heap: &Heap,
+        r: RefId,
+        f: FieldId,
+        reachable: &[Loc],
+        export: Export,
+    ) -> datalog::Crepe {
         let mut rt = datalog::Crepe::new();
         rt.extend([datalog::NullLoc(L_NULL)]);
         rt.extend([datalog::Access(r, f)]);
         export_points(&mut rt, heap, &[r]);
-        let mut reachable = Vec::new();
-        for &(g, l) in heap.points(r) {
-            if l != L_NULL && ctx.feasible(g) {
-                reachable.push(datalog::Reachable(l));
-            }
-        }
-        rt.extend(reachable);
+        rt.extend(reachable.iter().map(|&l| datalog::Reachable(l)));
         for &(_, l) in heap.points(r) {
             if let Some(v) = heap.fields.get(&(l, f)) {
                 rt.extend([datalog::Initialized(l, f)]);
                 if let Val::Ref(s) = v {
                     rt.extend([datalog::Stored(l, f, *s)]);
-                    export_points(&mut rt, heap, &[*s]);
+                    if export == Export::StoredTargets {
+                        export_points(&mut rt, heap, &[*s]);
+                    }
                 }
             }
         }
@@ -329,8 +363,14 @@ impl SymbolicHeap {
 
     /// The receiver's cases, lazily initializing field `f` of its reachable
     /// locations. Returns the heap, the receiver, and the assumptions made (scope).
-    fn receive(ctx: &mut Ctx, mut heap: Heap, r: RefId, f: FieldId) -> (Heap, Receiver, Vec<Id>) {
-        let rt = Self::access_facts(ctx, &heap, r, f);
+    fn receive(
+        ctx: &mut Ctx,
+        mut heap: Heap,
+        r: RefId,
+        f: FieldId,
+        reachable: &[Loc],
+    ) -> (Heap, Receiver, Vec<Id>) {
+        let rt = Self::access_facts(&heap, r, f, reachable, Export::Receiver);
         let (nulls, cells, needs, ..) = derive(rt);
         let null = nulls
             .first()
@@ -650,7 +690,8 @@ impl RuleSet for SymbolicHeap {
         field: FieldId,
     ) -> Vec<Fork<Heap, Val<RefId>>> {
         let before = heap.clone();
-        let (mut heap, recv, assumed) = Self::receive(ctx, heap, obj, field);
+        let reachable = Self::reachable(ctx, &heap, obj, field);
+        let (mut heap, recv, assumed) = Self::receive(ctx, heap, obj, field, &reachable);
         let value = match ctx.program.field(field).ty {
             Type::Int | Type::Bool => {
                 // A term per (l, f), read as an ite over the guards.
@@ -679,7 +720,8 @@ impl RuleSet for SymbolicHeap {
                     };
                     Val::Ref(r)
                 } else {
-                    let mut rt = Self::access_facts(ctx, &heap, obj, field);
+                    let mut rt =
+                        Self::access_facts(&heap, obj, field, &reachable, Export::StoredTargets);
                     rt.extend([datalog::Read(obj, field)]);
                     let vs = derive(rt).4;
                     // The value: an ite over the receiver's guards of the stored values.
@@ -696,7 +738,7 @@ impl RuleSet for SymbolicHeap {
                     }
                     let val = val.unwrap_or_else(|| ctx.terms.null());
                     let mut set = Targets::new();
-                    for datalog::Vs(_, _, l) in vs {
+                    for datalog::Vs(l) in vs {
                         let g = Self::canonical(ctx, &heap, val, l);
                         insert(ctx, &mut set, g, l);
                     }
@@ -717,7 +759,8 @@ impl RuleSet for SymbolicHeap {
         value: Val<RefId>,
     ) -> Vec<Fork<Heap, ()>> {
         let before = heap.clone();
-        let rt = Self::access_facts(ctx, &heap, obj, field);
+        let reachable = Self::reachable(ctx, &heap, obj, field);
+        let rt = Self::access_facts(&heap, obj, field, &reachable, Export::Receiver);
         let (nulls, cells, ..) = derive(rt);
         let null = nulls
             .first()
@@ -731,12 +774,13 @@ impl RuleSet for SymbolicHeap {
             return Self::forks(ctx, before, heap, null, assumed, ());
         }
         // Several locations: the old values are needed under ¬φ.
-        let (h, _, more) = Self::receive(ctx, heap, obj, field);
+        let (h, _, more) = Self::receive(ctx, heap, obj, field, &reachable);
         heap = h;
         assumed.extend(more);
         match value {
             Val::Ref(v) => {
-                let mut rt = Self::access_facts(ctx, &heap, obj, field);
+                let mut rt =
+                    Self::access_facts(&heap, obj, field, &reachable, Export::StoredTargets);
                 rt.extend([datalog::WriteValue(v)]);
                 export_points(&mut rt, &heap, &[v]);
                 let (_, _, _, _, _, psi, st_new, st_old, ..) = derive(rt);
@@ -746,9 +790,11 @@ impl RuleSet for SymbolicHeap {
                         ctx.terms.ite(phi, new, old)
                     };
                     let mut set = Targets::new();
-                    let candidates = st_new.iter().map(|s| (s.0, s.2));
-                    let candidates = candidates.chain(st_old.iter().map(|s| (s.0, s.2)));
-                    for (_, l2) in candidates.filter(|c| c.0 == l) {
+                    let new = &st_new[st_new.partition_point(|s| s.0 < l)..];
+                    let old = &st_old[st_old.partition_point(|s| s.0 < l)..];
+                    let new = new.iter().take_while(|s| s.0 == l).map(|s| s.1);
+                    let old = old.iter().take_while(|s| s.0 == l).map(|s| s.1);
+                    for l2 in new.chain(old) {
                         let g = Self::canonical(ctx, &heap, val, l2);
                         insert(ctx, &mut set, g, l2);
                     }
