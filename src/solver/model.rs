@@ -150,21 +150,14 @@ impl Model {
                     })
                 }
                 Node::Not(a) => Some(V::Bool(!as_bool(ev(a)?)?)),
-                Node::And(args) => {
-                    let mut r = true;
-                    for &a in args.iter() {
-                        r &= as_bool(ev(a)?)?;
-                    }
-                    Some(V::Bool(r))
+                // Decided by any argument that decides it, even when another one is
+                // undefined (as the witness evaluates them).
+                Node::And(args) => junction(args.iter().map(|&a| ev(a)), false),
+                Node::Or(args) => junction(args.iter().map(|&a| ev(a)), true),
+                Node::Implies(a, b) => {
+                    let negated = ev(a).map(|v| as_bool(v).map(|x| V::Bool(!x)));
+                    junction([negated.flatten(), ev(b)].into_iter(), true)
                 }
-                Node::Or(args) => {
-                    let mut r = false;
-                    for &a in args.iter() {
-                        r |= as_bool(ev(a)?)?;
-                    }
-                    Some(V::Bool(r))
-                }
-                Node::Implies(a, b) => Some(V::Bool(!as_bool(ev(a)?)? || as_bool(ev(b)?)?)),
                 Node::Xor(a, b) => Some(V::Bool(as_bool(ev(a)?)? != as_bool(ev(b)?)?)),
                 Node::Eq(a, b) => Some(V::Bool(ev(a)? == ev(b)?)),
                 Node::Distinct(args) => {
@@ -282,6 +275,20 @@ fn value_sort(v: &ModelValue) -> String {
         ModelValue::Int(_) => "Int".into(),
         ModelValue::Elem(s, _) => s.clone(),
     }
+}
+
+/// A conjunction (`decisive` false) or disjunction (`decisive` true): decided by any
+/// argument with the decisive value, else undefined when some argument is.
+fn junction(args: impl Iterator<Item = Option<ModelValue>>, decisive: bool) -> Option<ModelValue> {
+    let mut undefined = false;
+    for a in args {
+        match a.and_then(as_bool) {
+            Some(b) if b == decisive => return Some(ModelValue::Bool(decisive)),
+            Some(_) => {}
+            None => undefined = true,
+        }
+    }
+    (!undefined).then_some(ModelValue::Bool(!decisive))
 }
 
 fn as_bool(v: ModelValue) -> Option<bool> {

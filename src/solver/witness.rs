@@ -3,7 +3,7 @@
 //! assumptions it satisfies is answered `sat` without a search (a counterexample
 //! cache in the style of KLEE's, kept incremental along a depth-first exploration).
 
-use rustc_hash::{FxBuildHasher, FxHashMap as HashMap};
+use rustc_hash::{FxBuildHasher, FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::model::{FunTable, Model, ModelValue};
 use super::term::{FunId, FunKind, Node, Sort, TermId, Terms};
@@ -21,8 +21,6 @@ pub(super) enum WVal {
 /// Elements invented for constants the witness did not know: above every element a
 /// model numbers (from 0) and below the defaults of `model.rs` (`1 << 30`).
 const FRESH_BASE: u32 = 1 << 29;
-/// Branches of an `ite` searched for a new constant when choosing candidates.
-const ITE_BRANCHES_SEEN: usize = 1024;
 /// Distinguished values no model mentions: `VALUE_BASE + term index`, as in `model.rs`.
 const VALUE_BASE: u32 = 1 << 31;
 
@@ -45,6 +43,7 @@ pub(super) enum Policy {
 enum Undo {
     Const(FunId),
     Memo(TermId),
+    Route(TermId),
 }
 
 /// A function table: the listed points and the default.
@@ -52,6 +51,14 @@ type Table = (HashMap<Box<[WVal]>, WVal>, WVal);
 
 /// A total assignment of the constants met so far, with function tables, and the
 /// values of the terms evaluated under it.
+///
+/// Evaluation is lazy where the connective allows it (an `ite` evaluates its
+/// condition and the chosen branch, `and`/`or`/`=>` stop at the argument that decides
+/// them), and a check keeps what it learnt that does not depend on the constants it
+/// gave values to: the values of such terms, and for each `ite` whose condition is
+/// such a term the leaf it selects (its route). A field read over k cells is an
+/// `ite` chain of length k whose leaf is often a constant new to the check; routed,
+/// the next check reaches that leaf in one step instead of k.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Witness {
     /// Persistent maps (`imbl`): a copy of a witness shares them until it diverges.
@@ -61,8 +68,28 @@ pub(super) struct Witness {
     /// Distinguished values the model placed in its elements.
     values: HashMap<TermId, WVal>,
     memo: Persistent<TermId, WVal>,
+    /// The leaf (a term other than an `ite`) an `ite` evaluates to.
+    route: Persistent<TermId, TermId>,
+    /// The terms of `memo` whose values depend on a constant the running check gave a
+    /// value to (those constants included).
+    tainted: HashSet<TermId>,
     trail: Vec<Undo>,
     fresh: u32,
+}
+
+/// A step of the iterative evaluation.
+#[derive(Copy, Clone, Debug)]
+enum Step {
+    /// Evaluate the term (nothing to do when memoized).
+    Enter(TermId),
+    /// The arguments of an eagerly evaluated node are evaluated.
+    Apply(TermId),
+    /// The condition of an `ite` is evaluated: choose the branch.
+    Branch(TermId),
+    /// The `ite`'s chosen branch (or its routed leaf) is evaluated: take its value.
+    Take(TermId, TermId),
+    /// Argument `i` of an `and`/`or`/`=>` is next (the earlier ones did not decide).
+    Junct(TermId, usize),
 }
 
 impl Witness {
@@ -126,8 +153,32 @@ impl Witness {
                 Undo::Memo(t) => {
                     self.memo.remove(&t);
                 }
+                Undo::Route(t) => {
+                    self.route.remove(&t);
+                }
             }
         }
+        self.tainted.clear();
+    }
+
+    /// Forget the constants the running check gave values to since `mark`, and the
+    /// values that depend on them; keep the rest of what it evaluated (undone with
+    /// the scope that is open, as every extension of this check).
+    fn forget_check(&mut self, mark: usize) {
+        let mut kept = Vec::new();
+        for u in self.trail.drain(mark..) {
+            match u {
+                Undo::Const(f) => {
+                    self.consts.remove(&f);
+                }
+                Undo::Memo(t) if self.tainted.contains(&t) => {
+                    self.memo.remove(&t);
+                }
+                Undo::Memo(_) | Undo::Route(_) => kept.push(u),
+            }
+        }
+        self.trail.extend(kept);
+        self.tainted.clear();
     }
 
     fn value_of(&self, terms: &Terms, t: TermId) -> WVal {
@@ -139,8 +190,9 @@ impl Witness {
 
     /// Do all of `ts` evaluate to `true`? Constants met for the first time get values
     /// by `policy` (kept until undone). `partners` collects the terms that new
-    /// constants are compared with (`x = t` with `x` new) and the distinguished values
-    /// anything is compared with: their values are the candidates for [`Policy::Like`].
+    /// constants are compared with (`x = t` where `x` evaluates to a constant new to
+    /// this check) and the distinguished values anything is compared with: their
+    /// values are the candidates for [`Policy::Like`].
     pub fn satisfies(
         &mut self,
         terms: &Terms,
@@ -153,45 +205,6 @@ impl Witness {
         ts.iter().all(|&t| {
             self.eval(terms, t, policy, &dom, partners.as_deref_mut()) == Some(WVal::Bool(true))
         })
-    }
-
-    /// A constant of an uninterpreted sort the witness gives no value yet.
-    fn is_new_constant(&self, terms: &Terms, t: TermId) -> bool {
-        matches!(terms.node(t), Node::App(f, args) if args.is_empty() && !self.consts.contains_key(f))
-            && matches!(terms.sort(t), Sort::User(_))
-    }
-
-    /// Is `t` a new constant, or an `ite` with one among its branches (the value of a
-    /// field read over several cells: one stored reference per cell)? Looks at
-    /// `ITE_BRANCHES_SEEN` branches at most.
-    fn ends_in_new_constant(&self, terms: &Terms, t: TermId) -> bool {
-        let mut stack = vec![t];
-        let mut seen = 0;
-        while let Some(t) = stack.pop() {
-            if self.is_new_constant(terms, t) {
-                return true;
-            }
-            seen += 1;
-            if seen > ITE_BRANCHES_SEEN {
-                return false;
-            }
-            if let Node::Ite(_, a, b) = terms.node(t) {
-                stack.extend([*b, *a]);
-            }
-        }
-        false
-    }
-
-    /// A copy without the undo trail (its extensions become its own values).
-    fn detached(&self) -> Witness {
-        Witness {
-            consts: self.consts.clone(),
-            tables: self.tables.clone(),
-            values: self.values.clone(),
-            memo: self.memo.clone(),
-            trail: Vec::new(),
-            fresh: self.fresh,
-        }
     }
 
     /// The values of those of `ts` evaluated so far, without repetitions.
@@ -207,8 +220,64 @@ impl Witness {
         out
     }
 
-    /// The value of `root`, children first, each new node once (iteratively: terms
-    /// may be deep). `None` when some operation is undefined here, or a term of sort
+    /// Record the value of `t`, depending on a new constant when `tainted`. `None`
+    /// when `t` is of sort `Type` and its value lies outside the domain.
+    fn set(
+        &mut self,
+        terms: &Terms,
+        t: TermId,
+        v: WVal,
+        tainted: bool,
+        dom: &[WVal],
+    ) -> Option<()> {
+        if terms.sort(t) == Sort::Type
+            && !matches!(terms.node(t), Node::Value(..))
+            && !dom.contains(&v)
+        {
+            return None;
+        }
+        self.memo.insert(t, v);
+        self.trail.push(Undo::Memo(t));
+        if tainted {
+            self.tainted.insert(t);
+        }
+        Some(())
+    }
+
+    fn bool_of(&self, t: TermId) -> Option<bool> {
+        match self.memo.get(&t) {
+            Some(WVal::Bool(b)) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// The term an evaluated `t` takes its value from: through the chosen branches
+    /// of `ite`s, a term that is not one.
+    fn leaf(&self, terms: &Terms, mut t: TermId) -> TermId {
+        loop {
+            if let Some(&l) = self.route.get(&t) {
+                t = l;
+            }
+            match terms.node(t) {
+                Node::Ite(c, x, y) => match self.bool_of(*c) {
+                    Some(true) => t = *x,
+                    Some(false) => t = *y,
+                    None => return t,
+                },
+                _ => return t,
+            }
+        }
+    }
+
+    /// Is `t` a constant of an uninterpreted sort given its value by this check?
+    fn is_new_constant(&self, terms: &Terms, t: TermId) -> bool {
+        matches!(terms.node(t), Node::App(_, args) if args.is_empty())
+            && matches!(terms.sort(t), Sort::User(_))
+            && self.tainted.contains(&t)
+    }
+
+    /// The value of `root` (iteratively: terms may be deep), each node at most once.
+    /// `None` when some operation it needs is undefined here, or a term of sort
     /// `Type` would take a value outside the domain (the search decides those).
     fn eval(
         &mut self,
@@ -218,37 +287,106 @@ impl Witness {
         dom: &[WVal],
         mut partners: Option<&mut Vec<TermId>>,
     ) -> Option<WVal> {
-        let mut stack = vec![(root, false)];
-        while let Some((t, expanded)) = stack.pop() {
-            if self.memo.contains_key(&t) {
-                continue;
-            }
-            let node = terms.node(t);
-            if !expanded {
-                stack.push((t, true));
-                if let (Node::Eq(a, b), Some(partners)) = (node, partners.as_deref_mut()) {
-                    for (x, y) in [(*a, *b), (*b, *a)] {
-                        let value = matches!(terms.node(y), Node::Value(Sort::User(_), _));
-                        if (value || self.ends_in_new_constant(terms, x)) && !partners.contains(&y)
-                        {
-                            partners.push(y);
+        let mut stack = vec![Step::Enter(root)];
+        while let Some(step) = stack.pop() {
+            match step {
+                Step::Enter(t) => {
+                    if self.memo.contains_key(&t) {
+                        continue;
+                    }
+                    match terms.node(t) {
+                        Node::Ite(c, ..) => match self.route.get(&t) {
+                            Some(&leaf) => stack.extend([Step::Take(t, leaf), Step::Enter(leaf)]),
+                            None => stack.extend([Step::Branch(t), Step::Enter(*c)]),
+                        },
+                        Node::And(_) | Node::Or(_) | Node::Implies(..) => {
+                            stack.push(Step::Junct(t, 0));
+                        }
+                        node => {
+                            stack.push(Step::Apply(t));
+                            for c in node.args() {
+                                if !self.memo.contains_key(&c) {
+                                    stack.push(Step::Enter(c));
+                                }
+                            }
                         }
                     }
                 }
-                for c in node.args() {
-                    if !self.memo.contains_key(&c) {
-                        stack.push((c, false));
+                Step::Apply(t) => {
+                    let node = terms.node(t);
+                    if let (Node::Eq(a, b), Some(partners)) = (node, partners.as_deref_mut()) {
+                        for (x, y) in [(*a, *b), (*b, *a)] {
+                            let value = matches!(terms.node(y), Node::Value(Sort::User(_), _));
+                            let new = self.is_new_constant(terms, self.leaf(terms, x));
+                            if (value || new) && !partners.contains(&y) {
+                                partners.push(y);
+                            }
+                        }
+                    }
+                    let invented = matches!(node, Node::App(f, args) if args.is_empty() && !self.consts.contains_key(f));
+                    let v = self.eval_node(terms, t, node, policy, dom)?;
+                    let tainted = invented || node.args().iter().any(|c| self.tainted.contains(c));
+                    self.set(terms, t, v, tainted, dom)?;
+                }
+                Step::Branch(t) => {
+                    let Node::Ite(c, x, y) = terms.node(t) else {
+                        unreachable!("a branch step is an ite")
+                    };
+                    let chosen = if self.bool_of(*c)? { *x } else { *y };
+                    stack.extend([Step::Take(t, chosen), Step::Enter(chosen)]);
+                }
+                Step::Take(t, from) => {
+                    let v = *self.memo.get(&from)?;
+                    let mut tainted = self.tainted.contains(&from);
+                    if !self.route.contains_key(&t) {
+                        let Node::Ite(c, ..) = terms.node(t) else {
+                            unreachable!("a take step is an ite")
+                        };
+                        if self.tainted.contains(c) {
+                            tainted = true;
+                        } else {
+                            let leaf = self.route.get(&from).copied().unwrap_or(from);
+                            self.route.insert(t, leaf);
+                            self.trail.push(Undo::Route(t));
+                        }
+                    }
+                    self.set(terms, t, v, tainted, dom)?;
+                }
+                Step::Junct(t, i) => {
+                    let node = terms.node(t);
+                    let decided = junction_value(node);
+                    if i == 0 {
+                        // an argument evaluated before may decide it (a clean one first)
+                        let mut by: Option<bool> = None;
+                        for a in (0..).map_while(|k| junction_arg(node, k)) {
+                            if self.bool_of(a.0) == Some(a.1) {
+                                by = Some(self.tainted.contains(&a.0));
+                                if by == Some(false) {
+                                    break;
+                                }
+                            }
+                        }
+                        if let Some(tainted) = by {
+                            self.set(terms, t, WVal::Bool(decided), tainted, dom)?;
+                            continue;
+                        }
+                    } else {
+                        let (a, decides) = junction_arg(node, i - 1).expect("evaluated argument");
+                        if self.bool_of(a)? == decides {
+                            let tainted = self.tainted.contains(&a);
+                            self.set(terms, t, WVal::Bool(decided), tainted, dom)?;
+                            continue;
+                        }
+                    }
+                    match junction_arg(node, i) {
+                        Some((a, _)) => stack.extend([Step::Junct(t, i + 1), Step::Enter(a)]),
+                        None => {
+                            let tainted = node.args().iter().any(|a| self.tainted.contains(a));
+                            self.set(terms, t, WVal::Bool(!decided), tainted, dom)?;
+                        }
                     }
                 }
-                continue;
             }
-            let v = self.eval_node(terms, t, node, policy, dom)?;
-            if terms.sort(t) == Sort::Type && !matches!(node, Node::Value(..)) && !dom.contains(&v)
-            {
-                return None;
-            }
-            self.memo.insert(t, v);
-            self.trail.push(Undo::Memo(t));
         }
         self.memo.get(&root).copied()
     }
@@ -298,21 +436,6 @@ impl Witness {
                 }
             }
             Node::Not(a) => W::Bool(!b(a)?),
-            Node::And(args) => {
-                let mut r = true;
-                for a in args.iter() {
-                    r &= b(a)?;
-                }
-                W::Bool(r)
-            }
-            Node::Or(args) => {
-                let mut r = false;
-                for a in args.iter() {
-                    r |= b(a)?;
-                }
-                W::Bool(r)
-            }
-            Node::Implies(x, y) => W::Bool(!b(x)? || b(y)?),
             Node::Xor(x, y) => W::Bool(b(x)? != b(y)?),
             Node::Eq(x, y) => W::Bool(v(x) == v(y)),
             Node::Distinct(args) => {
@@ -323,13 +446,6 @@ impl Witness {
                     .all(|(k, a)| !vals[k + 1..].contains(a));
                 W::Bool(all)
             }
-            Node::Ite(c, x, y) => {
-                if b(c)? {
-                    v(x)
-                } else {
-                    v(y)
-                }
-            }
             Node::Add(x, y) => W::Int(i(x)?.checked_add(i(y)?)?),
             Node::Sub(x, y) => W::Int(i(x)?.checked_sub(i(y)?)?),
             Node::Neg(x) => W::Int(i(x)?.checked_neg()?),
@@ -338,6 +454,9 @@ impl Witness {
             Node::Rem(x, y) => W::Int(smt_mod(i(x)?, i(y)?)?),
             Node::Le(x, y) => W::Bool(i(x)? <= i(y)?),
             Node::Lt(x, y) => W::Bool(i(x)? < i(y)?),
+            Node::And(_) | Node::Or(_) | Node::Implies(..) | Node::Ite(..) => {
+                unreachable!("evaluated lazily")
+            }
         })
     }
 
@@ -387,6 +506,22 @@ impl Witness {
     }
 }
 
+/// The value of a junction (`and`, `or`, `=>`) that one of its arguments decides.
+fn junction_value(node: &Node) -> bool {
+    !matches!(node, Node::And(_))
+}
+
+/// Argument `k` of a junction and the value by which it decides the junction
+/// (`a => b` is `¬a ∨ b`).
+fn junction_arg(node: &Node, k: usize) -> Option<(TermId, bool)> {
+    match node {
+        Node::And(args) => args.get(k).map(|&a| (a, false)),
+        Node::Or(args) => args.get(k).map(|&a| (a, true)),
+        Node::Implies(a, b) => [(*a, false), (*b, true)].get(k).copied(),
+        _ => unreachable!("not a junction"),
+    }
+}
+
 /// Whether a witness check keeps the values it gave new constants.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(super) enum Keep {
@@ -408,6 +543,7 @@ pub(super) fn satisfies(
     domain: &[TermId],
 ) -> Option<Policy> {
     let mark = w.mark();
+    w.tainted.clear();
     let mut partners = Vec::new();
     let mut policy = Policy::Fresh;
     let mut found = w.satisfies(terms, ts, policy, domain, Some(&mut partners));
@@ -416,12 +552,12 @@ pub(super) fn satisfies(
         if found {
             break;
         }
-        w.undo(mark);
+        w.forget_check(mark);
         policy = Policy::Like(c);
         found = w.satisfies(terms, ts, policy, domain, None);
     }
     if !found || keep == Keep::Nothing {
-        w.undo(mark);
+        w.forget_check(mark);
     }
     found.then_some(policy)
 }
@@ -447,9 +583,9 @@ struct Cached {
 }
 
 /// Several witnesses (models of satisfiable checks), each brought up to date with
-/// the assertions lazily, when it is tried. A check whose model changes the values of
-/// old constants (a list that cycles back to an earlier cell) is answered by the
-/// model of the same check made earlier on the path, which a single witness would
+/// the assertions lazily, when it is tried. A check that the newest model fails (a
+/// list that cycles back to an earlier cell where the newest model has a fresh one) is
+/// answered by an older model found for the same case, which a single witness would
 /// have replaced.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Witnesses {
@@ -551,9 +687,9 @@ impl Witnesses {
 
     /// A witness that satisfies the assertions and `assumptions` (its index for
     /// [`Witnesses::get`]): first the one that answered the same assumptions last,
-    /// then a few round the ring. One that answers only by giving new constants the
-    /// values of old terms (a cell's next is an earlier cell) is copied with those
-    /// values: a model of its own.
+    /// then a few round the ring. A witness may answer by giving the constants new to
+    /// the check the values of old terms (a cell's next is an earlier cell); those
+    /// values are not kept.
     pub fn find(
         &mut self,
         terms: &Terms,
@@ -576,17 +712,11 @@ impl Witnesses {
                 continue;
             }
             let w = &mut self.pool[k].w;
-            let mark = w.mark();
-            let Some(policy) = satisfies(w, terms, assumptions, Keep::Extensions, domain) else {
+            if satisfies(w, terms, assumptions, Keep::Nothing, domain).is_none() {
                 continue;
-            };
-            let copy = matches!(policy, Policy::Like(_)).then(|| w.detached());
-            w.undo(mark);
+            }
             self.clock += 1;
             self.pool[k].used = self.clock;
-            if let Some(copy) = copy {
-                return Some(self.keep(copy, assertions.len(), assumptions));
-            }
             if Some(k) != last {
                 self.next = k;
                 self.answered.insert(assumptions.into(), self.pool[k].id);
@@ -614,5 +744,90 @@ fn to_model_value(terms: &Terms, v: WVal) -> ModelValue {
         WVal::Bool(b) => ModelValue::Bool(b),
         WVal::Int(i) => ModelValue::Int(i),
         WVal::Elem(s, i) => ModelValue::Elem(terms.sort_name(s), i),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::model::ModelValue;
+
+    /// `null`, two constants the witness knows (`a`, `b`, both non-null) and one it
+    /// does not (`x`).
+    fn setup() -> (Terms, Witness, [TermId; 4]) {
+        let mut t = Terms::default();
+        let r = Sort::User(t.declare_sort("Ref"));
+        let null = t.value(r, "null");
+        let [a, b, x] = ["a", "b", "x"].map(|n| t.constant(n, r));
+        let mut w = Witness::default();
+        let known: Vec<TermId> = [a, b]
+            .iter()
+            .map(|&c| {
+                let e = t.eq(c, null).unwrap();
+                t.not(e).unwrap()
+            })
+            .collect();
+        assert!(satisfies(&mut w, &t, &known, Keep::Extensions, &[]).is_some());
+        (t, w, [null, a, b, x])
+    }
+
+    #[test]
+    fn a_check_keeps_only_what_its_new_constants_do_not_decide() {
+        let (mut t, mut w, [null, a, b, x]) = setup();
+        // a read over two cells: the first is not the receiver, the second stores x
+        let first = t.eq(a, null).unwrap();
+        let read = t.ite(first, b, x).unwrap();
+        let alias = t.eq(read, a).unwrap();
+        // x is new: a fresh element fails, the value of `a` satisfies it
+        let policy = satisfies(&mut w, &t, &[alias], Keep::Nothing, &[]);
+        assert!(matches!(policy, Some(Policy::Like(_))));
+        let Node::App(xf, _) = t.node(x).clone() else {
+            unreachable!("a constant")
+        };
+        assert!(!w.consts.contains_key(&xf), "x's value is not kept");
+        assert!(w.memo.contains_key(&first), "the condition is kept");
+        assert!(!w.memo.contains_key(&read) && !w.memo.contains_key(&alias));
+        assert_eq!(w.route.get(&read), Some(&x), "the read is routed to x");
+        // the same check again: routed, with the same answer
+        assert_eq!(satisfies(&mut w, &t, &[alias], Keep::Nothing, &[]), policy);
+        // undoing to the start forgets the route as well
+        w.undo(0);
+        assert!(w.route.is_empty() && w.memo.is_empty() && w.consts.is_empty());
+    }
+
+    #[test]
+    fn evaluation_needs_only_the_deciding_arguments() {
+        let (mut t, mut w, [_, a, b, _]) = setup();
+        // an integer overflow is undefined for the witness
+        let max = t.int(i64::MAX);
+        let one = t.int(1);
+        let zero = t.int(0);
+        let over = t.add(max, one).unwrap();
+        let undefined = t.eq(over, zero).unwrap();
+        let yes = t.bool(true);
+        let no = t.bool(false);
+        let chosen = t.ite(yes, zero, over).unwrap();
+        let ite_ok = t.eq(chosen, zero).unwrap();
+        let and_ok = {
+            let both = t.and(&[no, undefined]).unwrap();
+            t.not(both).unwrap()
+        };
+        let or_ok = t.or(&[undefined, yes]).unwrap();
+        let implies_ok = t.implies(no, undefined).unwrap();
+        let ab = t.eq(a, b).unwrap();
+        for ok in [ite_ok, and_ok, or_ok, implies_ok] {
+            assert!(satisfies(&mut w, &t, &[ok], Keep::Nothing, &[]).is_some());
+            // the model agrees, undefined argument and all
+            assert_eq!(
+                w.to_model(&t).eval(&t, ok),
+                Some(ModelValue::Bool(true)),
+                "{}",
+                t.display(ok)
+            );
+        }
+        // an argument that decides nothing leaves the junction undefined
+        let both = t.and(&[undefined, ab]).unwrap();
+        let mixed = t.or(&[both, undefined]).unwrap();
+        assert!(satisfies(&mut w, &t, &[mixed], Keep::Nothing, &[]).is_none());
     }
 }
