@@ -81,7 +81,8 @@ pub struct Comparison {
     pub complete: bool,
     /// The bounds that cut it, with the number of paths each cut.
     pub cut: Vec<(String, u64)>,
-    /// Bounded inputs checked (diverging ones excluded).
+    /// Bounded inputs checked: the terminating ones, and the diverging ones some
+    /// trace claims (each a mismatch: a trace is a finite run).
     pub inputs: usize,
     pub agreements: usize,
     pub overlaps: usize,

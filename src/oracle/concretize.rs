@@ -10,9 +10,10 @@ use crate::concrete::canon::{HeapView, ViewResult, ViewValue, canonicalize};
 use crate::concrete::{CanonOutcome, Input, InputValue, Thrown};
 use crate::engine::{Cell, Exploration, Outcome, RuleSet};
 use crate::expr::{Assignment, EvalError, RefValue, Sort, Term, Value, eval_expr};
-use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program};
+use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program, Type};
 
-/// At most this many joint values are tried for the symbols an input leaves unbound.
+/// At most this many partial choices of values are tried for the symbols an input
+/// leaves unbound.
 const MAX_COMPLETIONS: usize = 4096;
 
 /// How a trace ends, as terms.
@@ -59,6 +60,8 @@ pub struct Concretizer<'p> {
     program: &'p Program,
     /// Root names: `this` (instance entry), then the parameters.
     roots: Vec<String>,
+    /// The declared type of each root.
+    root_types: Vec<Type>,
     traces: Vec<TraceTerms>,
     /// Every term the traces use, extracted once.
     exprs: HashMap<Id, RecExpr<Term>>,
@@ -145,10 +148,17 @@ impl<'p> Concretizer<'p> {
         symbols.sort();
         symbols.dedup();
         let roots = root_names(program, x.entry);
+        let m = program.method(x.entry);
+        let root_types = (m.kind != MethodKind::Static)
+            .then_some(Type::Class(m.owner))
+            .into_iter()
+            .chain(m.params.iter().copied())
+            .collect();
         Concretizer {
             program,
             sorts,
             roots,
+            root_types,
             traces,
             exprs,
             symbols,
@@ -215,9 +225,12 @@ impl<'p> Concretizer<'p> {
     /// The traces whose path condition holds under `val`.
     ///
     /// A symbol whose access path runs through `null` in the input is not
-    /// determined by it: the path condition holds when some value of such symbols
-    /// (null, an input object, an int of -1..=1, a boolean) makes every conjunct
-    /// true. Those values are kept for the trace's prediction.
+    /// determined by it: the path condition holds when some consistent completion
+    /// makes every conjunct true. Such a symbol is null, an input object of its
+    /// declared class, an int of -1..=1 or a boolean; once it is an input object,
+    /// every path through it is that object's (an alias has the fields of the
+    /// object it aliases, so a completion is a heap, not independent values). The
+    /// values are kept for the trace's prediction.
     pub fn claims(&self, val: &mut Valuation) -> Vec<usize> {
         let mut out = Vec::new();
         for (i, t) in self.traces.iter().enumerate() {
@@ -231,8 +244,8 @@ impl<'p> Concretizer<'p> {
         out
     }
 
-    /// Values for the unbound symbols of `guards` that make all of them true, when
-    /// the only conjuncts not true are those without a value.
+    /// A consistent completion of the unbound symbols of `guards` that makes all of
+    /// them true, when the only conjuncts not true are those without a value.
     fn complete(&self, val: &Valuation, guards: &[Id]) -> Option<Vec<(String, Value)>> {
         let mut open = Vec::new();
         for &g in guards {
@@ -242,48 +255,149 @@ impl<'p> Concretizer<'p> {
                 _ => return None,
             }
         }
-        let mut free: Vec<(String, Sort)> = open
+        let sorts = open
             .iter()
             .flat_map(|g| self.sorts[g].iter().cloned())
-            .filter(|(n, _)| !val.assignment.values.contains_key(n))
             .collect();
-        free.sort();
-        free.dedup();
-        let objects = val.input.objects.len() as u32;
-        let domain = |sort: Sort| -> Vec<Value> {
-            match sort {
-                Sort::Ref => std::iter::once(Value::Ref(RefValue::Null))
-                    .chain((0..objects).map(|o| Value::Ref(RefValue::Obj(o))))
-                    .collect(),
-                Sort::Int => (-1..=1).map(Value::Int).collect(),
-                Sort::Bool => vec![Value::Bool(false), Value::Bool(true)],
-            }
+        let mut search = Completion {
+            input: val.input,
+            open,
+            sorts,
+            assignment: val.assignment.clone(),
+            chosen: Vec::new(),
+            budget: MAX_COMPLETIONS,
         };
-        let domains: Vec<Vec<Value>> = free.iter().map(|(_, s)| domain(*s)).collect();
-        let cases: usize = domains.iter().map(Vec::len).try_fold(1usize, |a, n| {
-            a.checked_mul(n).filter(|&c| c <= MAX_COMPLETIONS)
-        })?;
-        let mut assignment = val.assignment.clone();
-        for case in 0..cases {
-            let mut rest = case;
-            let mut chosen = Vec::with_capacity(free.len());
-            for ((name, _), d) in free.iter().zip(&domains) {
-                let v = d[rest % d.len()].clone();
-                rest /= d.len();
-                assignment.values.insert(name.clone(), v.clone());
-                chosen.push((name.clone(), v));
-            }
-            let all = open.iter().all(|g| {
-                matches!(
-                    eval_expr(&self.exprs[g], &assignment),
-                    Ok(Value::Bool(true))
-                )
-            });
-            if all {
-                return Some(chosen);
+        self.search(&mut search).then_some(search.chosen)
+    }
+
+    /// Depth-first over the symbols the open conjuncts need, one at a time (the
+    /// first unbound symbol an evaluation meets): true when the values chosen make
+    /// every open conjunct true.
+    fn search(&self, s: &mut Completion) -> bool {
+        if s.budget == 0 {
+            return false;
+        }
+        s.budget -= 1;
+        let mut need = None;
+        for g in &s.open {
+            match eval_expr(&self.exprs[g], &s.assignment) {
+                Ok(Value::Bool(true)) => {}
+                Err(EvalError::Unbound(name)) => {
+                    need.get_or_insert(name);
+                }
+                _ => return false,
             }
         }
-        None
+        let Some(name) = need else {
+            return true;
+        };
+        let Some(&sort) = s.sorts.get(&name) else {
+            debug_assert!(false, "an unbound symbol of no open conjunct: {name}");
+            return false;
+        };
+        let values = match self.derived(s.input, &s.assignment, &name) {
+            Some(v) => vec![v],
+            None => self.domain(s.input, &name, sort),
+        };
+        for v in values {
+            s.assignment.values.insert(name.clone(), v.clone());
+            s.chosen.push((name.clone(), v));
+            if self.consistent(s) && self.search(s) {
+                return true;
+            }
+            s.chosen.pop();
+            s.assignment.values.remove(&name);
+        }
+        false
+    }
+
+    /// Every chosen symbol whose parent is an input object (of the input or chosen)
+    /// is that object's field.
+    fn consistent(&self, s: &Completion) -> bool {
+        s.chosen.iter().all(|(name, v)| {
+            let Some((parent, field)) = name.rsplit_once('.') else {
+                return true;
+            };
+            match self.derived(s.input, &s.assignment, parent) {
+                Some(Value::Ref(RefValue::Obj(o))) => {
+                    self.field_value(s.input, o, field).as_ref() == Some(v)
+                }
+                _ => true,
+            }
+        })
+    }
+
+    /// The value of access path `name` under `assignment`, walking the input heap
+    /// from its longest prefix with a value; `None` when the walk meets `null` (or a
+    /// prefix without a value): the path is free.
+    fn derived(&self, input: &Input, assignment: &Assignment, name: &str) -> Option<Value> {
+        if let Some(v) = assignment.values.get(name) {
+            return Some(v.clone());
+        }
+        let Some((parent, field)) = name.rsplit_once('.') else {
+            let i = self.roots.iter().position(|r| r == name)?;
+            return input.roots.get(i).map(|&v| input_value(v));
+        };
+        let Value::Ref(RefValue::Obj(o)) = self.derived(input, assignment, parent)? else {
+            return None;
+        };
+        self.field_value(input, o, field)
+    }
+
+    /// The value of the field named `field` of input object `o`.
+    fn field_value(&self, input: &Input, o: u32, field: &str) -> Option<Value> {
+        input.objects[o as usize]
+            .fields
+            .iter()
+            .find(|(f, _)| self.program.field_name(*f) == field)
+            .map(|&(_, v)| input_value(v))
+    }
+
+    /// The values a free symbol may take: null or an input object of its declared
+    /// class (of any class when the declared class is not known), an int of
+    /// -1..=1, a boolean.
+    fn domain(&self, input: &Input, name: &str, sort: Sort) -> Vec<Value> {
+        match sort {
+            Sort::Ref => {
+                let declared = self.declared(name);
+                let objects =
+                    input.objects.iter().enumerate().filter(|(_, o)| {
+                        declared.is_none_or(|c| self.program.is_subclass(o.class, c))
+                    });
+                std::iter::once(Value::Ref(RefValue::Null))
+                    .chain(objects.map(|(i, _)| Value::Ref(RefValue::Obj(i as u32))))
+                    .collect()
+            }
+            Sort::Int => (-1..=1).map(Value::Int).collect(),
+            Sort::Bool => vec![Value::Bool(false), Value::Bool(true)],
+        }
+    }
+
+    /// The declared class of access path `name`, from the root's type through the
+    /// declared types of its fields (a field only a subclass declares was reached
+    /// through a cast).
+    fn declared(&self, name: &str) -> Option<ClassId> {
+        let p = self.program;
+        let mut segments = name.split('.');
+        let root = segments.next()?;
+        let mut ty = *self
+            .root_types
+            .get(self.roots.iter().position(|r| r == root)?)?;
+        for field in segments {
+            let Type::Class(c) = ty else {
+                return None;
+            };
+            let own = p.class(c).all_fields.iter().rev().copied();
+            let below = (0..p.fields.len() as u32)
+                .map(FieldId)
+                .filter(|&f| p.is_subclass(p.field(f).owner, c));
+            let f = own.chain(below).find(|&f| p.field_name(f) == field)?;
+            ty = p.field(f).ty;
+        }
+        match ty {
+            Type::Class(c) => Some(c),
+            _ => None,
+        }
     }
 
     /// The first conjunct of trace `t`'s path condition that does not hold under
@@ -343,9 +457,25 @@ impl<'p> Concretizer<'p> {
             assignment_classes.push((RefValue::New(n), self.program.class_name(c).to_string()));
         }
         val.assignment.classes.extend(assignment_classes);
-        let chosen = val.chosen.get(&t).cloned().unwrap_or_default();
+        let mut chosen = val.chosen.get(&t).cloned().unwrap_or_default();
         for (name, v) in &chosen {
             val.assignment.values.insert(name.clone(), v.clone());
+        }
+        if !chosen.is_empty() {
+            // The paths through an object the completion chose are that object's.
+            let through: Vec<(String, Value)> = self
+                .symbols
+                .iter()
+                .filter(|n| !val.assignment.values.contains_key(*n))
+                .filter_map(|n| {
+                    self.derived(val.input, &val.assignment, n)
+                        .map(|v| (n.clone(), v))
+                })
+                .collect();
+            for (name, v) in through {
+                val.assignment.values.insert(name.clone(), v.clone());
+                chosen.push((name, v));
+            }
         }
         let predicted = self.predict_with(t, val);
         for (name, _) in &chosen {
@@ -466,6 +596,20 @@ impl<'p> Concretizer<'p> {
             objects,
         })
     }
+}
+
+/// The state of one search for a completion.
+struct Completion<'i> {
+    input: &'i Input,
+    /// The conjuncts without a value under the input alone.
+    open: Vec<Id>,
+    /// The sorts of their symbols.
+    sorts: HashMap<String, Sort>,
+    /// The input's values and the values chosen so far.
+    assignment: Assignment,
+    chosen: Vec<(String, Value)>,
+    /// Search nodes left.
+    budget: usize,
 }
 
 fn input_value(v: InputValue) -> Value {
