@@ -92,9 +92,9 @@ pub struct Comparison {
     /// Inputs whose concrete run exhausted its step budget and that no trace claims:
     /// not checked.
     pub diverging: usize,
-    /// The branch depth of the final exploration.
+    /// The branch depth of the reported exploration (see [`compare`]).
     pub depth: u32,
-    /// Time to explore (all attempts) and to check the last one, in milliseconds.
+    /// Time to explore (all attempts) and to check the reported one, in milliseconds.
     pub explore_ms: f64,
     pub check_ms: f64,
     /// The smallest input on which the rule set disagrees.
@@ -131,7 +131,9 @@ const FIRST_DEPTH: u32 = 8;
 /// `config.depth`, for as long as the depth bound leaves some bounded input
 /// unclaimed (a terminating input's path has finitely many branches, while a
 /// cyclic input can make one path branch forever). `config.time_limit` bounds all
-/// attempts together. Overlaps with paths deeper than the final depth are not
+/// attempts together; when it cuts an attempt that leaves more inputs unclaimed than
+/// the attempt before it, the one before is reported (its traces are complete, so
+/// its verdicts stand). Overlaps with paths deeper than the reported depth are not
 /// checked.
 pub fn compare<R: RuleSet>(
     program: &Program,
@@ -150,6 +152,7 @@ pub fn compare<R: RuleSet>(
         ..config
     };
     let mut depth = FIRST_DEPTH.min(config.depth);
+    let mut before: Option<Comparison> = None;
     loop {
         let attempt = EngineConfig {
             depth,
@@ -160,11 +163,26 @@ pub fn compare<R: RuleSet>(
         cmp.explore_ms = start.elapsed().as_secs_f64() * 1e3 - cmp.check_ms;
         let cut_by_depth = cmp.cut.iter().any(|(b, _)| b == Bound::Depth.name());
         let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
-        if cmp.unclaimed == 0 || !cut_by_depth || depth >= config.depth || out_of_time {
-            cmp.depth = depth;
+        cmp.depth = depth;
+        if out_of_time {
+            let mut reported = better_informed(before, cmp);
+            reported.explore_ms = start.elapsed().as_secs_f64() * 1e3 - reported.check_ms;
+            return reported;
+        }
+        if cmp.unclaimed == 0 || !cut_by_depth || depth >= config.depth {
             return cmp;
         }
+        before = Some(cmp);
         depth = depth.saturating_mul(2).min(config.depth);
+    }
+}
+
+/// Of an attempt and the one cut short by the time limit after it, the one that
+/// leaves fewer inputs unclaimed (the later one on a tie).
+fn better_informed(before: Option<Comparison>, last: Comparison) -> Comparison {
+    match before {
+        Some(b) if b.unclaimed < last.unclaimed => b,
+        _ => last,
     }
 }
 
@@ -286,4 +304,43 @@ fn compare_once<R: RuleSet>(
     }
     cmp.check_ms = start.elapsed().as_secs_f64() * 1e3;
     cmp
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn attempt(depth: u32, agreements: usize, unclaimed: usize) -> Comparison {
+        Comparison {
+            rules: "pose".into(),
+            traces: agreements,
+            complete: false,
+            cut: vec![(Bound::Time.name().to_string(), 1)],
+            inputs: agreements + unclaimed,
+            agreements,
+            overlaps: 0,
+            gaps: 0,
+            unclaimed,
+            mismatches: 0,
+            diverging: 0,
+            depth,
+            explore_ms: 0.0,
+            check_ms: 0.0,
+            counterexample: None,
+            predicted: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_deeper_attempt_cut_by_time_does_not_hide_what_a_shallower_one_decided() {
+        // the deeper attempt ran out of time having claimed fewer inputs
+        let shallow = attempt(8, 2, 18);
+        let deep = attempt(16, 0, 20);
+        assert_eq!(better_informed(Some(shallow), deep).depth, 8);
+        // one that decided as much or more is reported
+        let shallow = attempt(8, 2, 18);
+        let deep = attempt(16, 2, 18);
+        assert_eq!(better_informed(Some(shallow), deep).depth, 16);
+        assert_eq!(better_informed(None, attempt(8, 0, 20)).depth, 8);
+    }
 }
