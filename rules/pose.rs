@@ -484,12 +484,22 @@ impl Pose {
             return None;
         }
         // new[i]: the i-th symbol is a new object (not null, unlike every one before).
+        // A symbol known not null (`this`, whose non-nullness is no conjunct of the
+        // path condition, or one dereferenced as a plain symbol) has no null case:
+        // with one, the solver could count `this` out as null.
         let null = ctx.terms.null();
         let all: Vec<Id> = earlier.iter().map(|(a, _)| *a).chain([y]).collect();
         let mut new = Vec::with_capacity(all.len());
         for (i, &a) in all.iter().enumerate() {
-            let is_null = ctx.terms.eq(a, null);
-            let mut conj = vec![ctx.terms.not(is_null)];
+            let known = heap
+                .objects
+                .get(&a)
+                .is_some_and(|o| o.nullness == Nullness::NonNull);
+            let mut conj = Vec::new();
+            if !known {
+                let is_null = ctx.terms.eq(a, null);
+                conj.push(ctx.terms.not(is_null));
+            }
             for &b in &all[..i] {
                 let same = ctx.terms.eq(a, b);
                 conj.push(ctx.terms.not(same));
