@@ -3,7 +3,7 @@
 //! assumptions it satisfies is answered `sat` without a search (a counterexample
 //! cache in the style of KLEE's, kept incremental along a depth-first exploration).
 
-use rustc_hash::{FxBuildHasher, FxHashMap as HashMap, FxHashSet as HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::model::{FunTable, Model, ModelValue};
 use super::term::{FunId, FunKind, Node, Sort, TermId, Terms};
@@ -23,10 +23,6 @@ pub(super) enum WVal {
 const FRESH_BASE: u32 = 1 << 29;
 /// Distinguished values no model mentions: `VALUE_BASE + term index`, as in `model.rs`.
 const VALUE_BASE: u32 = 1 << 31;
-
-/// A persistent map (a copy shares it until it diverges).
-type Persistent<K, V> =
-    imbl::GenericHashMap<K, V, FxBuildHasher, imbl::shared_ptr::DefaultSharedPtr>;
 
 /// How constants the witness does not know yet get a value.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -61,15 +57,14 @@ type Table = (HashMap<Box<[WVal]>, WVal>, WVal);
 /// the next check reaches that leaf in one step instead of k.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Witness {
-    /// Persistent maps (`imbl`): a copy of a witness shares them until it diverges.
-    consts: Persistent<FunId, WVal>,
+    consts: HashMap<FunId, WVal>,
     /// Function tables of arity > 0: the listed points and the default.
     tables: HashMap<FunId, Table>,
     /// Distinguished values the model placed in its elements.
     values: HashMap<TermId, WVal>,
-    memo: Persistent<TermId, WVal>,
+    memo: HashMap<TermId, WVal>,
     /// The leaf (a term other than an `ite`) an `ite` evaluates to.
-    route: Persistent<TermId, TermId>,
+    route: HashMap<TermId, TermId>,
     /// The terms of `memo` whose values depend on a constant the running check gave a
     /// value to (those constants included).
     tainted: HashSet<TermId>,
