@@ -185,7 +185,7 @@ impl<'p> Concretizer<'p> {
     pub fn valuation<'i>(&self, input: &'i Input) -> Valuation<'i> {
         let mut assignment = Assignment::new();
         for name in &self.symbols {
-            if let Some(v) = self.walk(input, name) {
+            if let Some(v) = self.derived(input, &assignment, name) {
                 assignment.values.insert(name.clone(), v);
             }
         }
@@ -201,25 +201,6 @@ impl<'p> Concretizer<'p> {
             guards: HashMap::new(),
             chosen: HashMap::new(),
         }
-    }
-
-    /// The value of the access path `name` in the input heap.
-    fn walk(&self, input: &Input, name: &str) -> Option<Value> {
-        let mut segments = name.split('.');
-        let root = segments.next()?;
-        let i = self.roots.iter().position(|r| r == root)?;
-        let mut v = *input.roots.get(i)?;
-        for field in segments {
-            let InputValue::Obj(o) = v else {
-                return None;
-            };
-            v = input.objects[o.0 as usize]
-                .fields
-                .iter()
-                .find(|(f, _)| self.program.field_name(*f) == field)?
-                .1;
-        }
-        Some(input_value(v))
     }
 
     /// The traces whose path condition holds under `val`.
