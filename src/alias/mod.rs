@@ -98,14 +98,7 @@ pub fn bounded_runs(
     entry: MethodId,
     config: &AliasConfig,
 ) -> Result<Runs, GenError> {
-    let gen_config = GenConfig {
-        scope: config.scope,
-        int_range: config.int_range.clone(),
-        limit: None,
-    };
-    let exec = ExecConfig {
-        step_budget: config.step_budget,
-    };
+    let (gen_config, exec) = (config.inputs(), config.exec());
     let mut runs = Runs {
         inputs: 0,
         longest: 0,
@@ -123,6 +116,22 @@ pub fn bounded_runs(
 }
 
 impl AliasConfig {
+    /// The bounded inputs the facts range over (all of them).
+    pub(crate) fn inputs(&self) -> GenConfig {
+        GenConfig {
+            scope: self.scope,
+            int_range: self.int_range.clone(),
+            limit: None,
+        }
+    }
+
+    /// One concrete run of a bounded input.
+    pub(crate) fn exec(&self) -> ExecConfig {
+        ExecConfig {
+            step_budget: self.step_budget,
+        }
+    }
+
     /// The configuration `heaplog query` uses for `entry` (named `name` in the
     /// header of the program `text`). An entry whose header counts finitely many
     /// paths is explored with no bound. One with unboundedly many (or not in the

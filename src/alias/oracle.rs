@@ -4,10 +4,8 @@
 use super::AliasConfig;
 use super::facts::{AliasFacts, Exactness, Fact, Visit};
 use super::point::{Point, Points};
-use crate::concrete::generate::{GenConfig, GenError, for_each_input};
-use crate::concrete::interp::{
-    ConcreteDomain, ExecConfig, Heap, Outcome, Value, run_entry_observed,
-};
+use crate::concrete::generate::{GenError, for_each_input};
+use crate::concrete::interp::{ConcreteDomain, Heap, Outcome, Value, run_entry_observed};
 use crate::concrete::machine::State;
 use crate::lang::{MethodId, Program, Sources};
 
@@ -82,14 +80,7 @@ pub fn oracle_facts(
 ) -> Result<AliasFacts, GenError> {
     let points = Points::collect(program, sources, entry, config.max_fields);
     let mut facts = AliasFacts::new(points);
-    let gen_config = GenConfig {
-        scope: config.scope,
-        int_range: config.int_range.clone(),
-        limit: None,
-    };
-    let exec = ExecConfig {
-        step_budget: config.step_budget,
-    };
+    let (gen_config, exec) = (config.inputs(), config.exec());
     let mut exhausted = 0u64;
     for_each_input(program, entry, &gen_config, |input| {
         let mut observe = |state: &State<'_, ConcreteDomain<'_>>| {
