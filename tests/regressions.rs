@@ -1,0 +1,102 @@
+//! Programs on which heaplog was once wrong, kept so that it stays right. Each file in
+//! `tests/regressions/` says in its header what it was and what is expected now, in
+//! one `// expect:` line the test obeys:
+//!
+//! - `// expect: check ok` — `heaplog check` accepts it (exit 0);
+//! - `// expect: check error` — `heaplog check` rejects it with a positioned
+//!   diagnostic (exit 1, `file:line:col` in the message), never a panic;
+//! - `// expect: compare Class.method scope=K` — every registered rule set agrees with
+//!   the oracle at scope K (exit 0 from `heaplog compare`).
+//!
+//! A new regression is a new file, not new code.
+
+mod common;
+
+use common::heaplog;
+
+/// What one regression file expects.
+#[derive(Debug)]
+enum Expect {
+    CheckOk,
+    CheckError,
+    Compare { entry: String, scope: String },
+}
+
+fn expectation(text: &str) -> Result<Expect, String> {
+    let line = text
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .find_map(|l| l.strip_prefix("// expect:"))
+        .ok_or("no `// expect:` line in the header")?;
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.as_slice() {
+        ["check", "ok"] => Ok(Expect::CheckOk),
+        ["check", "error"] => Ok(Expect::CheckError),
+        ["compare", entry, scope] => {
+            let scope = scope
+                .strip_prefix("scope=")
+                .ok_or_else(|| format!("expected `scope=K`, got `{scope}`"))?;
+            Ok(Expect::Compare {
+                entry: entry.to_string(),
+                scope: scope.to_string(),
+            })
+        }
+        _ => Err(format!("unknown expectation `{}`", line.trim())),
+    }
+}
+
+fn check_file(path: &std::path::Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let file = path.to_string_lossy().into_owned();
+    let expect = expectation(&text)?;
+    let (code, out, err) = match &expect {
+        Expect::CheckOk | Expect::CheckError => heaplog(&["check", &file]),
+        Expect::Compare { entry, scope } => heaplog(&[
+            "compare",
+            &file,
+            "--entry",
+            entry,
+            "--scope",
+            scope,
+            "--time-limit",
+            "60",
+        ]),
+    };
+    let both = format!("{out}{err}");
+    if both.contains("panicked") || code > 2 || code < 0 {
+        return Err(format!("crashed (exit {code}):\n{both}"));
+    }
+    let ok = match expect {
+        Expect::CheckOk | Expect::Compare { .. } => code == 0,
+        Expect::CheckError => {
+            let name = path.file_name().unwrap().to_string_lossy();
+            code == 1 && both.contains(&format!("{name}:"))
+        }
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(format!("expected {expect:?}, got exit {code}:\n{both}"))
+    }
+}
+
+#[test]
+fn every_regression_stays_fixed() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/regressions");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "java"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no regressions in {}", dir.display());
+    let failures: Vec<String> = files
+        .iter()
+        .filter_map(|p| {
+            check_file(p)
+                .err()
+                .map(|e| format!("{}: {e}", p.file_name().unwrap().to_string_lossy()))
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
