@@ -21,45 +21,146 @@ enum ThisCtx {
     BeforeSuper,
 }
 
-/// The local slots of the method being checked.
-struct Slots {
-    locals: Vec<Local>,
-    /// Checked types, `None` when the declared type did not resolve.
-    tys: Vec<Ty>,
-    /// Definitely assigned, per slot.
-    da: Vec<bool>,
+mod slots {
+    //! The local slots of a method and their definite-assignment state, kept
+    //! together so that a slot and its state cannot drift apart: slots are only
+    //! ever pushed, and a saved state is restored slot by slot, never by
+    //! replacing (and so shortening) the state vector.
+
+    use super::Ty;
+    use crate::lang::program::{ClassId, Local, LocalId, Name, Type};
+    use crate::lang::span::Span;
+
+    /// Definite assignment (JLS ch. 16) of the slots that existed when it was saved.
+    #[derive(Clone, Debug)]
+    pub(super) struct DaState(Vec<bool>);
+
+    #[derive(Default)]
+    pub(super) struct Slots {
+        locals: Vec<Local>,
+        /// Checked types, `None` when the declared type did not resolve.
+        tys: Vec<Ty>,
+        /// Definitely assigned, per slot; always as long as `locals`.
+        da: Vec<bool>,
+    }
+
+    impl Slots {
+        pub(super) fn push(&mut self, name: Name, ty: Ty, span: Span, assigned: bool) -> LocalId {
+            let id = LocalId(self.locals.len() as u32);
+            self.locals.push(Local {
+                name,
+                ty: ty.unwrap_or(Type::Class(ClassId(0))),
+                span,
+            });
+            self.tys.push(ty);
+            self.da.push(assigned);
+            id
+        }
+
+        pub(super) fn into_locals(self) -> Vec<Local> {
+            self.locals
+        }
+
+        pub(super) fn name(&self, x: LocalId) -> Name {
+            self.locals[x.0 as usize].name
+        }
+
+        pub(super) fn ty(&self, x: LocalId) -> Ty {
+            self.tys[x.0 as usize]
+        }
+
+        pub(super) fn is_assigned(&self, x: LocalId) -> bool {
+            self.da[x.0 as usize]
+        }
+
+        pub(super) fn assign(&mut self, x: LocalId) {
+            self.da[x.0 as usize] = true;
+        }
+
+        /// After a statement that cannot complete normally every variable is
+        /// (vacuously) definitely assigned.
+        pub(super) fn all_assigned(&mut self) {
+            self.da.iter_mut().for_each(|b| *b = true);
+        }
+
+        pub(super) fn save(&self) -> DaState {
+            DaState(self.da.clone())
+        }
+
+        /// Puts back the state `saved` of the slots it knows. Slots pushed since
+        /// were declared in a statement now left, so are out of scope; they
+        /// count as assigned, which no read can observe.
+        pub(super) fn restore(&mut self, saved: &DaState) {
+            for (i, b) in self.da.iter_mut().enumerate() {
+                *b = saved.0.get(i).copied().unwrap_or(true);
+            }
+        }
+
+        /// Definitely assigned after either the current path or the one that
+        /// ended in `other` (JLS 16: assigned after both).
+        pub(super) fn meet(&mut self, other: &DaState) {
+            for (b, o) in self.da.iter_mut().zip(&other.0) {
+                *b &= *o;
+            }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+        use crate::lang::span::FileId;
+
+        fn slots_named(n: usize) -> (Slots, Vec<Name>) {
+            let mut rodeo = lasso::Rodeo::new();
+            let names = (0..n)
+                .map(|i| Name(rodeo.get_or_intern(format!("v{i}"))))
+                .collect();
+            (Slots::default(), names)
+        }
+
+        #[test]
+        fn restore_keeps_every_slot_and_its_own_state() {
+            let span = Span::new(FileId(0), 0, 0);
+            let (mut s, v) = slots_named(4);
+            let n = s.push(v[0], Some(Type::Int), span, true);
+            let saved = s.save();
+            // A loop body declares `x`, then the loop is left.
+            let x = s.push(v[1], Some(Type::Int), span, false);
+            s.restore(&saved);
+            // Later declarations get their own slots and their own state.
+            let y = s.push(v[2], Some(Type::Int), span, false);
+            let z = s.push(v[3], Some(Type::Int), span, true);
+            assert_eq!((x.0, y.0, z.0), (1, 2, 3));
+            assert!(s.is_assigned(n));
+            assert!(!s.is_assigned(y));
+            assert!(s.is_assigned(z));
+            assert_eq!(s.name(y), v[2]);
+        }
+
+        #[test]
+        fn meet_is_assigned_on_both_paths_and_ignores_younger_slots() {
+            let span = Span::new(FileId(0), 0, 0);
+            let (mut s, v) = slots_named(4);
+            let a = s.push(v[0], Some(Type::Int), span, false);
+            let b = s.push(v[1], Some(Type::Int), span, false);
+            let before = s.save();
+            s.assign(a);
+            s.assign(b);
+            s.push(v[2], Some(Type::Int), span, false); // a then-branch local
+            let then = s.save();
+            s.restore(&before);
+            assert!(!s.is_assigned(a) && !s.is_assigned(b));
+            s.assign(b);
+            let r = s.push(v[3], Some(Type::Int), span, false); // an else-branch local
+            s.meet(&then);
+            assert!(!s.is_assigned(a));
+            assert!(s.is_assigned(b));
+            assert!(!s.is_assigned(r));
+        }
+    }
 }
 
-impl Slots {
-    fn push(&mut self, name: Name, ty: Ty, span: Span, assigned: bool) -> LocalId {
-        let id = LocalId(self.locals.len() as u32);
-        self.locals.push(Local {
-            name,
-            ty: ty.unwrap_or(Type::Class(ClassId(0))),
-            span,
-        });
-        self.tys.push(ty);
-        self.da.push(assigned);
-        id
-    }
-
-    /// After a statement that cannot complete normally every variable is
-    /// (vacuously) definitely assigned.
-    fn all_assigned(&mut self) {
-        self.da.iter_mut().for_each(|b| *b = true);
-    }
-}
-
-/// Definitely assigned after either of two paths.
-fn meet(a: Vec<bool>, mut b: Vec<bool>) -> Vec<bool> {
-    if b.len() < a.len() {
-        b.resize(a.len(), true);
-    }
-    for (i, x) in a.into_iter().enumerate() {
-        b[i] &= x;
-    }
-    b
-}
+use slots::Slots;
 
 /// The value of a constant expression (JLS 15.29) of the subset.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -141,11 +242,7 @@ pub(super) fn check_method(
         } else {
             ThisCtx::Available
         },
-        slots: Slots {
-            locals: Vec::new(),
-            tys: Vec::new(),
-            da: Vec::new(),
-        },
+        slots: Slots::default(),
         scopes: vec![Vec::new()],
     };
     if m.kind != MethodKind::Static {
@@ -161,7 +258,7 @@ pub(super) fn check_method(
     }
     let Some(block) = &decl.body else {
         let body = d::abstract_body(error_class.unwrap_or(ClassId(0)), decl.span);
-        return (b.slots.locals, body);
+        return (b.slots.into_locals(), body);
     };
     let mut stmts: &[ast::Stmt] = &block.stmts;
     let mut prefix = Vec::new();
@@ -193,7 +290,7 @@ pub(super) fn check_method(
         );
         b.err("missing return statement", end);
     }
-    (b.slots.locals, d::begin(prefix, block.span))
+    (b.slots.into_locals(), d::begin(prefix, block.span))
 }
 
 impl Body<'_, '_> {
@@ -368,12 +465,13 @@ impl Body<'_, '_> {
             S::If(c, then, els) => {
                 let ce = self.cond(c);
                 let k = constant(c);
-                let before = self.slots.da.clone();
+                let before = self.slots.save();
                 if k == Some(Const::Bool(false)) {
                     self.slots.all_assigned();
                 }
                 let (te, tc) = self.sub_stmt(then);
-                let da_then = std::mem::replace(&mut self.slots.da, before);
+                let da_then = self.slots.save();
+                self.slots.restore(&before);
                 if k == Some(Const::Bool(true)) {
                     self.slots.all_assigned();
                 }
@@ -384,8 +482,7 @@ impl Body<'_, '_> {
                     }
                     None => (None, true),
                 };
-                let da_else = std::mem::take(&mut self.slots.da);
-                self.slots.da = meet(da_then, da_else);
+                self.slots.meet(&da_then);
                 let completes = if els.is_some() { tc || ec } else { true };
                 (wrap(d::if_(ce, te, ee, span)), completes)
             }
@@ -499,13 +596,13 @@ impl Body<'_, '_> {
         body: &ast::Stmt,
         update: Option<&ast::Stmt>,
     ) -> (Expr, Option<Expr>) {
-        let before = self.slots.da.clone();
+        let before = self.slots.save();
         if k == Some(Const::Bool(false)) {
             self.err("unreachable statement", body.span);
         }
         let (be, _) = self.sub_stmt(body);
         let ue = update.and_then(|u| self.stmt(u).0);
-        self.slots.da = before;
+        self.slots.restore(&before);
         if k == Some(Const::Bool(true)) {
             self.slots.all_assigned();
         }
@@ -566,11 +663,11 @@ impl Body<'_, '_> {
         let (obj, fid) = match &target.kind {
             A::Name(id) => {
                 if let Some(x) = self.lookup_local(id.name) {
-                    let ty = self.slots.tys[x.0 as usize];
+                    let ty = self.slots.ty(x);
                     let (ve, vt) = self.expr(value);
                     let Some(p) = prim else {
                         self.expect_type(vt, ty, value.span);
-                        self.slots.da[x.0 as usize] = true;
+                        self.slots.assign(x);
                         return d::assign(x, ve, span);
                     };
                     self.check_da(x, id.span);
@@ -639,13 +736,13 @@ impl Body<'_, '_> {
     }
 
     fn check_da(&mut self, x: LocalId, span: Span) {
-        if !self.slots.da[x.0 as usize] {
+        if !self.slots.is_assigned(x) {
             let msg = format!(
                 "variable `{}` might not have been initialized",
-                self.name(self.slots.locals[x.0 as usize].name)
+                self.name(self.slots.name(x))
             );
             self.err(msg, span);
-            self.slots.da[x.0 as usize] = true;
+            self.slots.assign(x);
         }
     }
 
@@ -814,7 +911,7 @@ impl Body<'_, '_> {
     fn name_value(&mut self, id: Ident) -> (Expr, Ty) {
         if let Some(x) = self.lookup_local(id.name) {
             self.check_da(x, id.span);
-            return (d::local(x, id.span), self.slots.tys[x.0 as usize]);
+            return (d::local(x, id.span), self.slots.ty(x));
         }
         if let Some(f) = self.t.program.lookup_field(self.class, id.name) {
             self.check_field_private(f, id.span);
@@ -1106,5 +1203,110 @@ impl Body<'_, '_> {
             span,
         );
         (e, Some(Type::Class(k)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::lang::{Sources, compile};
+
+    /// The messages of compiling `class A { <members> }`.
+    fn errors(members: &str) -> Vec<String> {
+        let mut s = Sources::default();
+        let f = s.add("A.java", format!("class A {{ A next; int v; {members} }}"));
+        compile(&s, f)
+            .diagnostics
+            .into_iter()
+            .map(|d| d.message)
+            .collect()
+    }
+
+    fn uninit(x: &str) -> String {
+        format!("variable `{x}` might not have been initialized")
+    }
+
+    #[test]
+    fn locals_after_a_loop_that_declares_locals_have_their_own_state() {
+        // F1, F1b, F1c: a slot pushed in the loop body must not shift later slots.
+        let loop_local = "while (c) { int x = 0; }";
+        assert!(
+            errors(&format!(
+                "static int f(boolean c) {{ {loop_local} int y = 1; return y; }}"
+            ))
+            .is_empty()
+        );
+        assert_eq!(
+            errors(&format!(
+                "static int f(boolean c) {{ {loop_local} int y; int z = 5; int w = 6; return y; }}"
+            )),
+            [uninit("y")]
+        );
+        assert!(
+            errors(&format!(
+                "static int f(boolean c) {{ {loop_local} int b = 1; int a; int c2 = 2; return b; }}"
+            ))
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn temporaries_in_loops_and_branches_do_not_shift_later_locals() {
+        // `a.next.next = e`, `x.f.g += e` and `new C()` with a constructor push temporaries.
+        for s in ["a.next.next = null;", "a.next.v += 1;", "B b = new B(1);"] {
+            let m = format!(
+                "static int f(A a, boolean c) {{ while (c) {{ {s} }} if (c) {{ {s} }} else {{ {s} }} int y; int z = 1; y = z; return y; }}"
+            );
+            assert!(
+                errors(&format!("{m} }} class B {{ B(int x) {{ }}")).is_empty(),
+                "{s}"
+            );
+        }
+    }
+
+    #[test]
+    fn if_else_meets_both_branches_and_abrupt_branches_assign_everything() {
+        // F1d: both branches declare locals.
+        assert!(
+            errors(
+                "static int f(boolean c) { if (c) { int p = 1; } else { int r = 2; return r; } return 0; }"
+            )
+            .is_empty()
+        );
+        assert_eq!(
+            errors(
+                "static int f(boolean c) { int x; int b; if (c) { int p = 1; x = p; b = 1; } else { int q = 2; b = q; } int u = b; return x + u; }"
+            ),
+            [uninit("x")]
+        );
+        assert!(
+            errors(
+                "static int f(boolean c) { int x; if (c) { int p = 1; return p; } else { x = 2; } int y = x; return y; }"
+            )
+            .is_empty()
+        );
+    }
+
+    #[test]
+    fn after_a_loop_only_what_was_assigned_before_it_is_assigned() {
+        assert_eq!(
+            errors(
+                "static int f(boolean c) { int y; while (c) { int t = 1; y = t; } int z = 0; return y + z; }"
+            ),
+            [uninit("y")]
+        );
+        // A constant-true loop left only by `return`: everything is assigned after it.
+        assert!(
+            errors(
+                "static int f(boolean c) { int y; for (;;) { int t = 1; if (c) { return t; } } }"
+            )
+            .is_empty()
+        );
+        // Nested loops with locals at every level.
+        assert!(
+            errors(
+                "static int f(int n) { int s = 0; for (int i = 0; i < n; i++) { int j = 0; while (j < i) { int k = j; j = k + 1; } s += j; } int r; r = s; return r; }"
+            )
+            .is_empty()
+        );
     }
 }
