@@ -93,6 +93,16 @@ pub struct Stmt {
     pub span: Span,
 }
 
+impl Drop for Stmt {
+    // The derived drop recurses once per level of nesting.
+    fn drop(&mut self) {
+        if !matches!(self.kind, StmtKind::Empty) {
+            let kind = std::mem::replace(&mut self.kind, StmtKind::Empty);
+            super::deep(|| drop(kind));
+        }
+    }
+}
+
 /// The operator of an assignment statement.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum AssignOp {
@@ -187,6 +197,23 @@ impl BinOp {
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+}
+
+impl Drop for Expr {
+    // The derived drop recurses once per level of nesting.
+    fn drop(&mut self) {
+        if !matches!(
+            self.kind,
+            ExprKind::Int(_)
+                | ExprKind::Bool(_)
+                | ExprKind::Null
+                | ExprKind::This
+                | ExprKind::Name(_)
+        ) {
+            let kind = std::mem::replace(&mut self.kind, ExprKind::Null);
+            super::deep(|| drop(kind));
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

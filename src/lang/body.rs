@@ -170,6 +170,10 @@ enum Const {
 }
 
 fn constant(e: &ast::Expr) -> Option<Const> {
+    super::deep(|| constant_inner(e))
+}
+
+fn constant_inner(e: &ast::Expr) -> Option<Const> {
     use Const::*;
     Some(match &e.kind {
         A::Int(v) => Int(*v),
@@ -378,6 +382,10 @@ impl Body<'_, '_> {
     /// The statements of a block, in the current scope. A declaration binds the
     /// rest of the block: `T x = e; rest` -> `(var T x := e in (begin rest))`.
     fn block_stmts(&mut self, stmts: &[ast::Stmt]) -> (Vec<Expr>, bool) {
+        super::deep(|| self.block_stmts_inner(stmts))
+    }
+
+    fn block_stmts_inner(&mut self, stmts: &[ast::Stmt]) -> (Vec<Expr>, bool) {
         let mut out = Vec::new();
         let mut completes = true;
         let mut reported = false;
@@ -425,7 +433,7 @@ impl Body<'_, '_> {
     }
 
     fn stmt(&mut self, s: &ast::Stmt) -> (Option<Expr>, bool) {
-        let r = self.stmt_inner(s);
+        let r = super::deep(|| self.stmt_inner(s));
         if !r.1 {
             self.slots.all_assigned();
         }
@@ -826,6 +834,10 @@ impl Body<'_, '_> {
     }
 
     fn expr_any(&mut self, e: &ast::Expr) -> (Expr, Ty) {
+        super::deep(|| self.expr_any_inner(e))
+    }
+
+    fn expr_any_inner(&mut self, e: &ast::Expr) -> (Expr, Ty) {
         let span = e.span;
         match &e.kind {
             A::Int(v) => (d::lit(Lit::Int(*v), span), Some(Type::Int)),

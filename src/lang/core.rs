@@ -120,6 +120,19 @@ pub enum Dispatch {
     Special,
 }
 
+impl Drop for Expr {
+    // The derived drop recurses once per level of nesting.
+    fn drop(&mut self) {
+        if !matches!(
+            self.kind,
+            ExprKind::Lit(_) | ExprKind::Local(_) | ExprKind::New(_)
+        ) {
+            let kind = std::mem::replace(&mut self.kind, ExprKind::Lit(Lit::Unit));
+            super::deep(|| drop(kind));
+        }
+    }
+}
+
 impl Expr {
     pub fn new(kind: ExprKind, span: Span) -> Expr {
         Expr { kind, span }

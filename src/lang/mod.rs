@@ -15,6 +15,19 @@ pub mod span;
 
 use std::path::Path;
 
+/// Stack left before [`deep`] grows it: more than any pass uses between two
+/// of its recursion points.
+const RED_ZONE: usize = 256 * 1024;
+/// Stack added each time [`deep`] grows it.
+const STACK_GROWTH: usize = 4 * 1024 * 1024;
+
+/// Runs `f`, on a fresh stack segment when the current one is nearly used up.
+/// Every recursion over a syntax tree or core expression goes through it, so deep
+/// nesting (long operator chains, many nested blocks) cannot overflow the stack.
+pub(crate) fn deep<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, STACK_GROWTH, f)
+}
+
 pub use diag::{Diagnostic, Label, Severity, render};
 pub use program::{
     BUILTIN_CLASSES, Class, ClassId, Field, FieldId, Local, LocalId, Method, MethodId, MethodKind,

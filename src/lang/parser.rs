@@ -8,9 +8,11 @@ use super::lexer::{Kw, Tok, Token, lex};
 use super::program::Name;
 use super::span::{FileId, Span};
 
-/// Deepest nesting of statements and expressions the parser accepts; deeper
-/// input is reported instead of overflowing the stack.
-const MAX_DEPTH: u32 = 256;
+/// Deepest nesting of statements and expressions the parser accepts, far beyond
+/// what people write (javac itself overflows its default stack well before);
+/// it bounds the work of every later pass. The stack grows on demand
+/// ([`super::deep`]), so the limit is about sanity, not stack size.
+pub(super) const MAX_DEPTH: u32 = 10_000;
 
 /// An error was reported; the caller recovers.
 struct Fail;
@@ -115,7 +117,7 @@ impl Parser<'_> {
     /// Runs `f` one nesting level deeper, restoring the depth on every path.
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         let saved = self.depth;
-        let r = self.enter().and_then(|()| f(self));
+        let r = self.enter().and_then(|()| super::deep(|| f(self)));
         self.depth = saved;
         r
     }
@@ -124,7 +126,12 @@ impl Parser<'_> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             let s = self.span();
-            return Err(self.error("nesting too deep", s));
+            return Err(self.error(
+                format!(
+                    "nesting too deep: more than {MAX_DEPTH} levels of nested statements and expressions"
+                ),
+                s,
+            ));
         }
         Ok(())
     }
@@ -589,14 +596,12 @@ impl Parser<'_> {
                 ));
             }
             _ => {
-                let s = self.simple_stmt()?;
+                let mut s = self.simple_stmt()?;
                 // A missing `;` is reported but keeps the statement (and its
                 // declaration), so it causes no follow-up errors.
                 let _ = self.expect(Tok::Semi);
-                return Ok(Stmt {
-                    kind: s.kind,
-                    span: start.to(self.prev_span()),
-                });
+                s.span = start.to(self.prev_span());
+                return Ok(s);
             }
         };
         Ok(Stmt {
@@ -940,12 +945,10 @@ impl Parser<'_> {
             }
             Tok::LParen => {
                 self.bump();
-                let e = self.expr()?;
+                let mut e = self.expr()?;
                 self.expect(Tok::RParen)?;
-                return Ok(Expr {
-                    kind: e.kind,
-                    span: start.to(self.prev_span()),
-                });
+                e.span = start.to(self.prev_span());
+                return Ok(e);
             }
             Tok::Kw(Kw::New) => {
                 self.bump();
@@ -1094,8 +1097,17 @@ mod tests {
 
     #[test]
     fn deep_nesting_is_reported_not_overflowed() {
-        let text = format!("class A {{ int f() {{ return {}1; }} }}", "(".repeat(5000));
+        let text = format!(
+            "class A {{ int f() {{ return {}1; }} }}",
+            "(".repeat(100_000)
+        );
         let (_, d, _) = parse_str(&text);
-        assert!(d.iter().any(|d| d.message == "nesting too deep"));
+        assert!(
+            d.iter().any(|d| d
+                .message
+                .starts_with("nesting too deep: more than 10000 levels")),
+            "{:?}",
+            d.iter().map(|d| &d.message).collect::<Vec<_>>()
+        );
     }
 }

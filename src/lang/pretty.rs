@@ -14,6 +14,10 @@ enum Doc {
 
 impl Doc {
     fn flat(&self, out: &mut String) {
+        super::deep(|| self.flat_inner(out))
+    }
+
+    fn flat_inner(&self, out: &mut String) {
         match self {
             Doc::Atom(s) => out.push_str(s),
             Doc::List(items) => {
@@ -29,18 +33,30 @@ impl Doc {
         }
     }
 
-    fn flat_len(&self) -> usize {
+    /// The length on one line, when at most `room`. Stops as soon as it is
+    /// over, so laying out a deep form stays linear (and the recursion shallow).
+    fn flat_len_within(&self, room: usize) -> Option<usize> {
         match self {
-            Doc::Atom(s) => s.len(),
-            Doc::List(items) => items.iter().map(Doc::flat_len).sum::<usize>() + items.len() + 1,
+            Doc::Atom(s) => Some(s.len()).filter(|&n| n <= room),
+            Doc::List(items) => {
+                let mut used = items.len() + 1;
+                for d in items {
+                    used += d.flat_len_within(room.checked_sub(used)?)?;
+                }
+                Some(used).filter(|&n| n <= room)
+            }
         }
     }
 
     /// One line when it fits; else the head atoms on the first line and every
     /// other item on its own line, indented.
     fn layout(&self, indent: usize, out: &mut String) {
+        super::deep(|| self.layout_inner(indent, out))
+    }
+
+    fn layout_inner(&self, indent: usize, out: &mut String) {
         match self {
-            Doc::List(items) if indent + self.flat_len() > WIDTH => {
+            Doc::List(items) if self.flat_len_within(WIDTH.saturating_sub(indent)).is_none() => {
                 out.push('(');
                 let heads = items
                     .iter()
@@ -62,6 +78,16 @@ impl Doc {
                 out.push(')');
             }
             d => d.flat(out),
+        }
+    }
+}
+
+impl Drop for Doc {
+    // The derived drop recurses once per level of nesting.
+    fn drop(&mut self) {
+        if let Doc::List(items) = self {
+            let items = std::mem::take(items);
+            super::deep(|| drop(items));
         }
     }
 }
@@ -106,6 +132,10 @@ impl Printer<'_> {
     }
 
     fn doc(&self, e: &Expr) -> Doc {
+        super::deep(|| self.doc_inner(e))
+    }
+
+    fn doc_inner(&self, e: &Expr) -> Doc {
         let list = |mut v: Vec<Doc>, rest: Vec<Doc>| {
             v.extend(rest);
             Doc::List(v)
