@@ -1,6 +1,8 @@
 //! Diagnostics of the front end: every bad program's rendered errors are a
 //! snapshot; every good program checks clean.
 
+mod common;
+
 use std::path::Path;
 
 use heaplog::lang::{self, Sources};
@@ -78,4 +80,43 @@ fn many_errors_file_reports_each_independent_error() {
     for l in [6, 9, 10, 17, 21] {
         assert!(lines.contains(&l), "no error on line {l}: {lines:?}");
     }
+}
+
+/// A 5 MB file of random tokens (regression: 22,569 errors, 7.3 MB printed)
+/// gets at most 50 diagnostics and a count of the rest, quickly.
+#[test]
+fn a_file_of_garbage_prints_a_bounded_report() {
+    const WORDS: &[&str] = &[
+        "class", "int", "x", "(", ")", "{", "}", ";", "=", "+", "if", "while", "return", "new",
+        "A", ".", ",", "1", "true", "null", "boolean", "void", "static", "this", "==",
+    ];
+    let mut text = String::new();
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut n = 0u32;
+    while text.len() < 5_000_000 {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        text.push_str(WORDS[(seed >> 33) as usize % WORDS.len()]);
+        n += 1;
+        text.push(if n.is_multiple_of(12) { '\n' } else { ' ' });
+    }
+    let path = std::env::temp_dir().join(format!("heaplog-garbage-{}.java", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let started = std::time::Instant::now();
+    let (code, out, err) = common::heaplog(&["check", path.to_str().unwrap()]);
+    let elapsed = started.elapsed();
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 1, "{out}");
+    let headers = err.lines().filter(|l| l.contains(": error: ")).count();
+    assert_eq!(headers, lang::diag::MAX_SHOWN_PER_FILE);
+    let last = err.lines().last().unwrap_or_default();
+    let more: usize = last
+        .rsplit_once(": ... and ")
+        .and_then(|(_, r)| r.strip_suffix(" more errors"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("last line: {last}"));
+    assert!(more > 1000, "{last}");
+    assert!(err.len() < 100_000, "{} bytes", err.len());
+    assert!(elapsed.as_secs() < 60, "{elapsed:?}");
 }

@@ -63,8 +63,15 @@ impl Diagnostic {
     }
 }
 
+/// The most diagnostics [`render`] shows per file: past the first few dozen,
+/// more lines help no one, and a file of garbage would print megabytes.
+pub const MAX_SHOWN_PER_FILE: usize = 50;
+
 /// Renders diagnostics as plain text: for each, a header line
 /// `file:line:col: error: message`, then the source snippet, labels and notes.
+/// At most [`MAX_SHOWN_PER_FILE`] are shown per file (the first, in the order
+/// given), then one line `... and N more errors` (or `warnings`, or
+/// `diagnostics` for a mix).
 pub fn render(sources: &Sources, diags: &[Diagnostic]) -> String {
     let mut files = SimpleFiles::new();
     for f in &sources.files {
@@ -75,7 +82,19 @@ pub fn render(sources: &Sources, diags: &[Diagnostic]) -> String {
         ..Config::default()
     };
     let mut out = String::new();
+    let mut shown = vec![0usize; sources.files.len()];
+    // Per file: diagnostics not shown, and how many of them are errors.
+    let mut hidden = vec![(0usize, 0usize); sources.files.len()];
     for d in diags {
+        let f = d.span.file.0 as usize;
+        if let Some(n) = shown.get_mut(f) {
+            if *n == MAX_SHOWN_PER_FILE {
+                hidden[f].0 += 1;
+                hidden[f].1 += usize::from(d.is_error());
+                continue;
+            }
+            *n += 1;
+        }
         let sev = match d.severity {
             Severity::Error => "error",
             Severity::Warning => "warning",
@@ -107,12 +126,40 @@ pub fn render(sources: &Sources, diags: &[Diagnostic]) -> String {
             Err(e) => out.push_str(&format!("  (cannot show source: {e})\n")),
         }
     }
+    for (f, &(n, errors)) in hidden.iter().enumerate().filter(|(_, h)| h.0 > 0) {
+        let what = if errors == n {
+            "errors"
+        } else if errors == 0 {
+            "warnings"
+        } else {
+            "diagnostics"
+        };
+        let name = &sources.files[f].name;
+        out.push_str(&format!("{name}: ... and {n} more {what}\n"));
+    }
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn at_most_fifty_per_file_then_a_count() {
+        let mut s = Sources::default();
+        let a = s.add("A.java", "x\n".repeat(80));
+        let b = s.add("B.java", "y\n".repeat(3));
+        let mut diags: Vec<Diagnostic> = (0..80)
+            .map(|i| Diagnostic::error(format!("e{i}"), Span::new(a, 2 * i, 2 * i + 1)))
+            .collect();
+        diags.push(Diagnostic::error("in b", Span::new(b, 0, 1)));
+        let text = render(&s, &diags);
+        let headers: Vec<&str> = text.lines().filter(|l| l.contains(": error: ")).collect();
+        assert_eq!(headers.len(), MAX_SHOWN_PER_FILE + 1, "{text}");
+        assert!(headers[MAX_SHOWN_PER_FILE - 1].ends_with("error: e49"));
+        assert!(headers[MAX_SHOWN_PER_FILE].starts_with("B.java:1:1: error: in b"));
+        assert_eq!(text.lines().last(), Some("A.java: ... and 30 more errors"));
+    }
 
     #[test]
     fn header_has_position_and_snippet_follows() {
