@@ -1,6 +1,8 @@
 //! Every registered rule set on every entry of the corpus: path-optimal rule sets give
 //! exactly the hand-counted paths of the headers, and every rule set runs every entry
-//! (within bounds for entries with unboundedly many paths) without failing.
+//! (within bounds for entries with unboundedly many paths) without failing. Nothing
+//! here lists the registry, so registering a variant needs no change to this file;
+//! `tests/equivalence.rs` holds each one's traces to the oracle.
 
 use std::path::Path;
 
@@ -8,7 +10,8 @@ use heaplog::corpus::{self, Paths};
 use heaplog::engine::{EngineConfig, Progress};
 use heaplog::lang;
 
-/// Rule sets that must produce one trace per control-flow path.
+/// Rule sets that must produce one trace per control-flow path (the only use of
+/// rule set names here).
 const PATH_OPTIMAL: &[&str] = &["symbolic-heap", "pose"];
 
 /// Bounds for entries whose loops over the input heap have unboundedly many paths.
@@ -62,7 +65,8 @@ fn path_optimal_rule_sets_give_one_trace_per_path() {
 
 #[test]
 fn every_rule_set_runs_every_entry() {
-    let mut table = Vec::new();
+    let mut wrong = Vec::new();
+    let mut runs = 0;
     each_entry(|file, program, spec| {
         let entry = program.entry(&spec.name).unwrap();
         for r in heaplog::rules::REGISTRY {
@@ -74,23 +78,22 @@ fn every_rule_set_runs_every_entry() {
                 Paths::Unbounded => bounded(),
             };
             let s = (r.run)(program, file, entry, config);
-            if spec.paths != Paths::Unbounded {
-                assert!(
-                    s.complete,
-                    "{file} {} under {} was cut: {:?}",
-                    spec.name, r.name, s.cut
-                );
+            let at = format!("{file} {} under {}", spec.name, r.name);
+            runs += 1;
+            // Finitely many paths: the exploration ends on its own.
+            if spec.paths != Paths::Unbounded && !s.complete {
+                wrong.push(format!("{at} was cut: {:?}", s.cut));
             }
-            table.push(format!(
-                "{file} {} {}: {} traces ({} normal, {} exceptional){}",
-                spec.name,
-                r.name,
-                s.traces,
-                s.normal,
-                s.exceptional,
-                if s.complete { "" } else { ", cut" }
-            ));
+            // Every entry of the corpus has at least one feasible path, and every
+            // trace ends normally or exceptionally.
+            if s.traces == 0 || s.normal + s.exceptional != s.traces {
+                wrong.push(format!(
+                    "{at}: {} traces ({} normal, {} exceptional)",
+                    s.traces, s.normal, s.exceptional
+                ));
+            }
         }
     });
-    insta::assert_snapshot!(table.join("\n"));
+    assert!(runs >= heaplog::rules::REGISTRY.len() * 20, "{runs} runs");
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
