@@ -603,7 +603,8 @@ impl SymbolicHeap {
 
     /// The canonical guard of `(φ, l)` in the set of a reference whose value term
     /// is `val`: `val = name(l) ∧ exists(l)`. When `val` mixes objects allocated on
-    /// the path with input symbols, `facts` gets that the two never meet: an input
+    /// the path with input symbols, `facts` gets that the two never meet (where the
+    /// symbol is bound): an input
     /// symbol never denotes `new#n`, but the solver takes symbols as free constants.
     /// Without it, `ite(φ, new#1, p.left) = p.left` held with `p.left = new#1` under
     /// `φ`, so a location that a write through `φ` had replaced stayed feasible. They
