@@ -136,10 +136,6 @@ pub enum Trigger {
     Compare,
 }
 
-/// With a scope of k objects per class, how many input objects (as a multiple of k)
-/// are counted exactly before fresh ones are cut outright.
-const SCOPE_COUNT_LIMIT: u32 = 6;
-
 /// The rule set.
 pub struct LazierSharp;
 
@@ -157,7 +153,7 @@ mod datalog {
         /// `c` is `d` or one of its subclasses.
         pub struct SubclassOf(pub ClassId, pub ClassId);
         @input
-        /// Too many objects to count the scope exactly: no fresh object of this class.
+        /// The earlier input objects fill every class a fresh one of this class may have.
         pub struct Full(pub ClassId);
         @input
         /// A field of an object that already holds a value.
@@ -293,15 +289,16 @@ fn runtime(ctx: &Ctx, heap: &Heap, request: Request) -> datalog::Crepe {
                     .into_iter()
                     .map(|(k, d)| datalog::SubclassOf(k, d)),
             );
-            if let Some(k) = ctx.config.scope {
-                let count = heap
-                    .objects
-                    .values()
-                    .filter(|o| matches!(o.origin, Origin::Input { .. }))
-                    .count();
-                if count as u32 > SCOPE_COUNT_LIMIT * k {
-                    rt.extend([datalog::Full(c)]);
-                }
+            // SCOPE: the fresh case is dropped when the earlier objects fill every
+            // class the new one may have (counted exactly otherwise, see `within_scope`).
+            let earlier: Vec<ClassId> = heap
+                .objects
+                .values()
+                .filter(|o| matches!(o.origin, Origin::Input { .. }))
+                .map(|o| o.class)
+                .collect();
+            if ctx.scope_full(c, &earlier) {
+                rt.extend([datalog::Full(c)]);
             }
         }
     }

@@ -1,7 +1,8 @@
 //! `lazy`: classic lazy initialization (generalized symbolic execution; seed 002 §2,
-//! seed 004 §2.1, seed 001 Fig. 4). The first access to an unknown reference forks:
-//! null, an alias of each type-compatible object materialized so far, or a fresh
-//! object of the declared type.
+//! seed 004 §2.1, seed 001 Fig. 4). The first access to an unknown reference (a
+//! reference parameter, or a reference field of an input object) forks: null, an
+//! alias of each type-compatible object materialized so far, or a fresh object of the
+//! declared type.
 
 use egg::Id;
 use imbl::OrdMap;
@@ -15,12 +16,25 @@ use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Obj(pub u32);
 
-/// A reference: null or an object. Lazy initialization resolves every reference
-/// as soon as it is read, so there is no unresolved case.
+/// A reference: null, an object, or a reference parameter. A field is resolved as
+/// soon as it is read; a parameter only when it is first accessed (seed 002 §1), so
+/// until then it stands for whatever its input is.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum LRef {
     Null,
     Obj(Obj),
+    /// The reference parameter with this index in [`Heap::roots`].
+    Root(u32),
+}
+
+/// A reference parameter of the entry: its input symbol and declared class, and
+/// what it resolved to at its first access (never a `Root`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Root {
+    pub path: egg::Symbol,
+    pub sym: Id,
+    pub class: ClassId,
+    pub resolved: Option<LRef>,
 }
 
 /// Where an object came from.
@@ -48,11 +62,9 @@ pub struct Object {
 pub struct Heap {
     pub objects: OrdMap<Obj, Object>,
     pub allocated: u32,
+    /// The reference parameters, in order.
+    pub roots: imbl::Vector<Root>,
 }
-
-/// With a scope of k objects per class, how many input objects (as a multiple of k)
-/// are counted exactly before fresh ones are cut outright.
-const SCOPE_COUNT_LIMIT: u32 = 6;
 
 /// The rule set.
 pub struct Lazy;
@@ -71,7 +83,7 @@ mod datalog {
         /// `c` is `d` or one of its subclasses.
         pub struct SubclassOf(pub ClassId, pub ClassId);
         @input
-        /// Too many objects to count the scope exactly: no fresh object of this class.
+        /// The earlier input objects fill every class a fresh one of this class may have.
         pub struct Full(pub ClassId);
         @input
         /// A field of an object that already holds a value.
@@ -82,6 +94,12 @@ mod datalog {
         @input
         /// An unknown reference of declared class `c` being initialized.
         pub struct Pending(pub ClassId);
+        @input
+        /// A reference parameter being accessed (dereferenced, compared or typed).
+        pub struct RootAccess(pub u32);
+        @input
+        /// A reference parameter resolved at an earlier access.
+        pub struct RootResolved(pub u32);
 
         @output
         /// The accessed field is read for the first time and needs initialization.
@@ -98,10 +116,18 @@ mod datalog {
         @output
         /// The fresh case is beyond the scope bound.
         pub struct ScopeCut(pub ClassId);
+        @output
+        /// The accessed reference parameter is accessed for the first time.
+        pub struct RootNeedsInit(pub u32);
 
         // LAZY INITIALIZATION (trigger), seed 001 Fig. 3/4: the first access to a field
         // of a materialized object initializes it.
         NeedsInit(o, f) <- Access(o, f), !HasValue(o, f);
+
+        // LAZY INITIALIZATION (trigger) of a reference input, seed 002 §1: "upon
+        // accessing a reference-typed input (say parameter c) for the first time", not
+        // at the entry; an untouched parameter never forks.
+        RootNeedsInit(i) <- RootAccess(i), !RootResolved(i);
 
         // LAZY INITIALIZATION (null), seed 002 §2 case (i): the reference may be null.
         ChoiceNull(c) <- Pending(c);
@@ -136,15 +162,16 @@ fn runtime(ctx: &Ctx, heap: &Heap, declared: Option<ClassId>) -> datalog::Crepe 
                 .into_iter()
                 .map(|(k, d)| datalog::SubclassOf(k, d)),
         );
-        if let Some(k) = ctx.config.scope {
-            let count = heap
-                .objects
-                .values()
-                .filter(|o| matches!(o.origin, Origin::Input { .. }))
-                .count();
-            if count as u32 > SCOPE_COUNT_LIMIT * k {
-                rt.extend([datalog::Full(c)]);
-            }
+        // SCOPE: the fresh case is dropped when the earlier objects fill every
+        // class the new one may have (counted exactly otherwise, see `within_scope`).
+        let earlier: Vec<ClassId> = heap
+            .objects
+            .values()
+            .filter(|o| matches!(o.origin, Origin::Input { .. }))
+            .map(|o| o.class)
+            .collect();
+        if ctx.scope_full(c, &earlier) {
+            rt.extend([datalog::Full(c)]);
         }
     }
     rt
@@ -154,7 +181,7 @@ impl Lazy {
     /// Initializes an unknown reference named `path` of declared class `class`:
     /// the forks of LAZY INITIALIZATION, each with its guard over input symbols.
     fn initialize(ctx: &mut Ctx, heap: &Heap, path: &str, class: ClassId) -> Vec<Fork<Heap, LRef>> {
-        let (_, nulls, aliases, fresh, cut) = runtime(ctx, heap, Some(class)).run();
+        let (_, nulls, aliases, fresh, cut, _) = runtime(ctx, heap, Some(class)).run();
         let sym = ctx.input(path, Sort::Ref);
         let mut forks = Vec::new();
         if !nulls.is_empty() {
@@ -273,20 +300,18 @@ impl RuleSet for Lazy {
                     }
                 }
                 Type::Class(c) => {
-                    // Parameters are initialized in order, after `this` (seed 002 §2).
-                    let mut next = Vec::new();
-                    for (h, guards, roots) in partial {
-                        for fork in Lazy::initialize(ctx, &h, &name, *c) {
-                            let mut g = guards.clone();
-                            g.extend(fork.guard);
-                            let mut r = roots.clone();
-                            r.push(Val::Ref(
-                                fork.result.expect("initialization does not fault"),
-                            ));
-                            next.push((fork.heap, g, r));
-                        }
+                    // Initialized at its first access (see `resolve`).
+                    let sym = ctx.input(&name, Sort::Ref);
+                    for (h, _, roots) in &mut partial {
+                        let i = h.roots.len() as u32;
+                        h.roots.push_back(Root {
+                            path: name.as_str().into(),
+                            sym,
+                            class: *c,
+                            resolved: None,
+                        });
+                        roots.push(Val::Ref(LRef::Root(i)));
                     }
-                    partial = next;
                 }
                 Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
             }
@@ -340,6 +365,126 @@ impl RuleSet for Lazy {
         obj: LRef,
         field: FieldId,
     ) -> Vec<Fork<Heap, Val<LRef>>> {
+        Lazy::resolved(ctx, heap, obj, |ctx, heap, obj| {
+            Lazy::read(ctx, heap, obj, field)
+        })
+    }
+
+    // FIELD WRITE on a materialized object.
+    fn field_write(
+        ctx: &mut Ctx,
+        heap: Heap,
+        obj: LRef,
+        field: FieldId,
+        value: Val<LRef>,
+    ) -> Vec<Fork<Heap, ()>> {
+        Lazy::resolved(ctx, heap, obj, |_, mut heap, obj| {
+            let LRef::Obj(o) = obj else {
+                return vec![Fork::fault(heap, None, Fault::NullPointer)];
+            };
+            let mut object = heap.objects[&o].clone();
+            object.fields.insert(field, value);
+            heap.objects.insert(o, object);
+            vec![Fork::ok(heap, None, ())]
+        })
+    }
+
+    // EQUALS: lazy initialization resolves both references (a reference equals
+    // itself without being accessed).
+    fn ref_eq(ctx: &mut Ctx, heap: Heap, a: LRef, b: LRef) -> Vec<Fork<Heap, Id>> {
+        if a == b {
+            let t = ctx.terms.bool(true);
+            return vec![Fork::ok(heap, None, t)];
+        }
+        Lazy::resolved(ctx, heap, a, |ctx, heap, a| {
+            Lazy::resolved(ctx, heap, b, |ctx, heap, b| {
+                let v = ctx.terms.bool(a == b);
+                vec![Fork::ok(heap, None, v)]
+            })
+        })
+    }
+
+    // The dynamic class of an input object is its reference's class or a subclass:
+    // one guarded case each (`typeof(p) = @C`).
+    fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {
+        Lazy::resolved(ctx, heap, r, |ctx, heap, r| {
+            let cases = Lazy::cases(ctx, &heap, r);
+            vec![Fork::ok(heap, None, cases)]
+        })
+        .into_iter()
+        .map(|f| Classified {
+            heap: f.heap,
+            guard: f.guard,
+            cases: f.result.expect("classification does not fault"),
+        })
+        .collect()
+    }
+
+    fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
+        let p = ctx.program;
+        let mut lines: Vec<String> = heap
+            .objects
+            .iter()
+            .map(|(o, obj)| {
+                let fields: Vec<String> = obj
+                    .fields
+                    .iter()
+                    .map(|(f, v)| {
+                        format!("{}: {}", p.field_name(*f), Lazy::render_val(ctx, heap, v))
+                    })
+                    .collect();
+                format!(
+                    "{}: {} {{ {} }}",
+                    Lazy::name(heap, *o),
+                    p.class_name(obj.class),
+                    fields.join(", ")
+                )
+            })
+            .collect();
+        lines.sort();
+        lines
+    }
+
+    fn render_ref(_ctx: &Ctx, heap: &Heap, r: LRef) -> String {
+        match Lazy::settled(heap, r) {
+            LRef::Null => "null".into(),
+            LRef::Obj(o) => Lazy::name(heap, o),
+            LRef::Root(i) => heap.roots[i as usize].path.to_string(),
+        }
+    }
+
+    // A parameter never accessed denotes its input: its symbol.
+    fn ref_term(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Id {
+        match Lazy::settled(heap, r) {
+            LRef::Null => ctx.terms.null(),
+            LRef::Obj(o) => Lazy::object_term(ctx, &heap.objects[&o]),
+            LRef::Root(i) => heap.roots[i as usize].sym,
+        }
+    }
+
+    fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
+        let guard = ctx.terms.bool(true);
+        let mut out = HeapTerms::default();
+        for obj in heap.objects.values() {
+            let allocated = match obj.origin {
+                Origin::New(n) => Some((n, obj.class)),
+                Origin::Input { .. } => None,
+            };
+            let object = Lazy::object_term(ctx, obj);
+            let fields: Vec<_> = obj
+                .fields
+                .iter()
+                .filter_map(|(&f, &v)| Some((f, Lazy::val_term(ctx, heap, v)?)))
+                .collect();
+            out.object(object, guard, allocated, fields);
+        }
+        out
+    }
+}
+
+impl Lazy {
+    // FIELD ACCESS with LAZY INITIALIZATION, seed 001 Fig. 4, on a resolved reference.
+    fn read(ctx: &mut Ctx, heap: Heap, obj: LRef, field: FieldId) -> Vec<Fork<Heap, Val<LRef>>> {
         let LRef::Obj(o) = obj else {
             return vec![Fork::fault(heap, None, Fault::NullPointer)];
         };
@@ -388,34 +533,10 @@ impl RuleSet for Lazy {
         }
     }
 
-    // FIELD WRITE on a materialized object.
-    fn field_write(
-        _ctx: &mut Ctx,
-        mut heap: Heap,
-        obj: LRef,
-        field: FieldId,
-        value: Val<LRef>,
-    ) -> Vec<Fork<Heap, ()>> {
-        let LRef::Obj(o) = obj else {
-            return vec![Fork::fault(heap, None, Fault::NullPointer)];
-        };
-        let mut object = heap.objects[&o].clone();
-        object.fields.insert(field, value);
-        heap.objects.insert(o, object);
-        vec![Fork::ok(heap, None, ())]
-    }
-
-    // EQUALS: lazy initialization has resolved both references.
-    fn ref_eq(ctx: &mut Ctx, heap: Heap, a: LRef, b: LRef) -> Vec<Fork<Heap, Id>> {
-        let v = ctx.terms.bool(a == b);
-        vec![Fork::ok(heap, None, v)]
-    }
-
     // The dynamic class of an input object is its reference's class or a subclass:
-    // one guarded case each (`typeof(p) = @C`).
-    fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {
-        let cases = match r {
-            LRef::Null => vec![(ctx.terms.bool(true), Target::Null)],
+    // one guarded case each (`typeof(p) = @C`). `r` is resolved.
+    fn cases(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Vec<(Id, Target)> {
+        match r {
             LRef::Obj(o) => {
                 let object = &heap.objects[&o];
                 match object.origin {
@@ -427,68 +548,70 @@ impl RuleSet for Lazy {
                     Origin::New(_) => vec![(ctx.terms.bool(true), Target::Class(object.class))],
                 }
             }
+            LRef::Null => vec![(ctx.terms.bool(true), Target::Null)],
+            LRef::Root(_) => unreachable!("classified after resolution"),
+        }
+    }
+
+    /// `r`, or the resolution of the parameter `r` when it has been accessed.
+    fn settled(heap: &Heap, r: LRef) -> LRef {
+        match r {
+            LRef::Root(i) => heap.roots[i as usize].resolved.unwrap_or(r),
+            _ => r,
+        }
+    }
+
+    /// What `r` denotes, resolving a reference parameter at its first access: the
+    /// forks of LAZY INITIALIZATION then, one successor with its resolution after.
+    fn resolve(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Fork<Heap, LRef>> {
+        let LRef::Root(i) = r else {
+            return vec![Fork::ok(heap, None, r)];
         };
-        vec![Classified {
-            heap,
-            guard: None,
-            cases,
-        }]
-    }
-
-    fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
-        let p = ctx.program;
-        let mut lines: Vec<String> = heap
-            .objects
-            .iter()
-            .map(|(o, obj)| {
-                let fields: Vec<String> = obj
-                    .fields
-                    .iter()
-                    .map(|(f, v)| {
-                        format!("{}: {}", p.field_name(*f), Lazy::render_val(ctx, heap, v))
-                    })
-                    .collect();
-                format!(
-                    "{}: {} {{ {} }}",
-                    Lazy::name(heap, *o),
-                    p.class_name(obj.class),
-                    fields.join(", ")
-                )
-            })
-            .collect();
-        lines.sort();
-        lines
-    }
-
-    fn render_ref(_ctx: &Ctx, heap: &Heap, r: LRef) -> String {
-        match r {
-            LRef::Null => "null".into(),
-            LRef::Obj(o) => Lazy::name(heap, o),
+        let root = heap.roots[i as usize];
+        let mut rt = datalog::Crepe::new();
+        rt.extend([datalog::RootAccess(i)]);
+        if root.resolved.is_some() {
+            rt.extend([datalog::RootResolved(i)]);
+        }
+        let needs = rt.run().5;
+        match root.resolved {
+            Some(v) if needs.is_empty() => vec![Fork::ok(heap, None, v)],
+            _ => Lazy::initialize(ctx, &heap, root.path.as_str(), root.class)
+                .into_iter()
+                .map(|f| {
+                    let v = f.result.expect("initialization does not fault");
+                    let mut h = f.heap;
+                    h.roots.set(
+                        i as usize,
+                        Root {
+                            resolved: Some(v),
+                            ..root
+                        },
+                    );
+                    Fork::ok(h, f.guard, v)
+                })
+                .collect(),
         }
     }
 
-    fn ref_term(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Id {
-        match r {
-            LRef::Null => ctx.terms.null(),
-            LRef::Obj(o) => Lazy::object_term(ctx, &heap.objects[&o]),
-        }
-    }
-
-    fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
-        let guard = ctx.terms.bool(true);
-        let mut out = HeapTerms::default();
-        for obj in heap.objects.values() {
-            let allocated = match obj.origin {
-                Origin::New(n) => Some((n, obj.class)),
-                Origin::Input { .. } => None,
-            };
-            let object = Lazy::object_term(ctx, obj);
-            let fields: Vec<_> = obj
-                .fields
-                .iter()
-                .filter_map(|(&f, &v)| Some((f, Lazy::val_term(ctx, heap, v)?)))
-                .collect();
-            out.object(object, guard, allocated, fields);
+    /// `op` on the resolution of `r` (see [`Lazy::resolve`]), each successor under
+    /// the guard of its resolution as well.
+    fn resolved<T>(
+        ctx: &mut Ctx,
+        heap: Heap,
+        r: LRef,
+        mut op: impl FnMut(&mut Ctx, Heap, LRef) -> Vec<Fork<Heap, T>>,
+    ) -> Vec<Fork<Heap, T>> {
+        let mut out = Vec::new();
+        for first in Lazy::resolve(ctx, heap, r) {
+            let v = first.result.expect("resolution does not fault");
+            for mut then in op(ctx, first.heap, v) {
+                then.guard = match (first.guard, then.guard) {
+                    (Some(a), Some(b)) => Some(ctx.terms.and(a, b)),
+                    (a, b) => a.or(b),
+                };
+                out.push(then);
+            }
         }
         out
     }

@@ -8,8 +8,8 @@ use imbl::{OrdMap, Vector};
 use crate::engine::{
     Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
 };
-use crate::expr::{Sort, display};
-use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
+use crate::expr::{NewObj, Sort, Term, display};
+use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program, Type};
 
 /// A location (a box of the bipartite heap graph). Numbering: `Loc(0)` is `l_null`;
 /// the others in order of creation along the path (roots, lazy initialization, `new`).
@@ -37,6 +37,8 @@ pub enum Origin {
     Input {
         path: egg::Symbol,
         sym: Id,
+        /// The declared class of the reference it was materialized through.
+        declared: ClassId,
         exists: Id,
     },
     /// Allocated by `new`; `new#n` counts allocations along the path from 1.
@@ -48,6 +50,13 @@ pub enum Origin {
 pub struct Location {
     pub class: Option<ClassId>,
     pub origin: Origin,
+}
+
+/// The name of a non-null location in a canonical guard.
+#[derive(Copy, Clone)]
+enum Named {
+    Input(Id),
+    New(Id),
 }
 
 /// `L(r)`: guarded locations, sorted by location, one entry per location.
@@ -64,6 +73,9 @@ pub struct Heap {
     pub vals: Vector<Id>,
     /// `R(l, f)`; absent means uninitialized (`R(l, f) = ∅`).
     pub fields: OrdMap<(Loc, FieldId), Val<RefId>>,
+    /// For each input reference symbol, the guard under which the object whose
+    /// field it names exists (`true` for the roots): the symbol is bound then.
+    pub owners: OrdMap<Id, Id>,
     pub allocated: u32,
 }
 
@@ -79,6 +91,7 @@ impl Heap {
             }),
             refs: Vector::unit(vec![(t, L_NULL)]),
             fields: OrdMap::new(),
+            owners: OrdMap::new(),
             allocated: 0,
         }
     }
@@ -100,10 +113,6 @@ impl Heap {
         &self.refs[r.0 as usize]
     }
 }
-
-/// With a scope of k objects per class, how many locations of one class (as a
-/// multiple of k) are counted exactly before fresh ones are cut outright.
-const SCOPE_COUNT_LIMIT: u32 = 6;
 
 /// The rule set.
 pub struct SymbolicHeap;
@@ -132,6 +141,9 @@ mod datalog {
         /// `S(φ ∧ φ_g)` holds for the entry `(φ, l)` of the accessed reference (asked
         /// only where `R(l, f)` is uninitialized).
         pub struct Reachable(pub Loc);
+        @input
+        /// The class of location `l` declares or inherits field `f`.
+        pub struct HasField(pub Loc, pub FieldId);
         @input
         /// A field access or write through reference `r` to field `f`.
         pub struct Access(pub RefId, pub FieldId);
@@ -213,13 +225,16 @@ mod datalog {
         // An initialized location is gone through without an S check: under an
         // unsatisfiable φ it only adds a dead case to the value, and VS's S drops the
         // locations it reaches. An uninitialized one is gone through when reachable.
-        Live(l) <- Access(r, f), PointsTo(r, _, l), !NullLoc(l), Initialized(l, f);
-        Live(l) <- Reachable(l);
+        // Only a location whose class has the field is (FIELD ACCESS types the
+        // receiver): after a cast the others remain in L(r) under guards the cast's
+        // type guard contradicts, and their field would be a symbol no input binds.
+        Live(l) <- Access(r, f), PointsTo(r, _, l), HasField(l, f), Initialized(l, f);
+        Live(l) <- Access(_, f), Reachable(l), HasField(l, f);
         Cell(g, l) <- Access(r, _), PointsTo(r, g, l), Live(l);
 
         // LAZY INITIALIZATION (trigger), seed 001 Fig. 3 `init f` / Fig. 5 Λ: a
         // reachable location of the receiver whose field is uninitialized.
-        NeedsInit(l, f) <- Access(r, f), PointsTo(r, _, l), Reachable(l), !NullLoc(l), !Initialized(l, f);
+        NeedsInit(l, f) <- Access(r, f), PointsTo(r, _, l), Live(l), !Initialized(l, f);
 
         // LAZY INITIALIZATION ρ, seed 001 Fig. 5: initialized input references with a
         // location of a class compatible with the field's declared class.
@@ -303,6 +318,13 @@ fn insert(ctx: &mut Ctx, set: &mut Targets, g: Id, l: Loc) {
     }
 }
 
+/// Whether the class of `l` has field `f` (`l_null` has no fields).
+fn has_field(p: &Program, heap: &Heap, l: Loc, f: FieldId) -> bool {
+    heap.locs[l.0 as usize]
+        .class
+        .is_some_and(|c| p.class(c).all_fields.contains(&f))
+}
+
 /// What an access exports of the references stored in the accessed field.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Export {
@@ -325,9 +347,10 @@ impl SymbolicHeap {
     /// uninitialized (those lazy initialization would initialize): the reachable
     /// ones, asked once per access.
     fn reachable(ctx: &mut Ctx, heap: &Heap, r: RefId, f: FieldId) -> Vec<Loc> {
+        let p = ctx.program;
         heap.points(r)
             .iter()
-            .filter(|&&(_, l)| l != L_NULL && !heap.fields.contains_key(&(l, f)))
+            .filter(|&&(_, l)| has_field(p, heap, l, f) && !heap.fields.contains_key(&(l, f)))
             .filter(|&&(g, _)| ctx.feasible(g))
             .map(|&(_, l)| l)
             .collect()
@@ -336,6 +359,7 @@ impl SymbolicHeap {
     /// The Datalog facts for an access of `f` through `r` whose reachable locations
     /// are `reachable`.
     fn access_facts(
+        p: &Program,
         heap: &Heap,
         r: RefId,
         f: FieldId,
@@ -348,6 +372,9 @@ impl SymbolicHeap {
         export_points(&mut rt, heap, &[r]);
         rt.extend(reachable.iter().map(|&l| datalog::Reachable(l)));
         for &(_, l) in heap.points(r) {
+            if has_field(p, heap, l, f) {
+                rt.extend([datalog::HasField(l, f)]);
+            }
             if let Some(v) = heap.fields.get(&(l, f)) {
                 rt.extend([datalog::Initialized(l, f)]);
                 if let Val::Ref(s) = v {
@@ -370,7 +397,7 @@ impl SymbolicHeap {
         f: FieldId,
         reachable: &[Loc],
     ) -> (Heap, Receiver, Vec<Id>) {
-        let rt = Self::access_facts(&heap, r, f, reachable, Export::Receiver);
+        let rt = Self::access_facts(ctx.program, &heap, r, f, reachable, Export::Receiver);
         let (nulls, cells, needs, ..) = derive(rt);
         let null = nulls
             .first()
@@ -440,6 +467,11 @@ impl SymbolicHeap {
         }
         let rho = derive(rt).3;
         let sym = ctx.input(path, Sort::Ref);
+        let bound = match heap.owners.get(&sym) {
+            Some(&earlier) => ctx.terms.or(earlier, owner),
+            None => owner,
+        };
+        heap.owners.insert(sym, bound);
         let null = ctx.terms.null();
         let is_null = ctx.terms.eq(sym, null);
         let non_null = ctx.terms.not(is_null);
@@ -456,12 +488,14 @@ impl SymbolicHeap {
             distinct.push(ctx.terms.not(alias));
             insert(ctx, &mut set, g, l);
         }
-        // θ_new: one fresh location per class compatible with the declared one (the
-        // dynamic class is part of the input), told apart by a type atom. An object
-        // reached through a location that does not exist does not exist either.
+        // θ_new: one fresh location per class an input object of the declared class
+        // may have (the dynamic class is part of the input; never a built-in
+        // exception), told apart by a type atom. An object reached through a location
+        // that does not exist does not exist either.
         distinct.push(owner);
         let exists = ctx.terms.and_all(&distinct);
-        let classes = p.subclasses(class);
+        let exists = Self::within_scope(ctx, heap, sym, class, exists, assumed);
+        let classes = ctx.input_classes(class);
         for &k in &classes {
             let guard = if classes.len() == 1 {
                 exists
@@ -471,14 +505,15 @@ impl SymbolicHeap {
                 let is_k = ctx.terms.eq(ty, atom);
                 ctx.terms.and(exists, is_k)
             };
-            let Some(guard) = Self::within_scope(ctx, heap, k, guard, assumed) else {
+            if ctx.terms.is_false(guard) {
                 continue;
-            };
+            }
             let l = heap.add_loc(Location {
                 class: Some(k),
                 origin: Origin::Input {
                     path: path.into(),
                     sym,
+                    declared: class,
                     exists: guard,
                 },
             });
@@ -487,46 +522,55 @@ impl SymbolicHeap {
         heap.add_ref(set, sym)
     }
 
-    /// SCOPE: a fresh location of class `k` (guard `guard`) is a new object only
-    /// while fewer than `scope` earlier locations of class `k` exist. Returns the
-    /// guard strengthened by that condition, or `None` when the location cannot exist
-    /// within the scope; the excluded case is assumed away, and the exploration is
-    /// marked cut when that case is feasible (an input beyond the scope).
+    /// SCOPE (at most k input objects per dynamic class, as the oracle's generator
+    /// counts them): `exists`, the guard under which the input reference `sym` of
+    /// declared class `declared` is a new object, strengthened so that the object is
+    /// not one too many for its class. Objects are counted, not locations: every
+    /// location materialized for one access path denotes the same object (one per
+    /// owner location and class, under exclusive guards), so each path counts once,
+    /// under the disjunction of its locations' guards. The excluded case is assumed
+    /// away, and the exploration is marked cut when that case is feasible (an input
+    /// beyond the scope).
     fn within_scope(
         ctx: &mut Ctx,
         heap: &Heap,
-        k: ClassId,
-        guard: Id,
+        sym: Id,
+        declared: ClassId,
+        exists: Id,
         assumed: &mut Vec<Id>,
-    ) -> Option<Id> {
-        let Some(bound) = ctx.config.scope else {
-            return Some(guard);
-        };
-        let earlier: Vec<Id> = heap
-            .locs
-            .iter()
-            .filter_map(|o| match o.origin {
-                Origin::Input { exists, .. } if o.class == Some(k) => Some(exists),
-                _ => None,
-            })
-            .collect();
-        if (earlier.len() as u32) < bound {
-            return Some(guard);
+    ) -> Id {
+        if ctx.config.scope.is_none() {
+            return exists;
         }
-        // Counting stays exact up to a limit; beyond it no fresh location is made.
-        let fewer = if earlier.len() as u32 <= SCOPE_COUNT_LIMIT * bound {
-            ctx.terms.at_most(bound as usize - 1, &earlier)
-        } else {
-            ctx.terms.bool(false)
-        };
-        let not_fewer = ctx.terms.not(fewer);
-        let over = ctx.terms.and(guard, not_fewer);
-        if !ctx.terms.is_false(over) && ctx.feasible(over) {
+        let mut objects: Vec<(Id, ClassId, Vec<Id>)> = Vec::new();
+        for loc in heap.locs.iter() {
+            if let Origin::Input {
+                sym: s,
+                declared: d,
+                exists: e,
+                ..
+            } = loc.origin
+            {
+                match objects.iter_mut().find(|o| o.0 == s) {
+                    Some(o) => o.2.push(e),
+                    None => objects.push((s, d, vec![e])),
+                }
+            }
+        }
+        let earlier: Vec<(Id, ClassId, Id)> = objects
+            .into_iter()
+            .map(|(s, d, es)| (s, d, ctx.terms.or_all(&es)))
+            .collect();
+        let over = ctx.scope_excess(sym, declared, exists, &earlier);
+        if ctx.terms.is_false(over) {
+            return exists;
+        }
+        if ctx.feasible(over) {
             ctx.cut(Bound::Scope);
             assumed.push(ctx.terms.not(over));
         }
-        let within = ctx.terms.and(guard, fewer);
-        (!ctx.terms.is_false(within)).then_some(within)
+        let within = ctx.terms.not(over);
+        ctx.terms.and(exists, within)
     }
 
     /// The successors of an access: a NullPointerException fork under the null
@@ -558,30 +602,68 @@ impl SymbolicHeap {
     }
 
     /// The canonical guard of `(φ, l)` in the set of a reference whose value term
-    /// is `val`: `val = name(l) ∧ exists(l)`.
-    fn canonical(ctx: &mut Ctx, heap: &Heap, val: Id, l: Loc) -> Id {
-        match heap.locs[l.0 as usize].origin {
+    /// is `val`: `val = name(l) ∧ exists(l)`. When `val` mixes objects allocated on
+    /// the path with input symbols, `facts` gets that the two never meet (where the
+    /// symbol is bound): an input
+    /// symbol never denotes `new#n`, but the solver takes symbols as free constants.
+    /// Without it, `ite(φ, new#1, p.left) = p.left` held with `p.left = new#1` under
+    /// `φ`, so a location that a write through `φ` had replaced stayed feasible. They
+    /// are facts of the path, not conjuncts of the guard, which the negated branch of
+    /// a comparison would let the solver falsify.
+    fn canonical(ctx: &mut Ctx, heap: &Heap, val: Id, l: Loc, facts: &mut Vec<Id>) -> Id {
+        let (guard, named) = match heap.locs[l.0 as usize].origin {
             Origin::Null => {
                 let null = ctx.terms.null();
-                ctx.terms.eq(val, null)
+                return ctx.terms.eq(val, null);
             }
             Origin::Input { sym, exists, .. } => {
                 let same = ctx.terms.eq(val, sym);
-                ctx.terms.and(same, exists)
+                (ctx.terms.and(same, exists), Named::Input(sym))
             }
             Origin::New(n) => {
                 let obj = ctx.terms.new_obj(n);
-                ctx.terms.eq(val, obj)
+                (ctx.terms.eq(val, obj), Named::New(obj))
+            }
+        };
+        if heap.allocated == 0 || ctx.terms.is_false(guard) {
+            return guard;
+        }
+        for node in ctx.terms.extract(val).as_ref() {
+            let (sym, new) = match (node, named) {
+                (Term::New(NewObj(n)), Named::Input(sym)) => (sym, ctx.terms.new_obj(*n)),
+                (Term::Sym(s), Named::New(new)) if s.sort == Sort::Ref => {
+                    (ctx.terms.sym(s.name.as_str(), Sort::Ref), new)
+                }
+                _ => continue,
+            };
+            // Said only where the symbol is bound, so the oracle can evaluate it.
+            let bound = match heap.owners.get(&sym) {
+                Some(&owner) => owner,
+                None => ctx.terms.bool(true),
+            };
+            let same = ctx.terms.eq(sym, new);
+            let meet = ctx.terms.and(bound, same);
+            let apart = ctx.terms.not(meet);
+            if !facts.contains(&apart) {
+                facts.push(apart);
             }
         }
+        guard
     }
 
-    /// Keeps the feasible entries of a merged candidate set (the S filter).
-    fn feasible_only(ctx: &mut Ctx, set: Targets) -> Targets {
+    /// Keeps the feasible entries of a merged candidate set (the S filter), on the
+    /// path extended with `facts`.
+    fn feasible_only(ctx: &mut Ctx, set: Targets, facts: &[Id]) -> Targets {
         if set.len() == 1 {
             return set;
         }
-        set.into_iter().filter(|&(g, _)| ctx.feasible(g)).collect()
+        let facts = ctx.terms.and_all(facts);
+        set.into_iter()
+            .filter(|&(g, _)| {
+                let g = ctx.terms.and(g, facts);
+                ctx.feasible(g)
+            })
+            .collect()
     }
 
     fn render_targets(ctx: &Ctx, heap: &Heap, set: &Targets) -> String {
@@ -614,7 +696,7 @@ impl RuleSet for SymbolicHeap {
             // `this` is never null: one location per class it may have, with guard
             // true when the entry's class has no subclass.
             let sym = ctx.input("this", Sort::Ref);
-            let classes = p.subclasses(m.owner);
+            let classes = ctx.input_classes(m.owner);
             let mut set = Targets::new();
             for &k in &classes {
                 let guard = if classes.len() == 1 {
@@ -629,6 +711,7 @@ impl RuleSet for SymbolicHeap {
                     origin: Origin::Input {
                         path: "this".into(),
                         sym,
+                        declared: m.owner,
                         exists: guard,
                     },
                 });
@@ -691,7 +774,7 @@ impl RuleSet for SymbolicHeap {
     ) -> Vec<Fork<Heap, Val<RefId>>> {
         let before = heap.clone();
         let reachable = Self::reachable(ctx, &heap, obj, field);
-        let (mut heap, recv, assumed) = Self::receive(ctx, heap, obj, field, &reachable);
+        let (mut heap, recv, mut assumed) = Self::receive(ctx, heap, obj, field, &reachable);
         let value = match ctx.program.field(field).ty {
             Type::Int | Type::Bool => {
                 // A term per (l, f), read as an ite over the guards.
@@ -720,8 +803,14 @@ impl RuleSet for SymbolicHeap {
                     };
                     Val::Ref(r)
                 } else {
-                    let mut rt =
-                        Self::access_facts(&heap, obj, field, &reachable, Export::StoredTargets);
+                    let mut rt = Self::access_facts(
+                        ctx.program,
+                        &heap,
+                        obj,
+                        field,
+                        &reachable,
+                        Export::StoredTargets,
+                    );
                     rt.extend([datalog::Read(obj, field)]);
                     let vs = derive(rt).4;
                     // The value: an ite over the receiver's guards of the stored values.
@@ -738,11 +827,13 @@ impl RuleSet for SymbolicHeap {
                     }
                     let val = val.unwrap_or_else(|| ctx.terms.null());
                     let mut set = Targets::new();
+                    let mut facts = Vec::new();
                     for datalog::Vs(l) in vs {
-                        let g = Self::canonical(ctx, &heap, val, l);
+                        let g = Self::canonical(ctx, &heap, val, l, &mut facts);
                         insert(ctx, &mut set, g, l);
                     }
-                    let set = Self::feasible_only(ctx, set);
+                    let set = Self::feasible_only(ctx, set, &facts);
+                    assumed.extend(facts);
                     Val::Ref(heap.add_ref(set, val))
                 }
             }
@@ -760,7 +851,7 @@ impl RuleSet for SymbolicHeap {
     ) -> Vec<Fork<Heap, ()>> {
         let before = heap.clone();
         let reachable = Self::reachable(ctx, &heap, obj, field);
-        let rt = Self::access_facts(&heap, obj, field, &reachable, Export::Receiver);
+        let rt = Self::access_facts(ctx.program, &heap, obj, field, &reachable, Export::Receiver);
         let (nulls, cells, ..) = derive(rt);
         let null = nulls
             .first()
@@ -779,8 +870,14 @@ impl RuleSet for SymbolicHeap {
         assumed.extend(more);
         match value {
             Val::Ref(v) => {
-                let mut rt =
-                    Self::access_facts(&heap, obj, field, &reachable, Export::StoredTargets);
+                let mut rt = Self::access_facts(
+                    ctx.program,
+                    &heap,
+                    obj,
+                    field,
+                    &reachable,
+                    Export::StoredTargets,
+                );
                 rt.extend([datalog::WriteValue(v)]);
                 export_points(&mut rt, &heap, &[v]);
                 let (_, _, _, _, _, psi, st_new, st_old, ..) = derive(rt);
@@ -794,11 +891,13 @@ impl RuleSet for SymbolicHeap {
                     let old = &st_old[st_old.partition_point(|s| s.0 < l)..];
                     let new = new.iter().take_while(|s| s.0 == l).map(|s| s.1);
                     let old = old.iter().take_while(|s| s.0 == l).map(|s| s.1);
+                    let mut facts = Vec::new();
                     for l2 in new.chain(old) {
-                        let g = Self::canonical(ctx, &heap, val, l2);
+                        let g = Self::canonical(ctx, &heap, val, l2, &mut facts);
                         insert(ctx, &mut set, g, l2);
                     }
-                    let set = Self::feasible_only(ctx, set);
+                    let set = Self::feasible_only(ctx, set, &facts);
+                    assumed.extend(facts);
                     let r = heap.add_ref(set, val);
                     heap.fields.insert((l, field), Val::Ref(r));
                 }

@@ -230,6 +230,24 @@ impl<'p> Ctx<'p> {
         self.terms.and(fresh, within)
     }
 
+    /// Whether a new input object of declared class `declared` is one too many
+    /// whatever its dynamic class, given the declared classes of the earlier input
+    /// objects (distinct objects, each within the scope by the path condition): the
+    /// earlier objects whose classes all lie among the new one's possible classes fill
+    /// each of them when there are `scope` times as many as those classes. Exact, so a
+    /// rule set may drop the fresh case outright instead of counting.
+    pub fn scope_full(&self, declared: ClassId, earlier: &[ClassId]) -> bool {
+        let Some(bound) = self.config.scope else {
+            return false;
+        };
+        let room = self.input_classes(declared);
+        let filling = earlier
+            .iter()
+            .filter(|&&d| self.input_classes(d).iter().all(|k| room.contains(k)))
+            .count();
+        filling >= bound as usize * room.len()
+    }
+
     /// `g`, and `t` has dynamic class `k` (one of `classes`, its possible classes).
     fn of_class(&mut self, t: Id, classes: &[ClassId], k: ClassId, g: Id) -> Id {
         if classes.len() == 1 {
