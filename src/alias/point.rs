@@ -116,6 +116,10 @@ impl Points {
 
 /// The methods `e` calls directly (every override of a virtual call).
 fn callees(program: &Program, e: &Expr, out: &mut Vec<MethodId>) {
+    crate::lang::deep(|| callees_here(program, e, out))
+}
+
+fn callees_here(program: &Program, e: &Expr, out: &mut Vec<MethodId>) {
     match &e.kind {
         ExprKind::Invoke {
             method, dispatch, ..
@@ -136,6 +140,10 @@ fn callees(program: &Program, e: &Expr, out: &mut Vec<MethodId>) {
 
 /// Every `Stmt` node under `e` with the locals in scope before it.
 fn statements<'e>(e: &'e Expr, scope: &[LocalId], out: &mut Vec<(&'e Expr, Vec<LocalId>)>) {
+    crate::lang::deep(|| statements_here(e, scope, out))
+}
+
+fn statements_here<'e>(e: &'e Expr, scope: &[LocalId], out: &mut Vec<(&'e Expr, Vec<LocalId>)>) {
     match &e.kind {
         ExprKind::Stmt(body) => {
             out.push((e, scope.to_vec()));
