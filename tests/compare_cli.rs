@@ -82,6 +82,8 @@ fn json_has_the_counts_per_rule_set() {
         }
         assert_eq!(r["agreements"], 718);
         assert!(r["counterexample"].is_null());
+        // One form of `cut` in every command: bound name -> paths cut.
+        assert!(r["cut"].is_object(), "{r}");
     }
 }
 

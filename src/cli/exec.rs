@@ -20,8 +20,10 @@ pub struct Args {
 }
 
 /// Compiles the file and runs the entry under the default [`ExecConfig`], printing its
-/// canonical outcome. Exit 0 whatever the program does (an exception is a result),
-/// 1 if the file has errors, 2 if it cannot be read or the entry cannot be run.
+/// canonical outcome. Exit 0 on a normal return; 1 if the file has errors, an
+/// exception escapes (said on stderr with the `file:line:col` of the throw or
+/// dereference) or the step budget runs out; 2 if the file cannot be read or the
+/// entry cannot be run.
 pub fn run(args: Args) -> Output {
     let (sources, compiled) = match lang::compile_path(&args.file) {
         Ok(c) => c,
@@ -39,7 +41,29 @@ pub fn run(args: Args) -> Output {
         Ok(exec) => exec,
         Err(e) => return Output::input_error(e.to_string()),
     };
+    let config = ExecConfig::default();
     let outcome = exec.canon(&program);
+    let finding = match &exec.outcome {
+        concrete::Outcome::Returned(_) => None,
+        concrete::Outcome::Threw(t) => {
+            let (what, span) = match t {
+                concrete::Thrown::Builtin(kind, span) => (kind.class_name().to_string(), span),
+                concrete::Thrown::Object(_, span) => match &outcome.result {
+                    concrete::CanonResult::Exception(class) => (class.clone(), span),
+                    _ => ("exception".to_string(), span),
+                },
+            };
+            Some(format!(
+                "error: {}: uncaught {what} thrown at {}\n",
+                args.entry,
+                sources.position(*span)
+            ))
+        }
+        concrete::Outcome::BudgetExhausted => Some(format!(
+            "error: {}: the step budget of {} machine steps ran out\n",
+            args.entry, config.step_budget
+        )),
+    };
     let stdout = match args.format {
         Format::Text => outcome.to_string(),
         Format::Json => {
@@ -49,10 +73,15 @@ pub fn run(args: Args) -> Output {
             s
         }
     };
+    let code = if finding.is_some() {
+        Code::Finding
+    } else {
+        Code::Success
+    };
     Output {
         stdout,
-        // Warnings, if any.
-        stderr: diagnostics,
-        code: Code::Success,
+        // Warnings, if any, then what went wrong.
+        stderr: diagnostics + finding.as_deref().unwrap_or(""),
+        code,
     }
 }
