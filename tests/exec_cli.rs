@@ -61,7 +61,8 @@ const CASES: &[(&[&str], i32, &str, &str)] = &[
             "json",
         ],
         0,
-        "{\n  \"result\": {\n    \"return\": \"unit\"\n  },\n  \"heap\": {}\n}\n",
+        // The schema of docs/JSON.md: `null` for the value of a void method.
+        "{\n  \"command\": \"exec\",\n  \"entry\": \"Node.driverVoid\",\n  \"heap\": [],\n  \"outcome\": \"return\",\n  \"result\": null,\n  \"schema\": 2\n}\n",
         "",
     ),
     (

@@ -67,8 +67,8 @@ pub fn run(args: Args) -> Output {
     let stdout = match args.format {
         Format::Text => outcome.to_string(),
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(&outcome)
-                .expect("a canonical outcome always serializes");
+            let mut s = serde_json::to_string_pretty(&outcome_json(&args.entry, &outcome))
+                .expect("an outcome always serializes");
             s.push('\n');
             s
         }
@@ -84,4 +84,47 @@ pub fn run(args: Args) -> Output {
         stderr: diagnostics + finding.as_deref().unwrap_or(""),
         code,
     }
+}
+
+/// A concrete value as JSON: a number, a Boolean, `null`, or an object's name
+/// (`unit`, the value of a void method, is `null` too).
+fn value_json(v: &concrete::CanonValue) -> serde_json::Value {
+    use concrete::CanonValue as V;
+    match v {
+        V::Int(i) => serde_json::json!(i),
+        V::Bool(b) => serde_json::json!(b),
+        V::Null | V::Unit => serde_json::Value::Null,
+        V::Obj(name) => serde_json::json!(name),
+    }
+}
+
+/// The outcome in the schema of docs/JSON.md: `outcome` as `run` names it, `result`
+/// (`null` when absent), and the heap as a list of objects, as `run` writes heaps.
+fn outcome_json(entry: &str, o: &concrete::CanonOutcome) -> serde_json::Value {
+    use concrete::CanonResult as R;
+    let (outcome, result) = match &o.result {
+        R::Return(v) => ("return".to_string(), value_json(v)),
+        R::Exception(class) => (class.clone(), serde_json::Value::Null),
+        R::BudgetExhausted => ("budget-exhausted".to_string(), serde_json::Value::Null),
+    };
+    let heap: Vec<serde_json::Value> = o
+        .heap
+        .iter()
+        .map(|(name, obj)| {
+            let fields: serde_json::Map<String, serde_json::Value> = obj
+                .fields
+                .iter()
+                .map(|(f, v)| (f.clone(), value_json(v)))
+                .collect();
+            serde_json::json!({ "object": name, "class": obj.class, "fields": fields })
+        })
+        .collect();
+    serde_json::json!({
+        "schema": heaplog::report::SCHEMA,
+        "command": "exec",
+        "entry": entry,
+        "outcome": outcome,
+        "result": result,
+        "heap": heap,
+    })
 }

@@ -119,7 +119,11 @@ pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
         Ok(m) => m,
         Err(out) => return out,
     };
-    let config = config(&args, &clock, None);
+    // The process exits right after this one run: leave its memory to the system.
+    let config = EngineConfig {
+        reclaim: false,
+        ..config(&args, &clock, None)
+    };
     let program = &loaded.program;
     let name = &loaded.display_name;
     // The bounds as given (the exploration gets what is left of the time limit).

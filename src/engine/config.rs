@@ -19,6 +19,10 @@ pub struct EngineConfig {
     /// The instant the time limit ends, set by the exploration from `time_limit`
     /// when it starts; each solver check is limited to the time left.
     pub deadline: Option<Instant>,
+    /// Free the exploration's memory when it ends. Default: true. A command that exits
+    /// right after sets it false: freeing a large e-graph and the pending states'
+    /// heaps took seconds, past the command's time limit.
+    pub reclaim: bool,
     /// Show a progress line on stderr (only when stderr is a terminal). Default: `Progress::Auto`.
     pub progress: Progress,
 }
@@ -41,6 +45,7 @@ impl Default for EngineConfig {
             max_states: 10_000_000,
             time_limit: None,
             deadline: None,
+            reclaim: true,
             progress: Progress::Auto,
         }
     }

@@ -229,6 +229,9 @@ fn explore_core<'p, R: RuleSet>(
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
+    if !dom.ctx.config.reclaim {
+        std::mem::forget(stack);
+    }
     let stop = if stopped {
         StopReason::Stopped
     } else if cut_all || !dom.ctx.cuts().is_empty() {

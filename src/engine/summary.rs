@@ -185,6 +185,9 @@ pub fn stream<R: RuleSet>(
     s.unknown_traces = unknown;
     s.render_ms = render.as_secs_f64() * 1e3;
     s.bounds = bounds;
+    if !x.ctx.config.reclaim {
+        std::mem::forget(x);
+    }
     s
 }
 

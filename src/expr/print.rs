@@ -533,4 +533,79 @@ mod tests {
     fn short_shared_terms_print_in_full() {
         assert_eq!(show("(+ (+ x:int 1) (+ x:int 1))"), "x + 1 + x + 1");
     }
+
+    /// `x0 + x0` doubled 2,000 times: a tree of 2^2000 nodes, a DAG of 2,001.
+    fn doubling(terms: &mut Terms, levels: usize) -> Id {
+        let mut x = terms.sym("x", crate::expr::Sort::Int);
+        for _ in 0..levels {
+            x = terms.add(x, x);
+        }
+        x
+    }
+
+    #[test]
+    fn shared_text_is_linear_in_the_dag() {
+        let mut terms = Terms::default();
+        let top = doubling(&mut terms, 2_000);
+        let mut dag = SharedText::new();
+        let mut defs = Vec::new();
+        let text = dag.term(&terms, top, &mut defs);
+        let total: usize = defs.iter().map(|d| d.text.len()).sum::<usize>() + text.len();
+        assert!(total < 2_001 * 40, "{total} characters");
+        assert!(text.starts_with('$'), "{text}");
+        // Every definition only names earlier ones.
+        for (i, d) in defs.iter().enumerate() {
+            assert_eq!(d.name, format!("${}", i + 1));
+            for w in d.text.split(|c: char| !(c == '$' || c.is_ascii_digit())) {
+                if let Some(k) = w.strip_prefix('$') {
+                    assert!(k.parse::<usize>().unwrap() <= i, "{} uses {w}", d.name);
+                }
+            }
+        }
+        // Printing it again defines nothing new and gives the same name.
+        let mut again = Vec::new();
+        assert_eq!(dag.term(&terms, top, &mut again), text);
+        assert!(again.is_empty());
+    }
+
+    #[test]
+    fn shared_text_writes_short_terms_in_full_and_alike() {
+        let mut terms = Terms::default();
+        let a = terms.sym("this.next", crate::expr::Sort::Ref);
+        let null = terms.null();
+        let eq = terms.eq(a, null);
+        let not = terms.not(eq);
+        let mut dag = SharedText::new();
+        let mut defs = Vec::new();
+        assert_eq!(
+            dag.piece(&terms, not, &mut defs),
+            ("!(this.next = null)".to_string(), true)
+        );
+        assert_eq!(dag.term(&terms, eq, &mut defs), "this.next = null");
+        assert!(defs.is_empty());
+        // An ite the constructors fold (`ite(c, a, a) = a`) is one e-class: printed once.
+        let same = terms.ite(eq, a, a);
+        assert_eq!(dag.term(&terms, same, &mut defs), "this.next");
+    }
+
+    #[test]
+    fn node_table_gives_each_class_one_node_children_first() {
+        let mut terms = Terms::default();
+        let top = doubling(&mut terms, 2_000);
+        let mut table = NodeTable::new();
+        let mut fresh = Vec::new();
+        let root = table.term(&terms, top, &mut fresh);
+        assert_eq!(fresh.len(), 2_001);
+        assert_eq!(root, 2_000);
+        for (i, n) in fresh.iter().enumerate() {
+            assert_eq!(n.id as usize, i);
+            assert!(n.args.iter().all(|&a| (a as usize) < i));
+        }
+        assert_eq!(fresh[0].op, "sym");
+        assert_eq!(fresh[1].op, "+");
+        assert_eq!(fresh[1].args, vec![0, 0]);
+        let mut more = Vec::new();
+        assert_eq!(table.term(&terms, top, &mut more), root);
+        assert!(more.is_empty());
+    }
 }
