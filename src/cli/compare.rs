@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long)]
     pub all: bool,
     /// The corpus directory for --all [default: programs].
-    #[arg(long, requires = "all")]
+    #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -111,6 +111,10 @@ impl Args {
 }
 
 pub fn run(args: Args, start: Instant) -> Output {
+    // clap's `requires` counts a flag's default `false` as present, so checked here.
+    if args.dir.is_some() && !args.all {
+        return Output::input_error("the argument '--dir <DIR>' requires --all".into());
+    }
     let clock = Clock::new(start, args.time_limit);
     let rules = match rule_sets(&args.rules) {
         Ok(r) => r,

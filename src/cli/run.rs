@@ -51,7 +51,7 @@ pub struct Args {
     #[arg(long)]
     pub all: bool,
     /// The corpus directory for --all [default: programs].
-    #[arg(long, requires = "all")]
+    #[arg(long)]
     pub dir: Option<PathBuf>,
     /// Print the counts only, not the traces.
     #[arg(long)]
@@ -98,6 +98,10 @@ impl Args {
 }
 
 pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
+    // clap's `requires` counts a flag's default `false` as present, so checked here.
+    if args.dir.is_some() && !args.all {
+        return Output::input_error("the argument '--dir <DIR>' requires --all".into());
+    }
     if args.all {
         let clock = Clock::new(start, args.time_limit);
         return run_all(&args, &clock);
