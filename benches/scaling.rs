@@ -1,8 +1,8 @@
 //! Scaling of every rule set on hasNull with a growing loop bound N (seed 002 §2):
 //! traces, states, solver calls, time and peak memory per run. Each run is a child
 //! process (so peak memory is its own) with a time cap. The runs explore only: the
-//! traces are not rendered as text (a rendered path condition of hasNull grows like
-//! N^3 characters per trace, which would dominate time and memory).
+//! traces are not rendered. `benches/cli_scaling.sh` times what the user runs, the
+//! whole `heaplog run` command with its output (docs/BENCHMARKS.md).
 //!
 //! `cargo bench --bench scaling [-- --cap SECS] [-- --n 10,20,50]`
 

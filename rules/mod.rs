@@ -1,7 +1,7 @@
 //! The registered rule sets, one file each. Adding a variant: add its file, then
 //! one line to [`REGISTRY`].
 
-use crate::engine::{EngineConfig, RuleSet, RunSummary, run};
+use crate::engine::{EngineConfig, RuleSet, RunSummary, TraceSink, run, stream};
 use crate::lang::{MethodId, Program};
 use crate::oracle::{Comparison, Table, compare};
 
@@ -16,6 +16,8 @@ pub struct Registered {
     pub summary: &'static str,
     /// Explores an entry of a program (named for reports) and summarizes it.
     pub run: fn(&Program, &str, MethodId, EngineConfig) -> RunSummary,
+    /// Explores an entry, handing each trace to the sink as it is found (`heaplog run`).
+    pub stream: fn(&Program, &str, MethodId, EngineConfig, &mut dyn TraceSink) -> RunSummary,
     /// Explores an entry and holds every trace to the oracle's table.
     pub compare: fn(&Program, MethodId, EngineConfig, &Table) -> Comparison,
     /// The alias facts of an entry at every program point.
@@ -28,6 +30,7 @@ pub const fn entry<R: RuleSet>() -> Registered {
         name: R::NAME,
         summary: R::SUMMARY,
         run: run::<R>,
+        stream: stream::<R>,
         compare: compare::<R>,
         alias: crate::alias::symbolic_facts::<R>,
     }

@@ -303,7 +303,7 @@ fn cli_prints_json() {
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     // One Node (6 ways: val in -1..=1, next null or itself). a null: b null or the Node
     // (1 + 6); a the Node (6): b null or a (x 2).
-    assert_eq!(doc["count"], "19");
+    assert_eq!(doc["count"], 19);
     assert_eq!(doc["inputs"].as_array().unwrap().len(), 19);
     insta::assert_snapshot!(out);
 }

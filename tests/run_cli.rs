@@ -4,8 +4,192 @@ mod common;
 
 use common::heaplog;
 
+/// `run --format json` of `args`, parsed.
+fn run_json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["run"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--format", "json"]);
+    let (code, out, err) = heaplog(&all);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).expect("JSON")
+}
+
+/// The invariants of the run schema (docs/JSON.md): nodes numbered in order, each
+/// operand an earlier node, every term reference a node, counts as numbers, `null`
+/// for absent values, `cut` an object.
+fn check_run_schema(v: &serde_json::Value) {
+    for key in [
+        "schema", "command", "program", "entry", "rules", "nodes", "traces", "summary",
+    ] {
+        assert!(v.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(v["command"], "run");
+    let nodes = v["nodes"].as_array().unwrap();
+    for (i, n) in nodes.iter().enumerate() {
+        assert_eq!(n["id"], i as u64);
+        assert!(n["op"].is_string());
+        for a in n["args"].as_array().into_iter().flatten() {
+            assert!(
+                a.as_u64().unwrap() < i as u64,
+                "node {i} refers forward: {n}"
+            );
+        }
+    }
+    let term = |t: &serde_json::Value| {
+        assert!(t["node"].as_u64().unwrap() < nodes.len() as u64, "{t}");
+        assert!(t["text"].is_string() || t["text"].is_null(), "{t}");
+    };
+    let traces = v["traces"].as_array().unwrap();
+    for t in traces {
+        t["pc"].as_array().unwrap().iter().for_each(term);
+        if !t["result"].is_null() {
+            term(&t["result"]);
+        }
+        for o in t["heap"].as_array().unwrap() {
+            term(&o["object"]);
+            o["fields"].as_object().unwrap().values().for_each(term);
+        }
+        assert!(t["unknown"].is_boolean());
+    }
+    let s = &v["summary"];
+    assert_eq!(s["traces"].as_u64().unwrap(), traces.len() as u64);
+    assert!(s["cut"].is_object());
+    assert!(s["bounds"]["depth"].is_u64());
+}
+
 #[test]
-fn run_json_has_the_documented_fields() {
+fn run_json_is_a_dag_with_the_documented_fields() {
+    let v = run_json(&[
+        "programs/swap.java",
+        "--entry",
+        "Sample.swap",
+        "--rules",
+        "pose",
+    ]);
+    check_run_schema(&v);
+    assert_eq!(v["summary"]["traces"], 2);
+    assert_eq!(v["summary"]["complete"], true);
+    assert_eq!(v["summary"]["bounds"]["time_limit"], 20.0);
+    assert!(v["summary"]["bounds"]["scope"].is_null());
+}
+
+#[test]
+fn a_builtin_exception_has_a_null_result() {
+    let v = run_json(&[
+        "tests/bounds/walk.java",
+        "--entry",
+        "Walk.walk",
+        "--rules",
+        "lazy",
+        "--steps",
+        "300",
+    ]);
+    check_run_schema(&v);
+    let traces = v["traces"].as_array().unwrap();
+    assert!(!traces.is_empty());
+    for t in traces {
+        assert_eq!(t["outcome"], "NullPointerException");
+        assert!(t["result"].is_null(), "{t}");
+    }
+    assert_eq!(v["summary"]["complete"], false);
+    assert!(v["summary"]["cut"]["steps"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn jsonl_streams_nodes_before_the_traces_that_use_them() {
+    let (code, out, err) = heaplog(&[
+        "run",
+        "programs/hasnull.java",
+        "--entry",
+        "Sample.hasNull4",
+        "--rules",
+        "symbolic-heap",
+        "--format",
+        "jsonl",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let records: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON value per line"))
+        .collect();
+    assert_eq!(records.first().unwrap()["record"], "run");
+    assert_eq!(records.last().unwrap()["record"], "summary");
+    let mut nodes = 0u64;
+    let mut traces = 0u64;
+    let refs = |t: &serde_json::Value, nodes: u64| {
+        assert!(t["node"].as_u64().unwrap() < nodes, "{t} before its node");
+    };
+    for r in &records {
+        match r["record"].as_str().unwrap() {
+            "node" => {
+                assert_eq!(r["id"], nodes);
+                nodes += 1;
+            }
+            "trace" => {
+                traces += 1;
+                r["pc"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .for_each(|t| refs(t, nodes));
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(records.last().unwrap()["traces"], traces);
+    assert!(traces > 0);
+}
+
+/// hasNull of seed 002 with loop bound `n`, written to a temporary file.
+fn has_null(n: u32) -> std::path::PathBuf {
+    let path =
+        std::env::temp_dir().join(format!("heaplog-hasnull-{}-{n}.java", std::process::id()));
+    let text = format!(
+        "class Sample {{\n    Sample next;\n    boolean hasNull() {{\n        Sample s = this.next;\n        int i = 1;\n        \
+         while (s != null && i <= {n}) {{\n            s = s.next;\n            i++;\n        }}\n        return s == null;\n    }}\n}}\n"
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Bytes of `run` output on hasNull(n).
+fn output_bytes(n: u32, rules: &str, format: &str) -> usize {
+    let path = has_null(n);
+    let (code, out, err) = heaplog(&[
+        "run",
+        path.to_str().unwrap(),
+        "--entry",
+        "Sample.hasNull",
+        "--rules",
+        rules,
+        "--format",
+        format,
+    ]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("complete") || format != "text", "{out}");
+    out.len()
+}
+
+/// Shared sub-terms are printed once: doubling N at most quadruples the output
+/// (N + 2 traces, each with a path condition of O(N) named conjuncts), where
+/// printing terms as trees made it grow like N^3 and worse.
+#[test]
+fn output_grows_at_most_quadratically() {
+    for rules in ["symbolic-heap", "pose"] {
+        for format in ["text", "json"] {
+            let small = output_bytes(15, rules, format);
+            let large = output_bytes(30, rules, format);
+            assert!(
+                large <= 4 * small + 4096,
+                "{rules} {format}: {small} bytes at N = 15, {large} at N = 30"
+            );
+        }
+    }
+}
+
+#[test]
+fn summary_prints_the_counts_only() {
     let (code, out, _) = heaplog(&[
         "run",
         "programs/swap.java",
@@ -13,33 +197,89 @@ fn run_json_has_the_documented_fields() {
         "Sample.swap",
         "--rules",
         "pose",
-        "--format",
-        "json",
+        "--summary",
     ]);
     assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
-    for key in [
-        "program",
-        "entry",
-        "rules",
-        "traces",
-        "normal",
-        "exceptional",
-        "states",
-        "solver_calls",
-        "time_ms",
-        "complete",
-        "paths",
-    ] {
-        assert!(v.get(key).is_some(), "missing {key}");
+    assert!(!out.contains("pc:"), "{out}");
+    assert!(out.contains("traces: 2 "), "{out}");
+}
+
+#[test]
+fn the_footer_prints_the_bounds_as_used_and_what_cut() {
+    let (code, out, _) = heaplog(&[
+        "run",
+        "tests/bounds/dll.java",
+        "--entry",
+        "DList.indexOf",
+        "--rules",
+        "lazy",
+        "--scope",
+        "1",
+        "--depth",
+        "3",
+        "--steps",
+        "5000",
+        "--states",
+        "100000",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "bounds: scope 1, depth 3, steps per path 5000, states 100000, time limit 20 s"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("INCOMPLETE (") && out.contains("cut by scope"),
+        "{out}"
+    );
+    let (code, out, _) = heaplog(&[
+        "run", "--all", "--rules", "pose", "--scope", "1", "--depth", "3",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("bounds: scope 1, depth 3, "), "{out}");
+}
+
+/// `--time-limit S` ends the whole command within S + 1 seconds, and says the time
+/// cut it, on programs whose exploration never ends by itself.
+#[test]
+fn the_time_limit_bounds_the_whole_command() {
+    let long = has_null(1000);
+    let long = long.to_str().unwrap().to_string();
+    let programs: [(&str, &str); 3] = [
+        (&long, "Sample.hasNull"),
+        ("tests/bounds/dll.java", "DList.indexOf"),
+        ("tests/bounds/walk.java", "Walk.walk"),
+    ];
+    for r in heaplog::rules::REGISTRY {
+        for (file, entry) in programs {
+            for format in ["text", "json"] {
+                let start = std::time::Instant::now();
+                let (code, out, err) = heaplog(&[
+                    "run",
+                    file,
+                    "--entry",
+                    entry,
+                    "--rules",
+                    r.name,
+                    "--time-limit",
+                    "1",
+                    "--format",
+                    format,
+                ]);
+                let took = start.elapsed().as_secs_f64();
+                assert_eq!(code, 0, "{err}");
+                assert!(took < 2.0, "{} {entry} {format}: {took:.2} s", r.name);
+                if format == "text" {
+                    assert!(out.contains("cut by time"), "{} {entry}: {out}", r.name);
+                } else {
+                    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+                    assert!(v["summary"]["cut"]["time"].as_u64().unwrap() > 0);
+                }
+            }
+        }
     }
-    assert_eq!(v["traces"], 2);
-    assert_eq!(v["complete"], true);
-    let paths = v["paths"].as_array().unwrap();
-    assert_eq!(paths.len(), 2);
-    for p in paths {
-        assert!(p["pc"].is_string() && p["outcome"].is_string() && p["result"].is_string());
-    }
+    let _ = std::fs::remove_file(&long);
 }
 
 #[test]
@@ -79,6 +319,14 @@ fn bad_input_gets_a_message_and_status_2() {
             "--time-limit",
             "-1",
         ],
+        &[
+            "run",
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            "lazy,lazy",
+        ],
     ] {
         let (code, _, err) = heaplog(args);
         assert_eq!(code, 2, "{args:?}");
@@ -106,4 +354,79 @@ fn run_all_runs_the_corpus() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("swap.java Sample.swap"));
     assert!(out.lines().next().unwrap().contains("pose"));
+}
+
+/// A command line that would be ignored in part is refused, by clap, with status 2.
+#[test]
+fn ignored_arguments_are_refused() {
+    let cases: &[&[&str]] = &[
+        &["compare", "--all", "programs/swap.java"],
+        &["compare", "--all", "--entry", "Sample.swap"],
+        &["run", "--all", "programs/swap.java"],
+        &["run", "--all", "--entry", "Sample.swap"],
+        &[
+            "run",
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            "pose",
+            "--dir",
+            "x",
+        ],
+        &[
+            "compare",
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            "lazy,lazy",
+        ],
+        &["run", "--all", "--rules", "pose,pose"],
+    ];
+    for args in cases {
+        let (code, out, err) = heaplog(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("error"), "{args:?}: {err}");
+    }
+}
+
+/// `--scope 0` is refused by every command in one wording; `inputs` has the default
+/// scope of the others.
+#[test]
+fn one_scope_everywhere() {
+    let cases: &[&[&str]] = &[
+        &[
+            "run",
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            "pose",
+        ],
+        &["compare", "programs/swap.java", "--entry", "Sample.swap"],
+        &["inputs", "programs/swap.java", "--entry", "Sample.swap"],
+        &[
+            "query",
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            "pose",
+            "--all",
+        ],
+    ];
+    let mut wordings = Vec::new();
+    for args in cases {
+        let mut with = args.to_vec();
+        with.extend_from_slice(&["--scope", "0"]);
+        let (code, _, err) = heaplog(&with);
+        assert_eq!(code, 2, "{with:?}");
+        let line = err.lines().next().unwrap().to_string();
+        wordings.push(line.replace(args[0], ""));
+    }
+    assert!(wordings.windows(2).all(|w| w[0] == w[1]), "{wordings:?}");
+    let (code, out, err) = heaplog(&["inputs", "programs/swap.java", "--entry", "Sample.swap"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(scope 2,"), "{out}");
 }

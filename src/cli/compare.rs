@@ -9,31 +9,35 @@ use heaplog::oracle::{self, OracleConfig};
 use heaplog::report::{EntryComparison, compare_all_text, compare_text};
 use heaplog::rules::Registered;
 
-use super::{Code, Format, Output, load};
+use super::{Clock, Code, Format, Output, load};
+
+/// Each exploration's time limit when none is given.
+const DEFAULT_TIME_LIMIT: f64 = 20.0;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Java-subset source file (omit with --all).
-    #[arg(required_unless_present = "all")]
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
     pub file: Option<PathBuf>,
     /// The entry method, `Class.method`.
-    #[arg(long, required_unless_present = "all")]
+    #[arg(long, required_unless_present = "all", conflicts_with = "all")]
     pub entry: Option<String>,
     /// Comma-separated rule sets (default: all registered).
     #[arg(long, value_delimiter = ',')]
     pub rules: Vec<String>,
     /// Objects per class in the oracle's inputs (the engine uses the same scope).
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = super::DEFAULT_SCOPE, value_parser = super::scope_arg())]
     pub scope: u32,
-    /// Stop each rule set's exploration after this many seconds (reported as cut).
-    #[arg(long, default_value_t = 20.0)]
-    pub time_limit: f64,
+    /// Each rule set's exploration stops after this many seconds (reported as cut), and
+    /// the explorations of the whole command end within it (default: 20 s each).
+    #[arg(long, value_parser = super::seconds)]
+    pub time_limit: Option<f64>,
     /// Every entry named in the headers of the programs in --dir.
     #[arg(long)]
     pub all: bool,
-    /// The corpus directory for --all.
-    #[arg(long, default_value = "programs")]
-    pub dir: PathBuf,
+    /// The corpus directory for --all [default: programs].
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -52,6 +56,7 @@ fn compare_entry(
     entry_name: &str,
     rules: &[&'static Registered],
     args: &Args,
+    clock: &Clock,
 ) -> Result<EntryComparison, oracle::OracleError> {
     let config = OracleConfig {
         inputs: heaplog::concrete::generate::GenConfig {
@@ -63,10 +68,13 @@ fn compare_entry(
     let start = Instant::now();
     let table = oracle::ground_truth(program, entry, &config)?;
     let oracle_ms = start.elapsed().as_secs_f64() * 1e3;
-    let engine = oracle::engine_config(args.scope, Some(Duration::from_secs_f64(args.time_limit)));
+    let own = Duration::from_secs_f64(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT));
     let comparisons = rules
         .iter()
-        .map(|r| (r.compare)(program, entry, engine.clone(), &table))
+        .map(|r| {
+            let engine = oracle::engine_config(args.scope, clock.within(Some(own)));
+            (r.compare)(program, entry, engine, &table)
+        })
         .collect();
     let diverging = table
         .rows
@@ -96,22 +104,24 @@ fn finish(agree: bool, stdout: String) -> Output {
     }
 }
 
-pub fn run(args: Args) -> Output {
-    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
-        return Output::input_error(format!(
-            "--time-limit {}: expected a positive number of seconds",
-            args.time_limit
-        ));
+impl Args {
+    fn corpus_dir(&self) -> &Path {
+        self.dir.as_deref().unwrap_or(Path::new("programs"))
     }
-    if args.scope == 0 {
-        return Output::input_error("--scope 0: expected at least 1 object per class".into());
+}
+
+pub fn run(args: Args, start: Instant) -> Output {
+    // clap's `requires` counts a flag's default `false` as present, so checked here.
+    if args.dir.is_some() && !args.all {
+        return Output::input_error("the argument '--dir <DIR>' requires --all".into());
     }
+    let clock = Clock::new(start, args.time_limit);
     let rules = match rule_sets(&args.rules) {
         Ok(r) => r,
         Err(out) => return out,
     };
     if args.all {
-        return run_all(&args, &rules);
+        return run_all(&args, &rules, &clock);
     }
     let (Some(file), Some(entry)) = (&args.file, &args.entry) else {
         return Output::input_error("FILE and --entry are required without --all".into());
@@ -131,6 +141,7 @@ pub fn run(args: Args) -> Output {
         entry,
         &rules,
         &args,
+        &clock,
     );
     match result.map_err(|e| Output::input_error(format!("{entry}: {e}"))) {
         Ok(e) => {
@@ -145,11 +156,13 @@ pub fn run(args: Args) -> Output {
     }
 }
 
-fn run_all(args: &Args, rules: &[&'static Registered]) -> Output {
-    let files = match corpus::files(&args.dir) {
+fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output {
+    let files = match corpus::files(args.corpus_dir()) {
         Ok(f) if !f.is_empty() => f,
-        Ok(_) => return Output::input_error(format!("{}: no .java files", args.dir.display())),
-        Err(e) => return Output::input_error(format!("{}: {e}", args.dir.display())),
+        Ok(_) => {
+            return Output::input_error(format!("{}: no .java files", args.corpus_dir().display()));
+        }
+        Err(e) => return Output::input_error(format!("{}: {e}", args.corpus_dir().display())),
     };
     let mut specs = Vec::new();
     for path in &files {
@@ -181,7 +194,7 @@ fn run_all(args: &Args, rules: &[&'static Registered]) -> Output {
             Ok(m) => m,
             Err(out) => return out,
         };
-        match compare_entry(&loaded.program, &file, m, &entry, rules, args) {
+        match compare_entry(&loaded.program, &file, m, &entry, rules, args, clock) {
             Ok(e) => entries.push(e),
             // Too many inputs at this scope: the other entries are still compared.
             Err(e @ oracle::OracleError::TooMany { .. }) => {

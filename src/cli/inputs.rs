@@ -21,7 +21,7 @@ pub struct Args {
     #[arg(long)]
     pub entry: String,
     /// At most this many objects per class.
-    #[arg(long)]
+    #[arg(long, default_value_t = super::DEFAULT_SCOPE, value_parser = super::scope_arg())]
     pub scope: u32,
     /// Print every input, not just the count.
     #[arg(long)]
@@ -95,8 +95,8 @@ pub fn run(args: Args) -> Output {
                 "entry": args.entry,
                 "scope": args.scope,
                 "int_range": [lo, hi],
-                // A string: counts may exceed what JSON numbers hold exactly.
-                "count": count.to_string(),
+                // A number (beyond 2^64, a float: such counts are never listed).
+                "count": u64::try_from(count).map_or_else(|_| json!(count as f64), |c| json!(c)),
             });
             if args.list {
                 doc["inputs"] = inputs

@@ -1,5 +1,6 @@
 //! Subcommands: each turns its clap arguments into a `Config`, runs the library and
-//! renders text for `main.rs` to print.
+//! renders text for `main.rs` to print, or writes it as it goes to the writer
+//! `main.rs` owns (`heaplog run`).
 
 pub mod check;
 pub mod compare;
@@ -10,6 +11,9 @@ pub mod query;
 pub mod rules;
 pub mod run;
 pub mod solve;
+
+use std::io::Write;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -86,12 +90,70 @@ pub enum Format {
     Json,
 }
 
-pub fn dispatch(cli: Cli) -> Output {
+/// Output format of `heaplog run`, which can also stream JSON Lines.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
+pub enum RunFormat {
+    /// Readable text, each trace as it is found.
+    Text,
+    /// One JSON document at the end.
+    Json,
+    /// JSON Lines: one record per line, each trace as it is found.
+    Jsonl,
+}
+
+/// The scope of every command: objects per class, at least 1.
+pub const DEFAULT_SCOPE: u32 = 2;
+
+/// `--scope`: a whole number of objects per class, at least 1 (one wording everywhere).
+pub fn scope_arg() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..)
+}
+
+/// `--time-limit`: a positive, finite number of seconds.
+pub fn seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 => Ok(t),
+        _ => Err("expected a positive number of seconds".into()),
+    }
+}
+
+/// The wall-clock limit of a whole command, from its start.
+#[derive(Copy, Clone, Debug)]
+pub struct Clock {
+    start: Instant,
+    limit: Option<Duration>,
+}
+
+impl Clock {
+    pub fn new(start: Instant, limit: Option<f64>) -> Clock {
+        Clock {
+            start,
+            limit: limit.map(Duration::from_secs_f64),
+        }
+    }
+
+    /// The time left, or `None` without a limit (zero once past it).
+    pub fn remaining(&self) -> Option<Duration> {
+        self.limit.map(|l| l.saturating_sub(self.start.elapsed()))
+    }
+
+    /// The smaller of `own` and the time left.
+    pub fn within(&self, own: Option<Duration>) -> Option<Duration> {
+        match (own, self.remaining()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// Runs a command; `out` is stdout, for the commands that stream (the others return
+/// their text in [`Output::stdout`]).
+pub fn dispatch(cli: Cli, out: &mut dyn Write, start: Instant) -> Output {
     match cli.command {
         Command::Check(a) => check::run(a),
         Command::Exec(a) => exec::run(a),
-        Command::Run(a) => run::run(a),
-        Command::Compare(a) => compare::run(a),
+        Command::Run(a) => run::run(a, out, start),
+        Command::Compare(a) => compare::run(a, start),
         Command::Inputs(a) => inputs::run(a),
         Command::Query(a) => query::run(a),
         Command::Solve(a) => solve::run(a),
@@ -113,10 +175,18 @@ pub fn progress(len: u64) -> Option<indicatif::ProgressBar> {
 }
 
 /// The registered rule sets named in `names` (every one when empty), or the error
-/// that lists the known names.
+/// that lists the known names; a name given twice is refused (it would run twice).
 pub fn rule_sets(names: &[&str]) -> Result<Vec<&'static heaplog::rules::Registered>, Output> {
     if names.is_empty() {
         return Ok(heaplog::rules::REGISTRY.iter().collect());
+    }
+    for (i, n) in names.iter().enumerate() {
+        if names[..i].iter().any(|m| m.trim() == n.trim()) {
+            return Err(Output::input_error(format!(
+                "--rules: `{}` is given twice",
+                n.trim()
+            )));
+        }
     }
     names
         .iter()

@@ -20,13 +20,13 @@ pub struct Args {
     #[arg(long)]
     pub at: Option<u32>,
     /// The query, e.g. `MayAlias(a.link, ?x)`.
-    #[arg(required_unless_present = "all")]
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
     pub query: Option<String>,
     /// Every fact at every point (or at the points of --at).
     #[arg(long)]
     pub all: bool,
     /// The bounded inputs the facts range over: objects per class.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = super::DEFAULT_SCOPE, value_parser = super::scope_arg())]
     pub scope: u32,
     /// Paths extend a local by at most this many fields.
     #[arg(long, default_value_t = 2)]
@@ -45,9 +45,6 @@ pub fn run(args: Args) -> Output {
             known.join(", ")
         ));
     };
-    if args.scope == 0 {
-        return Output::input_error("--scope must be at least 1".into());
-    }
     let atom = match (&args.query, args.all) {
         (Some(_), true) => return Output::input_error("give a QUERY or --all, not both".into()),
         (Some(q), false) => match query::parse(q) {

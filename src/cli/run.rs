@@ -1,67 +1,79 @@
 //! `heaplog run`: symbolically execute an entry method under one rule set, or (with
 //! `--all`) every entry named in the corpus headers under every rule set.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use heaplog::corpus::{self, Paths};
-use heaplog::engine::{EngineConfig, RunSummary};
-use heaplog::report::{CorpusRow, corpus_table};
+use heaplog::engine::{Discard, EngineConfig, RunSummary};
+use heaplog::report::{
+    CorpusRow, JsonSink, JsonlSink, RunHeader, SCHEMA, SummaryJson, TextSink, corpus_table,
+    json::Record, run_footer, run_header,
+};
 use heaplog::rules::Registered;
 
-use super::{Code, Format, Output, load};
+use super::{Clock, Code, Output, RunFormat, load};
+
+/// `run`'s time limit when none is given, as `compare`'s.
+const DEFAULT_TIME_LIMIT: f64 = 20.0;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Java-subset source file (omit with --all).
-    #[arg(required_unless_present = "all")]
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
     pub file: Option<PathBuf>,
     /// The entry method, `Class.method`.
-    #[arg(long, required_unless_present = "all")]
+    #[arg(long, required_unless_present = "all", conflicts_with = "all")]
     pub entry: Option<String>,
     /// The rule set (see `heaplog rules`); with --all, a comma-separated list
     /// (default: every registered rule set).
-    #[arg(long, required_unless_present = "all")]
-    pub rules: Option<String>,
-    /// Objects materialized per class (default: no limit).
-    #[arg(long)]
+    #[arg(long, required_unless_present = "all", value_delimiter = ',')]
+    pub rules: Vec<String>,
+    /// Objects materialized per class, at least 1 (default: no limit).
+    #[arg(long, value_parser = super::scope_arg())]
     pub scope: Option<u32>,
-    /// Maximum branch depth of a path.
+    /// Maximum branching decisions on one path.
     #[arg(long, default_value_t = 1000)]
     pub depth: u32,
-    /// Stop the exploration after this many seconds (reported as incomplete).
-    #[arg(long)]
+    /// Maximum machine steps on one path.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub steps: u64,
+    /// Maximum states of the whole exploration.
+    #[arg(long, default_value_t = 10_000_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub states: u64,
+    /// The whole command ends within this many seconds, the run reported as cut
+    /// (default: 20 for one entry; with --all, 20 per run and 10 per run of an
+    /// unbounded entry, no overall limit).
+    #[arg(long, value_parser = super::seconds)]
     pub time_limit: Option<f64>,
     /// Every entry named in the headers of the programs in --dir, side by side.
     #[arg(long)]
     pub all: bool,
-    /// The corpus directory for --all.
-    #[arg(long, default_value = "programs")]
-    pub dir: PathBuf,
+    /// The corpus directory for --all [default: programs].
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+    /// Print the counts only, not the traces.
+    #[arg(long)]
+    pub summary: bool,
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
-    pub format: Format,
+    #[arg(long, value_enum, default_value_t = RunFormat::Text)]
+    pub format: RunFormat,
 }
 
-fn config(args: &Args) -> Result<EngineConfig, Output> {
-    let time_limit = match args.time_limit {
-        Some(t) if !(t.is_finite() && t > 0.0) => {
-            return Err(Output::input_error(format!(
-                "--time-limit {t}: expected a positive number of seconds"
-            )));
-        }
-        t => t.map(Duration::from_secs_f64),
-    };
-    Ok(EngineConfig {
+fn config(args: &Args, clock: &Clock, own: Option<Duration>) -> EngineConfig {
+    EngineConfig {
         scope: args.scope,
         depth: args.depth,
-        time_limit,
+        path_steps: args.steps,
+        max_states: args.states,
+        time_limit: clock.within(own),
         ..EngineConfig::default()
-    })
+    }
 }
 
-fn rule_sets(names: Option<&str>) -> Result<Vec<&'static Registered>, Output> {
-    let names: Vec<&str> = names.map_or_else(Vec::new, |n| n.split(',').collect());
+fn rule_sets(names: &[String]) -> Result<Vec<&'static Registered>, Output> {
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
     super::rule_sets(&names)
 }
 
@@ -69,18 +81,36 @@ fn json(value: &impl serde::Serialize) -> String {
     serde_json::to_string_pretty(value).expect("summaries serialize") + "\n"
 }
 
-pub fn run(args: Args) -> Output {
-    let config = match config(&args) {
-        Ok(c) => c,
-        Err(out) => return out,
-    };
-    if args.all {
-        return run_all(&args, config);
+/// The output of a write that failed: a closed pipe ends quietly, anything else is an
+/// error.
+fn write_failed(e: &std::io::Error) -> Output {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Output::ok(String::new())
+    } else {
+        Output::input_error(format!("writing the output: {e}"))
     }
-    let (Some(file), Some(entry), Some(rules)) = (&args.file, &args.entry, &args.rules) else {
-        return Output::input_error("FILE, --entry and --rules are required without --all".into());
+}
+
+impl Args {
+    fn corpus_dir(&self) -> &Path {
+        self.dir.as_deref().unwrap_or(Path::new("programs"))
+    }
+}
+
+pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
+    // clap's `requires` counts a flag's default `false` as present, so checked here.
+    if args.dir.is_some() && !args.all {
+        return Output::input_error("the argument '--dir <DIR>' requires --all".into());
+    }
+    if args.all {
+        let clock = Clock::new(start, args.time_limit);
+        return run_all(&args, &clock);
+    }
+    let clock = Clock::new(start, Some(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)));
+    let (Some(file), Some(entry)) = (&args.file, &args.entry) else {
+        return Output::input_error("FILE and --entry are required without --all".into());
     };
-    let rules = match rule_sets(Some(rules)) {
+    let rules = match rule_sets(&args.rules) {
         Ok(r) if r.len() == 1 => r[0],
         Ok(_) => return Output::input_error("give one rule set (or use --all)".into()),
         Err(out) => return out,
@@ -93,10 +123,80 @@ pub fn run(args: Args) -> Output {
         Ok(m) => m,
         Err(out) => return out,
     };
-    let summary = (rules.run)(&loaded.program, &loaded.display_name, entry, config);
-    match args.format {
-        Format::Text => Output::ok(heaplog::report::run_text(&summary)),
-        Format::Json => Output::ok(json(&summary)),
+    // The process exits right after this one run: leave its memory to the system.
+    let config = EngineConfig {
+        reclaim: false,
+        ..config(&args, &clock, None)
+    };
+    let program = &loaded.program;
+    let name = &loaded.display_name;
+    // The bounds as given (the exploration gets what is left of the time limit).
+    let limit = args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
+    let stream = |sink: &mut dyn heaplog::engine::TraceSink| {
+        let mut s = (rules.stream)(program, name, entry, config.clone(), sink);
+        s.bounds.time_limit = Some(limit);
+        s
+    };
+    let header = RunHeader {
+        schema: SCHEMA,
+        command: "run",
+        program: name.clone(),
+        entry: args.entry.clone().unwrap_or_default(),
+        rules: rules.name.to_string(),
+    };
+    let written = match args.format {
+        RunFormat::Text => {
+            let head = run_header(&header.program, &header.entry, &header.rules);
+            if let Err(e) = heaplog::report::json::write_all(out, &head) {
+                return write_failed(&e);
+            }
+            let (summary, error) = if args.summary {
+                (stream(&mut Discard), None)
+            } else {
+                let mut sink = TextSink::new(out);
+                let s = stream(&mut sink);
+                (s, sink.error)
+            };
+            if let Some(e) = error {
+                return write_failed(&e);
+            }
+            heaplog::report::json::write_all(out, &run_footer(&summary))
+        }
+        RunFormat::Jsonl => {
+            let mut sink = JsonlSink::new(out);
+            if !sink.record(&Record::Run(&header))
+                && let Some(e) = &sink.error
+            {
+                return write_failed(e);
+            }
+            let summary = if args.summary {
+                stream(&mut Discard)
+            } else {
+                stream(&mut sink)
+            };
+            let s = SummaryJson::of(&summary);
+            if sink.error.is_none() {
+                sink.record(&Record::Summary(&s));
+            }
+            match sink.error {
+                Some(e) => Err(e),
+                None => out.flush(),
+            }
+        }
+        RunFormat::Json => {
+            let mut sink = JsonSink::new();
+            let summary = if args.summary {
+                stream(&mut Discard)
+            } else {
+                stream(&mut sink)
+            };
+            let doc = sink.document(&header, &SummaryJson::of(&summary));
+            heaplog::report::json::write_all(out, &doc)
+        }
+    };
+    match written {
+        Ok(()) => Output::ok(String::new()),
+        Err(e) => write_failed(&e),
     }
 }
 
@@ -108,34 +208,46 @@ fn unbounded_config(config: &EngineConfig) -> EngineConfig {
         scope: config.scope.or(Some(2)),
         depth: config.depth.min(12),
         path_steps: config.path_steps.min(20_000),
-        time_limit: config.time_limit.or(Some(Duration::from_secs(10))),
+        time_limit: Some(
+            config
+                .time_limit
+                .map_or(Duration::from_secs(10), |t| t.min(Duration::from_secs(10))),
+        ),
         ..config.clone()
     }
 }
 
-fn run_all(args: &Args, config: EngineConfig) -> Output {
-    let rules = match rule_sets(args.rules.as_deref()) {
+fn run_all(args: &Args, clock: &Clock) -> Output {
+    if args.format == RunFormat::Jsonl {
+        return Output::input_error("--format jsonl streams one run; use json with --all".into());
+    }
+    let rules = match rule_sets(&args.rules) {
         Ok(r) => r,
         Err(out) => return out,
     };
-    let files = match corpus::files(&args.dir) {
+    let files = match corpus::files(args.corpus_dir()) {
         Ok(f) if !f.is_empty() => f,
-        Ok(_) => return Output::input_error(format!("{}: no .java files", args.dir.display())),
-        Err(e) => return Output::input_error(format!("{}: {e}", args.dir.display())),
+        Ok(_) => {
+            return Output::input_error(format!("{}: no .java files", args.corpus_dir().display()));
+        }
+        Err(e) => return Output::input_error(format!("{}: {e}", args.corpus_dir().display())),
     };
     let mut rows = Vec::new();
-    let mut summaries: Vec<RunSummary> = Vec::new();
+    let mut summaries: Vec<SummaryJson> = Vec::new();
     for path in &files {
-        match run_file(path, &rules, &config) {
+        match run_file(path, &rules, args, clock) {
             Ok(r) => {
-                summaries.extend(r.iter().flat_map(|row| row.summaries.iter().cloned()));
+                summaries.extend(
+                    r.iter()
+                        .flat_map(|row| row.summaries.iter().map(SummaryJson::of)),
+                );
                 rows.extend(r);
             }
             Err(out) => return out,
         }
     }
     match args.format {
-        Format::Text => {
+        RunFormat::Text => {
             let names: Vec<&str> = rules.iter().map(|r| r.name).collect();
             Output {
                 stdout: corpus_table(&names, &rows),
@@ -143,14 +255,35 @@ fn run_all(args: &Args, config: EngineConfig) -> Output {
                 code: Code::Success,
             }
         }
-        Format::Json => Output::ok(json(&summaries)),
+        _ => {
+            let runs: Vec<serde_json::Value> = rows
+                .iter()
+                .flat_map(|row| {
+                    row.summaries.iter().map(|s| {
+                        serde_json::json!({
+                            "program": row.file,
+                            "entry": row.entry,
+                            "rules": s.rules,
+                            "summary": SummaryJson::of(s),
+                        })
+                    })
+                })
+                .collect();
+            let doc = serde_json::json!({
+                "schema": SCHEMA,
+                "command": "run",
+                "runs": runs,
+            });
+            Output::ok(json(&doc))
+        }
     }
 }
 
 fn run_file(
     path: &Path,
     rules: &[&'static Registered],
-    config: &EngineConfig,
+    args: &Args,
+    clock: &Clock,
 ) -> Result<Vec<CorpusRow>, Output> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
@@ -164,13 +297,16 @@ fn run_file(
     let mut rows = Vec::new();
     for spec in specs {
         let entry = load::entry(&loaded.program, &spec.name)?;
-        let cfg = match spec.paths {
-            Paths::Finite(_) => config.clone(),
-            Paths::Unbounded => unbounded_config(config),
-        };
-        let summaries = rules
+        let summaries: Vec<RunSummary> = rules
             .iter()
-            .map(|r| (r.run)(&loaded.program, &file, entry, cfg.clone()))
+            .map(|r| {
+                let own = Some(Duration::from_secs_f64(DEFAULT_TIME_LIMIT));
+                let cfg = match spec.paths {
+                    Paths::Finite(_) => config(args, clock, own),
+                    Paths::Unbounded => unbounded_config(&config(args, clock, own)),
+                };
+                (r.stream)(&loaded.program, &file, entry, cfg, &mut Discard)
+            })
             .collect();
         rows.push(CorpusRow {
             file: file.clone(),

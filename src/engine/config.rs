@@ -1,6 +1,6 @@
 //! The one configuration struct of an exploration.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Bounds and knobs of a symbolic exploration. Built from the command line at the edge.
 #[derive(Clone, Debug)]
@@ -16,6 +16,13 @@ pub struct EngineConfig {
     pub max_states: u64,
     /// Wall-clock limit of the whole exploration (`Bound::Time`). Default: none.
     pub time_limit: Option<Duration>,
+    /// The instant the time limit ends, set by the exploration from `time_limit`
+    /// when it starts; each solver check is limited to the time left.
+    pub deadline: Option<Instant>,
+    /// Free the exploration's memory when it ends. Default: true. A command that exits
+    /// right after sets it false: freeing a large e-graph and the pending states'
+    /// heaps took seconds, past the command's time limit.
+    pub reclaim: bool,
     /// Show a progress line on stderr (only when stderr is a terminal). Default: `Progress::Auto`.
     pub progress: Progress,
 }
@@ -37,6 +44,8 @@ impl Default for EngineConfig {
             path_steps: 1_000_000,
             max_states: 10_000_000,
             time_limit: None,
+            deadline: None,
+            reclaim: true,
             progress: Progress::Auto,
         }
     }

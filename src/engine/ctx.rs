@@ -70,12 +70,14 @@ pub struct Ctx<'p> {
 
 impl<'p> Ctx<'p> {
     pub fn new(program: &'p Program, config: EngineConfig) -> Self {
+        let mut feas = Feasibility::new();
+        feas.set_deadline(config.deadline);
         Ctx {
             program,
             terms: Terms::new(Default::default()),
             config,
             stats: Stats::default(),
-            feas: Feasibility::new(),
+            feas,
             pc: PathCond::default(),
             next_serial: 0,
             cuts: BTreeMap::new(),

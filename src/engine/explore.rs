@@ -30,6 +30,9 @@ pub struct Trace<R: RuleSet> {
     pub heap: R::Heap,
     /// Branching decisions on the path.
     pub branches: u32,
+    /// Some feasibility check on the path was answered `unknown` (and taken as
+    /// feasible): the trace may be infeasible.
+    pub unknown: bool,
 }
 
 impl<R: RuleSet> Trace<R> {
@@ -45,6 +48,8 @@ pub enum StopReason {
     Complete,
     /// Some path was cut by a bound (see [`Exploration::cuts`]).
     Cut,
+    /// The consumer of streamed traces asked to stop (its output was closed).
+    Stopped,
 }
 
 /// The result of exploring an entry method under one rule set.
@@ -92,12 +97,47 @@ pub fn explore_observed<'p, R: RuleSet>(
     config: EngineConfig,
     observe: &mut Observer<'_, 'p, R>,
 ) -> Exploration<'p, R> {
+    let mut traces = Vec::new();
+    let mut x = explore_core::<R>(program, entry, config, observe, &mut |_, t| {
+        traces.push(t);
+        true
+    });
+    x.traces = traces;
+    x
+}
+
+/// A consumer of traces as they are found, with the context (for terms). It returns
+/// `false` to stop the exploration (e.g. its output was closed).
+pub type TraceHook<'a, 'p, R> = dyn FnMut(&mut Ctx<'p>, Trace<R>) -> bool + 'a;
+
+/// [`explore`], handing each trace to `on_trace` as soon as it is found instead of
+/// keeping it: memory does not grow with the traces, and a cut run keeps what it
+/// found. The returned exploration holds no traces.
+pub fn explore_streamed<'p, R: RuleSet>(
+    program: &'p Program,
+    entry: MethodId,
+    config: EngineConfig,
+    on_trace: &mut TraceHook<'_, 'p, R>,
+) -> Exploration<'p, R> {
+    explore_core::<R>(program, entry, config, &mut |_, _| {}, on_trace)
+}
+
+fn explore_core<'p, R: RuleSet>(
+    program: &'p Program,
+    entry: MethodId,
+    config: EngineConfig,
+    observe: &mut Observer<'_, 'p, R>,
+    on_trace: &mut TraceHook<'_, 'p, R>,
+) -> Exploration<'p, R> {
     let start = Instant::now();
     let progress = progress_bar(config.progress);
     let deadline = config.time_limit.map(|t| start + t);
+    let config = EngineConfig { deadline, ..config };
     let mut dom = SymDomain::<R>::new(Ctx::new(program, config));
-    let mut stack: Vec<State<'p, SymDomain<'p, R>>> = Vec::new();
+    // Each state with whether an `unknown` answer was taken on its path so far.
+    let mut stack: Vec<(State<'p, SymDomain<'p, R>>, bool)> = Vec::new();
     let starts = R::start(&mut dom.ctx, entry);
+    let start_unknown = dom.ctx.stats.solver_unknown > 0;
     let root_pc = PathCond::default();
     let many = starts.len() > 1;
     for fork in starts.into_iter().rev() {
@@ -112,11 +152,15 @@ pub fn explore_observed<'p, R: RuleSet>(
             branches: u32::from(many),
             steps: 0,
         };
-        stack.push(State::call(program, &mut dom, entry, roots, heap));
+        stack.push((
+            State::call(program, &mut dom, entry, roots, heap),
+            start_unknown,
+        ));
     }
-    let mut traces = Vec::new();
+    let mut found = 0usize;
     let mut cut_all = false;
-    while let Some(mut state) = stack.pop() {
+    let mut stopped = false;
+    while let Some((mut state, unknown_before)) = stack.pop() {
         let stats = &mut dom.ctx.stats;
         stats.states += 1;
         if stats.states.is_multiple_of(1024)
@@ -125,7 +169,7 @@ pub fn explore_observed<'p, R: RuleSet>(
             bar.set_message(format!(
                 "{} states, {} traces, {} pending",
                 stats.states,
-                traces.len(),
+                found,
                 stack.len()
             ));
             bar.tick();
@@ -148,32 +192,49 @@ pub fn explore_observed<'p, R: RuleSet>(
         }
         dom.ctx.enter(&state.heap.pc);
         observe(&mut dom.ctx, &state);
+        let unknowns = dom.ctx.stats.solver_unknown;
         let succs = machine::step(program, &mut dom, state);
+        let unknown = unknown_before || dom.ctx.stats.solver_unknown > unknowns;
+        let mut stop = false;
         for succ in succs.into_iter().rev() {
             match succ {
                 Successor::Running(next) => {
                     if next.heap.branches > dom.ctx.config.depth {
                         dom.ctx.cut(Bound::Depth);
                     } else {
-                        stack.push(next);
+                        stack.push((next, unknown));
                     }
                 }
-                Successor::Finished { heap, result } => traces.push(Trace {
-                    pc: heap.pc,
-                    outcome: match result {
-                        Ok(v) => Outcome::Return(v),
-                        Err(t) => Outcome::Exception(t),
-                    },
-                    heap: heap.heap,
-                    branches: heap.branches,
-                }),
+                Successor::Finished { heap, result } => {
+                    found += 1;
+                    let trace = Trace {
+                        pc: heap.pc,
+                        outcome: match result {
+                            Ok(v) => Outcome::Return(v),
+                            Err(t) => Outcome::Exception(t),
+                        },
+                        heap: heap.heap,
+                        branches: heap.branches,
+                        unknown,
+                    };
+                    stop |= !on_trace(&mut dom.ctx, trace);
+                }
             }
+        }
+        if stop {
+            stopped = true;
+            break;
         }
     }
     if let Some(bar) = progress {
         bar.finish_and_clear();
     }
-    let stop = if cut_all || !dom.ctx.cuts().is_empty() {
+    if !dom.ctx.config.reclaim {
+        std::mem::forget(stack);
+    }
+    let stop = if stopped {
+        StopReason::Stopped
+    } else if cut_all || !dom.ctx.cuts().is_empty() {
         StopReason::Cut
     } else {
         StopReason::Complete
@@ -181,7 +242,7 @@ pub fn explore_observed<'p, R: RuleSet>(
     Exploration {
         ctx: dom.ctx,
         entry,
-        traces,
+        traces: Vec::new(),
         stop,
         time: start.elapsed(),
     }

@@ -22,6 +22,8 @@ pub struct Feasibility {
     classes: HashMap<Id, TermId>,
     /// The solver's `typeof` function, once met.
     typeof_fun: Option<crate::solver::FunId>,
+    /// No check runs past this instant (the exploration's time limit).
+    deadline: Option<std::time::Instant>,
 }
 
 /// A feasibility answer.
@@ -45,7 +47,13 @@ impl Feasibility {
             cache: HashMap::new(),
             classes: HashMap::new(),
             typeof_fun: None,
+            deadline: None,
         }
+    }
+
+    /// Each later check answers `unknown` rather than run past `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
     }
 
     fn term(&mut self, terms: &Terms, guard: Id) -> Option<TermId> {
@@ -118,6 +126,12 @@ impl Feasibility {
 
     /// Is the synchronised path condition together with `guard` satisfiable?
     pub fn check_with(&mut self, terms: &mut Terms, guard: Id) -> Verdict {
+        if let Some(d) = self.deadline {
+            let own = SolverConfig::default().timeout;
+            let left = d.saturating_duration_since(std::time::Instant::now());
+            self.solver
+                .set_timeout(Some(own.map_or(left, |t| t.min(left))));
+        }
         match self.term(terms, guard) {
             Some(t) => Verdict(self.solver.decide(&[t])),
             None => Verdict(Decision::Unknown("guard outside the solver's terms".into())),

@@ -13,10 +13,15 @@ mod summary;
 pub use config::{EngineConfig, Progress};
 pub use ctx::{Bound, Ctx, Stats};
 pub use domain::{SymDomain, SymState};
-pub use explore::{Exploration, Observer, Outcome, StopReason, Trace, explore, explore_observed};
+pub use explore::{
+    Exploration, Observer, Outcome, StopReason, Trace, TraceHook, explore, explore_observed,
+    explore_streamed,
+};
 pub use pathcond::{PathCond, Serial};
 pub use ruleset::{Cell, Classified, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
-pub use summary::{PathSummary, RunSummary, summarize};
+pub use summary::{
+    Bounds, Discard, Ending, PathSummary, RunSummary, TraceSink, TraceTerms, stream, summarize,
+};
 
 /// Explores `entry` under `R` and summarizes the result.
 pub fn run<R: RuleSet>(

@@ -1,11 +1,17 @@
 //! A rule-set-independent summary of an exploration: what `heaplog run` prints.
 
+use std::time::{Duration, Instant};
+
+use egg::Id;
 use serde::Serialize;
 
-use super::explore::{Exploration, Outcome};
-use super::ruleset::{RuleSet, Val};
+use super::config::EngineConfig;
+use super::ctx::Ctx;
+use super::explore::{Exploration, Outcome, Trace, explore_streamed};
+use super::ruleset::{HeapTerms, RuleSet, Val};
 use crate::concrete::machine::Thrown;
 use crate::expr::display;
+use crate::lang::{MethodId, Program};
 
 /// One trace, readably.
 #[derive(Clone, Debug, Serialize)]
@@ -37,7 +43,152 @@ pub struct RunSummary {
     pub complete: bool,
     /// Paths cut, per bound (`scope`, `depth`, `steps`, `states`, `time`).
     pub cut: std::collections::BTreeMap<String, u64>,
+    /// Traces whose path took a solver `unknown` as feasible.
+    pub unknown_traces: usize,
+    /// Time spent handing traces to a [`TraceSink`] (rendering), within `time_ms`.
+    pub render_ms: f64,
+    /// The bounds the run used.
+    pub bounds: Bounds,
+    /// The exploration stopped because the trace consumer asked it to.
+    pub stopped: bool,
     pub paths: Vec<PathSummary>,
+}
+
+/// The bounds of a run as they were used (see [`EngineConfig`]); `None`: no limit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Bounds {
+    pub scope: Option<u32>,
+    pub depth: u32,
+    pub steps: u64,
+    pub states: u64,
+    /// Seconds.
+    pub time_limit: Option<f64>,
+}
+
+impl Bounds {
+    pub fn of(config: &EngineConfig) -> Bounds {
+        Bounds {
+            scope: config.scope,
+            depth: config.depth,
+            steps: config.path_steps,
+            states: config.max_states,
+            time_limit: config.time_limit.map(|t| t.as_secs_f64()),
+        }
+    }
+}
+
+/// How a streamed trace ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Return,
+    /// `throw` of an object.
+    Throw,
+    /// A built-in exception, by class name.
+    Exception(&'static str),
+}
+
+impl Ending {
+    /// `return`, `throw`, or the built-in exception's class name.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Ending::Return => "return",
+            Ending::Throw => "throw",
+            Ending::Exception(c) => c,
+        }
+    }
+}
+
+/// One trace as terms, the rule set erased: what a [`TraceSink`] renders.
+#[derive(Clone, Debug)]
+pub struct TraceTerms {
+    /// 1-based, in the order traces were found.
+    pub index: usize,
+    pub ending: Ending,
+    /// The returned value or the thrown object; `None` for `void` and built-in exceptions.
+    pub result: Option<Id>,
+    /// The path condition's conjuncts, each e-class once, without `true`.
+    pub pc: Vec<Id>,
+    /// The final heap as terms ([`RuleSet::heap_terms`]).
+    pub heap: HeapTerms,
+    /// Some solver answer on the path was `unknown` (taken as feasible).
+    pub unknown: bool,
+    pub branches: u32,
+}
+
+/// Where streamed traces go. `trace` returns `false` to stop the exploration.
+pub trait TraceSink {
+    fn trace(&mut self, ctx: &Ctx<'_>, trace: &TraceTerms) -> bool;
+}
+
+/// A sink that drops every trace (counts only).
+pub struct Discard;
+
+impl TraceSink for Discard {
+    fn trace(&mut self, _: &Ctx<'_>, _: &TraceTerms) -> bool {
+        true
+    }
+}
+
+fn erase<R: RuleSet>(ctx: &mut Ctx<'_>, t: &Trace<R>, index: usize) -> TraceTerms {
+    let mut pc = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    for &g in t.pc.guards().iter() {
+        let g = ctx.terms.find(g);
+        if !ctx.terms.is_true(g) && seen.insert(g) {
+            pc.push(g);
+        }
+    }
+    let (ending, result) = match &t.outcome {
+        Outcome::Return(v) => (Ending::Return, R::val_term(ctx, &t.heap, *v)),
+        Outcome::Exception(Thrown::Builtin(kind, _)) => {
+            (Ending::Exception(kind.class_name()), None)
+        }
+        Outcome::Exception(Thrown::Object(v, _)) => (Ending::Throw, R::val_term(ctx, &t.heap, *v)),
+    };
+    TraceTerms {
+        index,
+        ending,
+        result,
+        pc,
+        heap: R::heap_terms(ctx, &t.heap),
+        unknown: t.unknown,
+        branches: t.branches,
+    }
+}
+
+/// Explores `entry` under `R`, handing every trace to `sink` as it is found (nothing
+/// is kept), and summarizes the counts (`paths` stays empty).
+pub fn stream<R: RuleSet>(
+    program: &Program,
+    name: &str,
+    entry: MethodId,
+    config: EngineConfig,
+    sink: &mut dyn TraceSink,
+) -> RunSummary {
+    let bounds = Bounds::of(&config);
+    let (mut traces, mut normal, mut unknown) = (0usize, 0usize, 0usize);
+    let mut render = Duration::ZERO;
+    let x = explore_streamed::<R>(program, entry, config, &mut |ctx, t| {
+        traces += 1;
+        normal += usize::from(t.is_normal());
+        unknown += usize::from(t.unknown);
+        let start = Instant::now();
+        let erased = erase::<R>(ctx, &t, traces);
+        let go_on = sink.trace(ctx, &erased);
+        render += start.elapsed();
+        go_on
+    });
+    let mut s = summarize(name, &x);
+    s.traces = traces;
+    s.normal = normal;
+    s.exceptional = traces - normal;
+    s.unknown_traces = unknown;
+    s.render_ms = render.as_secs_f64() * 1e3;
+    s.bounds = bounds;
+    if !x.ctx.config.reclaim {
+        std::mem::forget(x);
+    }
+    s
 }
 
 /// Summarizes an exploration of `program` (a display name).
@@ -97,6 +248,10 @@ pub fn summarize<R: RuleSet>(program: &str, x: &Exploration<'_, R>) -> RunSummar
         solver_ms: ctx.stats.solver_time.as_secs_f64() * 1e3,
         time_ms: x.time.as_secs_f64() * 1e3,
         complete: x.complete(),
+        unknown_traces: x.traces.iter().filter(|t| t.unknown).count(),
+        render_ms: 0.0,
+        bounds: Bounds::of(&ctx.config),
+        stopped: x.stop == super::explore::StopReason::Stopped,
         cut: x
             .cuts()
             .iter()

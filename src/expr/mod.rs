@@ -12,6 +12,8 @@ pub use analysis::{Const, ConstFold, Data, TermSort};
 pub use eval::{Assignment, EvalError, RefValue, Value, eval, eval_expr};
 pub use guarded::GuardedSet;
 pub use lang::{NewObj, Sort, Sym, Term, TypeName};
-pub use print::{INLINE_LIMIT, display, display_expr};
+pub use print::{
+    Definition, INLINE_LIMIT, JsonNode, NAME_LIMIT, NodeTable, SharedText, display, display_expr,
+};
 pub use rewrites::rules;
 pub use terms::{ExprConfig, Terms};

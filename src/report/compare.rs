@@ -17,7 +17,26 @@ pub struct EntryComparison {
     /// Inputs whose concrete run exhausted its step budget.
     pub diverging: usize,
     pub oracle_ms: f64,
+    #[serde(serialize_with = "rules_json")]
     pub rules: Vec<Comparison>,
+}
+
+/// The comparisons as JSON, with `cut` in the one form of every command: an object
+/// from bound name to paths cut (docs/JSON.md).
+fn rules_json<S: serde::Serializer>(rules: &[Comparison], s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::{Error, SerializeSeq};
+    let mut seq = s.serialize_seq(Some(rules.len()))?;
+    for c in rules {
+        let mut v = serde_json::to_value(c).map_err(S::Error::custom)?;
+        let cut: serde_json::Map<String, serde_json::Value> = c
+            .cut
+            .iter()
+            .map(|(b, n)| (b.clone(), serde_json::json!(n)))
+            .collect();
+        v["cut"] = serde_json::Value::Object(cut);
+        seq.serialize_element(&v)?;
+    }
+    seq.end()
 }
 
 impl EntryComparison {

@@ -35,6 +35,30 @@ pub fn corpus_table(rules: &[&str], rows: &[CorpusRow]) -> String {
     total.extend(totals.iter().map(|t| format!("{t:.1} ms")));
     table.push(total);
     let mut out = super::align(&table);
-    out.push_str("\ntraces (time) per rule set; * = cut by a bound (∞ entries: at most 2 objects per class, 12 branches and 20,000 steps per path, 10 s per run)\n");
+    out.push_str("\ntraces (time) per rule set; * = cut by a bound\n");
+    let cuts: Vec<String> = rows
+        .iter()
+        .flat_map(|r| r.summaries.iter().map(move |s| (r, s)))
+        .filter(|(_, s)| !s.complete)
+        .map(|(r, s)| {
+            format!(
+                "  {} {} under {}: {}",
+                r.file,
+                r.entry,
+                s.rules,
+                super::status(s)
+            )
+        })
+        .collect();
+    if !cuts.is_empty() {
+        out.push_str(&format!("cut:\n{}\n", cuts.join("\n")));
+    }
+    let finite = rows.iter().find(|r| matches!(r.paths, Paths::Finite(_)));
+    let unbounded = rows.iter().find(|r| r.paths == Paths::Unbounded);
+    for (label, row) in [("bounds", finite), ("bounds of ∞ entries", unbounded)] {
+        if let Some(s) = row.and_then(|r| r.summaries.first()) {
+            out.push_str(&format!("{label}: {}\n", super::bounds_text(&s.bounds)));
+        }
+    }
     out
 }

@@ -2,11 +2,13 @@
 
 mod compare;
 mod corpus;
+pub mod json;
 mod run;
 
 pub use compare::{EntryComparison, compare_all_text, compare_text};
 pub use corpus::{CorpusRow, corpus_table};
-pub use run::run_text;
+pub use json::{JsonSink, JsonlSink, RunHeader, SCHEMA, SummaryJson};
+pub use run::{TextSink, bounds_text, run_footer, run_header, run_text, status};
 
 /// Rows of cells as text, each column padded to its widest cell.
 fn align(rows: &[Vec<String>]) -> String {

@@ -1,40 +1,206 @@
-//! `heaplog run` as text.
+//! `heaplog run` as text, streamed: a header, each trace as it is found (with the
+//! definitions of the shared sub-terms it is the first to use), then a footer with
+//! the counts and the bounds as they were used.
 
-use std::fmt::Write;
+use std::io::{self, Write};
 
-use crate::engine::RunSummary;
+use egg::Id;
 
-/// The readable report of one exploration: a header with the counts, then one
-/// block per trace (path condition, outcome, final heap).
-pub fn run_text(s: &RunSummary) -> String {
-    let mut out = String::new();
-    let status = if s.complete {
-        "complete".to_string()
+use crate::engine::{Bounds, Cell, Ctx, RunSummary, TraceSink, TraceTerms};
+use crate::expr::{Definition, SharedText, Terms};
+
+/// The first line of `heaplog run`.
+pub fn run_header(program: &str, entry: &str, rules: &str) -> String {
+    format!("{program} {entry} under {rules}\n")
+}
+
+/// `complete`, or `INCOMPLETE (...)` naming each bound that cut and how often.
+pub fn status(s: &RunSummary) -> String {
+    if s.complete {
+        return "complete".to_string();
+    }
+    let mut cuts: Vec<String> = s
+        .cut
+        .iter()
+        .map(|(b, n)| format!("{n} cut by {b}"))
+        .collect();
+    if s.stopped {
+        cuts.push("output closed".to_string());
+    }
+    format!("INCOMPLETE ({})", cuts.join(", "))
+}
+
+/// The bounds as they were used, e.g. `scope none, depth 1000, ...`.
+pub fn bounds_text(b: &Bounds) -> String {
+    let scope = b.scope.map_or("none".to_string(), |s| s.to_string());
+    let time = b.time_limit.map_or("none".to_string(), |t| {
+        format!("{} s", (t * 1e3).round() / 1e3)
+    });
+    format!(
+        "scope {scope}, depth {}, steps per path {}, states {}, time limit {time}",
+        b.depth, b.steps, b.states
+    )
+}
+
+/// The last lines of `heaplog run`: counts, status, bounds.
+pub fn run_footer(s: &RunSummary) -> String {
+    let unknown = if s.unknown_traces > 0 {
+        format!(
+            ", {} kept on an unknown solver answer (marked ?)",
+            s.unknown_traces
+        )
     } else {
-        let cuts: Vec<String> = s
-            .cut
-            .iter()
-            .map(|(b, n)| format!("{n} cut by {b}"))
-            .collect();
-        format!("INCOMPLETE ({})", cuts.join(", "))
+        String::new()
     };
-    let _ = writeln!(out, "{} {} under {}", s.program, s.entry, s.rules);
-    let _ = writeln!(
-        out,
-        "traces: {} (normal {}, exceptional {})  states: {}  solver calls: {}  time: {:.1} ms  {}",
-        s.traces, s.normal, s.exceptional, s.states, s.solver_calls, s.time_ms, status
-    );
+    format!(
+        "\ntraces: {} (normal {}, exceptional {}{unknown})  states: {}  solver calls: {} ({} unknown)  time: {:.1} ms (printing {:.1} ms)  {}\nbounds: {}\n",
+        s.traces,
+        s.normal,
+        s.exceptional,
+        s.states,
+        s.solver_calls,
+        s.solver_unknown,
+        s.time_ms,
+        s.render_ms,
+        status(s),
+        bounds_text(&s.bounds)
+    )
+}
+
+/// Writes traces as text as they come. Sub-terms longer than
+/// [`crate::expr::NAME_LIMIT`] are defined once (`let $k = ...`), before the first
+/// trace that uses them, and named everywhere after: the output is linear in the
+/// term DAG the traces reach.
+pub struct TextSink<'w> {
+    out: &'w mut dyn Write,
+    dag: SharedText,
+    /// The first write error (the exploration stops on it).
+    pub error: Option<io::Error>,
+}
+
+impl<'w> TextSink<'w> {
+    pub fn new(out: &'w mut dyn Write) -> Self {
+        TextSink {
+            out,
+            dag: SharedText::new(),
+            error: None,
+        }
+    }
+
+    fn write(&mut self, text: &str) -> bool {
+        let r = self
+            .out
+            .write_all(text.as_bytes())
+            .and_then(|()| self.out.flush());
+        match r {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+}
+
+/// A trace's heap cells, an object with its fields per line: `obj { f: v, g: w }`,
+/// with ` if guard` when the object's cells hold only under a guard.
+fn heap_lines(
+    terms: &Terms,
+    ctx: &Ctx<'_>,
+    cells: &[Cell],
+    mut term: impl FnMut(&Terms, Id) -> String,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < cells.len() {
+        let (object, guard) = (terms.find(cells[i].object), terms.find(cells[i].guard));
+        let mut j = i;
+        let mut fields = Vec::new();
+        while j < cells.len()
+            && terms.find(cells[j].object) == object
+            && terms.find(cells[j].guard) == guard
+        {
+            let c = &cells[j];
+            fields.push(format!(
+                "{}: {}",
+                ctx.program.field_name(c.field),
+                term(terms, c.value)
+            ));
+            j += 1;
+        }
+        let mut line = format!("{} {{ {} }}", term(terms, object), fields.join(", "));
+        if !terms.is_true(guard) {
+            line.push_str(&format!(" if {}", term(terms, guard)));
+        }
+        lines.push(line);
+        i = j;
+    }
+    lines
+}
+
+impl TraceSink for TextSink<'_> {
+    fn trace(&mut self, ctx: &Ctx<'_>, t: &TraceTerms) -> bool {
+        let terms = &ctx.terms;
+        let mut defs: Vec<Definition> = Vec::new();
+        let dag = &mut self.dag;
+        let mut term = |terms: &Terms, id: Id| dag.term(terms, id, &mut defs);
+        let result = t.result.map(|r| term(terms, r));
+        let pc: Vec<String> = t.pc.iter().map(|&g| term(terms, g)).collect();
+        let heap = heap_lines(terms, ctx, &t.heap.cells, &mut term);
+        let mut text = String::new();
+        if !defs.is_empty() {
+            text.push('\n');
+        }
+        for d in &defs {
+            text.push_str(&format!("let {} = {}\n", d.name, d.text));
+        }
+        let mark = if t.unknown { " ?" } else { "" };
+        text.push_str(&format!("\n#{}{mark} {}", t.index, t.ending.name()));
+        if let Some(r) = result {
+            text.push_str(&format!(" {r}"));
+        }
+        text.push('\n');
+        if t.unknown {
+            text.push_str("  (kept on an unknown solver answer: may be infeasible)\n");
+        }
+        let pc = if pc.is_empty() {
+            "true".to_string()
+        } else {
+            pc.join(" && ")
+        };
+        text.push_str(&format!("  pc: {pc}\n"));
+        for line in heap {
+            text.push_str(&format!("  heap: {line}\n"));
+        }
+        if !t.heap.allocated.is_empty() {
+            let news: Vec<String> = t
+                .heap
+                .allocated
+                .iter()
+                .map(|&(n, c)| format!("new#{n} {}", ctx.program.class_name(c)))
+                .collect();
+            text.push_str(&format!("  allocated: {}\n", news.join(", ")));
+        }
+        self.write(&text)
+    }
+}
+
+/// The readable report of a kept exploration (the library's [`RunSummary`] with its
+/// paths): a header with the counts, then one block per trace.
+pub fn run_text(s: &RunSummary) -> String {
+    let mut out = run_header(&s.program, &s.entry, &s.rules);
     for (i, p) in s.paths.iter().enumerate() {
         let result = if p.result.is_empty() {
             String::new()
         } else {
             format!(" {}", p.result)
         };
-        let _ = writeln!(out, "\n#{} {}{}", i + 1, p.outcome, result);
-        let _ = writeln!(out, "  pc: {}", p.pc);
+        out.push_str(&format!("\n#{} {}{}\n", i + 1, p.outcome, result));
+        out.push_str(&format!("  pc: {}\n", p.pc));
         for line in &p.heap {
-            let _ = writeln!(out, "  heap: {line}");
+            out.push_str(&format!("  heap: {line}\n"));
         }
     }
+    out.push_str(&run_footer(s));
     out
 }

@@ -168,6 +168,11 @@ impl Solver {
         &self.config
     }
 
+    /// Sets the wall-clock limit of each later check (see [`SolverConfig::timeout`]).
+    pub fn set_timeout(&mut self, timeout: Option<Duration>) {
+        self.config.timeout = timeout;
+    }
+
     pub fn terms(&self) -> &Terms {
         &self.terms
     }

@@ -1,0 +1,57 @@
+#!/bin/sh
+# Whole-command scaling of `heaplog run` on seed 002's hasNull with loop bound N:
+# wall time, output bytes and peak RSS of the process (GNU time's %e and %M), next
+# to the exploration's own time (the footer's `time`, less printing).
+#
+#   cargo build --release && sh benches/cli_scaling.sh [N ...]
+#
+# Prints one Markdown table row per rule set, format and N (docs/BENCHMARKS.md).
+set -eu
+BIN=${HEAPLOG:-target/release/heaplog}
+LIMIT=${LIMIT:-60}
+[ $# -gt 0 ] || set -- 50 100 200 500 1000
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+echo "| rules | format | N | traces | complete | wall (s) | output (bytes) | peak RSS (MiB) | exploration (ms) | printing (ms) |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+for rules in symbolic-heap pose; do
+  for format in text json; do
+    for n in "$@"; do
+      src="$TMP/hasNull$n.java"
+      cat > "$src" <<JAVA
+class Sample {
+    Sample next;
+    boolean hasNull() {
+        Sample s = this.next;
+        int i = 1;
+        while (s != null && i <= $n) {
+            s = s.next;
+            i++;
+        }
+        return s == null;
+    }
+}
+JAVA
+      /usr/bin/time -f "%e %M" -o "$TMP/time" "$BIN" run "$src" --entry Sample.hasNull \
+        --rules "$rules" --format "$format" --time-limit "$LIMIT" > "$TMP/out" || true
+      read -r wall rss < "$TMP/time"
+      bytes=$(wc -c < "$TMP/out")
+      if [ "$format" = text ]; then
+        foot=$(grep '^traces: ' "$TMP/out" | tail -n 1)
+        traces=$(echo "$foot" | sed -E 's/^traces: ([0-9]+).*/\1/')
+        total=$(echo "$foot" | sed -E 's/.*time: ([0-9.]+) ms.*/\1/')
+        render=$(echo "$foot" | sed -E 's/.*printing ([0-9.]+) ms.*/\1/')
+        case "$foot" in *INCOMPLETE*) complete=no ;; *) complete=yes ;; esac
+      else
+        summary=$(tail -c 2000 "$TMP/out")
+        traces=$(echo "$summary" | grep -o '"traces": *[0-9]*' | tail -n 1 | grep -o '[0-9]*$')
+        total=$(echo "$summary" | grep -o '"time_ms": *[0-9.]*' | grep -o '[0-9.]*$')
+        render=$(echo "$summary" | grep -o '"render_ms": *[0-9.]*' | grep -o '[0-9.]*$')
+        case "$summary" in *'"complete": true'* | *'"complete":true'*) complete=yes ;; *) complete=no ;; esac
+      fi
+      explore=$(echo "$total $render" | awk '{ printf "%.1f", $1 - $2 }')
+      mib=$(echo "$rss" | awk '{ printf "%.1f", $1 / 1024 }')
+      echo "| $rules | $format | $n | $traces | $complete | $wall | $bytes | $mib | $explore | $render |"
+    done
+  done
+done

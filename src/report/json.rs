@@ -1,0 +1,294 @@
+//! The JSON of `heaplog run` (docs/JSON.md): terms as a DAG, a node table plus
+//! references, each reference with a readable text only when that text is short
+//! and self-contained. `--format jsonl` streams one record per line (nodes as they
+//! are first met, traces as they are found, a summary last); `--format json` is
+//! the same records gathered into one document.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use egg::Id;
+use serde::Serialize;
+
+use crate::engine::{Bounds, Ctx, RunSummary, TraceSink, TraceTerms};
+use crate::expr::{JsonNode, NodeTable, SharedText, Terms};
+
+/// Version of the JSON schema of docs/JSON.md.
+pub const SCHEMA: u32 = 2;
+
+/// A term: a node of the table, and its text when short and written out in full
+/// (`null` otherwise: read the nodes).
+#[derive(Clone, Debug, Serialize)]
+pub struct TermRef {
+    pub node: u32,
+    pub text: Option<String>,
+}
+
+/// One object of a symbolic heap: its fields hold these values when `guard` holds
+/// (`null`: always).
+#[derive(Clone, Debug, Serialize)]
+pub struct ObjectJson {
+    pub object: TermRef,
+    /// The class of an object allocated on the path (`new#n`); `null` for input objects.
+    pub class: Option<String>,
+    pub guard: Option<TermRef>,
+    pub fields: BTreeMap<String, TermRef>,
+}
+
+/// One trace.
+#[derive(Clone, Debug, Serialize)]
+pub struct TraceJson {
+    pub index: usize,
+    /// `return`, `throw`, or a built-in exception's class name.
+    pub outcome: &'static str,
+    /// The returned value or thrown object; `null` for `void` and built-in exceptions.
+    pub result: Option<TermRef>,
+    /// The path condition's conjuncts (each once; `[]` is `true`).
+    pub pc: Vec<TermRef>,
+    pub heap: Vec<ObjectJson>,
+    /// A solver answer on the path was `unknown`: the trace may be infeasible.
+    pub unknown: bool,
+    pub branches: u32,
+}
+
+/// The counts of a run, its status and bounds.
+#[derive(Clone, Debug, Serialize)]
+pub struct SummaryJson {
+    pub traces: usize,
+    pub normal: usize,
+    pub exceptional: usize,
+    pub unknown_traces: usize,
+    pub states: u64,
+    pub solver_calls: u64,
+    pub solver_unknown: u64,
+    pub solver_ms: f64,
+    pub time_ms: f64,
+    pub render_ms: f64,
+    pub complete: bool,
+    /// Paths cut, per bound that cut (`scope`, `depth`, `steps`, `states`, `time`).
+    pub cut: BTreeMap<String, u64>,
+    pub stopped: bool,
+    pub bounds: Bounds,
+}
+
+impl SummaryJson {
+    pub fn of(s: &RunSummary) -> SummaryJson {
+        SummaryJson {
+            traces: s.traces,
+            normal: s.normal,
+            exceptional: s.exceptional,
+            unknown_traces: s.unknown_traces,
+            states: s.states,
+            solver_calls: s.solver_calls,
+            solver_unknown: s.solver_unknown,
+            solver_ms: s.solver_ms,
+            time_ms: s.time_ms,
+            render_ms: s.render_ms,
+            complete: s.complete,
+            cut: s.cut.clone(),
+            stopped: s.stopped,
+            bounds: s.bounds.clone(),
+        }
+    }
+}
+
+/// What a run is of.
+#[derive(Clone, Debug, Serialize)]
+pub struct RunHeader {
+    pub schema: u32,
+    pub command: &'static str,
+    pub program: String,
+    pub entry: String,
+    pub rules: String,
+}
+
+/// One line of `--format jsonl`.
+#[derive(Serialize)]
+#[serde(tag = "record", rename_all = "lowercase")]
+pub enum Record<'a> {
+    Run(&'a RunHeader),
+    Node(&'a JsonNode),
+    Trace(&'a TraceJson),
+    Summary(&'a SummaryJson),
+}
+
+/// The whole `--format json` document of one run.
+#[derive(Serialize)]
+pub struct RunDocument<'a> {
+    #[serde(flatten)]
+    pub header: &'a RunHeader,
+    pub nodes: &'a [JsonNode],
+    pub traces: &'a [TraceJson],
+    pub summary: &'a SummaryJson,
+}
+
+/// Turns traces into [`TraceJson`]s, giving out each node once.
+#[derive(Default)]
+pub struct JsonTraces {
+    nodes: NodeTable,
+    text: SharedText,
+}
+
+impl JsonTraces {
+    pub fn new() -> Self {
+        JsonTraces::default()
+    }
+
+    fn term(&mut self, terms: &Terms, id: Id, fresh: &mut Vec<JsonNode>) -> TermRef {
+        let node = self.nodes.term(terms, id, fresh);
+        let (text, closed) = self.text.piece(terms, id, &mut Vec::new());
+        TermRef {
+            node,
+            text: closed.then_some(text),
+        }
+    }
+
+    /// `t` as JSON; the nodes it is the first to use are appended to `fresh`.
+    pub fn trace(&mut self, ctx: &Ctx<'_>, t: &TraceTerms, fresh: &mut Vec<JsonNode>) -> TraceJson {
+        let terms = &ctx.terms;
+        let result = t.result.map(|r| self.term(terms, r, fresh));
+        let pc = t.pc.iter().map(|&g| self.term(terms, g, fresh)).collect();
+        let mut heap: Vec<ObjectJson> = Vec::new();
+        for c in &t.heap.cells {
+            let (object, guard) = (terms.find(c.object), terms.find(c.guard));
+            let object_node = self.nodes.term(terms, object, fresh);
+            let guard_node = (!terms.is_true(guard)).then(|| self.nodes.term(terms, guard, fresh));
+            let same = heap.last().is_some_and(|o| {
+                o.object.node == object_node && o.guard.as_ref().map(|g| g.node) == guard_node
+            });
+            if !same {
+                let class = match terms.egraph()[object].nodes.first() {
+                    Some(crate::expr::Term::New(n)) => t
+                        .heap
+                        .allocated
+                        .iter()
+                        .find(|&&(k, _)| k == n.0)
+                        .map(|&(_, c)| ctx.program.class_name(c).to_string()),
+                    _ => None,
+                };
+                let object = self.term(terms, object, fresh);
+                let guard = (!terms.is_true(guard)).then(|| self.term(terms, guard, fresh));
+                heap.push(ObjectJson {
+                    object,
+                    class,
+                    guard,
+                    fields: BTreeMap::new(),
+                });
+            }
+            let value = self.term(terms, c.value, fresh);
+            if let Some(o) = heap.last_mut() {
+                o.fields
+                    .insert(ctx.program.field_name(c.field).to_string(), value);
+            }
+        }
+        TraceJson {
+            index: t.index,
+            outcome: t.ending.name(),
+            result,
+            pc,
+            heap,
+            unknown: t.unknown,
+            branches: t.branches,
+        }
+    }
+}
+
+/// `--format jsonl`: each record written (and flushed) as soon as it is known.
+pub struct JsonlSink<'w> {
+    out: &'w mut dyn Write,
+    traces: JsonTraces,
+    pub error: Option<io::Error>,
+}
+
+impl<'w> JsonlSink<'w> {
+    pub fn new(out: &'w mut dyn Write) -> Self {
+        JsonlSink {
+            out,
+            traces: JsonTraces::new(),
+            error: None,
+        }
+    }
+
+    /// Writes one record as a line.
+    pub fn record(&mut self, r: &Record<'_>) -> bool {
+        let mut line = serde_json::to_string(r).expect("records serialize");
+        line.push('\n');
+        match self.out.write_all(line.as_bytes()) {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+
+    fn flush(&mut self) -> bool {
+        match self.out.flush() {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
+    }
+}
+
+impl TraceSink for JsonlSink<'_> {
+    fn trace(&mut self, ctx: &Ctx<'_>, t: &TraceTerms) -> bool {
+        let mut fresh = Vec::new();
+        let trace = self.traces.trace(ctx, t, &mut fresh);
+        for n in &fresh {
+            if !self.record(&Record::Node(n)) {
+                return false;
+            }
+        }
+        self.record(&Record::Trace(&trace)) && self.flush()
+    }
+}
+
+/// `--format json`: the records kept until the document is written.
+#[derive(Default)]
+pub struct JsonSink {
+    traces: JsonTraces,
+    pub nodes: Vec<JsonNode>,
+    pub kept: Vec<TraceJson>,
+}
+
+impl JsonSink {
+    pub fn new() -> Self {
+        JsonSink::default()
+    }
+
+    /// The document, pretty-printed only when small (indentation would dominate).
+    pub fn document(&self, header: &RunHeader, summary: &SummaryJson) -> String {
+        let doc = RunDocument {
+            header,
+            nodes: &self.nodes,
+            traces: &self.kept,
+            summary,
+        };
+        let pretty = self.nodes.len() < 2_000;
+        let mut s = if pretty {
+            serde_json::to_string_pretty(&doc)
+        } else {
+            serde_json::to_string(&doc)
+        }
+        .expect("documents serialize");
+        s.push('\n');
+        s
+    }
+}
+
+impl TraceSink for JsonSink {
+    fn trace(&mut self, ctx: &Ctx<'_>, t: &TraceTerms) -> bool {
+        let trace = self.traces.trace(ctx, t, &mut self.nodes);
+        self.kept.push(trace);
+        true
+    }
+}
+
+/// Writes `text` to `out`, flushing.
+pub fn write_all(out: &mut dyn Write, text: &str) -> io::Result<()> {
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
