@@ -396,7 +396,10 @@ impl Printer {
             Stmt::Assert(e) => self.line(&format!("assert {};", expr_text(e))),
             Stmt::Expr(e) => self.line(&format!("{};", expr_text(e))),
             Stmt::Block(body) => {
-                self.block("", body);
+                self.line("{");
+                self.indent += 1;
+                self.stmts(body);
+                self.indent -= 1;
                 self.line("}");
             }
         }

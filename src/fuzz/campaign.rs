@@ -462,9 +462,7 @@ fn finding(
             (small, true)
         }
         (_, Some(t)) => (t, false),
-        (Failure::CheckRejected { .. }, None) | (Failure::Panic { .. }, None)
-            if shrink_it && is_check(&failure) && jvm::available() =>
-        {
+        (Failure::CheckRejected { .. }, None) if shrink_it && jvm::available() => {
             // Still rejected with the same message by heaplog, still accepted by javac.
             let (p, _) = shrink::shrink(&r.prog, cfg.shrink_budget, 40, deadline, |cands| {
                 let rejected: Vec<usize> = (0..cands.len())
@@ -508,15 +506,6 @@ fn finding(
         source,
         command,
         entry,
-    }
-}
-
-/// A failure of `heaplog check` itself (its shrunk programs must stay valid Java).
-fn is_check(f: &Failure) -> bool {
-    match f {
-        Failure::CheckRejected { .. } => true,
-        Failure::Panic { stage, .. } => stage == "check",
-        _ => false,
     }
 }
 
@@ -578,7 +567,10 @@ pub fn finding_file(f: &Finding, campaign: &str) -> (String, String) {
     } else {
         "java"
     };
-    let name = format!("{}-p{}-{:016x}.{ext}", f.label, f.program, f.seed);
+    let name = format!(
+        "{}-p{}-{:016x}-{}.{ext}",
+        f.label, f.program, f.seed, f.lines
+    );
     let c = if ext == "smt2" { ";" } else { "//" };
     let expect = match &f.failure {
         Failure::Panic { stage, .. } if stage == "check" => format!("{c} expect: check ok\n"),
@@ -611,7 +603,7 @@ pub fn finding_file(f: &Finding, campaign: &str) -> (String, String) {
         .collect::<Vec<_>>()
         .join(&format!("\n{c}   "));
     let text = format!(
-        "{expect}{c} FUZZ FINDING {} (program {}, seed {:#x}; {})\n{c} found by: {campaign}\n{c} reproduce: {}\n{c} heaplog: {detail}\n{c} expected: {expected}\n{}",
+        "{expect}{c} FUZZ FINDING {} (program {}, seed {:#x}; {})\n{c} found by: {campaign}\n{c} reproduce: {}\n{c} heaplog (on the unshrunk program): {detail}\n{c} expected: {expected}\n{}",
         f.label,
         f.program,
         f.seed,

@@ -1097,7 +1097,12 @@ impl Gen<'_> {
             5 => {
                 // A downcast, which may throw ClassCastException.
                 let s = self.rng.pick(&supers).clone();
-                let e = self.expr(&Ty::Class(s), depth - 1);
+                let mut e = self.expr(&Ty::Class(s.clone()), depth - 1);
+                // A sibling of `c` below `s` is first cast up (javac rejects
+                // casts between unrelated classes).
+                if !e.ty.class().is_some_and(|k| self.related(k, c)) {
+                    e = Expr::new(ExprKind::Cast(s.clone(), Box::new(e)), Ty::Class(s));
+                }
                 Some(Expr::new(ExprKind::Cast(c.to_string(), Box::new(e)), ty))
             }
             _ => self.call(Some(&ty), depth - 1),

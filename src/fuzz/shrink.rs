@@ -96,18 +96,25 @@ pub fn candidates(p: &Program) -> Vec<Program> {
                     v.remove(k);
                 })
             }));
-            out.push(with(&mut |q| {
-                edit_list(q, l, &mut |v| {
-                    let inner: Option<Vec<Stmt>> = match &v[k] {
-                        Stmt::If(_, t, _) => Some(t.clone()),
-                        Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::Block(b) => Some(b.clone()),
-                        _ => None,
-                    };
-                    if let Some(inner) = inner {
-                        v.splice(k..=k, inner);
-                    }
-                })
-            }));
+            if matches!(
+                nth_stmt(p, l, k),
+                Some(Stmt::If(..) | Stmt::While(..) | Stmt::For(..) | Stmt::Block(_))
+            ) {
+                out.push(with(&mut |q| {
+                    edit_list(q, l, &mut |v| {
+                        let inner: Option<Vec<Stmt>> = match &v[k] {
+                            Stmt::If(_, t, _) => Some(t.clone()),
+                            Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::Block(b) => {
+                                Some(b.clone())
+                            }
+                            _ => None,
+                        };
+                        if let Some(inner) = inner {
+                            v.splice(k..=k, inner);
+                        }
+                    })
+                }));
+            }
             if matches!(nth_stmt(p, l, k), Some(Stmt::If(_, _, Some(_)))) {
                 out.push(with(&mut |q| {
                     edit_list(q, l, &mut |v| {
@@ -153,6 +160,9 @@ pub fn candidates(p: &Program) -> Vec<Program> {
             }));
         }
     }
+    // A candidate that changes nothing would be accepted forever.
+    let text = p.to_java("");
+    out.retain(|q| q.to_java("") != text);
     out
 }
 
