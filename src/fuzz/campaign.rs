@@ -568,8 +568,8 @@ pub fn finding_file(f: &Finding, campaign: &str, number: usize) -> (String, Stri
         "java"
     };
     let name = format!(
-        "{}-p{}-{:016x}-{}.{ext}",
-        f.label, f.program, f.seed, f.lines
+        "{number:03}-{}-p{}-{:016x}.{ext}",
+        f.label, f.program, f.seed
     );
     let c = if ext == "smt2" { ";" } else { "//" };
     let expect = match &f.failure {
