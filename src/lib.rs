@@ -12,6 +12,7 @@ pub mod concrete;
 pub mod corpus;
 pub mod engine;
 pub mod expr;
+pub mod fuzz;
 pub mod lang;
 pub mod oracle;
 pub mod report;

@@ -5,6 +5,7 @@
 pub mod check;
 pub mod compare;
 pub mod exec;
+pub mod fuzz;
 pub mod inputs;
 pub mod load;
 pub mod query;
@@ -81,6 +82,8 @@ pub enum Command {
     Solve(solve::Args),
     /// List the registered rule sets.
     Rules(rules::Args),
+    /// Random programs against the oracle and the JVM; shrinks what fails.
+    Fuzz(fuzz::Args),
 }
 
 /// Output format of a subcommand.
@@ -158,6 +161,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, start: Instant) -> Output {
         Command::Query(a) => query::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Rules(a) => rules::run(a),
+        Command::Fuzz(a) => fuzz::run(a),
     }
 }
 

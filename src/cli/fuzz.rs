@@ -1,0 +1,232 @@
+//! `heaplog fuzz`: random programs held to the oracle and the JVM, mutated sources
+//! thrown at the front end, random formulas at the solver (docs/FUZZING.md).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use heaplog::fuzz::campaign::{self, FuzzConfig, Summary};
+use heaplog::fuzz::check::CheckConfig;
+use heaplog::fuzz::generate::GenConfig;
+
+use super::{Code, Format, Output};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Comma-separated rule sets (default: all registered).
+    #[arg(long, value_delimiter = ',')]
+    pub rules: Vec<String>,
+    /// Programs to generate.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    pub n: u64,
+    /// The campaign's seed (program i of seed S is the same on every machine).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Objects per class in the oracle's inputs (the engine uses the same scope).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=4))]
+    pub scope: u32,
+    /// Stop each rule set's exploration of a program after this many seconds (a cut run).
+    #[arg(long, default_value_t = 10.0)]
+    pub time_limit: f64,
+    /// Program size, 1 (tiny) to 5: classes, fields, methods and statements.
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=5))]
+    pub size: u32,
+    /// Programs with more bounded inputs than this are not held to the oracle (cut).
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_inputs: u64,
+    /// Mutated sources per program for the front end.
+    #[arg(long, default_value_t = 2)]
+    pub mutants: u32,
+    /// Random formulas per program for the solver.
+    #[arg(long, default_value_t = 2)]
+    pub formulas: u32,
+    /// Candidates the shrinker judges per failure (0: write failures unshrunk).
+    #[arg(long, default_value_t = 400)]
+    pub shrink: usize,
+    /// Skip the javac/JVM check even when they are on PATH.
+    #[arg(long)]
+    pub no_jvm: bool,
+    /// Worker threads (default: the available parallelism).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+    /// Write each (shrunk) failing program here, with the command that reproduces it.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+pub fn run(args: Args) -> Output {
+    if !(args.time_limit.is_finite() && args.time_limit > 0.0) {
+        return Output::input_error(format!(
+            "--time-limit {}: expected a positive number of seconds",
+            args.time_limit
+        ));
+    }
+    let names: Vec<&str> = args.rules.iter().map(String::as_str).collect();
+    let rules = match super::rule_sets(&names) {
+        Ok(r) => r,
+        Err(out) => return out,
+    };
+    let mut command = format!(
+        "heaplog fuzz --n {} --seed {} --scope {} --size {}",
+        args.n, args.seed, args.scope, args.size
+    );
+    if !args.rules.is_empty() {
+        let _ = write!(command, " --rules {}", args.rules.join(","));
+    }
+    let defaults = FuzzConfig::default();
+    let cfg = FuzzConfig {
+        n: args.n,
+        seed: args.seed,
+        rules,
+        check: CheckConfig {
+            scope: args.scope,
+            time_limit: Duration::from_secs_f64(args.time_limit),
+            max_inputs: args.max_inputs as u128,
+        },
+        generate: GenConfig {
+            size: args.size,
+            ..GenConfig::default()
+        },
+        jvm: !args.no_jvm,
+        mutants: args.mutants,
+        formulas: args.formulas,
+        jobs: args.jobs.map_or(defaults.jobs, |j| j as usize),
+        command: command.clone(),
+        shrink_budget: args.shrink,
+        ..defaults
+    };
+    let bar = super::progress(args.n);
+    // Panics are findings here, reported in the summary, not on stderr.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let summary = campaign::run(&cfg, &|done| {
+        if let Some(b) = &bar {
+            b.set_position(done);
+        }
+    });
+    std::panic::set_hook(hook);
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let mut stderr = String::new();
+    let mut written = Vec::new();
+    if let Some(dir) = &args.out {
+        match campaign::write_findings(&summary, dir, &command) {
+            Ok(w) => written = w,
+            Err(e) => stderr.push_str(&format!(
+                "error: writing findings to {}: {e}\n",
+                dir.display()
+            )),
+        }
+    }
+    let stdout = match args.format {
+        Format::Text => text(&summary, &written),
+        Format::Json => {
+            serde_json::to_string_pretty(&summary).expect("the summary serializes") + "\n"
+        }
+    };
+    Output {
+        stdout,
+        stderr,
+        code: if summary.failed {
+            Code::Finding
+        } else {
+            Code::Success
+        },
+    }
+}
+
+fn text(s: &Summary, written: &[PathBuf]) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "fuzz: {} programs, seed {}, scope {}, {:.1} s",
+        s.programs,
+        s.seed,
+        s.scope,
+        s.time_ms / 1e3
+    );
+    let _ = writeln!(
+        o,
+        "front end: {} accepted, {} rejected, {} panics; {} mutants: {} panics, {} slow, {} inconsistent",
+        s.check_accepted,
+        s.check_rejected,
+        s.check_panics,
+        s.mutants,
+        s.front_end_panics,
+        s.front_end_slow,
+        s.front_end_inconsistent
+    );
+    let _ = writeln!(
+        o,
+        "oracle: {} programs held ({} inputs, {} diverging), {} cut (too many inputs), {} panics",
+        s.oracle_programs, s.oracle_inputs, s.oracle_diverging, s.oracle_cut, s.oracle_panics
+    );
+    let _ = writeln!(
+        o,
+        "{:<14} {:>8} {:>6} {:>8} {:>4} {:>10} {:>9} {:>7} {:>4} {:>9}",
+        "rules",
+        "programs",
+        "agree",
+        "overlap",
+        "gap",
+        "unclaimed",
+        "mismatch",
+        "panics",
+        "cut",
+        "time"
+    );
+    for r in &s.rules {
+        let _ = writeln!(
+            o,
+            "{:<14} {:>8} {:>6} {:>8} {:>4} {:>10} {:>9} {:>7} {:>4} {:>8.1}s",
+            r.rules,
+            r.programs,
+            r.agree,
+            r.overlap,
+            r.gap,
+            r.unclaimed,
+            r.mismatch,
+            r.panics,
+            r.cut,
+            r.time_ms / 1e3
+        );
+    }
+    if s.jvm == "ran" {
+        let _ = writeln!(
+            o,
+            "jvm: {} programs, {} drivers; {} javac rejections, {} outcome mismatches, {} interpreter panics",
+            s.jvm_programs, s.jvm_drivers, s.javac_rejected, s.jvm_mismatches, s.interpreter_panics
+        );
+    } else {
+        let _ = writeln!(o, "jvm: {}", s.jvm);
+    }
+    let _ = writeln!(
+        o,
+        "solver: {} formulas: {} sat, {} unsat, {} unknown, {} wrong",
+        s.formulas, s.solver_sat, s.solver_unsat, s.solver_unknown, s.solver_wrong
+    );
+    if s.findings.is_empty() {
+        o.push_str("no failures\n");
+        return o;
+    }
+    let kinds: Vec<String> = s.by_kind.iter().map(|(k, n)| format!("{k} {n}")).collect();
+    let _ = writeln!(o, "FAILURES: {}", kinds.join(", "));
+    for f in s.findings.iter().filter(|f| f.shrunk) {
+        let _ = writeln!(
+            o,
+            "  {} (program {}, {} lines shrunk): {}",
+            f.label,
+            f.program,
+            f.lines,
+            f.detail.lines().next().unwrap_or("")
+        );
+    }
+    for p in written {
+        let _ = writeln!(o, "  wrote {}", p.display());
+    }
+    o
+}

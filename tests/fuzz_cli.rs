@@ -1,0 +1,145 @@
+//! The `heaplog fuzz` command line: flags, exit statuses and the JSON summary.
+
+mod common;
+
+use common::heaplog;
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    for args in [
+        &["fuzz", "--n", "0"][..],
+        &["fuzz", "--n", "-3"],
+        &["fuzz", "--scope", "0"],
+        &["fuzz", "--size", "9"],
+        &["fuzz", "--time-limit", "0"],
+        &["fuzz", "--time-limit", "nan"],
+        &["fuzz", "--rules", "nope"],
+        &["fuzz", "--format", "xml"],
+        &["fuzz", "--bogus"],
+    ] {
+        let (code, out, err) = heaplog(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(!err.contains("panicked"), "{err}");
+        assert!(err.contains("error"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn json_summary_has_its_keys_and_the_exit_status_follows_it() {
+    let (code, out, err) = heaplog(&[
+        "fuzz",
+        "--n",
+        "4",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+        "--no-jvm",
+        "--shrink",
+        "20",
+        "--rules",
+        "lazy,pose",
+    ]);
+    assert!(!err.contains("panicked"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    for key in [
+        "seed",
+        "programs",
+        "scope",
+        "time_ms",
+        "check_accepted",
+        "check_rejected",
+        "check_panics",
+        "oracle_programs",
+        "oracle_cut",
+        "oracle_inputs",
+        "rules",
+        "jvm",
+        "mutants",
+        "front_end_panics",
+        "formulas",
+        "solver_wrong",
+        "findings",
+        "by_kind",
+        "failed",
+    ] {
+        assert!(v.get(key).is_some(), "no `{key}` in {out}");
+    }
+    assert_eq!(v["programs"], 4);
+    assert_eq!(v["jvm"], "skipped: disabled");
+    let rules: Vec<&str> = v["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["rules"].as_str().unwrap())
+        .collect();
+    assert_eq!(rules, ["lazy", "pose"]);
+    for r in v["rules"].as_array().unwrap() {
+        for key in [
+            "programs",
+            "agree",
+            "overlap",
+            "gap",
+            "unclaimed",
+            "mismatch",
+            "panics",
+            "cut",
+            "time_ms",
+        ] {
+            assert!(r.get(key).is_some(), "no rules.{key}");
+        }
+    }
+    let failed = v["failed"].as_bool().unwrap();
+    assert_eq!(failed, !v["findings"].as_array().unwrap().is_empty());
+    assert_eq!(code, if failed { 1 } else { 0 });
+}
+
+#[test]
+fn text_summary_and_findings_written() {
+    let dir = std::env::temp_dir().join(format!("heaplog-fuzz-cli-{}", std::process::id()));
+    let (code, out, err) = heaplog(&[
+        "fuzz",
+        "--n",
+        "6",
+        "--seed",
+        "2",
+        "--no-jvm",
+        "--shrink",
+        "0",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(
+        out.starts_with("fuzz: 6 programs, seed 2, scope 2"),
+        "{out}"
+    );
+    for needle in [
+        "rules",
+        "lazy",
+        "pose",
+        "oracle:",
+        "jvm: skipped",
+        "solver:",
+    ] {
+        assert!(out.contains(needle), "{needle}: {out}");
+    }
+    let written: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    if code == 1 {
+        assert!(out.contains("FAILURES"));
+        assert!(!written.is_empty());
+        for p in &written {
+            let text = std::fs::read_to_string(p).unwrap();
+            assert!(
+                text.contains("// reproduce: heaplog") || text.contains("; reproduce: heaplog")
+            );
+            assert!(text.contains("expected: "));
+        }
+    } else {
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("no failures"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
