@@ -85,7 +85,9 @@ fn compare_entry(
     let start = Instant::now();
     let table = oracle::ground_truth(program, entry, &config)?;
     let oracle_ms = start.elapsed().as_secs_f64() * 1e3;
-    let engine = oracle::engine_config(args.scope, Some(Duration::from_secs_f64(args.time_limit)));
+    let mut engine =
+        oracle::engine_config(args.scope, Some(Duration::from_secs_f64(args.time_limit)));
+    engine.requires = requires;
     let comparisons = rules
         .iter()
         .map(|r| (r.compare)(program, entry, engine.clone(), &table))

@@ -41,6 +41,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// The entry's precondition (`Class.method`, or a method of the entry's class), for
+    /// the rule sets that prune structures violating it (`lissa`).
+    #[arg(long)]
+    pub requires: Option<String>,
 }
 
 fn config(args: &Args) -> Result<EngineConfig, Output> {
@@ -89,10 +93,21 @@ pub fn run(args: Args) -> Output {
         Ok(l) => l,
         Err(out) => return out,
     };
+    let requires =
+        match super::compare::precondition(&loaded.program, entry, args.requires.as_deref()) {
+            Ok(r) => r,
+            Err(out) => return out,
+        };
     let entry = match load::entry(&loaded.program, entry) {
         Ok(m) => m,
         Err(out) => return out,
     };
+    if let Some(pre) = requires
+        && let Err(e) = heaplog::concrete::generate::Precondition::new(&loaded.program, entry, pre)
+    {
+        return Output::input_error(e.to_string());
+    }
+    let config = EngineConfig { requires, ..config };
     let summary = (rules.run)(&loaded.program, &loaded.display_name, entry, config);
     match args.format {
         Format::Text => Output::ok(heaplog::report::run_text(&summary)),

@@ -18,6 +18,9 @@ pub struct EngineConfig {
     pub time_limit: Option<Duration>,
     /// Show a progress line on stderr (only when stderr is a terminal). Default: `Progress::Auto`.
     pub progress: Progress,
+    /// The entry's precondition (a `boolean` method over a prefix of its inputs), for
+    /// rule sets that prune structures violating it (`lissa`). Default: none.
+    pub requires: Option<crate::lang::MethodId>,
 }
 
 /// Whether to draw progress on stderr.
@@ -38,6 +41,7 @@ impl Default for EngineConfig {
             max_states: 10_000_000,
             time_limit: None,
             progress: Progress::Auto,
+            requires: None,
         }
     }
 }
