@@ -7,6 +7,7 @@ use crate::oracle::{Comparison, Table, compare};
 
 pub mod lazier_sharp;
 pub mod lazy;
+pub mod lissa;
 pub mod pose;
 pub mod symbolic_heap;
 
@@ -42,6 +43,9 @@ pub const REGISTRY: &[Registered] = &[
     entry::<lazier_sharp::LazierSharp>(),
     entry::<symbolic_heap::SymbolicHeap>(),
     entry::<pose::Pose>(),
+    entry::<lissa::Lissa<lissa::Plain>>(),
+    entry::<lissa::Lissa<lissa::Memo>>(),
+    entry::<lissa::Lissa<lissa::NoSb>>(),
 ];
 
 /// The rule set registered under `name`.

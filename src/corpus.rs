@@ -1,5 +1,6 @@
 //! The corpus convention: each program's header names its entry methods and their
-//! hand-counted control-flow paths (`// entry: Class.method paths=N`).
+//! hand-counted control-flow paths (`// entry: Class.method paths=N`), with an optional
+//! precondition (`// entry: Class.method requires=repOK paths=N`).
 
 use std::path::{Path, PathBuf};
 
@@ -16,7 +17,21 @@ pub enum Paths {
 pub struct EntrySpec {
     /// `Class.method`.
     pub name: String,
+    /// The precondition, as written: a method of the entry's class (`repOK`) or
+    /// `Class.method`.
+    pub requires: Option<String>,
     pub paths: Paths,
+}
+
+impl EntrySpec {
+    /// The precondition as `Class.method` (a bare name is a method of the entry's class).
+    pub fn requires_qualified(&self) -> Option<String> {
+        let pre = self.requires.as_ref()?;
+        Some(match (pre.contains('.'), self.name.split_once('.')) {
+            (false, Some((class, _))) => format!("{class}.{pre}"),
+            _ => pre.clone(),
+        })
+    }
 }
 
 /// A malformed header line.
@@ -55,8 +70,16 @@ pub fn entries(text: &str) -> Result<Vec<EntrySpec>, HeaderError> {
                     .map_err(|_| err(format!("`paths={n}` is not a number or `unbounded`")))?,
             ),
         };
+        let (name, requires) = match name.trim().split_once(" requires=") {
+            Some((name, pre)) if !pre.trim().is_empty() && !pre.trim().contains(' ') => {
+                (name, Some(pre.trim().to_string()))
+            }
+            Some(_) => return Err(err("expected `requires=method` before `paths=`".into())),
+            None => (name, None),
+        };
         out.push(EntrySpec {
             name: name.trim().to_string(),
+            requires,
             paths,
         });
     }
@@ -86,15 +109,29 @@ mod tests {
             vec![
                 EntrySpec {
                     name: "A.f".into(),
+                    requires: None,
                     paths: Paths::Finite(3)
                 },
                 EntrySpec {
                     name: "A.g".into(),
+                    requires: None,
                     paths: Paths::Unbounded
                 },
             ]
         );
         assert!(entries("// entry: A.f paths=many\n").is_err());
         assert!(entries("// entry: A.f\n").is_err());
+    }
+
+    #[test]
+    fn parses_preconditions() {
+        let got = entries("// entry: BST.insert requires=repOK paths=2\n").unwrap();
+        assert_eq!(got[0].name, "BST.insert");
+        assert_eq!(got[0].requires.as_deref(), Some("repOK"));
+        assert_eq!(got[0].requires_qualified().as_deref(), Some("BST.repOK"));
+        let got = entries("// entry: A.f requires=B.ok paths=unbounded\n").unwrap();
+        assert_eq!(got[0].requires_qualified().as_deref(), Some("B.ok"));
+        assert!(entries("// entry: A.f requires= paths=1\n").is_err());
+        assert!(entries("// entry: A.f requires=a b paths=1\n").is_err());
     }
 }

@@ -19,3 +19,4 @@ pub mod report;
 #[path = "../rules/mod.rs"]
 pub mod rules;
 pub mod solver;
+pub mod symsolve;

@@ -141,7 +141,7 @@ fn check(source: &str, entry: &str, max_scope: u32, ints: RangeInclusive<i32>) {
         let config = GenConfig {
             scope,
             int_range: ints.clone(),
-            limit: None,
+            ..GenConfig::default()
         };
         let expected = naive(&program, entry_id, scope, ints.clone());
         let generated = generate::generate(&program, entry_id, &config).unwrap();
@@ -338,4 +338,223 @@ fn cli_reports_diagnostics_of_a_bad_program() {
     let (code, out, err) = heaplog(&[path.to_str().unwrap(), "--entry", "A.m", "--scope", "1"]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("error"), "{err}");
+}
+
+/// A class with a reference field and `classes - 1` subclasses in a chain below it.
+fn hierarchy_chain(classes: usize) -> String {
+    let mut text = String::from("class C0 { C0 f; int m() { return 0; } }\n");
+    for i in 1..classes {
+        text.push_str(&format!("class C{i} extends C{} {{ }}\n", i - 1));
+    }
+    text
+}
+
+/// Runs `heaplog inputs` and asserts that it stops within `secs` with exit status 2 and
+/// a message containing `expected`.
+fn assert_refused_quickly(args: &[&str], expected: &str, secs: u64) {
+    let start = std::time::Instant::now();
+    let (code, out, err) = heaplog(args);
+    let elapsed = start.elapsed();
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains(expected), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("overflow,"),
+        "{err}"
+    );
+    assert!(elapsed.as_secs() < secs, "took {elapsed:?}");
+}
+
+#[test]
+fn cli_refuses_a_deep_hierarchy_quickly() {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("inputs_chain.java");
+    std::fs::write(&path, hierarchy_chain(200)).unwrap();
+    let file = path.to_str().unwrap();
+    let args = [file, "--entry", "C0.m", "--scope", "1"];
+    assert_refused_quickly(&args, "too many to count", 30);
+}
+
+#[test]
+fn cli_refuses_huge_scopes_quickly() {
+    for scope in ["10000", "1000000"] {
+        let args = [
+            "programs/list.java",
+            "--entry",
+            "IntList.add",
+            "--scope",
+            scope,
+        ];
+        assert_refused_quickly(&args, "overflows a 128-bit counter", 30);
+    }
+    // No int field: the count fits in a u128, but its search would not fit in memory.
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("inputs_next.java");
+    std::fs::write(&path, LIST).unwrap();
+    let file = path.to_str().unwrap();
+    let args = [file, "--entry", "Node.m", "--scope", "1000000"];
+    assert_refused_quickly(&args, "too many to count", 30);
+}
+
+#[test]
+fn long_lists_are_counted_exactly() {
+    // A list of n nodes ends in null or in one of them: the sum of n + 1 for n = 1..=k.
+    let program = compile(LIST);
+    let entry = program.entry("Node.m").unwrap();
+    for k in [1u32, 2, 10, 1000, 10_000] {
+        let config = GenConfig {
+            scope: k,
+            ..GenConfig::default()
+        };
+        let k = u128::from(k);
+        assert_eq!(
+            generate::count(&program, entry, &config),
+            Ok(k * (k + 3) / 2)
+        );
+    }
+}
+
+/// The inputs on which `pre` (a method of the entry's class over a prefix of its inputs)
+/// returns true, by running it on every input: what the Korat-style search must produce,
+/// in the same order, without running it on every input.
+fn filtered(program: &Program, entry: MethodId, pre: MethodId, config: &GenConfig) -> Vec<Input> {
+    let roots = usize::from(program.method(pre).kind == MethodKind::Instance)
+        + program.method(pre).params.len();
+    let exec = heaplog::concrete::ExecConfig {
+        step_budget: generate::PRECONDITION_STEPS,
+    };
+    generate::generate(program, entry, config)
+        .unwrap()
+        .inputs
+        .into_iter()
+        .filter(|input| {
+            let prefix = Input {
+                roots: input.roots[..roots].to_vec(),
+                objects: input.objects.clone(),
+            };
+            let run = heaplog::concrete::run_entry(program, pre, &prefix, &exec).unwrap();
+            run.outcome
+                == heaplog::concrete::Outcome::Returned(heaplog::concrete::Value::Bool(true))
+        })
+        .collect()
+}
+
+fn check_precondition(
+    source: &str,
+    entry: &str,
+    pre: &str,
+    scopes: &[u32],
+    ints: RangeInclusive<i32>,
+) {
+    let program = compile(source);
+    let entry_id = program.entry(entry).unwrap();
+    let pre_id = program.entry(pre).unwrap();
+    for &scope in scopes {
+        let all = GenConfig {
+            scope,
+            int_range: ints.clone(),
+            ..GenConfig::default()
+        };
+        let valid = GenConfig {
+            requires: Some(pre_id),
+            ..all.clone()
+        };
+        let expected = filtered(&program, entry_id, pre_id, &all);
+        let generated = generate::generate(&program, entry_id, &valid).unwrap();
+        assert_eq!(generated.end, generate::GenEnd::Complete);
+        assert!(
+            generated.inputs == expected,
+            "{entry} requires {pre}, scope {scope}: generated {}, filtered {}",
+            generated.inputs.len(),
+            expected.len()
+        );
+        assert_eq!(
+            generate::count(&program, entry_id, &valid),
+            Ok(expected.len() as u128)
+        );
+    }
+}
+
+const SORTED_LIST: &str = "
+class Node { int v; Node next; }
+class List {
+    Node head;
+    int size;
+    boolean repOK() {
+        int n = 0;
+        Node cur = head;
+        while (cur != null) {
+            n = n + 1;
+            if (n > size) { return false; }
+            if (cur.next != null && cur.next.v <= cur.v) { return false; }
+            cur = cur.next;
+        }
+        return n == size;
+    }
+    static boolean nonEmpty(List l, int k) { return l.head != null && k > 0; }
+    int m(int k) { return 0; }
+}
+";
+
+#[test]
+fn preconditions_select_exactly_the_valid_inputs() {
+    check_precondition(SORTED_LIST, "List.m", "List.repOK", &[0, 1, 2, 3], -1..=2);
+    check_precondition(SORTED_LIST, "List.m", "List.nonEmpty", &[1, 2], -1..=1);
+    let bst = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/programs/lissa/bst.java"
+    ))
+    .unwrap();
+    check_precondition(&bst, "BST.insert", "BST.repOK", &[1, 2], -1..=2);
+}
+
+#[test]
+fn preconditions_reach_scopes_the_plain_generator_cannot() {
+    // Lists of up to 8 nodes with values and sizes in 0..=7: about 10^10 inputs, far
+    // beyond the oracle's 200,000. repOK keeps the strictly increasing lists whose size
+    // is their length: one per proper subset of 0..=7 (size 8 is out of range), with 8
+    // values of k.
+    let program = compile(SORTED_LIST);
+    let entry = program.entry("List.m").unwrap();
+    let pre = program.entry("List.repOK").unwrap();
+    let config = GenConfig {
+        scope: 8,
+        int_range: 0..=7,
+        requires: Some(pre),
+        ..GenConfig::default()
+    };
+    let plain = GenConfig {
+        requires: None,
+        ..config.clone()
+    };
+    assert!(generate::count(&program, entry, &plain).unwrap() > 1_000_000_000);
+    let start = std::time::Instant::now();
+    assert_eq!(generate::count(&program, entry, &config), Ok(255 * 8));
+    assert!(start.elapsed().as_secs() < 60, "{:?}", start.elapsed());
+}
+
+#[test]
+fn bad_preconditions_are_input_errors() {
+    let (code, _, err) = heaplog(&[
+        "programs/lissa/bst.java",
+        "--entry",
+        "BST.insert",
+        "--scope",
+        "1",
+        "--requires",
+        "insert",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("must return boolean"), "{err}");
+    let (code, out, _) = heaplog(&[
+        "programs/lissa/bst.java",
+        "--entry",
+        "BST.insert",
+        "--scope",
+        "1",
+        "--requires",
+        "repOK",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "12 inputs satisfying repOK for BST.insert (scope 1, ints -1..=1)\n"
+    );
 }

@@ -122,6 +122,7 @@ impl AliasConfig {
             scope: self.scope,
             int_range: self.int_range.clone(),
             limit: None,
+            requires: None,
         }
     }
 

@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use heaplog::corpus;
+use heaplog::engine::EngineConfig;
 use heaplog::lang::{MethodId, Program};
 use heaplog::oracle::{self, OracleConfig};
 use heaplog::report::{EntryComparison, compare_all_text, compare_text};
@@ -41,6 +42,26 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Only the inputs on which this boolean method (`Class.method`, or a method of the
+    /// entry's class) returns true.
+    #[arg(long)]
+    pub requires: Option<String>,
+}
+
+/// Resolves a precondition name: `Class.method`, or a method of the entry's class.
+pub(super) fn precondition(
+    program: &Program,
+    entry: &str,
+    requires: Option<&str>,
+) -> Result<Option<MethodId>, Output> {
+    let Some(pre) = requires else {
+        return Ok(None);
+    };
+    let qualified = match (pre.contains('.'), entry.split_once('.')) {
+        (false, Some((class, _))) => format!("{class}.{pre}"),
+        _ => pre.to_string(),
+    };
+    load::entry(program, &qualified).map(Some)
 }
 
 fn rule_sets(names: &[String]) -> Result<Vec<&'static Registered>, Output> {
@@ -57,10 +78,12 @@ fn compare_entry(
     rules: &[&'static Registered],
     args: &Args,
     clock: &Clock,
+    requires: Option<MethodId>,
 ) -> Result<EntryComparison, oracle::OracleError> {
     let config = OracleConfig {
         inputs: heaplog::concrete::generate::GenConfig {
             scope: args.scope,
+            requires,
             ..OracleConfig::default().inputs
         },
         ..OracleConfig::default()
@@ -72,7 +95,10 @@ fn compare_entry(
     let comparisons = rules
         .iter()
         .map(|r| {
-            let engine = oracle::engine_config(args.scope, clock.within(Some(own)));
+            let engine = EngineConfig {
+                requires,
+                ..oracle::engine_config(args.scope, clock.within(Some(own)))
+            };
             (r.compare)(program, entry, engine, &table)
         })
         .collect();
@@ -134,6 +160,10 @@ pub fn run(args: Args, start: Instant) -> Output {
         Ok(m) => m,
         Err(out) => return out,
     };
+    let requires = match precondition(&loaded.program, entry, args.requires.as_deref()) {
+        Ok(r) => r,
+        Err(out) => return out,
+    };
     let result = compare_entry(
         &loaded.program,
         &loaded.display_name,
@@ -142,6 +172,7 @@ pub fn run(args: Args, start: Instant) -> Output {
         &rules,
         &args,
         &clock,
+        requires,
     );
     match result.map_err(|e| Output::input_error(format!("{entry}: {e}"))) {
         Ok(e) => {
@@ -175,7 +206,7 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
     let mut entries = Vec::new();
     let mut skipped = Vec::new();
     let mut last: Option<(PathBuf, load::Loaded)> = None;
-    for (path, entry) in specs {
+    for (path, (entry, requires)) in specs {
         if last.as_ref().is_none_or(|(p, _)| *p != path) {
             match load::program(&path) {
                 Ok(l) => last = Some((path.clone(), l)),
@@ -194,10 +225,26 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
             Ok(m) => m,
             Err(out) => return out,
         };
-        match compare_entry(&loaded.program, &file, m, &entry, rules, args, clock) {
+        let requires = match precondition(&loaded.program, &entry, requires.as_deref()) {
+            Ok(r) => r,
+            Err(out) => return out,
+        };
+        match compare_entry(
+            &loaded.program,
+            &file,
+            m,
+            &entry,
+            rules,
+            args,
+            clock,
+            requires,
+        ) {
             Ok(e) => entries.push(e),
             // Too many inputs at this scope: the other entries are still compared.
-            Err(e @ oracle::OracleError::TooMany { .. }) => {
+            Err(
+                e
+                @ (oracle::OracleError::TooMany { .. } | oracle::OracleError::TooManyValid { .. }),
+            ) => {
                 skipped.push(format!("{file} {entry}: skipped: {e}\n"));
             }
             Err(e) => return Output::input_error(format!("{file} {entry}: {e}")),
@@ -219,10 +266,17 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
     out
 }
 
-fn entries_of(path: &Path) -> Result<Vec<String>, Output> {
+/// The entries of a corpus file, each with its precondition (`Class.method`).
+fn entries_of(path: &Path) -> Result<Vec<(String, Option<String>)>, Output> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
     let specs = corpus::entries(&text)
         .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
-    Ok(specs.into_iter().map(|s| s.name).collect())
+    Ok(specs
+        .into_iter()
+        .map(|s| {
+            let pre = s.requires_qualified();
+            (s.name, pre)
+        })
+        .collect())
 }

@@ -29,6 +29,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Only the inputs on which this boolean method (`Class.method`, or a method of the
+    /// entry's class) returns true, generated Korat's way.
+    #[arg(long)]
+    pub requires: Option<String>,
 }
 
 /// Prints the number of non-isomorphic inputs of the entry within the scope (ints in the
@@ -52,8 +56,14 @@ pub fn run(args: Args) -> Output {
             args.file.display()
         ));
     };
+    let requires =
+        match super::compare::precondition(&program, &args.entry, args.requires.as_deref()) {
+            Ok(r) => r,
+            Err(out) => return out,
+        };
     let config = GenConfig {
         scope: args.scope,
+        requires,
         ..GenConfig::default()
     };
     let count = match generate::count(&program, entry, &config) {
@@ -83,8 +93,12 @@ pub fn run(args: Args) -> Output {
                 out.push_str(&generate::render_input(&program, entry, input));
                 out.push('\n');
             }
+            let valid = match &args.requires {
+                Some(pre) => format!(" satisfying {pre}"),
+                None => String::new(),
+            };
             out.push_str(&format!(
-                "{count} inputs for {} (scope {}, ints {lo}..={hi})\n",
+                "{count} inputs{valid} for {} (scope {}, ints {lo}..={hi})\n",
                 args.entry, args.scope
             ));
             Output::ok(out)

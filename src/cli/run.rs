@@ -59,6 +59,10 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = RunFormat::Text)]
     pub format: RunFormat,
+    /// The entry's precondition (`Class.method`, or a method of the entry's class), for
+    /// the rule sets that prune structures violating it (`lissa`).
+    #[arg(long)]
+    pub requires: Option<String>,
 }
 
 fn config(args: &Args, clock: &Clock, own: Option<Duration>) -> EngineConfig {
@@ -119,13 +123,24 @@ pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
         Ok(l) => l,
         Err(out) => return out,
     };
+    let requires =
+        match super::compare::precondition(&loaded.program, entry, args.requires.as_deref()) {
+            Ok(r) => r,
+            Err(out) => return out,
+        };
     let entry = match load::entry(&loaded.program, entry) {
         Ok(m) => m,
         Err(out) => return out,
     };
     // The process exits right after this one run: leave its memory to the system.
+    if let Some(pre) = requires
+        && let Err(e) = heaplog::concrete::generate::Precondition::new(&loaded.program, entry, pre)
+    {
+        return Output::input_error(e.to_string());
+    }
     let config = EngineConfig {
         reclaim: false,
+        requires,
         ..config(&args, &clock, None)
     };
     let program = &loaded.program;

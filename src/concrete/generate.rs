@@ -13,10 +13,12 @@
 //! built-in exception classes are never input data.
 
 mod names;
+pub mod probe;
 
 pub use names::{InputNames, render_input};
+pub use probe::{PartialInput, Probe, Verdict, probe};
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::ops::RangeInclusive;
 
 use super::input::{Input, InputObj, InputObject, InputValue};
@@ -32,6 +34,9 @@ pub struct GenConfig {
     /// Stop after this many inputs, ending with [`GenEnd::Limit`] when more exist
     /// ([`count`] ignores it). Default: `None` (no limit).
     pub limit: Option<u64>,
+    /// Only the inputs on which this `boolean` method returns true (see
+    /// [`Precondition`]). Default: `None` (every input).
+    pub requires: Option<MethodId>,
 }
 
 impl Default for GenConfig {
@@ -40,9 +45,14 @@ impl Default for GenConfig {
             scope: 3,
             int_range: -1..=1,
             limit: None,
+            requires: None,
         }
     }
 }
+
+/// Machine steps a precondition may take on one candidate; a run that takes more counts
+/// as `false` (it diverges on every completion of what it read).
+pub const PRECONDITION_STEPS: u64 = 100_000;
 
 /// How a generation ended.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -79,7 +89,87 @@ pub enum GenError {
     /// The number of inputs does not fit in a `u128`.
     #[error("the number of inputs overflows a 128-bit counter")]
     Overflow,
+    /// Counting the inputs would take more memory than [`COUNT_BUDGET`] allows: the input
+    /// space is far beyond anything that can be enumerated.
+    #[error(
+        "the inputs at scope {scope} are too many to count (the count passed {states} partial \
+         inputs): lower --scope"
+    )]
+    TooLarge { scope: u32, states: usize },
+    /// The precondition cannot be called on the entry's inputs.
+    #[error(
+        "the precondition `{pre}` of `{entry}` must return boolean and take a prefix of the \
+         entry's inputs (`this` first for an instance method), with the same types"
+    )]
+    Precondition { pre: String, entry: String },
 }
+
+/// A precondition of an entry: a `boolean` method whose inputs (`this` first for an
+/// instance method, then the parameters) are a prefix of the entry's, type by type. It is
+/// called on the first `roots` of each input.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Precondition {
+    pub method: MethodId,
+    pub roots: usize,
+}
+
+impl Precondition {
+    /// Checks that `pre` can be called on `entry`'s inputs.
+    pub fn new(program: &Program, entry: MethodId, pre: MethodId) -> Result<Self, GenError> {
+        let roots = |m: MethodId| {
+            let method = program.method(m);
+            let mut roots = Vec::new();
+            match method.kind {
+                MethodKind::Instance => roots.push(Type::Class(method.owner)),
+                MethodKind::Static => {}
+                MethodKind::Constructor => return None,
+            }
+            roots.extend(&method.params);
+            Some(roots)
+        };
+        let (Some(want), Some(have)) = (roots(pre), roots(entry)) else {
+            return Err(Precondition::error(program, entry, pre));
+        };
+        let fits = |h: &Type, w: &Type| match (h, w) {
+            (Type::Class(h), Type::Class(w)) => program.is_subclass(*h, *w),
+            (h, w) => h == w,
+        };
+        let ok = program.method(pre).ret == Type::Bool
+            && want.len() <= have.len()
+            && have.iter().zip(&want).all(|(h, w)| fits(h, w));
+        if !ok {
+            return Err(Precondition::error(program, entry, pre));
+        }
+        Ok(Precondition {
+            method: pre,
+            roots: want.len(),
+        })
+    }
+
+    fn error(program: &Program, entry: MethodId, pre: MethodId) -> GenError {
+        let name = |m: MethodId| {
+            let method = program.method(m);
+            format!(
+                "{}.{}",
+                program.class_name(method.owner),
+                program.name(method.name)
+            )
+        };
+        GenError::Precondition {
+            pre: name(pre),
+            entry: name(entry),
+        }
+    }
+}
+
+/// The most words (`u32`s) of memoized positions [`count`] keeps before giving up with
+/// [`GenError::TooLarge`]: 4 MB of keys, which also bounds the search's depth.
+pub const COUNT_BUDGET: usize = 1 << 20;
+
+/// Stack left before [`stacker`] grows it, and how much it adds each time: the searches
+/// recurse once per slot, and an input may have many slots.
+const RED_ZONE: usize = 64 * 1024;
+const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
 /// Every non-isomorphic input of `entry` within `config`'s bounds (up to its limit).
 pub fn generate(
@@ -101,8 +191,14 @@ pub fn for_each_input(
     visit: impl FnMut(&Input),
 ) -> Result<GenEnd, GenError> {
     let space = Space::new(program, entry, config)?;
+    let pre = match config.requires {
+        Some(pre) => Some(Precondition::new(program, entry, pre)?),
+        None => None,
+    };
     let mut walk = Walk {
         space: &space,
+        program,
+        pre,
         input: Input {
             roots: Vec::with_capacity(space.roots.len()),
             objects: Vec::new(),
@@ -112,27 +208,87 @@ pub fn for_each_input(
         limit: config.limit,
         visit,
     };
-    Ok(match walk.fill(Cursor::Root(0)) {
+    let status = match pre {
+        None => Status::Holds,
+        Some(p) if p.roots == 0 => match walk.probe() {
+            Some(status) => status,
+            None => return Ok(GenEnd::Complete),
+        },
+        Some(_) => Status::Unchecked,
+    };
+    Ok(match walk.fill(Cursor::Root(0), status) {
         Flow::Go => GenEnd::Complete,
         Flow::Stop => GenEnd::Limit,
     })
 }
 
+/// Where the precondition stands on the partial input of a search position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Status {
+    /// Its roots are not all filled yet.
+    Unchecked,
+    /// Its last run read this unfilled slot: run it again once the slot is filled.
+    Waiting(Cursor),
+    /// It returned true reading filled slots only: every completion satisfies it.
+    Holds,
+}
+
 /// The number of non-isomorphic inputs of `entry` within `config`'s scope and int range,
 /// computed without enumerating them (the limit is ignored).
+///
+/// The count grows with the scope, so it is taken at scopes 1, 2, 4, ... up to the asked
+/// one: a space that overflows at a small scope says so without the memory a large scope's
+/// search would need. Each search keeps at most [`COUNT_BUDGET`] words of memo.
 pub fn count(program: &Program, entry: MethodId, config: &GenConfig) -> Result<u128, GenError> {
-    let space = Space::new(program, entry, config)?;
-    let mut counter = Counter {
-        space: &space,
-        memo: HashMap::new(),
-    };
-    counter.count(&CountPos {
-        root: 0,
-        field: 0,
-        queue: Vec::new(),
-        head: 0,
-        used: vec![0; program.classes.len()],
-    })
+    if config.requires.is_some() {
+        // Valid inputs are only known by searching for them.
+        let mut n = 0u128;
+        let unlimited = GenConfig {
+            limit: None,
+            ..config.clone()
+        };
+        for_each_input(program, entry, &unlimited, |_| n += 1)?;
+        return Ok(n);
+    }
+    let mut scopes = Vec::new();
+    let mut s = 1;
+    while s < config.scope {
+        scopes.push(s);
+        s = s.saturating_mul(2);
+    }
+    scopes.push(config.scope);
+    let mut total = 0;
+    for scope in scopes {
+        let space = Space::new(
+            program,
+            entry,
+            &GenConfig {
+                scope,
+                ..config.clone()
+            },
+        )?;
+        let mut counter = Counter {
+            space: &space,
+            memo: HashMap::new(),
+            words: 0,
+            positions: 0,
+        };
+        total = counter
+            .count(&CountPos {
+                root: 0,
+                field: 0,
+                queue: VecDeque::new(),
+                used: vec![0; program.classes.len()],
+            })
+            .map_err(|e| match e {
+                GenError::TooLarge { states, .. } => GenError::TooLarge {
+                    scope: config.scope,
+                    states,
+                },
+                e => e,
+            })?;
+    }
+    Ok(total)
 }
 
 /// Whether a reference slot may hold null.
@@ -246,7 +402,7 @@ fn slot_of(ty: Type) -> Option<Slot> {
 }
 
 /// The next slot to fill: a root, or field number `field` of object `obj`.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Cursor {
     Root(usize),
     Field { obj: usize, field: usize },
@@ -262,6 +418,8 @@ enum Flow {
 /// The depth-first enumeration of candidate vectors.
 struct Walk<'s, F> {
     space: &'s Space,
+    program: &'s Program,
+    pre: Option<Precondition>,
     /// The partial input: roots and object fields filled so far.
     input: Input,
     /// Objects used so far, per class.
@@ -292,7 +450,41 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
         }
     }
 
-    fn fill(&mut self, cur: Cursor) -> Flow {
+    fn fill(&mut self, cur: Cursor, status: Status) -> Flow {
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.fill_slot(cur, status))
+    }
+
+    /// Runs the precondition on the partial input: its new status, or `None` when it
+    /// fails on every completion (Korat's pruning: only the slots it read matter).
+    fn probe(&self) -> Option<Status> {
+        let pre = self.pre?;
+        let input = &self.input;
+        let run = probe(
+            self.program,
+            pre.method,
+            &input.roots[..pre.roots],
+            input,
+            PRECONDITION_STEPS,
+        );
+        match run.verdict {
+            Verdict::Holds => Some(Status::Holds),
+            Verdict::Fails => None,
+            Verdict::Blocked(obj, field) => Some(Status::Waiting(Cursor::Field { obj, field })),
+        }
+    }
+
+    /// The status after `cur` was filled: the precondition runs again when `cur` is the
+    /// last of its roots or the slot its last run was waiting for.
+    fn after(&self, cur: Cursor, status: Status) -> Option<Status> {
+        let due = match (status, cur) {
+            (Status::Unchecked, Cursor::Root(i)) => self.pre.is_some_and(|p| i + 1 == p.roots),
+            (Status::Waiting(w), cur) => w == cur,
+            _ => false,
+        };
+        if due { self.probe() } else { Some(status) }
+    }
+
+    fn fill_slot(&mut self, cur: Cursor, status: Status) -> Flow {
         let Some((cur, slot)) = self.next_slot(cur) else {
             return self.emit();
         };
@@ -306,21 +498,21 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
         match slot {
             Slot::Int => {
                 for i in self.space.ints.clone() {
-                    if self.try_value(cur, next, InputValue::Int(i)) == Flow::Stop {
+                    if self.try_value(cur, next, status, InputValue::Int(i)) == Flow::Stop {
                         return Flow::Stop;
                     }
                 }
             }
             Slot::Bool => {
                 for b in [false, true] {
-                    if self.try_value(cur, next, InputValue::Bool(b)) == Flow::Stop {
+                    if self.try_value(cur, next, status, InputValue::Bool(b)) == Flow::Stop {
                         return Flow::Stop;
                     }
                 }
             }
             Slot::Ref(declared, nullability) => {
                 if nullability == Nullability::Nullable
-                    && self.try_value(cur, next, InputValue::Null) == Flow::Stop
+                    && self.try_value(cur, next, status, InputValue::Null) == Flow::Stop
                 {
                     return Flow::Stop;
                 }
@@ -328,7 +520,7 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
                     let class = self.input.objects[j].class;
                     if self.space.fits[class.0 as usize][declared.0 as usize] {
                         let v = InputValue::Obj(InputObj(j as u32));
-                        if self.try_value(cur, next, v) == Flow::Stop {
+                        if self.try_value(cur, next, status, v) == Flow::Stop {
                             return Flow::Stop;
                         }
                     }
@@ -344,7 +536,7 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
                         fields: Vec::with_capacity(space.field_count(class)),
                     });
                     self.used[class.0 as usize] += 1;
-                    if self.try_value(cur, next, InputValue::Obj(id)) == Flow::Stop {
+                    if self.try_value(cur, next, status, InputValue::Obj(id)) == Flow::Stop {
                         return Flow::Stop;
                     }
                     self.used[class.0 as usize] -= 1;
@@ -355,8 +547,9 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
         Flow::Go
     }
 
-    /// Stores `v` at `cur`, fills the rest of the vector, then takes `v` back.
-    fn try_value(&mut self, cur: Cursor, next: Cursor, v: InputValue) -> Flow {
+    /// Stores `v` at `cur`, fills the rest of the vector (unless the precondition fails
+    /// on every completion), then takes `v` back.
+    fn try_value(&mut self, cur: Cursor, next: Cursor, status: Status, v: InputValue) -> Flow {
         match cur {
             Cursor::Root(_) => self.input.roots.push(v),
             Cursor::Field { obj, field } => {
@@ -365,7 +558,9 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
                 self.input.objects[obj].fields.push((f, v));
             }
         }
-        if self.fill(next) == Flow::Stop {
+        if let Some(status) = self.after(cur, status)
+            && self.fill(next, status) == Flow::Stop
+        {
             return Flow::Stop;
         }
         match cur {
@@ -376,6 +571,7 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
     }
 
     fn emit(&mut self) -> Flow {
+        debug_assert!(self.pre.is_none() || self.probe() == Some(Status::Holds));
         if self.limit.is_some_and(|limit| self.emitted >= limit) {
             return Flow::Stop;
         }
@@ -392,10 +588,10 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
 struct CountPos {
     root: usize,
     field: usize,
-    /// Classes of every object used so far, in first-use order.
-    queue: Vec<ClassId>,
-    /// The object whose fields are being filled.
-    head: usize,
+    /// Classes of the objects whose fields are not all filled, in first-use order: the
+    /// first is being filled. Finished objects leave it, so a position's size is the
+    /// search's frontier, not the input's size.
+    queue: VecDeque<ClassId>,
     used: Vec<u32>,
 }
 
@@ -403,6 +599,10 @@ struct CountPos {
 struct Counter<'s> {
     space: &'s Space,
     memo: HashMap<Vec<u32>, u128>,
+    /// Words in the memo's keys so far, held under [`COUNT_BUDGET`].
+    words: usize,
+    /// Positions searched so far.
+    positions: usize,
 }
 
 impl Counter<'_> {
@@ -411,25 +611,29 @@ impl Counter<'_> {
         if pos.root < self.space.roots.len() {
             return Some(self.space.roots[pos.root]);
         }
-        while let Some(&class) = pos.queue.get(pos.head) {
+        while let Some(&class) = pos.queue.front() {
             if let Some(&(_, slot)) = self.space.fields[class.0 as usize].get(pos.field) {
                 return Some(slot);
             }
-            pos.head += 1;
+            pos.queue.pop_front();
             pos.field = 0;
         }
         None
     }
 
     fn key(pos: &CountPos) -> Vec<u32> {
-        let mut key = Vec::with_capacity(3 + pos.used.len() + pos.queue.len() - pos.head);
+        let mut key = Vec::with_capacity(2 + pos.used.len() + pos.queue.len());
         key.extend([pos.root as u32, pos.field as u32]);
         key.extend(&pos.used);
-        key.extend(pos.queue[pos.head..].iter().map(|c| c.0));
+        key.extend(pos.queue.iter().map(|c| c.0));
         key
     }
 
     fn count(&mut self, pos: &CountPos) -> Result<u128, GenError> {
+        stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.count_at(pos))
+    }
+
+    fn count_at(&mut self, pos: &CountPos) -> Result<u128, GenError> {
         let mut pos = pos.clone();
         let Some(slot) = self.next_slot(&mut pos) else {
             return Ok(1);
@@ -437,6 +641,15 @@ impl Counter<'_> {
         let key = Self::key(&pos);
         if let Some(&n) = self.memo.get(&key) {
             return Ok(n);
+        }
+        // Every position on the way down is memoized, so the budget bounds the depth too.
+        self.words += key.len() + 4;
+        self.positions += 1;
+        if self.words > COUNT_BUDGET {
+            return Err(GenError::TooLarge {
+                scope: self.space.scope,
+                states: self.positions,
+            });
         }
         let mut next = pos.clone();
         if next.root < self.space.roots.len() {
@@ -462,7 +675,7 @@ impl Counter<'_> {
                         continue;
                     }
                     let mut grown = next.clone();
-                    grown.queue.push(class);
+                    grown.queue.push_back(class);
                     grown.used[class.0 as usize] += 1;
                     total = total
                         .checked_add(self.count(&grown)?)

@@ -25,6 +25,9 @@ pub struct EngineConfig {
     pub reclaim: bool,
     /// Show a progress line on stderr (only when stderr is a terminal). Default: `Progress::Auto`.
     pub progress: Progress,
+    /// The entry's precondition (a `boolean` method over a prefix of its inputs), for
+    /// rule sets that prune structures violating it (`lissa`). Default: none.
+    pub requires: Option<crate::lang::MethodId>,
 }
 
 /// Whether to draw progress on stderr.
@@ -47,6 +50,7 @@ impl Default for EngineConfig {
             deadline: None,
             reclaim: true,
             progress: Progress::Auto,
+            requires: None,
         }
     }
 }

@@ -44,6 +44,12 @@ pub enum OracleError {
         "{count} inputs at scope {scope} are more than the oracle enumerates ({max}): lower --scope"
     )]
     TooMany { count: u128, scope: u32, max: u128 },
+    /// With a precondition, the valid inputs are only known by generating them.
+    #[error(
+        "more than {max} inputs at scope {scope} satisfy the precondition, more than the oracle \
+         enumerates: lower --scope"
+    )]
+    TooManyValid { scope: u32, max: u128 },
 }
 
 /// One input and what the interpreter does with it.
@@ -78,23 +84,30 @@ impl Table {
     }
 }
 
-/// Runs every bounded input of `entry` concretely.
+/// Runs every bounded input of `entry` concretely: with a precondition
+/// (`config.inputs.requires`), only the inputs on which it returns true, generated Korat's
+/// way (the search never extends a partial input on which the precondition already failed).
 pub fn ground_truth(
     program: &Program,
     entry: MethodId,
     config: &OracleConfig,
 ) -> Result<Table, OracleError> {
-    let count = generate::count(program, entry, &config.inputs)?;
-    if count > config.max_inputs {
-        return Err(OracleError::TooMany {
-            count,
-            scope: config.inputs.scope,
-            max: config.max_inputs,
-        });
+    let mut inputs = config.inputs.clone();
+    if config.inputs.requires.is_some() {
+        inputs.limit = Some(u64::try_from(config.max_inputs).unwrap_or(u64::MAX));
+    } else {
+        let count = generate::count(program, entry, &config.inputs)?;
+        if count > config.max_inputs {
+            return Err(OracleError::TooMany {
+                count,
+                scope: config.inputs.scope,
+                max: config.max_inputs,
+            });
+        }
     }
-    let mut rows = Vec::with_capacity(count as usize);
+    let mut rows = Vec::new();
     let mut failure = None;
-    generate::for_each_input(program, entry, &config.inputs, |input| {
+    let end = generate::for_each_input(program, entry, &inputs, |input| {
         if failure.is_some() {
             return;
         }
@@ -109,6 +122,12 @@ pub fn ground_truth(
             Err(e) => failure = Some(e),
         }
     })?;
+    if end == generate::GenEnd::Limit {
+        return Err(OracleError::TooManyValid {
+            scope: config.inputs.scope,
+            max: config.max_inputs,
+        });
+    }
     match failure {
         Some(e) => Err(e.into()),
         None => Ok(Table { rows }),

@@ -1,0 +1,310 @@
+//! Running a `boolean` predicate (a precondition, a `repOK`) concretely on a *partial*
+//! input: some fields of the input objects are not known yet. The run stops at the first
+//! read of an unknown field, and records the input fields it read, in first-read order —
+//! the two things Korat's search (seed 004 §2.3) needs to prune: a run that returns
+//! without reading a field returns the same on every value of that field.
+
+use imbl::Vector;
+use smallvec::smallvec;
+
+use crate::concrete::input::InputValue;
+use crate::concrete::interp::{Value, eval_prim};
+use crate::concrete::machine::{
+    self, Branches, Domain, ExceptionKind, Forks, State, Successor, Targets, Thrown, Throws, Values,
+};
+use crate::lang::core::{Dispatch, Lit, PrimOp};
+use crate::lang::{ClassId, FieldId, MethodId, Program, Span};
+
+/// An input whose fields may be unknown. Objects are numbered as [`InputObj`]s
+/// (crate::concrete::InputObj); a field is named by its index in its class's `all_fields`.
+pub trait PartialInput {
+    /// Number of input objects.
+    fn objects(&self) -> usize;
+    fn class(&self, obj: usize) -> ClassId;
+    /// The field's value, or `None` while it is unknown.
+    fn field(&self, obj: usize, slot: usize) -> Option<InputValue>;
+}
+
+/// How a probe ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Verdict {
+    /// The predicate returned `true`.
+    Holds,
+    /// It returned `false`, threw, or ran out of steps without reading an unknown field:
+    /// every completion of the partial input does the same.
+    Fails,
+    /// It read this unknown field (object, slot) first: the answer depends on it.
+    Blocked(usize, usize),
+}
+
+/// A probe's verdict and the input fields it read (object, slot), in first-read order.
+#[derive(Clone, Debug)]
+pub struct Probe {
+    pub verdict: Verdict,
+    pub accessed: Vec<(usize, usize)>,
+}
+
+/// A field of the probe's heap: its value (`None`: unknown input field) and whether the
+/// run wrote it (a written field's reads are not reads of the input).
+#[derive(Copy, Clone, Debug)]
+struct Cell {
+    value: Option<Value>,
+    written: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Obj {
+    class: ClassId,
+    fields: Vec<Cell>,
+}
+
+/// The concrete domain over a heap with unknown fields; it never forks.
+struct ProbeDomain<'p> {
+    program: &'p Program,
+    /// Index of each field in its owner's `all_fields` (and every subclass's).
+    slots: Vec<u32>,
+    inputs: usize,
+    blocked: Option<(usize, usize)>,
+    accessed: Vec<(usize, usize)>,
+    /// `seen[o][s]`: the input field was read already.
+    seen: Vec<Vec<bool>>,
+}
+
+/// Runs `method` on `roots` over `input` (at most `budget` machine steps).
+pub fn probe(
+    program: &Program,
+    method: MethodId,
+    roots: &[InputValue],
+    input: &dyn PartialInput,
+    budget: u64,
+) -> Probe {
+    let mut slots = vec![u32::MAX; program.fields.len()];
+    for class in &program.classes {
+        for (i, f) in class.all_fields.iter().enumerate() {
+            slots[f.0 as usize] = i as u32;
+        }
+    }
+    let convert = |v: InputValue| match v {
+        InputValue::Int(i) => Value::Int(i),
+        InputValue::Bool(b) => Value::Bool(b),
+        InputValue::Null => Value::Null,
+        InputValue::Obj(o) => Value::Obj(crate::concrete::ObjId(o.0)),
+    };
+    let mut heap = Vector::new();
+    let mut seen = Vec::with_capacity(input.objects());
+    for o in 0..input.objects() {
+        let class = input.class(o);
+        let n = program.class(class).all_fields.len();
+        let fields = (0..n)
+            .map(|s| Cell {
+                value: input.field(o, s).map(convert),
+                written: false,
+            })
+            .collect();
+        heap.push_back(Obj { class, fields });
+        seen.push(vec![false; n]);
+    }
+    let mut dom = ProbeDomain {
+        program,
+        slots,
+        inputs: input.objects(),
+        blocked: None,
+        accessed: Vec::new(),
+        seen,
+    };
+    let args = roots.iter().map(|&v| convert(v)).collect();
+    let mut state = State::call(program, &mut dom, method, args, heap);
+    let mut next = Vec::with_capacity(1);
+    let mut steps = 0;
+    let verdict = loop {
+        if steps >= budget {
+            break Verdict::Fails;
+        }
+        steps += 1;
+        machine::step_into(program, &mut dom, state, &mut next);
+        if let Some((o, s)) = dom.blocked {
+            break Verdict::Blocked(o, s);
+        }
+        match next.pop() {
+            Some(Successor::Running(s)) => state = s,
+            Some(Successor::Finished { result, .. }) => {
+                break match result {
+                    Ok(Value::Bool(true)) => Verdict::Holds,
+                    _ => Verdict::Fails,
+                };
+            }
+            None => unreachable!("a concrete step has a successor"),
+        }
+    };
+    Probe {
+        verdict,
+        accessed: dom.accessed,
+    }
+}
+
+type Heap = Vector<Obj>;
+
+fn ok(heap: Heap, v: Value) -> Forks<ProbeDomain<'static>> {
+    smallvec![(heap, Ok(v))]
+}
+
+fn npe(heap: Heap, at: Span) -> Forks<ProbeDomain<'static>> {
+    smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::NullPointer, at)))]
+}
+
+impl ProbeDomain<'_> {
+    fn class_of(heap: &Heap, v: Value) -> Option<ClassId> {
+        match v {
+            Value::Obj(o) => Some(heap[o.0 as usize].class),
+            _ => None,
+        }
+    }
+}
+
+impl Domain for ProbeDomain<'_> {
+    type Value = Value;
+    type Heap = Heap;
+
+    fn lit(&mut self, _heap: &mut Heap, lit: Lit) -> Value {
+        match lit {
+            Lit::Int(i) => Value::Int(i),
+            Lit::Bool(b) => Value::Bool(b),
+            Lit::Null => Value::Null,
+            Lit::Unit => Value::Unit,
+        }
+    }
+
+    fn new_object(&mut self, heap: &mut Heap, class: ClassId) -> Value {
+        let fields = self
+            .program
+            .class(class)
+            .all_fields
+            .iter()
+            .map(|&f| Cell {
+                value: Some(self.lit(heap, machine::default_lit(self.program.field(f).ty))),
+                written: true,
+            })
+            .collect();
+        let id = heap.len() as u32;
+        heap.push_back(Obj { class, fields });
+        Value::Obj(crate::concrete::ObjId(id))
+    }
+
+    fn field_read(&mut self, heap: Heap, obj: Value, field: FieldId, at: Span) -> Forks<Self> {
+        match obj {
+            Value::Obj(o) => {
+                let (o, s) = (o.0 as usize, self.slots[field.0 as usize] as usize);
+                let cell = heap[o].fields[s];
+                if o < self.inputs && !cell.written && !self.seen[o][s] {
+                    self.seen[o][s] = true;
+                    self.accessed.push((o, s));
+                }
+                match cell.value {
+                    Some(v) => ok(heap, v),
+                    None => {
+                        self.blocked = Some((o, s));
+                        ok(heap, Value::Null)
+                    }
+                }
+            }
+            Value::Null => npe(heap, at),
+            other => unreachable!("ill-typed core: field read on {other:?}"),
+        }
+    }
+
+    fn field_write(
+        &mut self,
+        mut heap: Heap,
+        obj: Value,
+        field: FieldId,
+        val: Value,
+        at: Span,
+    ) -> Forks<Self> {
+        match obj {
+            Value::Obj(o) => {
+                let s = self.slots[field.0 as usize] as usize;
+                heap[o.0 as usize].fields[s] = Cell {
+                    value: Some(val),
+                    written: true,
+                };
+                ok(heap, Value::Unit)
+            }
+            Value::Null => npe(heap, at),
+            other => unreachable!("ill-typed core: field write on {other:?}"),
+        }
+    }
+
+    fn ref_eq(&mut self, heap: Heap, a: Value, b: Value) -> Values<Self> {
+        smallvec![(heap, Value::Bool(a == b))]
+    }
+
+    fn prim(&mut self, heap: Heap, op: PrimOp, args: &[Value], at: Span) -> Forks<Self> {
+        match eval_prim(op, args) {
+            Ok(v) => ok(heap, v),
+            Err(kind) => smallvec![(heap, Err(Thrown::Builtin(kind, at)))],
+        }
+    }
+
+    fn branch(&mut self, heap: Heap, cond: Value) -> Branches<Heap> {
+        let b = matches!(cond, Value::Bool(true));
+        smallvec![(heap, b)]
+    }
+
+    fn dispatch(
+        &mut self,
+        heap: Heap,
+        recv: Value,
+        method: MethodId,
+        dispatch: Dispatch,
+        at: Span,
+    ) -> Targets<Self> {
+        let Some(class) = Self::class_of(&heap, recv) else {
+            return smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::NullPointer, at)))];
+        };
+        let target = match dispatch {
+            Dispatch::Special => method,
+            Dispatch::Virtual => self
+                .program
+                .lookup_method(class, self.program.method(method).name)
+                .unwrap_or(method),
+        };
+        smallvec![(heap, Ok(target))]
+    }
+
+    fn instance_of(&mut self, heap: Heap, v: Value, class: ClassId) -> Values<Self> {
+        let is = Self::class_of(&heap, v).is_some_and(|c| self.program.is_subclass(c, class));
+        smallvec![(heap, Value::Bool(is))]
+    }
+
+    fn cast(&mut self, heap: Heap, v: Value, class: ClassId, at: Span) -> Forks<Self> {
+        match Self::class_of(&heap, v) {
+            Some(c) if !self.program.is_subclass(c, class) => {
+                smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::ClassCast, at)))]
+            }
+            _ => ok(heap, v),
+        }
+    }
+
+    fn throw(&mut self, heap: Heap, v: Value, at: Span) -> Throws<Self> {
+        let thrown = match v {
+            Value::Obj(_) => Thrown::Object(v, at),
+            _ => Thrown::Builtin(ExceptionKind::NullPointer, at),
+        };
+        smallvec![(heap, thrown)]
+    }
+}
+
+/// A partial input of the generator: objects whose fields are filled up to some slot.
+impl PartialInput for crate::concrete::Input {
+    fn objects(&self) -> usize {
+        self.objects.len()
+    }
+
+    fn class(&self, obj: usize) -> ClassId {
+        self.objects[obj].class
+    }
+
+    fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {
+        self.objects[obj].fields.get(slot).map(|&(_, v)| v)
+    }
+}

@@ -1,0 +1,318 @@
+//! SymSolve (seed 004 §3): does a partially symbolic structure have a completion, within
+//! the scopes, on which the precondition (`repOK`) returns true?
+//!
+//! The structure is the part of the input a path has materialized: objects with some
+//! fields fixed (concrete) and the others free. Its candidate vector (§3.1) holds every
+//! field of its objects and of the extra objects the scopes allow; fixed indices never
+//! change. The search (§3.2, Fig. 6) is Korat's: run `repOK` on the candidate, and on
+//! `false` backtrack over the fields it read, last first, skipping fixed ones. Symmetry
+//! breaking (§3.3) lets a field take at most one object beyond the largest one that a
+//! fixed field, a root or a field still on the stack references.
+//!
+//! It knows the program and the concrete interpreter only (`lang/`, `concrete/`).
+
+use std::collections::HashMap;
+use std::ops::RangeInclusive;
+
+use crate::concrete::generate::{PRECONDITION_STEPS, PartialInput, Precondition, Verdict, probe};
+use crate::concrete::{InputObj, InputValue};
+use crate::lang::{ClassId, Program, Type};
+
+/// A partially symbolic structure: the precondition's roots (fixed) and the materialized
+/// objects, numbered from 0, each with its exact class and a value per field of its
+/// class's `all_fields` (`None`: free). Objects are reachable from the roots through
+/// fixed fields, as lazy initialization materializes them.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Structure {
+    pub roots: Vec<InputValue>,
+    pub objects: Vec<(ClassId, Vec<Option<InputValue>>)>,
+}
+
+/// Whether to break symmetries (§3.3).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Symmetry {
+    /// The sound rule of §3.3: the maximum over accessed *and* fixed fields.
+    Break,
+    /// Every value of every field domain (LISSA-NoSB).
+    Keep,
+}
+
+/// Configuration of [`SymSolve`].
+#[derive(Clone, Debug)]
+pub struct SymConfig {
+    /// At most this many objects per class. Default: 2.
+    pub scope: u32,
+    /// The values of a free `int` field. Default: `-1..=1` (the oracle's).
+    pub int_range: RangeInclusive<i32>,
+    /// Default: [`Symmetry::Break`].
+    pub symmetry: Symmetry,
+    /// Remember each structure's answer (LISSA-M). Default: false.
+    pub memoize: bool,
+}
+
+impl Default for SymConfig {
+    fn default() -> Self {
+        SymConfig {
+            scope: 2,
+            int_range: -1..=1,
+            symmetry: Symmetry::Break,
+            memoize: false,
+        }
+    }
+}
+
+/// SymSolve's answer.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Answer {
+    /// A completion satisfies the precondition.
+    Sat,
+    /// No completion within the scopes does: the structure is spurious.
+    Unsat,
+}
+
+/// Work done so far.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct Stats {
+    pub queries: u64,
+    pub memo_hits: u64,
+    /// Candidate vectors on which the precondition ran.
+    pub candidates: u64,
+}
+
+/// The solver for one program and precondition.
+pub struct SymSolve<'p> {
+    program: &'p Program,
+    pre: Precondition,
+    config: SymConfig,
+    memo: HashMap<Structure, Answer>,
+    pub stats: Stats,
+}
+
+/// One value a slot of the candidate vector may take.
+type Domain = Vec<InputValue>;
+
+/// A candidate vector: per object its class and per field an index into the field's
+/// domain.
+struct Candidate<'d> {
+    classes: Vec<ClassId>,
+    /// Offset of each object's first field in `vector`.
+    offsets: Vec<usize>,
+    domains: Vec<&'d Domain>,
+    vector: Vec<usize>,
+}
+
+impl PartialInput for Candidate<'_> {
+    fn objects(&self) -> usize {
+        self.classes.len()
+    }
+
+    fn class(&self, obj: usize) -> ClassId {
+        self.classes[obj]
+    }
+
+    fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {
+        let i = self.offsets[obj] + slot;
+        Some(self.domains[i][self.vector[i]])
+    }
+}
+
+impl<'p> SymSolve<'p> {
+    pub fn new(program: &'p Program, pre: Precondition, config: SymConfig) -> Self {
+        SymSolve {
+            program,
+            pre,
+            config,
+            memo: HashMap::new(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Decides whether `s` has a completion within the scopes satisfying the
+    /// precondition.
+    pub fn solve(&mut self, s: &Structure) -> Answer {
+        self.stats.queries += 1;
+        if self.config.memoize
+            && let Some(&a) = self.memo.get(s)
+        {
+            self.stats.memo_hits += 1;
+            return a;
+        }
+        let answer = self.search(s);
+        if self.config.memoize {
+            self.memo.insert(s.clone(), answer);
+        }
+        answer
+    }
+
+    /// The classes an object of the structure's may reach by field types.
+    fn reachable_classes(&self, s: &Structure) -> Vec<ClassId> {
+        let p = self.program;
+        let input_class = |c: ClassId| c == ClassId(0) || !p.class(c).builtin;
+        let mut seen = vec![false; p.classes.len()];
+        let mut work: Vec<ClassId> = s.objects.iter().map(|o| o.0).collect();
+        while let Some(c) = work.pop() {
+            if std::mem::replace(&mut seen[c.0 as usize], true) {
+                continue;
+            }
+            for &f in &p.class(c).all_fields {
+                if let Type::Class(d) = p.field(f).ty {
+                    work.extend(p.subclasses(d).into_iter().filter(|&k| input_class(k)));
+                }
+            }
+        }
+        (0..p.classes.len() as u32)
+            .map(ClassId)
+            .filter(|c| seen[c.0 as usize])
+            .collect()
+    }
+
+    /// Fig. 6: the bounded-exhaustive search over the structure's completions.
+    fn search(&mut self, s: &Structure) -> Answer {
+        let p = self.program;
+        // The objects of the candidate: the structure's, then the extras each class's
+        // scope leaves, class by class.
+        let mut classes: Vec<ClassId> = s.objects.iter().map(|o| o.0).collect();
+        for c in self.reachable_classes(s) {
+            let used = classes.iter().filter(|&&k| k == c).count() as u32;
+            if used > self.config.scope {
+                return Answer::Unsat;
+            }
+            classes.extend(std::iter::repeat_n(c, (self.config.scope - used) as usize));
+        }
+        let ints: Domain = self.config.int_range.clone().map(InputValue::Int).collect();
+        let bools: Domain = vec![InputValue::Bool(false), InputValue::Bool(true)];
+        let mut ref_domains: HashMap<ClassId, Domain> = HashMap::new();
+        let mut offsets = Vec::with_capacity(classes.len());
+        let mut slot_types = Vec::new();
+        for &c in &classes {
+            offsets.push(slot_types.len());
+            for &f in &p.class(c).all_fields {
+                slot_types.push(p.field(f).ty);
+            }
+        }
+        for ty in &slot_types {
+            if let Type::Class(d) = *ty {
+                ref_domains.entry(d).or_insert_with(|| {
+                    std::iter::once(InputValue::Null)
+                        .chain(
+                            (0..classes.len())
+                                .filter(|&o| p.is_subclass(classes[o], d))
+                                .map(|o| InputValue::Obj(InputObj(o as u32))),
+                        )
+                        .collect()
+                });
+            }
+        }
+        let domains: Vec<&Domain> = slot_types
+            .iter()
+            .map(|ty| match ty {
+                Type::Int => &ints,
+                Type::Bool => &bools,
+                Type::Class(d) => &ref_domains[d],
+                Type::Void | Type::Null => unreachable!("no field has type {ty:?}"),
+            })
+            .collect();
+        // §3.1: fixed fields at their value's index, free ones at 0.
+        let mut vector = vec![0; slot_types.len()];
+        let mut fixed = vec![false; slot_types.len()];
+        for (o, (_, fields)) in s.objects.iter().enumerate() {
+            for (slot, v) in fields.iter().enumerate() {
+                if let Some(v) = v {
+                    let i = offsets[o] + slot;
+                    let Some(k) = domains[i].iter().position(|d| d == v) else {
+                        // A fixed value outside the bounds (an int out of range).
+                        return Answer::Unsat;
+                    };
+                    vector[i] = k;
+                    fixed[i] = true;
+                }
+            }
+        }
+        // Symmetry breaking applies to a field whose domain holds one class only:
+        // objects of one class beyond every referenced one are interchangeable.
+        let breakable: Vec<bool> = domains
+            .iter()
+            .map(|d| {
+                let mut objs = d.iter().filter_map(|v| match v {
+                    InputValue::Obj(o) => Some(classes[o.0 as usize]),
+                    _ => None,
+                });
+                let first = objs.next();
+                first.is_some() && objs.all(|c| Some(c) == first)
+            })
+            .collect();
+        let root_objs: Vec<usize> = s
+            .roots
+            .iter()
+            .filter_map(|v| match v {
+                InputValue::Obj(o) => Some(o.0 as usize),
+                _ => None,
+            })
+            .collect();
+        let mut cand = Candidate {
+            classes,
+            offsets,
+            domains,
+            vector,
+        };
+        let roots = &s.roots[..self.pre.roots.min(s.roots.len())];
+        loop {
+            self.stats.candidates += 1;
+            let run = probe(p, self.pre.method, roots, &cand, PRECONDITION_STEPS);
+            debug_assert!(!matches!(run.verdict, Verdict::Blocked(..)));
+            if run.verdict == Verdict::Holds {
+                return Answer::Sat;
+            }
+            let mut stack: Vec<usize> = run
+                .accessed
+                .iter()
+                .map(|&(o, slot)| cand.offsets[o] + slot)
+                .collect();
+            // getNextVector.
+            let advanced = loop {
+                let Some(last) = stack.pop() else {
+                    break false;
+                };
+                if fixed[last] {
+                    continue;
+                }
+                let size = cand.domains[last].len();
+                let room = cand.vector[last] + 1 < size;
+                let symmetric = self.config.symmetry == Symmetry::Break
+                    && breakable[last]
+                    && cand.vector[last] > Self::max_id(&cand, last, &stack, &fixed, &root_objs);
+                if room && !symmetric {
+                    cand.vector[last] += 1;
+                    break true;
+                }
+                cand.vector[last] = 0;
+            };
+            if !advanced {
+                return Answer::Unsat;
+            }
+        }
+    }
+
+    /// maxId(fd, u) of Fig. 6: the largest index, in `last`'s domain, of an object that
+    /// a fixed field, a field still on the stack or a root references.
+    fn max_id(
+        cand: &Candidate,
+        last: usize,
+        stack: &[usize],
+        fixed: &[bool],
+        roots: &[usize],
+    ) -> usize {
+        let domain = cand.domains[last];
+        let index_of = |v: InputValue| domain.iter().position(|&d| d == v).unwrap_or(0);
+        let value = |i: usize| cand.domains[i][cand.vector[i]];
+        let fixed_refs = (0..fixed.len()).filter(|&i| fixed[i]).map(value);
+        let stacked = stack.iter().map(|&i| value(i));
+        let rooted = roots.iter().map(|&o| InputValue::Obj(InputObj(o as u32)));
+        fixed_refs
+            .chain(stacked)
+            .chain(rooted)
+            .map(index_of)
+            .max()
+            .unwrap_or(0)
+    }
+}
