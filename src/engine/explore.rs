@@ -96,6 +96,7 @@ pub fn explore_observed<'p, R: RuleSet>(
     let progress = progress_bar(config.progress);
     let deadline = config.time_limit.map(|t| start + t);
     let mut dom = SymDomain::<R>::new(Ctx::new(program, config));
+    dom.ctx.set_entry(entry);
     let mut stack: Vec<State<'p, SymDomain<'p, R>>> = Vec::new();
     let starts = R::start(&mut dom.ctx, entry);
     let root_pc = PathCond::default();

@@ -8,6 +8,7 @@ mod euf;
 pub mod from_expr;
 mod idl;
 mod model;
+pub mod selfcheck;
 pub mod smtlib;
 mod term;
 mod theory;
@@ -465,6 +466,11 @@ impl Solver {
             Some(u) => Answer::Unknown(format!(
                 "atom outside the decided fragment: {}",
                 self.terms.display_short(u, 200)
+            )),
+            // the model's integers are i64: a sum beyond is undefined, not false
+            None if model.eval(&self.terms, t).is_none() => Answer::Unknown(format!(
+                "model values overflow i64 in {}",
+                self.terms.display_short(t, 200)
             )),
             None => {
                 self.invalid_models += 1;
