@@ -113,6 +113,9 @@ pub struct Solver {
     assertions: Vec<TermId>,
     /// Facts true in every scope (the typing of inputs), asserted once for good.
     axioms: Vec<TermId>,
+    /// Variables relevant for good (axioms, hierarchy clauses): a pop or the end of
+    /// a check that made them relevant first must not unmark them.
+    pinned: std::collections::HashSet<cdcl::Var>,
     /// The `Type` terms that have their hierarchy clause.
     domain_covered: usize,
     checks: u64,
@@ -139,6 +142,7 @@ impl Solver {
             scopes: Vec::new(),
             assertions: Vec::new(),
             axioms: Vec::new(),
+            pinned: std::collections::HashSet::new(),
             domain_covered: 0,
             checks: 0,
             time: Duration::ZERO,
@@ -216,7 +220,9 @@ impl Solver {
         self.assertions.truncate(scope.assertions);
         self.witnesses.truncate(self.assertions.len());
         for v in scope.relevant {
-            self.sat.set_relevant(v, false);
+            if !self.pinned.contains(&v) {
+                self.sat.set_relevant(v, false);
+            }
         }
     }
 
@@ -243,6 +249,18 @@ impl Solver {
             work.extend(self.enc.deps_of(v).iter().map(|d| d.var()));
         }
         new
+    }
+
+    /// Make `l` and its dependencies relevant for good (see `pinned`).
+    fn pin(&mut self, l: Lit) {
+        let mut work = vec![l.var()];
+        while let Some(v) = work.pop() {
+            if !self.pinned.insert(v) {
+                continue;
+            }
+            self.sat.set_relevant(v, true);
+            work.extend(self.enc.deps_of(v).iter().map(|d| d.var()));
+        }
     }
 
     /// Assert the Boolean term `t` in the innermost scope.
@@ -301,7 +319,7 @@ impl Solver {
             });
         }
         let l = self.ctx().lit(t);
-        self.mark_relevant(l);
+        self.pin(l);
         self.sat.backtrack(&mut self.th, 0);
         self.sat
             .add_clause_kept(&mut self.th, &[l], cdcl::Origin::Problem);
@@ -416,7 +434,9 @@ impl Solver {
         };
         let result = self.sat.solve(&mut self.th, &lits, limits);
         for v in temporary {
-            self.sat.set_relevant(v, false);
+            if !self.pinned.contains(&v) {
+                self.sat.set_relevant(v, false);
+            }
         }
         match result {
             SatResult::Unsat => Answer::Unsat,
@@ -496,7 +516,7 @@ impl Solver {
             for &v in &domain {
                 let e = self.terms.eq(t, v).expect("both of sort Type");
                 let l = self.ctx().lit(e);
-                self.mark_relevant(l);
+                self.pin(l);
                 clause.push(l);
             }
             self.sat
