@@ -1,6 +1,7 @@
 //! The SMT-LIB files in `tests/smt/`: each states its expected answers in a first-line
 //! comment `; expect: sat unsat ... [error LINE:COL]`, and may require model text with
-//! `; model-contains: TEXT` lines. A new file is a new case.
+//! `; model-contains: TEXT` lines; every `sat` model must satisfy the assertions. A new
+//! file is a new case.
 
 use std::path::Path;
 use std::process::Command;
@@ -27,6 +28,10 @@ fn check(path: &Path) -> Result<(), String> {
     let out = run_script(&src, SolverConfig::default());
     if out.answers != answers {
         return Err(format!("answers {:?}, expected {answers:?}", out.answers));
+    }
+    // every `sat` comes with a model that satisfies the assertions
+    if out.models_valid.iter().any(|&ok| !ok) {
+        return Err(format!("invalid model among {:?}", out.models_valid));
     }
     let got_error = out.error.as_ref().map(|e| format!("{}:{}", e.line, e.col));
     if got_error != error {

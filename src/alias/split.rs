@@ -44,7 +44,6 @@ impl Splitter {
             solver: Solver::new(SolverConfig {
                 max_conflicts: CASE_CONFLICTS,
                 timeout: None,
-                type_domain: None,
             }),
             ints,
             max_cases,

@@ -10,7 +10,7 @@ use super::config::EngineConfig;
 use super::feasible::Feasibility;
 use super::pathcond::{PathCond, Serial};
 use crate::expr::{Sort, Terms};
-use crate::lang::{ClassId, Program};
+use crate::lang::{ClassId, MethodId, MethodKind, Program, Type};
 
 /// Why a path or the whole exploration stopped early.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize)]
@@ -66,11 +66,13 @@ pub struct Ctx<'p> {
     pc: PathCond,
     next_serial: u64,
     cuts: BTreeMap<Bound, u64>,
+    /// The entry method, whose receiver and parameters root the access paths.
+    entry: Option<MethodId>,
 }
 
 impl<'p> Ctx<'p> {
     pub fn new(program: &'p Program, config: EngineConfig) -> Self {
-        let mut feas = Feasibility::new();
+        let mut feas = Feasibility::new(program);
         feas.set_deadline(config.deadline);
         Ctx {
             program,
@@ -81,7 +83,14 @@ impl<'p> Ctx<'p> {
             pc: PathCond::default(),
             next_serial: 0,
             cuts: BTreeMap::new(),
+            entry: None,
         }
+    }
+
+    /// Names the entry method: from then on every input reference is typed by its
+    /// access path (see [`Ctx::input`]).
+    pub fn set_entry(&mut self, entry: MethodId) {
+        self.entry = Some(entry);
     }
 
     /// Makes `pc` the current path condition, synchronising the solver's stack.
@@ -126,9 +135,61 @@ impl<'p> Ctx<'p> {
         &self.cuts
     }
 
-    /// The symbol of an input named by its access path.
+    /// The symbol of an input named by its access path. A reference input is typed
+    /// for the solver once: unless null, its dynamic class is one of
+    /// [`Ctx::input_classes`] of the class the path declares (seed 000 §II).
     pub fn input(&mut self, path: &str, sort: Sort) -> Id {
-        self.terms.sym(path, sort)
+        let sym = self.terms.sym(path, sort);
+        if sort == Sort::Ref
+            && let Some(declared) = self.path_class(path)
+        {
+            let classes = self.input_classes(declared);
+            if classes.len() > 1 {
+                let p = self.program;
+                let names: Vec<&str> = classes.iter().map(|&c| p.class_name(c)).collect();
+                self.feas
+                    .declare_range(&self.terms, sym, p.class_name(declared), &names);
+            }
+        }
+        sym
+    }
+
+    /// The class an access path (`this`, a parameter, then field names) declares,
+    /// from the entry's signature and the fields' types.
+    pub fn path_class(&self, path: &str) -> Option<ClassId> {
+        let p = self.program;
+        let m = p.method(self.entry?);
+        let mut parts = path.split('.');
+        let root = parts.next()?;
+        let first_param = usize::from(m.kind != MethodKind::Static);
+        let mut class = if root == "this" {
+            (m.kind != MethodKind::Static).then_some(m.owner)?
+        } else {
+            let i = (0..m.params.len()).find(|&i| {
+                m.locals
+                    .get(first_param + i)
+                    .is_some_and(|l| p.name(l.name) == root)
+            })?;
+            match m.params[i] {
+                Type::Class(c) => c,
+                _ => return None,
+            }
+        };
+        for f in parts {
+            // the most derived field of that name (inherited ones come first)
+            let field = p
+                .class(class)
+                .all_fields
+                .iter()
+                .rev()
+                .copied()
+                .find(|&x| p.field_name(x) == f)?;
+            class = match p.field(field).ty {
+                Type::Class(c) => c,
+                _ => return None,
+            };
+        }
+        Some(class)
     }
 
     /// The classes an input object reached through a reference of class `declared`

@@ -8,8 +8,9 @@ use egg::{Id, Language};
 
 use super::pathcond::{PathCond, Serial};
 use crate::expr::Terms;
-use crate::solver::from_expr::{NodeTranslator, translate};
-use crate::solver::{Decision, Solver, SolverConfig, TermId};
+use crate::lang::Program;
+use crate::solver::from_expr::{NodeTranslator, ref_sort, translate};
+use crate::solver::{Decision, Solver, SolverConfig, Sort, TermId};
 
 /// The solver, synchronised with one path condition at a time.
 pub struct Feasibility {
@@ -40,9 +41,18 @@ impl Verdict {
 }
 
 impl Feasibility {
-    pub fn new() -> Self {
+    /// A solver that knows the program's class hierarchy: `Type` ranges over its
+    /// classes (every class can be instantiated: the subset has no abstract ones).
+    pub fn new(program: &Program) -> Self {
+        let mut solver = Solver::new(SolverConfig::default());
+        for c in &program.classes {
+            let parent = c.superclass.map(|k| program.class_name(k));
+            // parents come first in the class table, names are unique
+            let declared = solver.declare_class(program.name(c.name), parent, true);
+            debug_assert!(declared.is_ok(), "{declared:?}");
+        }
         Feasibility {
-            solver: Solver::new(SolverConfig::default()),
+            solver,
             stack: Vec::new(),
             cache: HashMap::new(),
             classes: HashMap::new(),
@@ -54,6 +64,58 @@ impl Feasibility {
     /// Each later check answers `unknown` rather than run past `deadline`.
     pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
         self.deadline = deadline;
+    }
+
+    /// The typing of the input reference `sym`, for good: unless null, its dynamic
+    /// class is one of `classes`, the classes an input reached through a reference
+    /// of class `declared` may have (stated as `subtype(typeof(sym), @declared)` when
+    /// that is every subclass of `declared`).
+    pub fn declare_range(&mut self, terms: &Terms, sym: Id, declared: &str, classes: &[&str]) {
+        let Some(x) = self.term(terms, sym) else {
+            return;
+        };
+        let f = match self.typeof_fun {
+            Some(f) => f,
+            None => {
+                let mut tr = NodeTranslator {
+                    terms: self.solver.terms_mut(),
+                    typeof_fun: None,
+                };
+                let f = tr.typeof_fun();
+                self.typeof_fun = Some(f);
+                f
+            }
+        };
+        let t = self.solver.terms_mut();
+        let Ok(ty) = t.app(f, &[x]) else {
+            return;
+        };
+        let value = |t: &mut crate::solver::Terms, n: &str| t.value(Sort::Type, &format!("@{n}"));
+        let d = value(t, declared);
+        let all_below = t.hierarchy().and_then(|h| {
+            let k = h.class_of_value(d)?;
+            Some(h.instantiable_below(k).len())
+        });
+        let range = if all_below == Some(classes.len()) {
+            t.subtype(ty, d)
+        } else {
+            let eqs: Vec<TermId> = classes
+                .iter()
+                .filter_map(|c| {
+                    let v = value(t, c);
+                    t.eq(ty, v).ok()
+                })
+                .collect();
+            t.or(&eqs)
+        };
+        let r = ref_sort(t);
+        let null = t.value(r, "null");
+        let axiom = range
+            .and_then(|range| Ok((range, t.eq(x, null)?)))
+            .and_then(|(range, is_null)| t.or(&[is_null, range]));
+        if let Ok(a) = axiom {
+            let _ = self.solver.assert_axiom(a);
+        }
     }
 
     fn term(&mut self, terms: &Terms, guard: Id) -> Option<TermId> {
@@ -153,7 +215,12 @@ mod tests {
     #[test]
     fn class_translation_matches_extraction() {
         let mut terms = Terms::default();
-        let mut f = Feasibility::new();
+        let mut sources = crate::lang::Sources::default();
+        let file = sources.add("t.java", "class Node { Node next; }".to_string());
+        let program = crate::lang::compile(&sources, file)
+            .program
+            .expect("compiles");
+        let mut f = Feasibility::new(&program);
         let null = terms.null();
         let (a, b) = (terms.sym("a", Sort::Ref), terms.sym("b", Sort::Ref));
         let ab = terms.eq(a, b);

@@ -156,7 +156,8 @@ impl NodeTranslator<'_> {
         Ok(t)
     }
 
-    fn typeof_fun(&mut self) -> FunId {
+    /// The `typeof` function `Ref -> Type`, declared once per solver.
+    pub fn typeof_fun(&mut self) -> FunId {
         if let Some(f) = self.typeof_fun {
             return f;
         }
@@ -211,11 +212,20 @@ mod tests {
             check("(and (= (typeof a:ref) @Node) (and (= a:ref b:ref) (= (typeof b:ref) @List)))"),
             Answer::Unsat
         );
-        // with the domain {Node}, every type is @Node
-        assert_eq!(
+        // no hierarchy declared: `Type` is not limited to the type atoms seen so far
+        assert!(matches!(
             check("(and (= (typeof a:ref) @Node) (not (= (typeof b:ref) @Node)))"),
-            Answer::Unsat
-        );
+            Answer::Sat(_)
+        ));
+        // a hierarchy of one class: every type is @Node
+        let expr: RecExpr<Term> = "(and (= (typeof a:ref) @Node) (not (= (typeof b:ref) @Node)))"
+            .parse()
+            .expect("valid s-expression");
+        let mut s = Solver::default();
+        s.declare_class("Node", None, true).expect("a new class");
+        let t = translate(s.terms_mut(), &expr).expect("translates");
+        s.assert_term(t).expect("Boolean");
+        assert_eq!(s.check(), Answer::Unsat);
         // POSE-style guard: ite over an alias condition, in difference logic
         assert_eq!(
             check(

@@ -21,14 +21,20 @@ struct Edge {
 /// The constraint graph with a feasible potential function.
 #[derive(Clone, Debug)]
 pub struct Idl {
-    /// Feasible potentials: `pot[v] <= pot[u] + w` for every edge `u -w-> v`.
-    pot: Vec<i64>,
+    /// Feasible potentials: `pot[v] <= pot[u] + w` for every edge `u -w-> v`. Wide
+    /// enough that sums of i64 weights along any path fit; should one ever overflow,
+    /// `overflowed` is set and no answer that relies on the graph is trusted.
+    pot: Vec<i128>,
     out: Vec<Vec<Edge>>,
     undo: Vec<INode>,
     marks: Vec<usize>,
-    scratch: Vec<Option<(i64, INode, Lit)>>,
+    scratch: Vec<Option<(i128, INode, Lit)>>,
     /// Edges added (statistics).
     pub edges_added: u64,
+    /// A potential overflowed i128: the graph may miss conflicts from then on, so a
+    /// satisfying assignment must not be reported as `sat` (never a conflict: that
+    /// would be a wrong `unsat`).
+    pub overflowed: bool,
 }
 
 impl Default for Idl {
@@ -46,6 +52,7 @@ impl Idl {
             marks: Vec::new(),
             scratch: Vec::new(),
             edges_added: 0,
+            overflowed: false,
         };
         g.add_node();
         g
@@ -58,9 +65,10 @@ impl Idl {
         INode(self.pot.len() as u32 - 1)
     }
 
-    /// The model value of `x`.
-    pub fn value(&self, x: INode) -> i64 {
-        self.pot[x.0 as usize] - self.pot[ZERO.0 as usize]
+    /// The model value of `x`; `None` when it does not fit an i64.
+    pub fn value(&self, x: INode) -> Option<i64> {
+        let v = self.pot[x.0 as usize].checked_sub(self.pot[ZERO.0 as usize])?;
+        i64::try_from(v).ok()
     }
 
     pub fn push(&mut self) {
@@ -95,8 +103,9 @@ impl Idl {
         self.undo.push(u);
         self.edges_added += 1;
         let pu = self.pot[u.0 as usize];
-        let Some(start) = pu.checked_add(c) else {
-            return Err(self.all_lits());
+        let Some(start) = pu.checked_add(i128::from(c)) else {
+            self.overflowed = true;
+            return Ok(());
         };
         if start >= self.pot[v.0 as usize] {
             return Ok(());
@@ -111,7 +120,7 @@ impl Idl {
                 continue;
             };
             for e in &self.out[n.0 as usize] {
-                let Some(nd) = dn.checked_add(e.weight) else {
+                let Some(nd) = dn.checked_add(i128::from(e.weight)) else {
                     result = Err(None);
                     break 'search;
                 };
@@ -165,7 +174,11 @@ impl Idl {
                     Err(self.all_lits())
                 }
             }
-            Err(None) => Err(self.all_lits()),
+            // an overflow is no conflict: the potentials stay as they were
+            Err(None) => {
+                self.overflowed = true;
+                Ok(())
+            }
         };
         for &t in &touched {
             self.scratch[t.0 as usize] = None;
@@ -206,10 +219,30 @@ mod tests {
         assert_eq!(c, vec![lit(1), lit(2), lit(3)]);
         g.pop(1);
         g.assert_le(z, x, -2, lit(5)).unwrap();
-        assert!(g.value(x) - g.value(y) <= 1);
-        assert!(g.value(y) - g.value(z) <= 1);
-        assert!(g.value(z) - g.value(x) <= -2);
-        assert!(g.value(x) <= 5);
+        let v = |n| g.value(n).unwrap();
+        assert!(v(x) - v(y) <= 1);
+        assert!(v(y) - v(z) <= 1);
+        assert!(v(z) - v(x) <= -2);
+        assert!(v(x) <= 5);
+        g.pop(1);
+    }
+
+    /// Weights at the ends of i64 are handled exactly: `x <= i64::MIN` and
+    /// `x - 0 >= 1` are consistent, and the model fits.
+    #[test]
+    fn extreme_weights_are_exact() {
+        let mut g = Idl::new();
+        let x = g.add_node();
+        let y = g.add_node();
+        g.push();
+        g.assert_le(x, ZERO, i64::MIN, lit(1)).unwrap();
+        g.assert_le(ZERO, y, -1, lit(2)).unwrap();
+        assert_eq!(g.value(x), Some(i64::MIN));
+        assert!(g.value(y).unwrap() >= 1);
+        assert!(!g.overflowed);
+        // -x <= i64::MAX (x >= i64::MIN + 1) against x <= i64::MIN: a cycle of weight -1
+        let c = g.assert_le(ZERO, x, i64::MAX, lit(3)).unwrap_err();
+        assert_eq!(c, vec![lit(1), lit(3)]);
         g.pop(1);
     }
 }

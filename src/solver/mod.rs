@@ -8,6 +8,7 @@ mod euf;
 pub mod from_expr;
 mod idl;
 mod model;
+pub mod selfcheck;
 pub mod smtlib;
 mod term;
 mod theory;
@@ -22,7 +23,9 @@ use tseitin::{Ctx, Encoder};
 use witness::{Keep, Witness, Witnesses};
 
 pub use model::{FunTable, Model, ModelValue};
-pub use term::{FunDecl, FunId, FunKind, Node, Sort, SortError, SortId, TermId, Terms};
+pub use term::{
+    ClassDecl, FunDecl, FunId, FunKind, Hierarchy, Node, Sort, SortError, SortId, TermId, Terms,
+};
 
 /// Limits and options of a [`Solver`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,10 +34,6 @@ pub struct SolverConfig {
     pub max_conflicts: u64,
     /// Wall-clock time allowed per check before answering `Unknown` (default 10 s).
     pub timeout: Option<Duration>,
-    /// The class constants of sort `Type` (names without `@`, e.g. `Node`): every term
-    /// of sort `Type` equals one of them. `None` (default): the type constants that
-    /// appear in the terms built so far.
-    pub type_domain: Option<Vec<String>>,
 }
 
 impl Default for SolverConfig {
@@ -42,7 +41,6 @@ impl Default for SolverConfig {
         SolverConfig {
             max_conflicts: 1_000_000,
             timeout: Some(Duration::from_secs(10)),
-            type_domain: None,
         }
     }
 }
@@ -80,6 +78,9 @@ pub struct Stats {
     pub checks: u64,
     /// Checks of [`Solver::decide`] answered by the witness, without a search.
     pub witness_answers: u64,
+    /// Satisfying assignments whose model failed the re-evaluation inside the
+    /// decided fragment (answered `unknown`; nonzero means a solver bug).
+    pub invalid_models: u64,
     /// Time spent in `check`, `check_assuming` and `decide`.
     pub time: Duration,
 }
@@ -110,8 +111,12 @@ pub struct Solver {
     enc: Encoder,
     scopes: Vec<Scope>,
     assertions: Vec<TermId>,
-    domain_values: Vec<TermId>,
-    domain_selector: Option<(Lit, usize)>,
+    /// Facts true in every scope (the typing of inputs), asserted once for good.
+    axioms: Vec<TermId>,
+    /// Variables relevant for good (axioms, hierarchy clauses): a pop or the end of
+    /// a check that made them relevant first must not unmark them.
+    pinned: std::collections::HashSet<cdcl::Var>,
+    /// The `Type` terms that have their hierarchy clause.
     domain_covered: usize,
     checks: u64,
     time: Duration,
@@ -119,6 +124,7 @@ pub struct Solver {
     /// Models of recent satisfying searches, extended since.
     witnesses: Witnesses,
     witness_answers: u64,
+    invalid_models: u64,
 }
 
 /// How many popped scopes may leave their selectors and clauses in the store before
@@ -135,23 +141,17 @@ impl Solver {
             enc: Encoder::default(),
             scopes: Vec::new(),
             assertions: Vec::new(),
-            domain_values: Vec::new(),
-            domain_selector: None,
+            axioms: Vec::new(),
+            pinned: std::collections::HashSet::new(),
             domain_covered: 0,
             checks: 0,
             time: Duration::ZERO,
             retired: Vec::new(),
             witnesses: Witnesses::default(),
             witness_answers: 0,
+            invalid_models: 0,
         };
         s.sat.relevance_filter();
-        if let Some(names) = s.config.type_domain.clone() {
-            for n in names {
-                let v = s.terms.value(Sort::Type, &format!("@{n}"));
-                s.ctx().enode(v);
-                s.domain_values.push(v);
-            }
-        }
         s
     }
 
@@ -225,7 +225,9 @@ impl Solver {
         self.assertions.truncate(scope.assertions);
         self.witnesses.truncate(self.assertions.len());
         for v in scope.relevant {
-            self.sat.set_relevant(v, false);
+            if !self.pinned.contains(&v) {
+                self.sat.set_relevant(v, false);
+            }
         }
     }
 
@@ -254,6 +256,18 @@ impl Solver {
         new
     }
 
+    /// Make `l` and its dependencies relevant for good (see `pinned`).
+    fn pin(&mut self, l: Lit) {
+        let mut work = vec![l.var()];
+        while let Some(v) = work.pop() {
+            if !self.pinned.insert(v) {
+                continue;
+            }
+            self.sat.set_relevant(v, true);
+            work.extend(self.enc.deps_of(v).iter().map(|d| d.var()));
+        }
+    }
+
     /// Assert the Boolean term `t` in the innermost scope.
     pub fn assert_term(&mut self, t: TermId) -> Result<(), SortError> {
         if self.terms.sort(t) != Sort::Bool {
@@ -280,12 +294,57 @@ impl Solver {
         Ok(())
     }
 
-    /// The type values every term of sort `Type` must equal one of, as of the next check.
-    fn domain_terms(&self) -> Vec<TermId> {
-        match self.config.type_domain {
-            Some(_) => self.domain_values.clone(),
-            None => self.enc.type_values.clone(),
+    /// Declare a class of the hierarchy that terms of sort `Type` range over (see
+    /// [`Terms::declare_class`]); returns its value `@name`. Classes are declared
+    /// before any term of sort `Type` is asserted: the hierarchy is closed then.
+    pub fn declare_class(
+        &mut self,
+        name: &str,
+        parent: Option<&str>,
+        instantiable: bool,
+    ) -> Result<TermId, String> {
+        if self.domain_covered > 0 {
+            return Err(format!(
+                "class `{name}` is declared after terms of sort Type were asserted"
+            ));
         }
+        let v = self.terms.declare_class(name, parent, instantiable)?;
+        self.ctx().enode(v);
+        Ok(v)
+    }
+
+    /// Assert `t` for good, whatever scopes are open or later popped: for facts
+    /// that hold in every state (the typing of an input reference).
+    pub fn assert_axiom(&mut self, t: TermId) -> Result<(), SortError> {
+        if self.terms.sort(t) != Sort::Bool {
+            return Err(SortError::Mismatch {
+                op: "assert".into(),
+                expected: "Bool".into(),
+                found: self.terms.sort_name(self.terms.sort(t)),
+            });
+        }
+        let l = self.ctx().lit(t);
+        self.pin(l);
+        self.sat.backtrack(&mut self.th, 0);
+        self.sat
+            .add_clause_kept(&mut self.th, &[l], cdcl::Origin::Problem);
+        self.axioms.push(t);
+        Ok(())
+    }
+
+    /// The values every term of sort `Type` must equal one of: the instantiable
+    /// classes of the hierarchy (none declared: `Type` is unconstrained).
+    fn domain_terms(&self) -> Vec<TermId> {
+        self.terms
+            .hierarchy()
+            .map(|h| h.instantiable())
+            .unwrap_or_default()
+    }
+
+    /// The assumptions of a check together with the axioms, which every model and
+    /// witness must satisfy as well.
+    fn with_axioms(&self, assumptions: &[TermId]) -> Vec<TermId> {
+        assumptions.iter().chain(&self.axioms).copied().collect()
     }
 
     /// Debug builds: witness `k`, as a model, satisfies every assertion and
@@ -320,15 +379,17 @@ impl Solver {
             .all(|&t| self.terms.sort(t) == Sort::Bool)
         {
             let domain = self.domain_terms();
+            let assumed = self.with_axioms(assumptions);
             self.witnesses
-                .find(&self.terms, &self.assertions, assumptions, &domain)
+                .find(&self.terms, &self.assertions, &assumed, &domain)
+                .map(|k| (k, assumed))
         } else {
             None
         };
-        let answer = if let Some(k) = found {
+        let answer = if let Some((k, assumed)) = found {
             self.witness_answers += 1;
             if cfg!(debug_assertions) {
-                self.debug_check_witness(k, assumptions);
+                self.debug_check_witness(k, &assumed);
             }
             Decision::Sat
         } else {
@@ -371,28 +432,29 @@ impl Solver {
             temporary.extend(self.mark_relevant(l));
             lits.push(l);
         }
-        if let Some(d) = self.update_type_domain() {
-            lits.push(d);
-        }
+        self.update_type_domain();
         let limits = Limits {
             max_conflicts: self.config.max_conflicts,
             deadline: self.config.timeout.map(|d| Instant::now() + d),
         };
         let result = self.sat.solve(&mut self.th, &lits, limits);
         for v in temporary {
-            self.sat.set_relevant(v, false);
+            if !self.pinned.contains(&v) {
+                self.sat.set_relevant(v, false);
+            }
         }
         match result {
             SatResult::Unsat => Answer::Unsat,
             SatResult::Unknown(r) => Answer::Unknown(r),
             SatResult::Sat => {
                 let model = model::build(&self.terms, &self.enc, &self.sat, &self.th);
-                let answer = self.validate(model, assumptions);
+                let assumed = self.with_axioms(assumptions);
+                let answer = self.validate(model, &assumed);
+                // the cached witnesses are built from validated models only
                 if let Answer::Sat(m) = &answer {
                     let domain = self.domain_terms();
                     let w = Witness::from_model(&self.terms, m, &domain);
-                    self.witnesses
-                        .add_found(w, self.assertions.len(), assumptions);
+                    self.witnesses.add_found(w, self.assertions.len(), &assumed);
                 }
                 // keep the assumption levels for the next check
                 let keep = self.sat.kept_levels();
@@ -402,19 +464,18 @@ impl Solver {
         }
     }
 
-    /// Re-evaluate every assertion and assumption under the model: in debug builds,
-    /// and whenever atoms outside the decided fragment exist (inside the fragment the
-    /// model of a theory-consistent assignment satisfies them by construction).
-    fn validate(&self, model: Model, assumptions: &[TermId]) -> Answer {
-        if !cfg!(debug_assertions) && self.enc.unsupported.is_empty() {
-            return Answer::Sat(model);
+    /// Re-evaluate every assertion and assumption under the model, in every build
+    /// (one evaluation of their shared DAG). A model that fails is never answered
+    /// `sat`: `unknown`, naming an atom outside the decided fragment that it gets
+    /// wrong, or else counted as an invalid model (a solver bug the self-check and
+    /// the tests look for).
+    fn validate(&mut self, model: Model, assumptions: &[TermId]) -> Answer {
+        if self.th.idl.overflowed {
+            self.invalid_models += 1;
+            return Answer::Unknown("integer potentials overflowed".into());
         }
-        let failed = self
-            .assertions
-            .iter()
-            .chain(assumptions)
-            .find(|&&t| model.eval(&self.terms, t) != Some(ModelValue::Bool(true)));
-        let Some(&t) = failed else {
+        let all = self.assertions.iter().chain(assumptions).copied();
+        let Some(t) = model.first_not_true(&self.terms, all) else {
             return Answer::Sat(model);
         };
         let wrong = self
@@ -431,56 +492,41 @@ impl Solver {
                 "atom outside the decided fragment: {}",
                 self.terms.display_short(u, 200)
             )),
+            // the model's integers are i64: a sum beyond is undefined, not false
+            None if model.eval(&self.terms, t).is_none() => Answer::Unknown(format!(
+                "model values overflow i64 in {}",
+                self.terms.display_short(t, 200)
+            )),
             None => {
-                debug_assert!(
-                    self.enc.unsupported.is_empty(),
-                    "model violates {}",
-                    self.terms.display(t)
-                );
+                self.invalid_models += 1;
                 Answer::Unknown(format!(
-                    "model check failed on {} (outside the fragment)",
+                    "invalid model: it violates {}",
                     self.terms.display_short(t, 200)
                 ))
             }
         }
     }
 
-    /// Add "every `Type` term is one of the domain's values" for new terms; returns the
-    /// selector to assume when the domain is the set of type constants seen so far.
-    fn update_type_domain(&mut self) -> Option<Lit> {
-        let configured = self.config.type_domain.is_some();
-        if !configured {
-            let n = self.enc.type_values.len();
-            if n == 0 {
-                return None;
-            }
-            if self.domain_selector.map(|(_, k)| k) != Some(n) {
-                if let Some((old, _)) = self.domain_selector {
-                    self.sat.backtrack(&mut self.th, 0);
-                    self.sat.add_clause(&[!old], cdcl::Origin::Problem);
-                    self.sat.remove_satisfied();
-                }
-                let sel = self.sat.new_var().pos();
-                self.domain_selector = Some((sel, n));
-                self.domain_values = self.enc.type_values.clone();
-                self.domain_covered = 0;
-            }
+    /// The hierarchy as clauses: every new term of sort `Type` equals one of the
+    /// instantiable classes (permanent: the hierarchy is fixed before such terms).
+    fn update_type_domain(&mut self) {
+        let domain = self.domain_terms();
+        if domain.is_empty() {
+            return;
         }
-        let guard = self.domain_selector.map(|(l, _)| l);
         while self.domain_covered < self.enc.type_terms.len() {
             let t = self.enc.type_terms[self.domain_covered];
             self.domain_covered += 1;
-            let mut clause: Vec<Lit> = guard.map(|g| vec![!g]).unwrap_or_default();
-            for &v in &self.domain_values.clone() {
+            let mut clause = Vec::with_capacity(domain.len());
+            for &v in &domain {
                 let e = self.terms.eq(t, v).expect("both of sort Type");
                 let l = self.ctx().lit(e);
-                self.mark_relevant(l);
+                self.pin(l);
                 clause.push(l);
             }
             self.sat
                 .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);
         }
-        guard
     }
 
     pub fn stats(&self) -> Stats {
@@ -493,6 +539,7 @@ impl Solver {
             theory_propagations: s.theory_propagations,
             checks: self.checks,
             witness_answers: self.witness_answers,
+            invalid_models: self.invalid_models,
             time: self.time,
         }
     }
@@ -500,9 +547,8 @@ impl Solver {
     /// Does `model` satisfy every current assertion? (Independent of how the model
     /// was found: only evaluates terms.)
     pub fn check_model(&self, model: &Model) -> bool {
-        self.assertions
-            .iter()
-            .all(|&t| model.eval(&self.terms, t) == Some(ModelValue::Bool(true)))
+        let all = self.assertions.iter().chain(&self.axioms).copied();
+        model.first_not_true(&self.terms, all).is_none()
     }
 }
 
@@ -622,10 +668,9 @@ mod tests {
 
     #[test]
     fn the_witness_respects_the_type_domain() {
-        let mut s = Solver::new(SolverConfig {
-            type_domain: Some(vec!["A".into(), "B".into()]),
-            ..SolverConfig::default()
-        });
+        let mut s = Solver::default();
+        s.declare_class("A", None, true).unwrap();
+        s.declare_class("B", None, true).unwrap();
         let t = s.terms_mut();
         let r = Sort::User(t.declare_sort("Ref"));
         let ty = t.declare_fun("typeof", &[r], Sort::Type);
@@ -654,10 +699,9 @@ mod tests {
 
     #[test]
     fn type_domain_is_finite() {
-        let mut s = Solver::new(SolverConfig {
-            type_domain: Some(vec!["A".into(), "B".into()]),
-            ..SolverConfig::default()
-        });
+        let mut s = Solver::default();
+        s.declare_class("A", None, true).unwrap();
+        s.declare_class("B", None, true).unwrap();
         let t = s.terms_mut();
         let r = Sort::User(t.declare_sort("Ref"));
         let x = t.constant("x", r);
@@ -673,5 +717,40 @@ mod tests {
         assert!(matches!(s.check(), Answer::Sat(_)));
         s.assert_term(nb).unwrap();
         assert_eq!(s.check(), Answer::Unsat);
+    }
+
+    /// Subtype atoms over a hierarchy with an abstract class: `Shape` has the
+    /// instantiable subclasses `Circle` and `Square` only; a new class declared
+    /// after `Type` terms are asserted is refused.
+    #[test]
+    fn subtype_over_the_hierarchy() {
+        let mut s = Solver::default();
+        s.declare_class("Object", None, true).unwrap();
+        let shape = s.declare_class("Shape", Some("Object"), false).unwrap();
+        let circle = s.declare_class("Circle", Some("Shape"), true).unwrap();
+        s.declare_class("Square", Some("Shape"), true).unwrap();
+        assert!(s.declare_class("Circle", Some("Shape"), true).is_err());
+        assert!(s.declare_class("X", Some("Nope"), true).is_err());
+        let t = s.terms_mut();
+        let r = Sort::User(t.declare_sort("Ref"));
+        let ty = t.declare_fun("typeof", &[r], Sort::Type);
+        let x = t.constant("x", r);
+        let tx = t.app(ty, &[x]).unwrap();
+        let is_shape = t.subtype(tx, shape).unwrap();
+        let is_circle = t.eq(tx, circle).unwrap();
+        let not_circle = t.not(is_circle).unwrap();
+        let is_shape_value = t.eq(tx, shape).unwrap();
+        s.assert_term(is_shape).unwrap();
+        let Answer::Sat(m) = s.check_assuming(&[not_circle]) else {
+            panic!("a shape that is not a circle is a square");
+        };
+        assert_eq!(
+            m.show(&m.eval(s.terms(), tx).unwrap()),
+            "@Square",
+            "the model names the class"
+        );
+        // no object is exactly of the abstract class
+        assert_eq!(s.check_assuming(&[is_shape_value]), Answer::Unsat);
+        assert!(s.declare_class("Late", Some("Object"), true).is_err());
     }
 }

@@ -94,7 +94,27 @@ impl Model {
     /// Evaluate `t` under the model; `None` when an operation is undefined here
     /// (division by zero, overflow).
     pub fn eval(&self, terms: &Terms, t: TermId) -> Option<ModelValue> {
+        self.eval_shared(terms, t, &mut HashMap::new())
+    }
+
+    /// The first of `ts` that does not evaluate to `true`, evaluating each shared
+    /// sub-term once (linear in the DAG of all of them).
+    pub fn first_not_true(
+        &self,
+        terms: &Terms,
+        ts: impl IntoIterator<Item = TermId>,
+    ) -> Option<TermId> {
         let mut memo = HashMap::new();
+        ts.into_iter()
+            .find(|&t| self.eval_shared(terms, t, &mut memo) != Some(ModelValue::Bool(true)))
+    }
+
+    fn eval_shared(
+        &self,
+        terms: &Terms,
+        t: TermId,
+        memo: &mut HashMap<TermId, Option<ModelValue>>,
+    ) -> Option<ModelValue> {
         // Children first, iteratively (terms may be deep), so that `eval_memo` only
         // ever looks one level down.
         let mut stack = vec![(t, false)];
@@ -103,7 +123,7 @@ impl Model {
                 continue;
             }
             if expanded {
-                self.eval_memo(terms, x, &mut memo);
+                self.eval_memo(terms, x, memo);
                 continue;
             }
             stack.push((x, true));
@@ -341,9 +361,18 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
         elem_of_root.insert(root, v.clone());
         v
     };
+    // The value of a Boolean term, when the assignment determines it: its literal
+    // if assigned, else its EUF class (congruence may have decided it). Literals the
+    // search never decided (irrelevant ones) determine nothing: reading them as
+    // `false` would put a point into a function table that a relevant application
+    // with the same arguments contradicts.
     let bool_of = |t: TermId| -> Option<bool> {
         if let Some(l) = enc.lit_of(t) {
-            return Some(sat.value(l) == LBool::True);
+            match sat.value(l) {
+                LBool::True => return Some(true),
+                LBool::False => return Some(false),
+                LBool::Undef => {}
+            }
         }
         let n = enc.enode_of(t)?;
         match euf.class_value(n) {
@@ -355,7 +384,10 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut value_of = |t: TermId, model: &mut Model| -> Option<ModelValue> {
         match terms.sort(t) {
             Sort::Bool => bool_of(t).map(ModelValue::Bool),
-            Sort::Int => enc.inode_of(t).map(|n| ModelValue::Int(th.idl.value(n))),
+            Sort::Int => enc
+                .inode_of(t)
+                .and_then(|n| th.idl.value(n))
+                .map(ModelValue::Int),
             s => enc.enode_of(t).map(|n| elem(n, s, model)),
         }
     };
@@ -397,8 +429,13 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             && args.is_empty()
             && !internal(t)
         {
-            let v = ModelValue::Int(th.idl.value(super::idl::INode(i as u32)));
-            tables.entry(*f).or_default().insert(Vec::new(), v);
+            // a value beyond i64 is left out: the model check then fails (`unknown`)
+            if let Some(v) = th.idl.value(super::idl::INode(i as u32)) {
+                tables
+                    .entry(*f)
+                    .or_default()
+                    .insert(Vec::new(), ModelValue::Int(v));
+            }
         }
     }
     // Boolean constants live on the trail
@@ -420,6 +457,18 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             continue;
         }
         let entries = tables.remove(&f).unwrap_or_default();
+        // a `Type` nobody constrained still lies in the hierarchy: the element of
+        // its first instantiable class
+        let class_default = || {
+            let h = terms.hierarchy()?;
+            h.instantiable()
+                .into_iter()
+                .find_map(|v| model.by_value.get(&v).cloned())
+        };
+        let default_value = |terms: &Terms, s: Sort| match s {
+            Sort::Type => class_default().unwrap_or_else(|| default_value(terms, s)),
+            _ => default_value(terms, s),
+        };
         let default = if decl.args.is_empty() {
             entries
                 .get(&Vec::new())

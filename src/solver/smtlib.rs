@@ -24,6 +24,9 @@ pub struct ScriptOutput {
     pub answers: Vec<&'static str>,
     /// The first error, which stopped the script.
     pub error: Option<ScriptError>,
+    /// For each `sat` answer, in order: does its model satisfy every assertion
+    /// (re-evaluated after the answer, independently of how the model was built)?
+    pub models_valid: Vec<bool>,
 }
 
 #[derive(Clone, Debug)]
@@ -160,13 +163,18 @@ struct Script {
     answers: Vec<&'static str>,
     last: Option<Answer>,
     produce_models: bool,
+    models_valid: Vec<bool>,
 }
 
 /// Run an SMT-LIB 2 script.
 pub fn run_script(src: &str, config: SolverConfig) -> ScriptOutput {
     let mut s = Script {
         solver: Solver::new(config),
-        sorts: HashMap::from([("Bool".into(), Sort::Bool), ("Int".into(), Sort::Int)]),
+        sorts: HashMap::from([
+            ("Bool".into(), Sort::Bool),
+            ("Int".into(), Sort::Int),
+            ("Type".into(), Sort::Type),
+        ]),
         names: Vec::new(),
         frames: Vec::new(),
         sort_order: Vec::new(),
@@ -174,6 +182,7 @@ pub fn run_script(src: &str, config: SolverConfig) -> ScriptOutput {
         answers: Vec::new(),
         last: None,
         produce_models: true,
+        models_valid: Vec::new(),
     };
     let error = match parse(src) {
         Err(e) => Some(e),
@@ -200,6 +209,7 @@ pub fn run_script(src: &str, config: SolverConfig) -> ScriptOutput {
         text: s.out,
         answers: s.answers,
         error,
+        models_valid: s.models_valid,
     }
 }
 
@@ -292,6 +302,53 @@ impl Script {
                 let f = self.solver.terms_mut().declare_fun(&name, &params, ret);
                 self.names.push((name, Binding::Fun(f)));
             }
+            // heaplog's extension: the class hierarchy that sort `Type` ranges over,
+            // `(declare-class Name [Super] [:abstract])`; binds `@Name`
+            "declare-class" => {
+                if args.is_empty() || args.len() > 3 {
+                    return err(
+                        p,
+                        "`declare-class` expects a name, a superclass and `:abstract`",
+                    );
+                }
+                if !self.frames.is_empty() {
+                    return err(p, "`declare-class` inside `push`: the hierarchy is global");
+                }
+                let name = symbol(&args[0])?;
+                let mut parent = None;
+                let mut instantiable = true;
+                let mut at_pos = args[0].pos();
+                for a in &args[1..] {
+                    match atom(a) {
+                        Some(":abstract") => instantiable = false,
+                        Some(_) if parent.is_none() && instantiable => {
+                            parent = Some(symbol(a)?);
+                            at_pos = a.pos();
+                        }
+                        _ => return err(a.pos(), "expected a superclass, then `:abstract`"),
+                    }
+                }
+                let at = format!("@{name}");
+                if self.lookup(&at).is_some() {
+                    return err(args[0].pos(), format!("`{at}` is already declared"));
+                }
+                let v = self
+                    .solver
+                    .declare_class(&name, parent.as_deref(), instantiable)
+                    .map_err(|m| {
+                        let q = if m.contains("superclass") {
+                            at_pos
+                        } else {
+                            args[0].pos()
+                        };
+                        ScriptError {
+                            line: q.line,
+                            col: q.col,
+                            message: m,
+                        }
+                    })?;
+                self.names.push((at, Binding::Term(v)));
+            }
             "declare-const" => {
                 arity(2)?;
                 let name = self.fresh_name(&args[0])?;
@@ -324,6 +381,9 @@ impl Script {
             "check-sat" => {
                 arity(0)?;
                 let a = self.solver.check();
+                if let Answer::Sat(m) = &a {
+                    self.models_valid.push(self.solver.check_model(m));
+                }
                 self.out.push_str(a.keyword());
                 self.out.push('\n');
                 self.answers.push(a.keyword());
@@ -341,6 +401,14 @@ impl Script {
                     ts.push(t);
                 }
                 let a = self.solver.check_assuming(&ts);
+                if let Answer::Sat(m) = &a {
+                    let assumed = ts.iter().all(|&t| {
+                        m.eval(self.solver.terms(), t)
+                            == Some(crate::solver::ModelValue::Bool(true))
+                    });
+                    self.models_valid
+                        .push(assumed && self.solver.check_model(m));
+                }
                 self.out.push_str(a.keyword());
                 self.out.push('\n');
                 self.answers.push(a.keyword());
@@ -575,6 +643,11 @@ impl Script {
                     eqs.push(t.eq(w[0], w[1]).map_err(|e| sort_err(p, e))?);
                 }
                 t.and(&eqs)
+            }
+            // heaplog's extension: `(subtype t @C)`, `t` of sort Type and `@C` a class
+            "subtype" => {
+                need(2)?;
+                t.subtype(args[0], args[1])
             }
             "distinct" => {
                 at_least(2)?;

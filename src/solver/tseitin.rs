@@ -14,10 +14,6 @@ use super::theory::{Atom, Theories};
 const RED_ZONE: usize = 64 * 1024;
 const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
-/// Difference constants beyond this magnitude make an atom unsupported (so that
-/// potentials and negations never overflow).
-const MAX_CONSTANT: i64 = 1 << 40;
-
 /// What the encoder has built so far; it lives as long as the solver, and so do the
 /// definitions it adds (they only name sub-terms, whatever the assertion scope).
 #[derive(Clone, Debug, Default)]
@@ -539,29 +535,28 @@ impl Ctx<'_> {
         let Some(lin) = lin else {
             return self.unsupported(t);
         };
-        let Some(c) = k.checked_sub(lin.constant) else {
-            return self.unsupported(t);
-        };
+        // Exact arithmetic: every bound that fits an i64 after normalization is
+        // decided (the negation of `c` is `!c`, which never overflows, and IDL keeps
+        // its potentials in i128); only bounds beyond i64 are outside the fragment.
+        let c = i128::from(k) - i128::from(lin.constant);
         let terms: Vec<(INode, i64)> = lin.coeffs.into_iter().collect();
         // sum(terms) <= c
         let key = match terms.as_slice() {
             [] => {
                 return if c >= 0 { self.tru() } else { !self.tru() };
             }
-            [(x, a)] if *a > 0 => (*x, ZERO, c.div_euclid(*a)),
-            [(x, a)] => {
-                // -|a| x <= c  iff  x >= ceil(-c / |a|)  iff  0 - x <= -ceil(-c / |a|)
-                let m = a.unsigned_abs() as i64;
-                let lo = -((c).div_euclid(m));
-                (ZERO, *x, -lo)
-            }
+            // a x <= c  iff  x <= floor(c / a)
+            [(x, a)] if *a > 0 => (*x, ZERO, c.div_euclid(i128::from(*a))),
+            // -|a| x <= c  iff  x >= ceil(-c / |a|)  iff  0 - x <= floor(c / |a|)
+            [(x, a)] => (ZERO, *x, c.div_euclid(i128::from(*a).abs())),
             [(x, 1), (y, -1)] => (*x, *y, c),
             [(y, -1), (x, 1)] => (*x, *y, c),
             _ => return self.unsupported(t),
         };
-        if key.2.abs() > MAX_CONSTANT {
+        let Ok(bound) = i64::try_from(key.2) else {
             return self.unsupported(t);
-        }
+        };
+        let key = (key.0, key.1, bound);
         // the variable may come from another term (e.g. a lift's own definition):
         // it now depends on this term's lifts as well
         if let Some(&v) = self.enc.diff_atoms.get(&key) {
@@ -569,7 +564,7 @@ impl Ctx<'_> {
             self.enc.add_deps(v, &d);
             return v.pos();
         }
-        if let Some(&v) = self.enc.diff_atoms.get(&(key.1, key.0, -key.2 - 1)) {
+        if let Some(&v) = self.enc.diff_atoms.get(&(key.1, key.0, !key.2)) {
             let d = self.enc.atom_deps(self.terms, t);
             self.enc.add_deps(v, &d);
             return v.neg();
