@@ -1,6 +1,7 @@
 //! `pose`: path-optimal symbolic execution (seed 002 §3). Fields hold if-then-else
 //! values over alias conditions; only real branches and possible null dereferences fork.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use egg::Id;
@@ -73,15 +74,25 @@ pub struct Heap {
     pub declared: OrdMap<Id, ClassId>,
     /// Leaf decomposition of the reference terms met on this path (memo).
     pub leaves: OrdMap<Id, Arc<Vec<Leaf>>>,
+    /// The reference symbols made by Getfield (r2): `path(b).g` is `(b, g)`.
+    pub bases: OrdMap<Id, (Id, FieldId)>,
     /// Bindings so far (next binding serial).
     pub bound: u32,
     /// Allocations so far.
     pub allocated: u32,
+    /// The scope's counters, per dynamic class: entry j is the condition that at
+    /// most j of the input objects bound so far are distinct objects of the class.
+    pub counts: OrdMap<ClassId, Arc<Vec<Id>>>,
 }
 
-/// With a scope of k objects per class, how many bound symbols of one class (as a
-/// multiple of k) are counted exactly before a path binding more is cut.
-const SCOPE_COUNT_LIMIT: u32 = 6;
+/// With a scope of k, a path that binds more than `max(6k, 16)` symbols that may
+/// be objects of one class is cut. The count of objects is exact whatever the
+/// number of symbols; this bound only ends paths that bind symbols without end
+/// (loops and recursion over cyclic inputs). The symbols an input needs depend on
+/// the program more than on the scope (tests/regressions/F5b needs 15 for a
+/// one-object input), hence the floor.
+const SYMBOLS_PER_OBJECT: usize = 6;
+const SYMBOL_FLOOR: usize = 16;
 
 /// The rule set.
 pub struct Pose;
@@ -124,6 +135,15 @@ mod datalog {
         @input
         /// The reference is an ite term (more than one leaf), not a plain leaf.
         pub struct Composite(pub Id);
+        @input
+        /// The reference symbol `z` is the input value of field `g` of `b` (`path(b).g`).
+        pub struct Base(pub Id, pub Id, pub FieldId);
+        @input
+        /// Field `g` is declared by class `o`.
+        pub struct FieldOwner(pub FieldId, pub ClassId);
+        @input
+        /// Rendering the heap as cells: the bound object `y` has a cell for field `f`.
+        pub struct Cell(pub Id, pub FieldId);
 
         // Two classes whose objects may be the same object.
         struct Compatible(ClassId, ClassId);
@@ -131,6 +151,10 @@ mod datalog {
         struct Known(Id);
         // H(Y)(f) ≠ ⊥ after the refinement steps of this access.
         struct HasField(Id, FieldId);
+        // A location that a term of this access compares with (or a cell's object).
+        struct Candidate(Id);
+        // `z` has a value only if `b` is an object with field `g` (and so on up).
+        struct Chain(Id, Id, FieldId);
 
         @output
         /// Getfield (r1): an unbound leaf gets an object with all fields ⊥.
@@ -150,6 +174,15 @@ mod datalog {
         @output
         /// classify: the leaf may be an object of this class.
         pub struct ClassCase(pub Id, pub ClassId);
+        @output
+        /// The location `z` exists only where `b` is not null.
+        pub struct DefNonNull(pub Id, pub Id);
+        @output
+        /// The location `z` exists only where `b`'s dynamic class has field `g`.
+        pub struct DefHas(pub Id, pub Id, pub FieldId);
+        @output
+        /// The cell `y.f` exists only where `y`'s dynamic class has field `f`.
+        pub struct CellHas(pub Id, pub FieldId);
 
         Compatible(c, d) <- SubclassOf(c, d);
         Compatible(c, d) <- SubclassOf(d, c);
@@ -188,6 +221,22 @@ mod datalog {
         // allocated object its own.
         ClassCase(y, k) <- Leaf(y, _), InputSym(y, c), SubclassOf(k, c);
         ClassCase(y, k) <- Leaf(y, _), NewObj(y, k);
+
+        // Definedness (reconstructed; seed 002 leaves null bases and subclass fields
+        // out): the symbol `path(b).g` is a location of the input only where `b` is an
+        // object whose class has `g`. A location an alias condition, a leaf's
+        // condition (Getfield c2, classify) or a cell mentions is guarded by that, up
+        // its chain of bases until one the path condition makes non-null.
+        Candidate(z) <- AliasSet(_, z);
+        Candidate(z) <- Leaf(z, _), InputSym(z, _);
+        Candidate(y) <- Cell(y, _);
+        Chain(z, b, g) <- Candidate(z), Base(z, b, g);
+        Chain(z, b2, g2) <- Chain(z, b, _), !NonNull(b), Base(b, b2, g2);
+        DefNonNull(z, b) <- Chain(z, b, _), !NonNull(b);
+        DefHas(z, b, g) <- Chain(z, b, g), InputSym(b, c), FieldOwner(g, o), !SubclassOf(c, o);
+        // The cells of update and Getfield (r2) on an object that may lack the field
+        // (a compatible object of the field's superclass) hold only where it has it.
+        CellHas(y, f) <- Cell(y, f), InputSym(y, c), FieldOwner(f, o), !SubclassOf(c, o);
     }
 }
 
@@ -197,6 +246,8 @@ enum Access {
     Read(FieldId),
     Write(FieldId),
     Classify,
+    /// Rendering the heap as cells (no reference is accessed).
+    Cells,
 }
 
 /// The derived relations of one access.
@@ -208,6 +259,12 @@ struct Derived {
     targets: Vec<Id>,
     nullable: Vec<Id>,
     cases: Vec<(Id, ClassId)>,
+    /// Per location, the bases that must be non-null for it to exist.
+    def_non_null: HashMap<Id, Vec<Id>>,
+    /// Per location, the (base, field) pairs whose base's class must have the field.
+    def_has: HashMap<Id, Vec<(Id, FieldId)>>,
+    /// The cells that hold only where their object's class has the field.
+    cell_has: HashSet<(Id, FieldId)>,
 }
 
 impl Pose {
@@ -294,22 +351,41 @@ impl Pose {
                 rt.extend([datalog::Writing(f)]);
                 Some(f)
             }
-            Access::Classify => None,
+            Access::Classify | Access::Cells => None,
         };
-        // Bound objects and their initialized field (only for field accesses).
+        // Bound objects: their class, nullness and initialized field.
+        let mut supers = Vec::new();
         for (y, o) in heap.objects.iter() {
             if let Origin::Input { .. } = o.origin {
                 rt.extend([datalog::Bound(*y)]);
+                rt.extend([datalog::InputSym(*y, o.class)]);
+                if o.nullness == Nullness::NonNull {
+                    rt.extend([datalog::NonNull(*y)]);
+                }
                 if let Some(f) = field
                     && o.fields.contains_key(&f)
                 {
                     rt.extend([datalog::Init(*y, f)]);
-                    rt.extend([datalog::InputSym(*y, o.class)]);
+                }
+                if access == Access::Cells {
+                    for &f in o.fields.keys() {
+                        rt.extend([datalog::Cell(*y, f)]);
+                        rt.extend([datalog::FieldOwner(f, p.field(f).owner)]);
+                    }
+                    supers.push(o.class);
                 }
             }
         }
+        // The chains of bases (a symbol is `path(b).g`), with their fields' owners.
+        for (&z, &(b, g)) in heap.bases.iter() {
+            rt.extend([datalog::Base(z, b, g)]);
+            rt.extend([datalog::FieldOwner(g, p.field(g).owner)]);
+            supers.push(heap.declared[&b]);
+        }
         classes.sort();
         classes.dedup();
+        supers.sort();
+        supers.dedup();
         let n = p.classes.len() as u32;
         for &c in &classes {
             for k in (0..n).map(ClassId) {
@@ -321,7 +397,28 @@ impl Pose {
                 }
             }
         }
-        let (bind, needs, alias, targets, nullable, cases) = rt.run();
+        for &c in &supers {
+            for k in (0..n).map(ClassId) {
+                if p.is_subclass(c, k) {
+                    rt.extend([datalog::SubclassOf(c, k)]);
+                }
+            }
+        }
+        let (bind, needs, alias, targets, nullable, cases, def_nn, def_has, cell_has) = rt.run();
+        let mut def_non_null: HashMap<Id, Vec<Id>> = HashMap::new();
+        for datalog::DefNonNull(z, b) in def_nn {
+            def_non_null.entry(z).or_default().push(b);
+        }
+        let mut def_has_map: HashMap<Id, Vec<(Id, FieldId)>> = HashMap::new();
+        for datalog::DefHas(z, b, g) in def_has {
+            def_has_map.entry(z).or_default().push((b, g));
+        }
+        for v in def_non_null.values_mut() {
+            v.sort();
+        }
+        for v in def_has_map.values_mut() {
+            v.sort();
+        }
         let mut d = Derived {
             bind: bind.into_iter().map(|datalog::Bind(y)| y).collect(),
             needs_init: needs
@@ -340,6 +437,12 @@ impl Pose {
             cases: cases
                 .into_iter()
                 .map(|datalog::ClassCase(y, k)| (y, k))
+                .collect(),
+            def_non_null,
+            def_has: def_has_map,
+            cell_has: cell_has
+                .into_iter()
+                .map(|datalog::CellHas(y, f)| (y, f))
                 .collect(),
         };
         // Deterministic order: by leaf rank / binding serial.
@@ -405,14 +508,59 @@ impl Pose {
         }
     }
 
+    /// The condition under which location `z` exists on the input: every base the
+    /// derived facts name is not null and of a class with the field (`true` for a
+    /// root, an allocated object, or a chain the path condition already implies).
+    fn defined(ctx: &mut Ctx, heap: &Heap, d: &Derived, z: Id) -> Id {
+        let mut conj = Vec::new();
+        if let Some(bases) = d.def_non_null.get(&z) {
+            let null = ctx.terms.null();
+            for &b in bases {
+                let is_null = ctx.terms.eq(b, null);
+                conj.push(ctx.terms.not(is_null));
+            }
+        }
+        if let Some(has) = d.def_has.get(&z) {
+            for &(b, g) in has {
+                conj.push(Pose::has_field(ctx, heap, b, g));
+            }
+        }
+        ctx.terms.and_all(&conj)
+    }
+
+    /// `y`'s dynamic class has field `f`: one `typeof` case per input class of its
+    /// declared class that inherits `f` (`false` when none does).
+    fn has_field(ctx: &mut Ctx, heap: &Heap, y: Id, f: FieldId) -> Id {
+        let p = ctx.program;
+        let owner = p.field(f).owner;
+        let classes = ctx.input_classes(heap.declared[&y]);
+        let with: Vec<ClassId> = classes
+            .iter()
+            .copied()
+            .filter(|&k| p.is_subclass(k, owner))
+            .collect();
+        if with.len() == classes.len() {
+            return ctx.terms.bool(true);
+        }
+        let of = ctx.terms.typeof_(y);
+        let cases: Vec<Id> = with
+            .into_iter()
+            .map(|k| {
+                let ty = ctx.terms.type_atom(p.class_name(k));
+                ctx.terms.eq(of, ty)
+            })
+            .collect();
+        ctx.terms.or_all(&cases)
+    }
+
     fn is_input(heap: &Heap, y: Id) -> bool {
         heap.declared.contains_key(&y)
     }
 
     /// Getfield (r1) for every derived binding, with the scope as a constraint:
-    /// `None` when the path is cut (more bound symbols of a class than the scope
-    /// counts exactly), otherwise the assumption, if any, that keeps the objects
-    /// bound so far within the scope.
+    /// `None` when the path is cut (it needs more objects than the scope holds),
+    /// otherwise the assumption, if any, that keeps the objects bound so far within
+    /// the scope.
     fn bind(ctx: &mut Ctx, heap: &mut Heap, r: Id, d: &Derived) -> Option<Option<Id>> {
         let mut assume = Vec::new();
         for &y in &d.bind {
@@ -449,69 +597,99 @@ impl Pose {
     }
 
     /// SCOPE: binding `y` (declared class `declared`) makes it a new object when it is
-    /// not null and differs from every symbol bound before it; within the scope, at
-    /// most `bound` new objects of each dynamic class exist. Returns the assumption
-    /// that excludes the inputs beyond the scope (`Some(None)`: nothing to exclude),
-    /// or `None` when there are too many symbols to count exactly.
+    /// not null and differs from every symbol bound before it that may have its
+    /// class; within the scope, at most `bound` new objects of each dynamic class
+    /// exist. The count is kept in the heap as one counter per class, extended by
+    /// each binding (so a path may bind any number of symbols: the same object
+    /// reached by many access paths counts once). Returns the assumption that
+    /// excludes the inputs beyond the scope (`Some(None)`: nothing to exclude), or
+    /// `None` when the path itself needs more objects than the scope holds.
     fn scope_assumption(
         ctx: &mut Ctx,
-        heap: &Heap,
+        heap: &mut Heap,
         y: Id,
         declared: ClassId,
         bound: u32,
     ) -> Option<Option<Id>> {
-        let mut bound_syms: Vec<(u32, Id)> = heap
+        let classes = ctx.input_classes(declared);
+        // The earlier symbols y may be: a symbol known not null (`this`, whose
+        // non-nullness is no conjunct of the path condition) has no null case, or
+        // the solver could count `this` out as null.
+        let null = ctx.terms.null();
+        let mut conj = Vec::new();
+        if !heap
+            .objects
+            .get(&y)
+            .is_some_and(|o| o.nullness == Nullness::NonNull)
+        {
+            let is_null = ctx.terms.eq(y, null);
+            conj.push(ctx.terms.not(is_null));
+        }
+        let mut seen: HashMap<ClassId, bool> = HashMap::new();
+        let mut shared = 0usize;
+        let mut earlier: Vec<(u32, Id)> = heap
             .objects
             .iter()
             .filter_map(|(&key, o)| match o.origin {
-                Origin::Input { serial, .. } => Some((serial, key)),
-                Origin::New(_) => None,
+                Origin::Input { serial, .. } if key != y => Some((serial, key)),
+                _ => None,
             })
             .collect();
-        bound_syms.sort();
-        let classes = ctx.input_classes(declared);
-        let mut earlier: Vec<(Id, Vec<ClassId>)> = Vec::new();
-        for (_, a) in bound_syms {
-            let cs = ctx.input_classes(heap.declared[&a]);
-            if cs.iter().any(|c| classes.contains(c)) {
-                earlier.push((a, cs));
-            }
-        }
-        if (earlier.len() as u32) < bound {
-            return Some(None);
-        }
-        if earlier.len() as u32 > SCOPE_COUNT_LIMIT * bound {
-            return None;
-        }
-        // new[i]: the i-th symbol is a new object (not null, unlike every one before).
-        // A symbol known not null (`this`, whose non-nullness is no conjunct of the
-        // path condition, or one dereferenced as a plain symbol) has no null case:
-        // with one, the solver could count `this` out as null.
-        let null = ctx.terms.null();
-        let all: Vec<Id> = earlier.iter().map(|(a, _)| *a).chain([y]).collect();
-        let mut new = Vec::with_capacity(all.len());
-        for (i, &a) in all.iter().enumerate() {
-            let known = heap
-                .objects
-                .get(&a)
-                .is_some_and(|o| o.nullness == Nullness::NonNull);
-            let mut conj = Vec::new();
-            if !known {
-                let is_null = ctx.terms.eq(a, null);
-                conj.push(ctx.terms.not(is_null));
-            }
-            for &b in &all[..i] {
-                let same = ctx.terms.eq(a, b);
+        earlier.sort();
+        for (_, a) in earlier {
+            let c = heap.declared[&a];
+            let shares = *seen
+                .entry(c)
+                .or_insert_with(|| ctx.input_classes(c).iter().any(|k| classes.contains(k)));
+            if shares {
+                shared += 1;
+                let same = ctx.terms.eq(y, a);
                 conj.push(ctx.terms.not(same));
             }
-            new.push(ctx.terms.and_all(&conj));
         }
-        let counted: Vec<(Id, ClassId, Id)> = earlier
-            .iter()
-            .zip(&new)
-            .map(|(&(a, _), &g)| (a, heap.declared[&a], g))
-            .collect();
-        let over = ctx.scope_excess(y, declared, new[all.len() - 1], &counted);
+        let fresh = ctx.terms.and_all(&conj);
+        let k = bound as usize;
+        // Termination, not accounting: a path binding this many symbols that may be
+        // the same object as y is cut (unbounded loops over cyclic inputs).
+        if shared > (SYMBOLS_PER_OBJECT * k).max(SYMBOL_FLOOR) {
+            return None;
+        }
+        let mut over = Vec::new();
+        for &class in &classes {
+            // row[j]: at most j of the objects counted so far are new and of `class`.
+            let row = heap
+                .counts
+                .get(&class)
+                .cloned()
+                .unwrap_or_else(|| Arc::new(vec![ctx.terms.bool(true); k]));
+            let g = if classes.len() == 1 {
+                fresh
+            } else {
+                let of = ctx.terms.typeof_(y);
+                let ty = ctx.terms.type_atom(ctx.program.class_name(class));
+                let is = ctx.terms.eq(of, ty);
+                ctx.terms.and(fresh, is)
+            };
+            if k == 0 {
+                over.push(g);
+                continue;
+            }
+            let full = ctx.terms.not(row[k - 1]);
+            over.push(ctx.terms.and(g, full));
+            let not_g = ctx.terms.not(g);
+            let mut next = Vec::with_capacity(k);
+            for j in 0..k {
+                let skip = ctx.terms.and(not_g, row[j]);
+                let take = if j == 0 {
+                    ctx.terms.bool(false)
+                } else {
+                    ctx.terms.and(g, row[j - 1])
+                };
+                next.push(ctx.terms.or(skip, take));
+            }
+            heap.counts.insert(class, Arc::new(next));
+        }
+        let over = ctx.terms.or_all(&over);
         if ctx.terms.is_false(over) || !ctx.feasible(over) {
             return Some(None);
         }
@@ -546,6 +724,7 @@ impl Pose {
                 Type::Class(c) => {
                     let z = ctx.input(&path, Sort::Ref);
                     heap.declared.insert(z, c);
+                    heap.bases.insert(z, (y, field));
                     z
                 }
                 ty => unreachable!("field of type {ty:?}"),
@@ -565,7 +744,13 @@ impl Pose {
             });
             let mut v = z;
             for other in set {
-                let g = ctx.terms.eq(y, other);
+                // An alias only where the candidate location exists.
+                let def = Pose::defined(ctx, heap, d, other);
+                if ctx.terms.is_false(def) {
+                    continue;
+                }
+                let same = ctx.terms.eq(y, other);
+                let g = ctx.terms.and(def, same);
                 let old = heap.objects[&other].fields[&field];
                 v = ctx.terms.ite(g, old, v);
             }
@@ -667,6 +852,10 @@ impl RuleSet for Pose {
                 },
             );
             heap.bound = 1;
+            // `this` is the first object the scope counts.
+            if let Some(k) = ctx.config.scope {
+                let _ = Pose::scope_assumption(ctx, &mut heap, this, m.owner, k);
+            }
             roots.push(Val::Ref(PRef(this)));
         }
         let first_param = usize::from(m.kind != MethodKind::Static);
@@ -744,7 +933,9 @@ impl RuleSet for Pose {
         let objs = Pose::objects_of(&leaves);
         let mut v = next.objects[objs.last().expect("a non-null leaf")].fields[&field];
         for &l in objs.iter().rev().skip(1) {
-            let g = ctx.terms.eq(r, l);
+            let def = Pose::defined(ctx, &next, &d, l);
+            let at = ctx.terms.eq(r, l);
+            let g = ctx.terms.and(def, at);
             let here = next.objects[&l].fields[&field];
             v = ctx.terms.ite(g, here, v);
         }
@@ -824,7 +1015,9 @@ impl RuleSet for Pose {
             if l == Leaf::Null {
                 continue;
             }
+            let def = Pose::defined(ctx, &heap, &d, t);
             let at = Pose::ref_eq_term(ctx, &mut heap, r, t);
+            let at = ctx.terms.and(def, at);
             let ks: Vec<ClassId> = d
                 .cases
                 .iter()
@@ -889,21 +1082,33 @@ impl RuleSet for Pose {
     }
 
     // Every object of H is keyed by the term that denotes it; `update` keeps the
-    // cells of aliased keys equal.
+    // cells of aliased keys equal. A bound object's cell holds where its location
+    // exists and its class has the field (the Datalog program's definedness facts).
     fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
-        let guard = ctx.terms.bool(true);
+        let yes = ctx.terms.bool(true);
         let mut out = HeapTerms::default();
+        let d = Pose::derive(ctx, heap, yes, &[], Access::Cells);
         for (&object, o) in heap.objects.iter() {
-            let allocated = match o.origin {
-                Origin::New(n) => Some((n, o.class)),
-                Origin::Input { .. } => None,
-            };
-            out.object(
-                object,
-                guard,
-                allocated,
-                o.fields.iter().map(|(&f, &v)| (f, v)),
-            );
+            match o.origin {
+                Origin::New(n) => out.object(
+                    object,
+                    yes,
+                    Some((n, o.class)),
+                    o.fields.iter().map(|(&f, &v)| (f, v)),
+                ),
+                Origin::Input { .. } => {
+                    let def = Pose::defined(ctx, heap, &d, object);
+                    for (&f, &v) in o.fields.iter() {
+                        let guard = if d.cell_has.contains(&(object, f)) {
+                            let has = Pose::has_field(ctx, heap, object, f);
+                            ctx.terms.and(def, has)
+                        } else {
+                            def
+                        };
+                        out.object(object, guard, None, [(f, v)]);
+                    }
+                }
+            }
         }
         out
     }
@@ -947,7 +1152,7 @@ mod tests {
 
     #[test]
     fn getfield_r1_r2_and_the_alias_set_of_assume() {
-        let (bind, needs, alias, targets, nullable, _) = facts(|rt| rt.extend([Reading(F)])).run();
+        let (bind, needs, alias, targets, nullable, ..) = facts(|rt| rt.extend([Reading(F)])).run();
         assert_eq!(sorted(bind.into_iter().map(|Bind(y)| y)), vec![id(2)]);
         assert_eq!(
             sorted(needs.into_iter().map(|NeedsInit(y, f)| (y, f))),
@@ -1008,7 +1213,7 @@ mod tests {
     #[test]
     fn classify_cases() {
         const SUB: ClassId = ClassId(102);
-        let (.., nullable, cases) = facts(|rt| {
+        let (_, _, _, _, nullable, cases, ..) = facts(|rt| {
             rt.extend([SubclassOf(SUB, A)]);
             rt.extend([Leaf(id(5), 1)]);
             rt.extend([NewObj(id(5), B)]);
@@ -1021,6 +1226,52 @@ mod tests {
         assert_eq!(
             sorted(nullable.into_iter().map(|Nullable(y)| y)),
             vec![id(2)]
+        );
+    }
+
+    /// A location exists only where its bases are objects with the fields: an alias
+    /// candidate `y0.g` whose base may be null gets `y0 ≠ null`, a chain stops at a
+    /// base the path condition makes non-null, and a base of a class without the
+    /// field (a field of a subclass, reached through a cast) needs its type.
+    #[test]
+    fn definedness_of_alias_candidates_and_cells() {
+        const SUB: ClassId = ClassId(102);
+        const G: FieldId = FieldId(8);
+        const U: FieldId = FieldId(9);
+        let (i, z, w, u) = (id(10), id(11), id(12), id(13));
+        let (_, _, alias, .., def_nn, def_has, cell_has) = facts(|rt| {
+            rt.extend([Reading(F)]);
+            // y0 may be null: i = y0.g; y1 is known non-null: w = y1.g; u = y0.u,
+            // where u is declared by SUB, a subclass of A. All have f initialized.
+            rt.extend([NonNull(id(1))]);
+            rt.extend([Bound(i), Bound(w), Bound(u)]);
+            rt.extend([InputSym(i, A), InputSym(w, A), InputSym(u, A)]);
+            rt.extend([Init(i, F), Init(w, F), Init(u, F)]);
+            rt.extend([
+                Base(i, id(0), G),
+                Base(z, i, G),
+                Base(w, id(1), G),
+                Base(u, id(0), U),
+            ]);
+            rt.extend([FieldOwner(G, A), FieldOwner(U, SUB)]);
+            rt.extend([SubclassOf(SUB, A)]);
+            // The cell of y1's field u.
+            rt.extend([Cell(id(1), U)]);
+        })
+        .run();
+        let alias = sorted(alias.into_iter().map(|AliasSet(y, z)| (y, z)));
+        assert!(alias.contains(&(id(2), i)) && alias.contains(&(id(2), w)));
+        assert_eq!(
+            sorted(def_nn.into_iter().map(|DefNonNull(z, b)| (z, b))),
+            vec![(i, id(0)), (u, id(0))]
+        );
+        assert_eq!(
+            sorted(def_has.into_iter().map(|DefHas(z, b, g)| (z, b, g))),
+            vec![(u, id(0), U)]
+        );
+        assert_eq!(
+            sorted(cell_has.into_iter().map(|CellHas(y, f)| (y, f))),
+            vec![(id(1), U)]
         );
     }
 
