@@ -2,6 +2,7 @@
 //! renders text for `main.rs` to print, or writes it as it goes to the writer
 //! `main.rs` owns (`heaplog run`).
 
+pub mod bench;
 pub mod check;
 pub mod compare;
 pub mod exec;
@@ -84,6 +85,8 @@ pub enum Command {
     Rules(rules::Args),
     /// Random programs against the oracle and the JVM; shrinks what fails.
     Fuzz(fuzz::Args),
+    /// jPOSE's benchmark suite under chosen rule sets, beside jPOSE's figures.
+    Bench(bench::Args),
 }
 
 /// Output format of a subcommand.
@@ -162,6 +165,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, start: Instant) -> Output {
         Command::Solve(a) => solve::run(a),
         Command::Rules(a) => rules::run(a),
         Command::Fuzz(a) => fuzz::run(a),
+        Command::Bench(a) => bench::run(a),
     }
 }
 
