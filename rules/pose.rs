@@ -445,24 +445,31 @@ impl Pose {
                 .map(|datalog::CellHas(y, f)| (y, f))
                 .collect(),
         };
-        // Deterministic order: by leaf rank / binding serial.
+        // Deterministic order: by leaf rank / binding serial (leaf positions looked
+        // up once: a linear search per comparison dominated long leaf lists).
+        let rank: HashMap<Id, u32> = leaves
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| match l {
+                Leaf::Input(t) | Leaf::New(t) => Some((*t, i as u32)),
+                Leaf::Null => None,
+            })
+            .rev()
+            .collect();
         let order = |heap: &Heap, y: &Id| -> (u32, Id) {
-            let pos = leaves
-                .iter()
-                .position(|l| matches!(l, Leaf::Input(t) | Leaf::New(t) if t == y));
-            match (pos, heap.objects.get(y).map(|o| o.origin)) {
-                (Some(i), _) => (1_000_000 + i as u32, *y),
+            match (rank.get(y), heap.objects.get(y).map(|o| o.origin)) {
+                (Some(&i), _) => (1_000_000 + i, *y),
                 (None, Some(Origin::Input { serial, .. })) => (serial, *y),
                 _ => (u32::MAX, *y),
             }
         };
-        d.bind.sort_by_key(|y| order(heap, y));
-        d.needs_init.sort_by_key(|y| order(heap, y));
-        d.targets.sort_by_key(|y| order(heap, y));
-        d.nullable.sort_by_key(|y| order(heap, y));
-        d.cases.sort_by_key(|(y, k)| (order(heap, y), *k));
+        d.bind.sort_by_cached_key(|y| order(heap, y));
+        d.needs_init.sort_by_cached_key(|y| order(heap, y));
+        d.targets.sort_by_cached_key(|y| order(heap, y));
+        d.nullable.sort_by_cached_key(|y| order(heap, y));
+        d.cases.sort_by_cached_key(|(y, k)| (order(heap, y), *k));
         d.alias
-            .sort_by_key(|(y, z)| (order(heap, y), order(heap, z)));
+            .sort_by_cached_key(|(y, z)| (order(heap, y), order(heap, z)));
         d
     }
 

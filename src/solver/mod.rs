@@ -81,6 +81,9 @@ pub struct Stats {
     /// Satisfying assignments whose model failed the re-evaluation inside the
     /// decided fragment (answered `unknown`; nonzero means a solver bug).
     pub invalid_models: u64,
+    /// Searches decided by justification whose model failed validation, redone
+    /// deciding every relevant variable.
+    pub unguided_retries: u64,
     /// Time spent in `check`, `check_assuming` and `decide`.
     pub time: Duration,
 }
@@ -111,6 +114,15 @@ pub struct Solver {
     enc: Encoder,
     scopes: Vec<Scope>,
     assertions: Vec<TermId>,
+    /// The skeleton literal of each assertion.
+    assertion_lits: Vec<Lit>,
+    /// The skeleton literals of the axioms.
+    axiom_lits: Vec<Lit>,
+    /// The hierarchy's clauses (a `Type` term equals an instantiable class).
+    domain_clauses: Vec<Vec<Lit>>,
+    /// Searches whose justified assignment gave a model that failed validation,
+    /// redone deciding every relevant variable.
+    unguided_retries: u64,
     /// Facts true in every scope (the typing of inputs), asserted once for good.
     axioms: Vec<TermId>,
     /// Variables relevant for good (axioms, hierarchy clauses): a pop or the end of
@@ -141,6 +153,10 @@ impl Solver {
             enc: Encoder::default(),
             scopes: Vec::new(),
             assertions: Vec::new(),
+            assertion_lits: Vec::new(),
+            axiom_lits: Vec::new(),
+            domain_clauses: Vec::new(),
+            unguided_retries: 0,
             axioms: Vec::new(),
             pinned: std::collections::HashSet::new(),
             domain_covered: 0,
@@ -223,6 +239,7 @@ impl Solver {
             self.sweep();
         }
         self.assertions.truncate(scope.assertions);
+        self.assertion_lits.truncate(scope.assertions);
         self.witnesses.truncate(self.assertions.len());
         for v in scope.relevant {
             if !self.pinned.contains(&v) {
@@ -291,6 +308,7 @@ impl Solver {
             }
         }
         self.assertions.push(t);
+        self.assertion_lits.push(l);
         Ok(())
     }
 
@@ -329,6 +347,7 @@ impl Solver {
         self.sat
             .add_clause_kept(&mut self.th, &[l], cdcl::Origin::Problem);
         self.axioms.push(t);
+        self.axiom_lits.push(l);
         Ok(())
     }
 
@@ -437,31 +456,58 @@ impl Solver {
             max_conflicts: self.config.max_conflicts,
             deadline: self.config.timeout.map(|d| Instant::now() + d),
         };
-        let result = self.sat.solve(&mut self.th, &lits, limits);
+        // decide by justification: the assumptions, then the assertions newest
+        // first, then the axioms and the hierarchy's clauses
+        let mut roots: Vec<Lit> = lits[self.scopes.len()..].to_vec();
+        roots.extend(self.assertion_lits.iter().rev());
+        roots.extend(&self.axiom_lits);
+        let guide = cdcl::justify::Guide {
+            gates: &self.enc.gates,
+            deps: &self.enc.gate_deps,
+            roots: &roots,
+            clauses: &self.domain_clauses,
+        };
+        let mut result = self
+            .sat
+            .solve_guided(&mut self.th, &lits, limits, Some(&guide));
+        let mut guided = true;
+        let answer = loop {
+            match result {
+                SatResult::Unsat => break Answer::Unsat,
+                SatResult::Unknown(r) => break Answer::Unknown(r),
+                SatResult::Sat => {
+                    let model = model::build(&self.terms, &self.enc, &self.sat, &self.th);
+                    let assumed = self.with_axioms(assumptions);
+                    let invalid = self.invalid_models;
+                    let answer = self.validate(model, &assumed);
+                    if guided && !matches!(answer, Answer::Sat(_)) {
+                        self.invalid_models = invalid;
+                        // what the justification left undecided mattered after all
+                        // (an atom outside the fragment): decide everything relevant
+                        self.unguided_retries += 1;
+                        guided = false;
+                        result = self.sat.solve(&mut self.th, &lits, limits);
+                        continue;
+                    }
+                    // the cached witnesses are built from validated models only
+                    if let Answer::Sat(m) = &answer {
+                        let domain = self.domain_terms();
+                        let w = Witness::from_model(&self.terms, m, &domain);
+                        self.witnesses.add_found(w, self.assertions.len(), &assumed);
+                    }
+                    // keep the assumption levels for the next check
+                    let keep = self.sat.kept_levels();
+                    self.sat.backtrack(&mut self.th, keep);
+                    break answer;
+                }
+            }
+        };
         for v in temporary {
             if !self.pinned.contains(&v) {
                 self.sat.set_relevant(v, false);
             }
         }
-        match result {
-            SatResult::Unsat => Answer::Unsat,
-            SatResult::Unknown(r) => Answer::Unknown(r),
-            SatResult::Sat => {
-                let model = model::build(&self.terms, &self.enc, &self.sat, &self.th);
-                let assumed = self.with_axioms(assumptions);
-                let answer = self.validate(model, &assumed);
-                // the cached witnesses are built from validated models only
-                if let Answer::Sat(m) = &answer {
-                    let domain = self.domain_terms();
-                    let w = Witness::from_model(&self.terms, m, &domain);
-                    self.witnesses.add_found(w, self.assertions.len(), &assumed);
-                }
-                // keep the assumption levels for the next check
-                let keep = self.sat.kept_levels();
-                self.sat.backtrack(&mut self.th, keep);
-                answer
-            }
-        }
+        answer
     }
 
     /// Re-evaluate every assertion and assumption under the model, in every build
@@ -526,6 +572,7 @@ impl Solver {
             }
             self.sat
                 .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);
+            self.domain_clauses.push(clause);
         }
     }
 
@@ -540,6 +587,7 @@ impl Solver {
             checks: self.checks,
             witness_answers: self.witness_answers,
             invalid_models: self.invalid_models,
+            unguided_retries: self.unguided_retries,
             time: self.time,
         }
     }

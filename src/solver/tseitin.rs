@@ -4,6 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use super::cdcl::justify::{Dep, Gate};
 use super::cdcl::{Cdcl, Lit, Origin, Var};
 use super::euf::{ENode, ENodeKind};
 use super::idl::{INode, ZERO};
@@ -38,6 +39,11 @@ pub struct Encoder {
     /// A satisfying assignment of the variables reachable from the assertions
     /// extends to all others, so the search decides only those.
     pub deps: Vec<Vec<Lit>>,
+    /// Per skeleton variable: its gate, and `deps` with their structure (which
+    /// literal of a lifted `ite`'s definition its condition selects), for the
+    /// search's justification walk.
+    pub gates: Vec<Gate>,
+    pub gate_deps: Vec<Vec<Dep>>,
     /// The definition literals `c`, `v = a`, `v = b` of each lifted constant `v`.
     lift_defs: HashMap<TermId, [Lit; 3]>,
     /// The EUF nodes each equality atom connects a node to.
@@ -71,9 +77,32 @@ impl Encoder {
         self.deps[v.index()].extend_from_slice(ls);
     }
 
+    /// `add_deps` for dependencies with structure.
+    fn add_gate_deps(&mut self, v: Var, ds: &[Dep]) {
+        let flat: Vec<Lit> = ds
+            .iter()
+            .flat_map(|d| match *d {
+                Dep::Lit(l) => vec![l],
+                Dep::Lift(c, a, b) => vec![c, a, b],
+            })
+            .collect();
+        self.add_deps(v, &flat);
+        if self.gate_deps.len() <= v.index() {
+            self.gate_deps.resize_with(v.index() + 1, Vec::new);
+        }
+        self.gate_deps[v.index()].extend_from_slice(ds);
+    }
+
+    fn set_gate(&mut self, v: Var, g: Gate) {
+        if self.gates.len() <= v.index() {
+            self.gates.resize_with(v.index() + 1, Gate::default);
+        }
+        self.gates[v.index()] = g;
+    }
+
     /// What the atom `t` depends on besides its own variable: Boolean sub-terms
     /// (their literals) and lifted `ite`s (their definitions).
-    fn atom_deps(&self, terms: &Terms, t: TermId) -> Vec<Lit> {
+    fn atom_deps(&self, terms: &Terms, t: TermId) -> Vec<Dep> {
         let mut out = Vec::new();
         let mut work = terms.node(t).args();
         let mut seen = std::collections::HashSet::new();
@@ -82,13 +111,15 @@ impl Encoder {
                 continue;
             }
             if terms.sort(u) == Sort::Bool {
-                out.extend(self.lit_of(u));
+                out.extend(self.lit_of(u).map(Dep::Lit));
                 continue;
             }
             if let Node::Ite(..) = terms.node(u)
                 && let Some(v) = self.lifted.get(&u)
             {
-                out.extend(self.lift_defs.get(v).into_iter().flatten().copied());
+                if let Some(&[c, a, b]) = self.lift_defs.get(v) {
+                    out.push(Dep::Lift(c, a, b));
+                }
                 continue;
             }
             work.extend(terms.node(u).args());
@@ -233,7 +264,7 @@ impl Ctx<'_> {
                     }
                 }
                 let d = self.enc.atom_deps(self.terms, t);
-                self.enc.add_deps(v, &d);
+                self.enc.add_gate_deps(v, &d);
                 v.pos()
             }
             Node::Int(_)
@@ -267,6 +298,7 @@ impl Ctx<'_> {
         }
         let v = self.var().pos();
         self.enc.add_deps(v.var(), &ls);
+        self.enc.set_gate(v.var(), Gate::And(ls.clone()));
         let mut long = vec![v];
         for &l in &ls {
             self.clause(&[!v, l]);
@@ -298,6 +330,7 @@ impl Ctx<'_> {
         }
         let v = self.var().pos();
         self.enc.add_deps(v.var(), &[a, b]);
+        self.enc.set_gate(v.var(), Gate::Xor(a, b));
         self.clause(&[!v, a, b]);
         self.clause(&[!v, !a, !b]);
         self.clause(&[v, !a, b]);
@@ -315,6 +348,7 @@ impl Ctx<'_> {
         }
         let v = self.var().pos();
         self.enc.add_deps(v.var(), &[c, a, b]);
+        self.enc.set_gate(v.var(), Gate::Ite(c, a, b));
         self.clause(&[!c, !a, v]);
         self.clause(&[!c, a, !v]);
         self.clause(&[c, !b, v]);
@@ -328,7 +362,7 @@ impl Ctx<'_> {
         let v = self.var().pos();
         self.enc.unsupported.push((t, v));
         let d = self.enc.atom_deps(self.terms, t);
-        self.enc.add_deps(v.var(), &d);
+        self.enc.add_gate_deps(v.var(), &d);
         v
     }
 
@@ -339,7 +373,7 @@ impl Ctx<'_> {
                 let v = self.var();
                 self.set_atom(v, Atom::Eq(x, y));
                 let d = self.enc.atom_deps(self.terms, t);
-                self.enc.add_deps(v, &d);
+                self.enc.add_gate_deps(v, &d);
                 self.enc.eq_pairs.insert((x.min(y), x.max(y)));
                 self.shortcut_atoms(x, y);
                 v.pos()
@@ -442,8 +476,8 @@ impl Ctx<'_> {
             self.clause(&[!w.pos(), l]);
             self.clause(&[w.pos(), !l]);
             self.set_atom(w, Atom::Bridge(n));
-            self.enc.add_deps(w, &[l]);
-            self.enc.add_deps(v, &[w.pos()]);
+            self.enc.add_gate_deps(w, &[Dep::Lit(l)]);
+            self.enc.add_gate_deps(v, &[Dep::Lit(w.pos())]);
         }
     }
 
@@ -561,18 +595,18 @@ impl Ctx<'_> {
         // it now depends on this term's lifts as well
         if let Some(&v) = self.enc.diff_atoms.get(&key) {
             let d = self.enc.atom_deps(self.terms, t);
-            self.enc.add_deps(v, &d);
+            self.enc.add_gate_deps(v, &d);
             return v.pos();
         }
         if let Some(&v) = self.enc.diff_atoms.get(&(key.1, key.0, !key.2)) {
             let d = self.enc.atom_deps(self.terms, t);
-            self.enc.add_deps(v, &d);
+            self.enc.add_gate_deps(v, &d);
             return v.neg();
         }
         let v = self.var();
         self.th.set_atom(v, Atom::Diff(key.0, key.1, key.2));
         let d = self.enc.atom_deps(self.terms, t);
-        self.enc.add_deps(v, &d);
+        self.enc.add_gate_deps(v, &d);
         self.enc.diff_atoms.insert(key, v);
         v.pos()
     }

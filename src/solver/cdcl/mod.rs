@@ -4,6 +4,7 @@
 mod analyze;
 pub mod clause;
 mod decide;
+pub mod justify;
 mod propagate;
 
 use std::time::Instant;
@@ -11,6 +12,7 @@ use std::time::Instant;
 use clause::ClauseDb;
 pub use clause::{ClauseRef, LBool, Lit, Origin, Var};
 use decide::Vsids;
+use justify::{Guide, Walk};
 
 /// A theory solver driven by the skeleton's trail.
 pub trait Theory {
@@ -101,6 +103,10 @@ pub struct Cdcl {
     relevant: Vec<bool>,
     /// Whether new variables start relevant (default: yes).
     new_relevant: bool,
+    /// The justification walk of guided searches (kept for its buffers).
+    walk: Walk,
+    /// Backtracks so far (a change tells the walk that assignments were undone).
+    backtracks: u64,
     pub stats: SatStats,
 }
 
@@ -132,6 +138,8 @@ impl Cdcl {
             kept: Vec::new(),
             relevant: Vec::new(),
             new_relevant: true,
+            walk: Walk::default(),
+            backtracks: 0,
             stats: SatStats::default(),
         };
         let t = c.new_var();
@@ -326,6 +334,7 @@ impl Cdcl {
         if dl <= level {
             return;
         }
+        self.backtracks += 1;
         let start = self.trail_lim[level];
         for i in (start..self.trail.len()).rev() {
             let l = self.trail[i];
@@ -354,6 +363,35 @@ impl Cdcl {
         assumptions: &[Lit],
         limits: Limits,
     ) -> SatResult {
+        self.solve_guided(th, assumptions, limits, None)
+    }
+
+    /// [`Cdcl::solve`], deciding by justification when `guide` is given: `Sat` as
+    /// soon as the guide's roots are justified by the assignment, which then leaves
+    /// unassigned what they do not need (see `justify.rs`).
+    pub fn solve_guided<T: Theory>(
+        &mut self,
+        th: &mut T,
+        assumptions: &[Lit],
+        limits: Limits,
+        guide: Option<&Guide>,
+    ) -> SatResult {
+        let mut walk = std::mem::take(&mut self.walk);
+        let r = self.search(th, assumptions, limits, guide, &mut walk);
+        self.walk = walk;
+        r
+    }
+
+    fn search<T: Theory>(
+        &mut self,
+        th: &mut T,
+        assumptions: &[Lit],
+        limits: Limits,
+        guide: Option<&Guide>,
+        walk: &mut Walk,
+    ) -> SatResult {
+        // the walk is valid while the assignment only grows
+        let mut walked_at = None;
         if self.inconsistent {
             return SatResult::Unsat;
         }
@@ -445,6 +483,15 @@ impl Cdcl {
                         self.enqueue(p, Reason::None);
                         continue;
                     }
+                }
+            } else if let Some(g) = guide {
+                if walked_at != Some(self.backtracks) {
+                    walk.reset(g);
+                    walked_at = Some(self.backtracks);
+                }
+                match walk.next(g, self) {
+                    Some(l) => l,
+                    None => return SatResult::Sat,
                 }
             } else {
                 match self.pick_branch() {
