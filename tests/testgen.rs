@@ -1,0 +1,241 @@
+//! `heaplog tests` on corpus entries under every registered rule set: every generated
+//! input replays its own outcome through `heaplog exec --input`, and every generated
+//! Java class compiles and passes on the JVM (javac and java; skipped with a message
+//! when absent). The default run takes a bounded subset; the whole corpus runs with
+//! `cargo test --release --test testgen -- --ignored` (docs/TESTGEN.md).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// One entry per program of the subset (each a different class, as one test class
+/// per entry class is written).
+const SUBSET: &[(&str, &str)] = &[
+    ("programs/swap.java", "Sample.swap"),
+    ("programs/getfield_split.java", "Node.splitRef"),
+    ("programs/list.java", "IntList.removeFirst"),
+    ("programs/shapes.java", "Shape.sideCount"),
+];
+
+fn heaplog(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("heaplog runs");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn rule_sets() -> Vec<String> {
+    let (code, out, _) = heaplog(&["rules"]);
+    assert_eq!(code, 0);
+    out.lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(String::from)
+        .collect()
+}
+
+/// Every `// entry:` of the corpus.
+fn corpus() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "java"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("// entry: ") {
+                let entry = rest.split_whitespace().next().unwrap().to_string();
+                out.push((
+                    format!("programs/{}", f.file_name().unwrap().to_str().unwrap()),
+                    entry,
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("heaplog-testgen-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn jvm_available() -> bool {
+    ["javac", "java"].iter().all(|t| {
+        Command::new(t)
+            .arg("-version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+#[derive(Default, Debug)]
+struct Counts {
+    runs: usize,
+    traces: usize,
+    tests: usize,
+    skipped: usize,
+    replayed: usize,
+    java_tests: usize,
+}
+
+/// Generates, replays and (when the JVM is there) compiles and runs the tests of
+/// `entries` under every registered rule set.
+fn check(entries: &[(String, String)], tag: &str) -> Counts {
+    let dir = scratch(tag);
+    let mut counts = Counts::default();
+    let mut packages: Vec<(String, String, usize)> = Vec::new();
+    let mut sources: Vec<PathBuf> = Vec::new();
+    for rules in rule_sets() {
+        for (file, entry) in entries {
+            counts.runs += 1;
+            let (code, out, err) = heaplog(&["tests", file, "--entry", entry, "--rules", &rules]);
+            assert_eq!(code, 0, "{file} {entry} under {rules}: {err}");
+            let doc: Value = serde_json::from_str(&out).unwrap();
+            let tests = doc["tests"].as_array().unwrap();
+            let skipped = doc["skipped"].as_array().unwrap();
+            let traces = doc["traces"].as_u64().unwrap() as usize;
+            assert_eq!(
+                tests.len() + skipped.len(),
+                traces,
+                "{file} {entry} {rules}"
+            );
+            for s in skipped {
+                assert_ne!(s["reason"], "diverges", "{file} {entry} {rules}: {s}");
+            }
+            counts.traces += traces;
+            counts.tests += tests.len();
+            counts.skipped += skipped.len();
+            // Replay each input through the command line: its outcome is the expected one.
+            let json = dir.join(format!("{}.json", packages.len()));
+            std::fs::write(&json, &out).unwrap();
+            for (i, t) in tests.iter().enumerate() {
+                let index = (i + 1).to_string();
+                let (_, out, err) = heaplog(&[
+                    "exec",
+                    file,
+                    "--entry",
+                    entry,
+                    "--input",
+                    json.to_str().unwrap(),
+                    "--index",
+                    &index,
+                    "--format",
+                    "json",
+                ]);
+                let got: Value = serde_json::from_str(&out)
+                    .unwrap_or_else(|e| panic!("{file} {entry} {rules} #{index}: {e}: {err}"));
+                for key in ["outcome", "result", "heap"] {
+                    assert_eq!(
+                        got[key], t["expected"][key],
+                        "{file} {entry} {rules} trace {}",
+                        t["trace"]
+                    );
+                }
+                counts.replayed += 1;
+            }
+            // The Java form, in a package of its own with a copy of the program.
+            let (code, class, err) = heaplog(&[
+                "tests", file, "--entry", entry, "--rules", &rules, "--format", "java",
+            ]);
+            assert_eq!(code, 0, "{err}");
+            let pkg = format!("p{}", packages.len());
+            let pdir = dir.join(&pkg);
+            std::fs::create_dir_all(&pdir).unwrap();
+            let program =
+                std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+            let name = format!("{}Test", entry.split('.').next().unwrap());
+            for (path, text) in [
+                (pdir.join("Program.java"), program),
+                (pdir.join(format!("{name}.java")), class),
+            ] {
+                std::fs::write(&path, format!("package {pkg};\n{text}")).unwrap();
+                sources.push(path);
+            }
+            packages.push((pkg, name, tests.len()));
+        }
+    }
+    if !jvm_available() {
+        eprintln!("javac or java not found: the generated Java classes were not compiled or run");
+        return counts;
+    }
+    // The generated classes are package-private: their mains are called reflectively.
+    let mut driver = String::from(
+        "public class RunAll {\n    public static void main(String[] a) throws Exception {\n",
+    );
+    for (pkg, name, _) in &packages {
+        driver.push_str(&format!(
+            "        {{ java.lang.reflect.Method m = Class.forName(\"{pkg}.{name}\").getMethod(\"main\", String[].class); m.setAccessible(true); m.invoke(null, (Object) a); }}\n"
+        ));
+    }
+    driver.push_str("    }\n}\n");
+    let driver_path = dir.join("RunAll.java");
+    std::fs::write(&driver_path, driver).unwrap();
+    sources.push(driver_path);
+    let classes = dir.join("classes");
+    let javac = Command::new("javac")
+        .arg("-nowarn")
+        .arg("-d")
+        .arg(&classes)
+        .args(&sources)
+        .output()
+        .unwrap();
+    assert!(
+        javac.status.success(),
+        "javac: {}",
+        String::from_utf8_lossy(&javac.stderr)
+    );
+    let run = Command::new("java")
+        .args(["-ea", "-cp"])
+        .arg(&classes)
+        .arg("RunAll")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "java: {stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), packages.len(), "{stdout}");
+    for (line, (_, _, n)) in lines.iter().zip(&packages) {
+        assert_eq!(*line, format!("{n} tests, 0 failed"));
+        counts.java_tests += n;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    counts
+}
+
+#[test]
+fn subset_tests_replay_and_pass_on_the_jvm() {
+    let entries: Vec<(String, String)> = SUBSET
+        .iter()
+        .map(|(f, e)| (f.to_string(), e.to_string()))
+        .collect();
+    let counts = check(&entries, "subset");
+    eprintln!("{counts:?}");
+    assert!(counts.tests > 0 && counts.replayed == counts.tests);
+}
+
+/// The whole corpus (slow: run in release, `-- --ignored`). One test class per
+/// entry, each in a package of its own.
+#[test]
+#[ignore]
+fn corpus_tests_replay_and_pass_on_the_jvm() {
+    let counts = check(&corpus(), "corpus");
+    eprintln!("{counts:?}");
+    assert_eq!(counts.replayed, counts.tests);
+}
