@@ -98,6 +98,7 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
     let mut counts = Counts::default();
     let mut packages: Vec<(String, String, usize)> = Vec::new();
     let mut sources: Vec<PathBuf> = Vec::new();
+    let mut junit_sources: Vec<PathBuf> = Vec::new();
     for rules in rule_sets() {
         for (file, entry) in entries {
             counts.runs += 1;
@@ -151,12 +152,42 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
                 "tests", file, "--entry", entry, "--rules", &rules, "--format", "java",
             ]);
             assert_eq!(code, 0, "{err}");
+            // The JUnit form is the same class with JUnit's annotations and assertions.
+            let (code, junit, err) = heaplog(&[
+                "tests", file, "--entry", entry, "--rules", &rules, "--format", "junit",
+            ]);
+            assert_eq!(code, 0, "{err}");
+            assert_eq!(junit.matches("    @Test\n").count(), tests.len());
+            let stripped: String = junit
+                .lines()
+                .filter(|l| !l.starts_with("import ") && *l != "    @Test")
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let body = stripped.strip_suffix("}\n").unwrap();
+            assert!(
+                class.starts_with(body),
+                "{file} {entry} {rules}: the forms differ"
+            );
             let pkg = format!("p{}", packages.len());
             let pdir = dir.join(&pkg);
             std::fs::create_dir_all(&pdir).unwrap();
             let program =
                 std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
             let name = format!("{}Test", entry.split('.').next().unwrap());
+            let jdir = pdir.join("junit");
+            std::fs::create_dir_all(&jdir).unwrap();
+            junit_sources.push(jdir.join(format!("{name}.java")));
+            std::fs::write(
+                junit_sources.last().unwrap(),
+                format!("package {pkg}.junit;\n{junit}"),
+            )
+            .unwrap();
+            junit_sources.push(jdir.join("Program.java"));
+            std::fs::write(
+                junit_sources.last().unwrap(),
+                format!("package {pkg}.junit;\n{program}"),
+            )
+            .unwrap();
             for (path, text) in [
                 (pdir.join("Program.java"), program),
                 (pdir.join(format!("{name}.java")), class),
@@ -197,6 +228,26 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
         "javac: {}",
         String::from_utf8_lossy(&javac.stderr)
     );
+    // The JUnit forms compile against the API they use (declarations only: the
+    // JUnit jars may be out of reach; the bodies are the ones run above).
+    let api = dir.join("api");
+    std::fs::create_dir_all(&api).unwrap();
+    std::fs::write(api.join("Test.java"), JUNIT_TEST).unwrap();
+    std::fs::write(api.join("Assertions.java"), JUNIT_ASSERTIONS).unwrap();
+    junit_sources.push(api.join("Test.java"));
+    junit_sources.push(api.join("Assertions.java"));
+    let javac = Command::new("javac")
+        .arg("-nowarn")
+        .arg("-d")
+        .arg(dir.join("junit-classes"))
+        .args(&junit_sources)
+        .output()
+        .unwrap();
+    assert!(
+        javac.status.success(),
+        "javac (JUnit form): {}",
+        String::from_utf8_lossy(&javac.stderr)
+    );
     let run = Command::new("java")
         .args(["-ea", "-cp"])
         .arg(&classes)
@@ -218,6 +269,20 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
     let _ = std::fs::remove_dir_all(&dir);
     counts
 }
+
+/// The declarations of JUnit 5 the generated classes use, with JUnit's signatures.
+const JUNIT_TEST: &str = "package org.junit.jupiter.api;\n\
+    @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)\n\
+    public @interface Test {}\n";
+const JUNIT_ASSERTIONS: &str = "package org.junit.jupiter.api;\n\
+    public class Assertions {\n\
+    public interface Executable { void execute() throws Throwable; }\n\
+    public static void assertEquals(int e, int a) {}\n\
+    public static void assertEquals(Object e, Object a) {}\n\
+    public static void assertSame(Object e, Object a) {}\n\
+    public static void assertNull(Object a) {}\n\
+    public static <T extends Throwable> T assertThrows(Class<T> t, Executable e) { return null; }\n\
+    }\n";
 
 #[test]
 fn subset_tests_replay_and_pass_on_the_jvm() {
