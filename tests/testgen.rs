@@ -82,6 +82,7 @@ fn jvm_available() -> bool {
 }
 
 #[derive(Default, Debug)]
+#[allow(dead_code)] // read through Debug, the counts docs/TESTGEN.md gives
 struct Counts {
     runs: usize,
     traces: usize,
@@ -89,6 +90,11 @@ struct Counts {
     skipped: usize,
     replayed: usize,
     java_tests: usize,
+    /// Per rule set: traces, tests, and the skipped traces by reason.
+    per_rules: std::collections::BTreeMap<
+        String,
+        (usize, usize, std::collections::BTreeMap<String, usize>),
+    >,
 }
 
 /// Generates, replays and (when the JVM is there) compiles and runs the tests of
@@ -115,6 +121,14 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
             );
             for s in skipped {
                 assert_ne!(s["reason"], "diverges", "{file} {entry} {rules}: {s}");
+            }
+            let row = counts.per_rules.entry(rules.clone()).or_default();
+            row.0 += traces;
+            row.1 += tests.len();
+            for s in skipped {
+                *row.2
+                    .entry(s["reason"].as_str().unwrap().to_string())
+                    .or_default() += 1;
             }
             counts.traces += traces;
             counts.tests += tests.len();
@@ -302,5 +316,8 @@ fn subset_tests_replay_and_pass_on_the_jvm() {
 fn corpus_tests_replay_and_pass_on_the_jvm() {
     let counts = check(&corpus(), "corpus");
     eprintln!("{counts:?}");
+    for (rules, (traces, tests, skipped)) in &counts.per_rules {
+        eprintln!("{rules}: {traces} traces, {tests} tests, skipped {skipped:?}");
+    }
     assert_eq!(counts.replayed, counts.tests);
 }

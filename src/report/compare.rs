@@ -69,6 +69,23 @@ fn counterexample_json(d: &Disagreement) -> Result<serde_json::Value, serde_json
     Ok(v)
 }
 
+/// The document of `heaplog compare --format json` on one entry: the entry's
+/// comparison with the `schema` and `command` every command's JSON starts with.
+pub fn compare_json(e: &EntryComparison) -> serde_json::Value {
+    let mut doc = serde_json::json!({ "schema": super::SCHEMA, "command": "compare" });
+    if let serde_json::Value::Object(fields) =
+        serde_json::to_value(e).expect("comparisons serialize")
+    {
+        doc.as_object_mut().expect("an object").extend(fields);
+    }
+    doc
+}
+
+/// The document of `heaplog compare --all --format json`: every entry's comparison.
+pub fn compare_all_json(entries: &[EntryComparison]) -> serde_json::Value {
+    serde_json::json!({ "schema": super::SCHEMA, "command": "compare", "entries": entries })
+}
+
 impl EntryComparison {
     pub fn agrees(&self) -> bool {
         self.rules.iter().all(Comparison::agrees)
