@@ -248,6 +248,8 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
     std::fs::create_dir_all(&api).unwrap();
     std::fs::write(api.join("Test.java"), JUNIT_TEST).unwrap();
     std::fs::write(api.join("Assertions.java"), JUNIT_ASSERTIONS).unwrap();
+    std::fs::write(api.join("Executable.java"), JUNIT_EXECUTABLE).unwrap();
+    junit_sources.push(api.join("Executable.java"));
     junit_sources.push(api.join("Test.java"));
     junit_sources.push(api.join("Assertions.java"));
     let javac = Command::new("javac")
@@ -284,14 +286,23 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
     counts
 }
 
-/// The declarations of JUnit 5 the generated classes use, with JUnit's signatures.
+/// The declarations of JUnit 5 the generated classes use, with JUnit's signatures
+/// (every `assertEquals` overload of primitives, so overload resolution is JUnit's).
 const JUNIT_TEST: &str = "package org.junit.jupiter.api;\n\
     @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)\n\
     public @interface Test {}\n";
+const JUNIT_EXECUTABLE: &str = "package org.junit.jupiter.api.function;\n\
+    @FunctionalInterface public interface Executable { void execute() throws Throwable; }\n";
 const JUNIT_ASSERTIONS: &str = "package org.junit.jupiter.api;\n\
+    import org.junit.jupiter.api.function.Executable;\n\
     public class Assertions {\n\
-    public interface Executable { void execute() throws Throwable; }\n\
+    public static void assertEquals(byte e, byte a) {}\n\
+    public static void assertEquals(short e, short a) {}\n\
+    public static void assertEquals(char e, char a) {}\n\
     public static void assertEquals(int e, int a) {}\n\
+    public static void assertEquals(long e, long a) {}\n\
+    public static void assertEquals(float e, float a) {}\n\
+    public static void assertEquals(double e, double a) {}\n\
     public static void assertEquals(Object e, Object a) {}\n\
     public static void assertSame(Object e, Object a) {}\n\
     public static void assertNull(Object a) {}\n\
@@ -320,4 +331,73 @@ fn corpus_tests_replay_and_pass_on_the_jvm() {
         eprintln!("{rules}: {traces} traces, {tests} tests, skipped {skipped:?}");
     }
     assert_eq!(counts.replayed, counts.tests);
+}
+
+/// `--out DIR` writes `CTest.java` (or `.json`) there and prints the summary; bad
+/// command lines exit 2.
+#[test]
+fn out_writes_the_class_and_bad_command_lines_exit_2() {
+    let rules = rule_sets().remove(0);
+    let dir = scratch("out");
+    let (code, out, err) = heaplog(&[
+        "tests",
+        "programs/swap.java",
+        "--entry",
+        "Sample.swap",
+        "--rules",
+        &rules,
+        "--format",
+        "junit",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let summary = out.lines().next().unwrap();
+    assert!(
+        summary.starts_with(&format!("Sample.swap under {rules}: ")),
+        "{out}"
+    );
+    let class = std::fs::read_to_string(dir.join("SampleTest.java")).unwrap();
+    let tests: usize = summary
+        .split(", ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a test count in {summary}"));
+    assert_eq!(class.matches("    @Test\n").count(), tests);
+    assert!(out.contains("wrote "), "{out}");
+    for bad in [
+        &[
+            "tests",
+            "programs/swap.java",
+            "--entry",
+            "Sample.nope",
+            "--rules",
+            &rules,
+        ][..],
+        &[
+            "tests",
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            "no-such",
+        ],
+        &["tests", "programs/swap.java", "--entry", "Sample.swap"],
+        &[
+            "tests",
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            &rules,
+            "--scope",
+            "0",
+        ],
+    ] {
+        let (code, out, err) = heaplog(bad);
+        assert_eq!(code, 2, "{bad:?}: {out}{err}");
+        assert!(err.starts_with("error"), "{bad:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -276,6 +276,14 @@ fn model_input<R: RuleSet>(
             .assert_term(t)
             .map_err(|e| (Skip::Unknown, format!("a conjunct is ill-sorted: {e:?}")))
     };
+    // A conjunct the e-graph folded to `false`: the exploration kept a trace it
+    // could have pruned (seen under lissa with a scope).
+    if pc
+        .iter()
+        .any(|&g| matches!(ctx.terms.extract(g).as_ref(), [Term::Bool(false)]))
+    {
+        return Err((Skip::Infeasible, "the path condition is `false`".into()));
+    }
     for &g in pc.iter().chain(&facts) {
         assert(&mut solver, g)?;
     }
