@@ -133,6 +133,20 @@ fn replays_the_inputs_of_inputs() {
     assert!(err.contains("--index 7: the file holds 6 inputs"), "{err}");
     let (code, _, err) = exec("programs/swap.java", "Sample.perUnit", &file, &[]);
     assert_eq!(code, 2, "{err}");
+    // An error in a listed input names its place in the file.
+    let bad = out.replacen("\"class\": \"Sample\"", "\"class\": \"Nope\"", 1);
+    let file = write("bad-inputs.json", &bad);
+    let (code, _, err) = exec(
+        "programs/swap.java",
+        "Sample.swap",
+        &file,
+        &["--index", "1"],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("inputs[0].heap[0].class: no class `Nope` in the program"),
+        "{err}"
+    );
 }
 
 /// Bad inputs: each a clear error, exit 2.
@@ -159,7 +173,7 @@ fn bad_inputs_are_refused_with_exit_2() {
         (
             r#"{"args": {"this": "a", "c": "x"},
                 "heap": [{"object": "a", "class": "Sample"}, {"object": "x", "class": "Object"}]}"#,
-            "args.c: `x` is a Object, not a Sample",
+            "args.c: `x` is an Object, not a Sample",
         ),
         (
             r#"{"args": {"this": null, "c": null}, "heap": []}"#,

@@ -168,8 +168,22 @@ pub fn read_input(
                 }
                 (Some(i), _) => i as usize,
             };
-            (list[i - 1], format!("{key}[{}].", i - 1))
+            let at = if key == "tests" {
+                format!("tests[{}].input", i - 1)
+            } else {
+                format!("{key}[{}]", i - 1)
+            };
+            (list[i - 1], at)
         }
     };
-    concrete::input::json::from_json(program, entry, input).map_err(|e| format!("{file}: {at}{e}"))
+    concrete::input::json::from_json(program, entry, input).map_err(|e| {
+        // The place in the file: `inputs[2].heap[0].class: ...`.
+        if at.is_empty() {
+            format!("{file}: {e}")
+        } else if e.starts_with("args") || e.starts_with("heap") {
+            format!("{file}: {at}.{e}")
+        } else {
+            format!("{file}: {at}: {e}")
+        }
+    })
 }

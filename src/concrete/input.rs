@@ -98,6 +98,12 @@ pub mod json {
         json!({ "args": args, "heap": heap })
     }
 
+    /// `a Node`, `an Object`.
+    fn a(class: &str) -> String {
+        let vowel = class.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+        format!("{} {class}", if vowel { "an" } else { "a" })
+    }
+
     /// Reads an input for `entry` back, checking it against the program: every class
     /// exists, every field belongs to its object's class and holds a value of its
     /// declared type, every object named is listed once, `this` is not null. A field
@@ -164,9 +170,9 @@ pub mod json {
                         .ok_or_else(|| format!("{at}: `{name}` names no object of the heap"))?;
                     if !program.is_subclass(classes[o], c) {
                         return Err(format!(
-                            "{at}: `{name}` is a {}, not a {}",
-                            program.class_name(classes[o]),
-                            program.class_name(c)
+                            "{at}: `{name}` is {}, not {}",
+                            a(program.class_name(classes[o])),
+                            a(program.class_name(c))
                         ));
                     }
                     Ok(InputValue::Obj(InputObj(o as u32)))
@@ -174,8 +180,8 @@ pub mod json {
                 (Type::Int, _) => Err(format!("{at}: expected an int, got {v}")),
                 (Type::Bool, _) => Err(format!("{at}: expected a boolean, got {v}")),
                 (Type::Class(c), _) => Err(format!(
-                    "{at}: expected null or the name of a {} object, got {v}",
-                    program.class_name(c)
+                    "{at}: expected null or the name of {} object, got {v}",
+                    a(program.class_name(c))
                 )),
                 (Type::Void | Type::Null, _) => Err(format!("{at}: no value has this type")),
             }
