@@ -23,6 +23,8 @@ pub struct Registered {
     pub compare: fn(&Program, MethodId, EngineConfig, &Table) -> Comparison,
     /// The alias facts of an entry at every program point.
     pub alias: crate::alias::SymbolicRunner,
+    /// `heaplog tests`: a checked input per trace.
+    pub tests: fn(&Program, MethodId, EngineConfig) -> crate::testgen::Suite,
 }
 
 /// The registry entry of a rule set.
@@ -34,6 +36,7 @@ pub const fn entry<R: RuleSet>() -> Registered {
         stream: stream::<R>,
         compare: compare::<R>,
         alias: crate::alias::symbolic_facts::<R>,
+        tests: crate::testgen::generate::<R>,
     }
 }
 

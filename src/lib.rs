@@ -20,3 +20,4 @@ pub mod report;
 pub mod rules;
 pub mod solver;
 pub mod symsolve;
+pub mod testgen;

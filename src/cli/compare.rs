@@ -180,7 +180,7 @@ pub fn run(args: Args, start: Instant) -> Output {
             let agree = e.agrees();
             let text = match args.format {
                 Format::Text => compare_text(&e),
-                Format::Json => json(&e),
+                Format::Json => json(&heaplog::report::compare_json(&e)),
             };
             finish(agree, text)
         }
@@ -260,7 +260,7 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
     let agree = entries.iter().all(EntryComparison::agrees);
     let text = match args.format {
         Format::Text => compare_all_text(&entries),
-        Format::Json => json(&entries),
+        Format::Json => json(&heaplog::report::compare_all_json(&entries)),
     };
     let mut out = finish(agree, text);
     out.stderr = skipped.concat();

@@ -1,11 +1,12 @@
-//! `heaplog exec`: run a static no-argument method concretely.
+//! `heaplog exec`: run an entry concretely, a static no-argument method on an empty
+//! heap, or any entry on an input heap read from JSON (replay).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::Format;
 use super::{Code, Output};
-use heaplog::concrete::{self, ExecConfig};
-use heaplog::lang;
+use heaplog::concrete::{self, ExecConfig, Input};
+use heaplog::lang::{self, MethodId, Program};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -14,6 +15,13 @@ pub struct Args {
     /// The method to run, `Class.method`.
     #[arg(long)]
     pub entry: String,
+    /// An input heap in JSON (docs/JSON.md): one input, or the output of
+    /// `inputs --format json --list` or of `tests --format json`.
+    #[arg(long)]
+    pub input: Option<PathBuf>,
+    /// Which input of a file that holds several (1-based).
+    #[arg(long, requires = "input", value_parser = clap::value_parser!(u64).range(1..))]
+    pub index: Option<u64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -22,8 +30,8 @@ pub struct Args {
 /// Compiles the file and runs the entry under the default [`ExecConfig`], printing its
 /// canonical outcome. Exit 0 on a normal return; 1 if the file has errors, an
 /// exception escapes (said on stderr with the `file:line:col` of the throw or
-/// dereference) or the step budget runs out; 2 if the file cannot be read or the
-/// entry cannot be run.
+/// dereference) or the step budget runs out; 2 if the file or the input cannot be read
+/// or the entry cannot be run.
 pub fn run(args: Args) -> Output {
     let (sources, compiled) = match lang::compile_path(&args.file) {
         Ok(c) => c,
@@ -37,11 +45,31 @@ pub fn run(args: Args) -> Output {
             code: Code::Finding,
         };
     };
-    let exec = match concrete::run_named(&program, &args.entry, &ExecConfig::default()) {
-        Ok(exec) => exec,
-        Err(e) => return Output::input_error(e.to_string()),
-    };
     let config = ExecConfig::default();
+    let exec = match &args.input {
+        None => concrete::run_named(&program, &args.entry, &config).map_err(|e| match e {
+            concrete::EntryError::HasParameters(_) | concrete::EntryError::NotStatic(_) => {
+                format!("{e}: give its input heap with --input IN.json")
+            }
+            e => e.to_string(),
+        }),
+        Some(path) => {
+            let Some(entry) = program.entry(&args.entry) else {
+                return Output::input_error(format!(
+                    "no method `{}` (expected `Class.method`)",
+                    args.entry
+                ));
+            };
+            read_input(&program, &args.entry, entry, path, args.index).and_then(|input| {
+                concrete::run_entry(&program, entry, &input, &config)
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            })
+        }
+    };
+    let exec = match exec {
+        Ok(exec) => exec,
+        Err(e) => return Output::input_error(e),
+    };
     let outcome = exec.canon(&program);
     let finding = match &exec.outcome {
         concrete::Outcome::Returned(_) => None,
@@ -67,8 +95,11 @@ pub fn run(args: Args) -> Output {
     let stdout = match args.format {
         Format::Text => outcome.to_string(),
         Format::Json => {
-            let mut s = serde_json::to_string_pretty(&outcome_json(&args.entry, &outcome))
-                .expect("an outcome always serializes");
+            let mut s = serde_json::to_string_pretty(&heaplog::report::json::exec_json(
+                &args.entry,
+                &outcome,
+            ))
+            .expect("an outcome always serializes");
             s.push('\n');
             s
         }
@@ -86,45 +117,73 @@ pub fn run(args: Args) -> Output {
     }
 }
 
-/// A concrete value as JSON: a number, a Boolean, `null`, or an object's name
-/// (`unit`, the value of a void method, is `null` too).
-fn value_json(v: &concrete::CanonValue) -> serde_json::Value {
-    use concrete::CanonValue as V;
-    match v {
-        V::Int(i) => serde_json::json!(i),
-        V::Bool(b) => serde_json::json!(b),
-        V::Null | V::Unit => serde_json::Value::Null,
-        V::Obj(name) => serde_json::json!(name),
+/// The input of `path` for `entry`: the file's one input, or its `index`-th (1-based)
+/// when it holds a list (`inputs`' `inputs`, `tests`' `tests[].input`). Errors start
+/// with the file's name, and with `line:col` for malformed JSON.
+pub fn read_input(
+    program: &Program,
+    name: &str,
+    entry: MethodId,
+    path: &Path,
+    index: Option<u64>,
+) -> Result<Input, String> {
+    let file = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{file}: {e}"))?;
+    let doc: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| format!("{file}:{}:{}: not JSON: {e}", e.line(), e.column().max(1)))?;
+    if let Some(other) = doc.get("entry").and_then(|e| e.as_str())
+        && other != name
+    {
+        return Err(format!(
+            "{file}: the inputs are for `{other}`, not for `{name}`"
+        ));
     }
-}
-
-/// The outcome in the schema of docs/JSON.md: `outcome` as `run` names it, `result`
-/// (`null` when absent), and the heap as a list of objects, as `run` writes heaps.
-fn outcome_json(entry: &str, o: &concrete::CanonOutcome) -> serde_json::Value {
-    use concrete::CanonResult as R;
-    let (outcome, result) = match &o.result {
-        R::Return(v) => ("return".to_string(), value_json(v)),
-        R::Exception(class) => (class.clone(), serde_json::Value::Null),
-        R::BudgetExhausted => ("budget-exhausted".to_string(), serde_json::Value::Null),
+    let (list, key) = if let Some(list) = doc.get("inputs").and_then(|l| l.as_array()) {
+        (Some(list.iter().collect::<Vec<_>>()), "inputs")
+    } else if let Some(list) = doc.get("tests").and_then(|l| l.as_array()) {
+        let inputs = list
+            .iter()
+            .map(|t| t.get("input").unwrap_or(&serde_json::Value::Null))
+            .collect();
+        (Some(inputs), "tests")
+    } else {
+        (None, "")
     };
-    let heap: Vec<serde_json::Value> = o
-        .heap
-        .iter()
-        .map(|(name, obj)| {
-            let fields: serde_json::Map<String, serde_json::Value> = obj
-                .fields
-                .iter()
-                .map(|(f, v)| (f.clone(), value_json(v)))
-                .collect();
-            serde_json::json!({ "object": name, "class": obj.class, "fields": fields })
-        })
-        .collect();
-    serde_json::json!({
-        "schema": heaplog::report::SCHEMA,
-        "command": "exec",
-        "entry": entry,
-        "outcome": outcome,
-        "result": result,
-        "heap": heap,
+    let (input, at) = match list {
+        None => match index {
+            None | Some(1) => (&doc, String::new()),
+            Some(i) => return Err(format!("{file}: --index {i}: the file holds one input")),
+        },
+        Some(list) => {
+            let i = match (index, list.len()) {
+                (_, 0) => return Err(format!("{file}: the file holds no input")),
+                (None, 1) => 1,
+                (None, n) => {
+                    return Err(format!(
+                        "{file}: the file holds {n} inputs: choose one with --index 1..={n}"
+                    ));
+                }
+                (Some(i), n) if i as usize > n => {
+                    return Err(format!("{file}: --index {i}: the file holds {n} inputs"));
+                }
+                (Some(i), _) => i as usize,
+            };
+            let at = if key == "tests" {
+                format!("tests[{}].input", i - 1)
+            } else {
+                format!("{key}[{}]", i - 1)
+            };
+            (list[i - 1], at)
+        }
+    };
+    concrete::input::json::from_json(program, entry, input).map_err(|e| {
+        // The place in the file: `inputs[2].heap[0].class: ...`.
+        if at.is_empty() {
+            format!("{file}: {e}")
+        } else if e.starts_with("args") || e.starts_with("heap") {
+            format!("{file}: {at}.{e}")
+        } else {
+            format!("{file}: {at}: {e}")
+        }
     })
 }

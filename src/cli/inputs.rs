@@ -2,10 +2,10 @@
 
 use std::path::PathBuf;
 
-use heaplog::concrete::generate::{self, GenConfig, InputNames};
-use heaplog::concrete::{Input, InputValue};
-use heaplog::lang::{self, MethodId, Program};
-use serde_json::{Value, json};
+use heaplog::concrete::generate::{self, GenConfig};
+use heaplog::concrete::input;
+use heaplog::lang;
+use serde_json::json;
 
 use super::Format;
 use super::{Code, Output};
@@ -105,6 +105,8 @@ pub fn run(args: Args) -> Output {
         }
         Format::Json => {
             let mut doc = json!({
+                "schema": heaplog::report::SCHEMA,
+                "command": "inputs",
                 "program": args.file.display().to_string(),
                 "entry": args.entry,
                 "scope": args.scope,
@@ -115,51 +117,10 @@ pub fn run(args: Args) -> Output {
             if args.list {
                 doc["inputs"] = inputs
                     .iter()
-                    .map(|i| input_json(&program, entry, i))
+                    .map(|i| input::json::to_json(&program, entry, i))
                     .collect();
             }
             Output::ok(format!("{doc:#}\n"))
         }
     }
-}
-
-/// One input as a list of bindings: each root (`{"name", "value"}`, or the object it first
-/// reaches: `{"name", "class", "fields"}`), then each object first reached through a field.
-fn input_json(program: &Program, entry: MethodId, input: &Input) -> Value {
-    let names = InputNames::new(program, entry, input);
-    let value = |v: InputValue| match v {
-        InputValue::Int(i) => json!(i),
-        InputValue::Bool(b) => json!(b),
-        InputValue::Null => Value::Null,
-        InputValue::Obj(_) => json!(names.value(v)),
-    };
-    let object = |name: &str, o: usize| {
-        let fields: serde_json::Map<String, Value> = input.objects[o]
-            .fields
-            .iter()
-            .map(|&(f, v)| (program.field_name(f).to_string(), value(v)))
-            .collect();
-        json!({
-            "name": name,
-            "class": program.class_name(input.objects[o].class),
-            "fields": fields,
-        })
-    };
-    let mut bindings = Vec::new();
-    for (name, &v) in names.roots.iter().zip(&input.roots) {
-        bindings.push(match v {
-            InputValue::Obj(o) if names.objects[o.0 as usize].as_ref() == Some(name) => {
-                object(name, o.0 as usize)
-            }
-            _ => json!({ "name": name, "value": value(v) }),
-        });
-    }
-    for &o in &names.order {
-        if let Some(name) = &names.objects[o]
-            && !names.roots.contains(name)
-        {
-            bindings.push(object(name, o));
-        }
-    }
-    Value::Array(bindings)
 }

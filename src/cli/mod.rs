@@ -13,6 +13,7 @@ pub mod query;
 pub mod rules;
 pub mod run;
 pub mod solve;
+pub mod tests;
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -69,7 +70,7 @@ pub struct Cli {
 pub enum Command {
     /// Parse and type check; diagnostics as file:line:col.
     Check(check::Args),
-    /// Run a static no-argument method concretely.
+    /// Run an entry concretely: a static no-argument method, or any entry on an input (--input).
     Exec(exec::Args),
     /// Symbolically execute an entry method under one rule set.
     Run(run::Args),
@@ -77,6 +78,8 @@ pub enum Command {
     Compare(compare::Args),
     /// The oracle's bounded-exhaustive concrete inputs.
     Inputs(inputs::Args),
+    /// A concrete input per trace, checked by replay: JSON, or a Java test class.
+    Tests(tests::Args),
     /// Query derived alias facts.
     Query(query::Args),
     /// Decide SMT-LIB 2 scripts: sat / unsat / unknown per (check-sat).
@@ -161,6 +164,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, start: Instant) -> Output {
         Command::Run(a) => run::run(a, out, start),
         Command::Compare(a) => compare::run(a, start),
         Command::Inputs(a) => inputs::run(a),
+        Command::Tests(a) => tests::run(a),
         Command::Query(a) => query::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Rules(a) => rules::run(a),

@@ -276,6 +276,8 @@ impl Report<'_> {
                     })
                     .collect();
                 let doc = serde_json::json!({
+                    "schema": heaplog::report::SCHEMA,
+                    "command": "query",
                     "program": display_name,
                     "entry": self.args.entry,
                     "rules": self.args.rules,

@@ -33,3 +33,224 @@ pub struct Input {
     pub roots: Vec<InputValue>,
     pub objects: Vec<InputObject>,
 }
+
+/// The JSON form of inputs (docs/JSON.md, "Input heap"): the entry's argument bindings
+/// and the objects they reach, each named (by access path when written by heaplog),
+/// with its class and every field; a reference is an object's name or `null`.
+///
+/// ```json
+/// { "args": { "this": "this", "c": null },
+///   "heap": [ { "object": "this", "class": "Sample", "fields": { "data": null } } ] }
+/// ```
+pub mod json {
+    use std::collections::HashMap;
+
+    use serde_json::{Map, Value, json};
+
+    use super::{Input, InputObj, InputObject, InputValue};
+    use crate::concrete::generate::InputNames;
+    use crate::lang::{ClassId, MethodId, MethodKind, Program, Type};
+
+    /// The entry's roots: (name, declared type), `this` first for an instance entry.
+    pub fn roots(program: &Program, entry: MethodId) -> Vec<(String, Type)> {
+        let m = program.method(entry);
+        let this = (m.kind == MethodKind::Instance).then_some(Type::Class(m.owner));
+        this.into_iter()
+            .chain(m.params.iter().copied())
+            .zip(&m.locals)
+            .map(|(ty, l)| (program.name(l.name).to_string(), ty))
+            .collect()
+    }
+
+    /// An input as JSON: the reachable objects named by access path, in breadth-first
+    /// order from the roots, fields in the class's `all_fields` order.
+    pub fn to_json(program: &Program, entry: MethodId, input: &Input) -> Value {
+        let names = InputNames::new(program, entry, input);
+        let value = |v: InputValue| match v {
+            InputValue::Int(i) => json!(i),
+            InputValue::Bool(b) => json!(b),
+            InputValue::Null => Value::Null,
+            InputValue::Obj(_) => json!(names.value(v)),
+        };
+        let args: Map<String, Value> = names
+            .roots
+            .iter()
+            .zip(&input.roots)
+            .map(|(n, &v)| (n.clone(), value(v)))
+            .collect();
+        let heap: Vec<Value> = names
+            .order
+            .iter()
+            .map(|&o| {
+                let object = &input.objects[o];
+                let fields: Map<String, Value> = object
+                    .fields
+                    .iter()
+                    .map(|&(f, v)| (program.field_name(f).to_string(), value(v)))
+                    .collect();
+                json!({
+                    "object": names.objects[o],
+                    "class": program.class_name(object.class),
+                    "fields": fields,
+                })
+            })
+            .collect();
+        json!({ "args": args, "heap": heap })
+    }
+
+    /// `a Node`, `an Object`.
+    fn a(class: &str) -> String {
+        let vowel = class.starts_with(['A', 'E', 'I', 'O', 'U', 'a', 'e', 'i', 'o', 'u']);
+        format!("{} {class}", if vowel { "an" } else { "a" })
+    }
+
+    /// Reads an input for `entry` back, checking it against the program: every class
+    /// exists, every field belongs to its object's class and holds a value of its
+    /// declared type, every object named is listed once, `this` is not null. A field
+    /// left out holds Java's default (`0`, `false`, `null`). Errors name the place
+    /// (`heap[2].fields.next`).
+    pub fn from_json(program: &Program, entry: MethodId, doc: &Value) -> Result<Input, String> {
+        let top = doc
+            .as_object()
+            .ok_or("an input is an object with `args` and `heap`")?;
+        if let Some(k) = top.keys().find(|k| !matches!(k.as_str(), "args" | "heap")) {
+            return Err(format!(
+                "unknown key `{k}` (an input has `args` and `heap`)"
+            ));
+        }
+        let heap = match top.get("heap") {
+            None | Some(Value::Null) => &Vec::new(),
+            Some(Value::Array(a)) => a,
+            Some(_) => return Err("heap: expected a list of objects".into()),
+        };
+        // Objects first, so that references may point forward.
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        let mut classes: Vec<ClassId> = Vec::new();
+        for (i, o) in heap.iter().enumerate() {
+            let at = format!("heap[{i}]");
+            let o = o.as_object().ok_or_else(|| {
+                format!("{at}: expected an object with `object`, `class`, `fields`")
+            })?;
+            if let Some(k) = o
+                .keys()
+                .find(|k| !matches!(k.as_str(), "object" | "class" | "fields"))
+            {
+                return Err(format!(
+                    "{at}: unknown key `{k}` (an object has `object`, `class`, `fields`)"
+                ));
+            }
+            let name = o
+                .get("object")
+                .and_then(Value::as_str)
+                .ok_or_else(|| format!("{at}.object: expected the object's name, a string"))?;
+            if index.insert(name, i).is_some() {
+                return Err(format!("{at}.object: `{name}` is listed twice"));
+            }
+            let class = o
+                .get("class")
+                .and_then(Value::as_str)
+                .ok_or_else(|| format!("{at}.class: expected a class name"))?;
+            let c = program
+                .class_by_name(class)
+                .ok_or_else(|| format!("{at}.class: no class `{class}` in the program"))?;
+            classes.push(c);
+        }
+        let read = |v: &Value, ty: Type, at: &str| -> Result<InputValue, String> {
+            match (ty, v) {
+                (Type::Int, Value::Number(n)) => n
+                    .as_i64()
+                    .and_then(|i| i32::try_from(i).ok())
+                    .map(InputValue::Int)
+                    .ok_or_else(|| format!("{at}: {n} is not an int (32 bits)")),
+                (Type::Bool, Value::Bool(b)) => Ok(InputValue::Bool(*b)),
+                (Type::Class(_), Value::Null) => Ok(InputValue::Null),
+                (Type::Class(c), Value::String(name)) => {
+                    let &o = index
+                        .get(name.as_str())
+                        .ok_or_else(|| format!("{at}: `{name}` names no object of the heap"))?;
+                    if !program.is_subclass(classes[o], c) {
+                        return Err(format!(
+                            "{at}: `{name}` is {}, not {}",
+                            a(program.class_name(classes[o])),
+                            a(program.class_name(c))
+                        ));
+                    }
+                    Ok(InputValue::Obj(InputObj(o as u32)))
+                }
+                (Type::Int, _) => Err(format!("{at}: expected an int, got {v}")),
+                (Type::Bool, _) => Err(format!("{at}: expected a boolean, got {v}")),
+                (Type::Class(c), _) => Err(format!(
+                    "{at}: expected null or the name of {} object, got {v}",
+                    a(program.class_name(c))
+                )),
+                (Type::Void | Type::Null, _) => Err(format!("{at}: no value has this type")),
+            }
+        };
+        let mut objects = Vec::with_capacity(heap.len());
+        for (i, o) in heap.iter().enumerate() {
+            let c = classes[i];
+            let given = match o.get("fields") {
+                None | Some(Value::Null) => &Map::new(),
+                Some(Value::Object(m)) => m,
+                Some(_) => return Err(format!("heap[{i}].fields: expected an object")),
+            };
+            let all = &program.class(c).all_fields;
+            if let Some(k) = given
+                .keys()
+                .find(|k| !all.iter().any(|&f| program.field_name(f) == k.as_str()))
+            {
+                return Err(format!(
+                    "heap[{i}].fields: `{k}` is not a field of {}",
+                    program.class_name(c)
+                ));
+            }
+            let mut fields = Vec::with_capacity(all.len());
+            for &f in all {
+                let name = program.field_name(f);
+                let ty = program.field(f).ty;
+                let v = match given.get(name) {
+                    Some(v) => read(v, ty, &format!("heap[{i}].fields.{name}"))?,
+                    None => match ty {
+                        Type::Int => InputValue::Int(0),
+                        Type::Bool => InputValue::Bool(false),
+                        _ => InputValue::Null,
+                    },
+                };
+                fields.push((f, v));
+            }
+            objects.push(InputObject { class: c, fields });
+        }
+        let roots_wanted = roots(program, entry);
+        let args = match top.get("args") {
+            Some(Value::Object(m)) => m,
+            None if roots_wanted.is_empty() => &Map::new(),
+            _ => return Err("args: expected an object from parameter name to value".into()),
+        };
+        if let Some(k) = args
+            .keys()
+            .find(|k| !roots_wanted.iter().any(|(n, _)| n == *k))
+        {
+            let known: Vec<&str> = roots_wanted.iter().map(|(n, _)| n.as_str()).collect();
+            return Err(format!(
+                "args: `{k}` is not a parameter of the entry (it takes: {})",
+                if known.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    known.join(", ")
+                }
+            ));
+        }
+        let mut roots = Vec::with_capacity(roots_wanted.len());
+        for (name, ty) in &roots_wanted {
+            let v = args
+                .get(name)
+                .ok_or_else(|| format!("args: no value for `{name}`"))?;
+            let v = read(v, *ty, &format!("args.{name}"))?;
+            if name == "this" && v == InputValue::Null {
+                return Err("args.this: the receiver cannot be null".into());
+            }
+            roots.push(v);
+        }
+        Ok(Input { roots, objects })
+    }
+}

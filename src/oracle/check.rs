@@ -46,6 +46,9 @@ pub struct Claim {
     pub pc: String,
     /// Its predicted outcome (or why it has none).
     pub predicted: String,
+    /// The predicted outcome, when there is one (JSON writes it structured).
+    #[serde(skip)]
+    pub outcome: Option<crate::concrete::CanonOutcome>,
 }
 
 /// One input on which a rule set disagrees with the oracle.
@@ -58,6 +61,12 @@ pub struct Disagreement {
     pub size: usize,
     /// The interpreter's outcome.
     pub expected: String,
+    /// The input in the JSON form of `inputs` (JSON writes it as `input`).
+    #[serde(skip)]
+    pub input_json: serde_json::Value,
+    /// The interpreter's outcome, structured (JSON writes it as `expected`).
+    #[serde(skip)]
+    pub outcome: crate::concrete::CanonOutcome,
     pub claims: Vec<Claim>,
     /// For an unclaimed input: per trace, the first path-condition conjunct that
     /// does not hold, and its value.
@@ -229,13 +238,17 @@ fn compare_once<R: RuleSet>(
         let diverged = row.outcome.result == CanonResult::BudgetExhausted;
         let predictions: Vec<Claim> = claims
             .iter()
-            .map(|&t| Claim {
-                trace: t,
-                pc: conc.pc(t).to_string(),
-                predicted: match conc.predict(t, &mut val) {
-                    Ok(o) => o.to_string(),
-                    Err(e) => format!("no prediction: {e}\n"),
-                },
+            .map(|&t| {
+                let (predicted, outcome) = match conc.predict(t, &mut val) {
+                    Ok(o) => (o.to_string(), Some(o)),
+                    Err(e) => (format!("no prediction: {e}\n"), None),
+                };
+                Claim {
+                    trace: t,
+                    pc: conc.pc(t).to_string(),
+                    predicted,
+                    outcome,
+                }
             })
             .collect();
         let verdict = match predictions.as_slice() {
@@ -285,6 +298,8 @@ fn compare_once<R: RuleSet>(
                 input: row.text.clone(),
                 size: row.size,
                 expected,
+                input_json: crate::concrete::input::json::to_json(program, entry, &row.input),
+                outcome: row.outcome.clone(),
                 claims: predictions,
                 misses: if claims.is_empty() {
                     (0..conc.len())

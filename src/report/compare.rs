@@ -34,9 +34,56 @@ fn rules_json<S: serde::Serializer>(rules: &[Comparison], s: S) -> Result<S::Ok,
             .map(|(b, n)| (b.clone(), serde_json::json!(n)))
             .collect();
         v["cut"] = serde_json::Value::Object(cut);
+        if let Some(d) = &c.counterexample {
+            v["counterexample"] = counterexample_json(d).map_err(S::Error::custom)?;
+        }
         seq.serialize_element(&v)?;
     }
     seq.end()
+}
+
+/// A counterexample with its heaps structured: `input` in the form of `inputs`,
+/// `expected` and each claim's `predicted` as `exec` writes outcomes (`predicted` is
+/// `null` when the trace has no prediction); the readable texts stay beside them
+/// (`input_text`, `expected_text`, `predicted_text`).
+fn counterexample_json(d: &Disagreement) -> Result<serde_json::Value, serde_json::Error> {
+    let mut v = serde_json::to_value(d)?;
+    v["input_text"] = serde_json::json!(d.input);
+    v["input"] = d.input_json.clone();
+    v["expected_text"] = serde_json::json!(d.expected);
+    v["expected"] = super::json::concrete_outcome(&d.outcome);
+    let claims: Vec<serde_json::Value> = d
+        .claims
+        .iter()
+        .map(|c| {
+            let mut v = serde_json::to_value(c)?;
+            v["predicted_text"] = serde_json::json!(c.predicted);
+            v["predicted"] = c
+                .outcome
+                .as_ref()
+                .map_or(serde_json::Value::Null, super::json::concrete_outcome);
+            Ok(v)
+        })
+        .collect::<Result<_, serde_json::Error>>()?;
+    v["claims"] = serde_json::Value::Array(claims);
+    Ok(v)
+}
+
+/// The document of `heaplog compare --format json` on one entry: the entry's
+/// comparison with the `schema` and `command` every command's JSON starts with.
+pub fn compare_json(e: &EntryComparison) -> serde_json::Value {
+    let mut doc = serde_json::json!({ "schema": super::SCHEMA, "command": "compare" });
+    if let serde_json::Value::Object(fields) =
+        serde_json::to_value(e).expect("comparisons serialize")
+    {
+        doc.as_object_mut().expect("an object").extend(fields);
+    }
+    doc
+}
+
+/// The document of `heaplog compare --all --format json`: every entry's comparison.
+pub fn compare_all_json(entries: &[EntryComparison]) -> serde_json::Value {
+    serde_json::json!({ "schema": super::SCHEMA, "command": "compare", "entries": entries })
 }
 
 impl EntryComparison {

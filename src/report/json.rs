@@ -292,3 +292,51 @@ pub fn write_all(out: &mut dyn Write, text: &str) -> io::Result<()> {
     out.write_all(text.as_bytes())?;
     out.flush()
 }
+
+/// A concrete value as JSON: a number, a Boolean, `null`, or an object's name
+/// (`unit`, the value of a void method, is `null` too).
+pub fn concrete_value(v: &crate::concrete::CanonValue) -> serde_json::Value {
+    use crate::concrete::CanonValue as V;
+    match v {
+        V::Int(i) => serde_json::json!(i),
+        V::Bool(b) => serde_json::json!(b),
+        V::Null | V::Unit => serde_json::Value::Null,
+        V::Obj(name) => serde_json::json!(name),
+    }
+}
+
+/// A concrete final heap as JSON: `[{"object", "class", "fields"}]`, objects named
+/// canonically (by access path, `new#n`), the form of every heap (docs/JSON.md).
+pub fn concrete_heap(heap: &crate::concrete::CanonHeap) -> serde_json::Value {
+    heap.iter()
+        .map(|(name, obj)| {
+            let fields: serde_json::Map<String, serde_json::Value> = obj
+                .fields
+                .iter()
+                .map(|(f, v)| (f.clone(), concrete_value(v)))
+                .collect();
+            serde_json::json!({ "object": name, "class": obj.class, "fields": fields })
+        })
+        .collect()
+}
+
+/// A concrete outcome as JSON: `outcome` as `run` names it (`return`, an exception's
+/// class, or `budget-exhausted`), `result` (`null` when absent), the final `heap`.
+pub fn concrete_outcome(o: &crate::concrete::CanonOutcome) -> serde_json::Value {
+    use crate::concrete::CanonResult as R;
+    let (outcome, result) = match &o.result {
+        R::Return(v) => ("return".to_string(), concrete_value(v)),
+        R::Exception(class) => (class.clone(), serde_json::Value::Null),
+        R::BudgetExhausted => ("budget-exhausted".to_string(), serde_json::Value::Null),
+    };
+    serde_json::json!({ "outcome": outcome, "result": result, "heap": concrete_heap(&o.heap) })
+}
+
+/// The document of `heaplog exec --format json`.
+pub fn exec_json(entry: &str, o: &crate::concrete::CanonOutcome) -> serde_json::Value {
+    let mut doc = concrete_outcome(o);
+    doc["schema"] = serde_json::json!(SCHEMA);
+    doc["command"] = serde_json::json!("exec");
+    doc["entry"] = serde_json::json!(entry);
+    doc
+}

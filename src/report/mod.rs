@@ -5,7 +5,9 @@ mod corpus;
 pub mod json;
 mod run;
 
-pub use compare::{EntryComparison, compare_all_text, compare_text};
+pub use compare::{
+    EntryComparison, compare_all_json, compare_all_text, compare_json, compare_text,
+};
 pub use corpus::{CorpusRow, corpus_table};
 pub use json::{JsonSink, JsonlSink, RunHeader, SCHEMA, SummaryJson};
 pub use run::{TextSink, bounds_text, run_footer, run_header, run_text, status};

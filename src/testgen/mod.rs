@@ -1,0 +1,566 @@
+//! Test generation (`heaplog tests`, docs/TESTGEN.md): for every trace of an
+//! exploration, a concrete input that drives the entry down that path, and the
+//! outcome it must have.
+//!
+//! One route for every rule set: whatever a rule set's symbols are (materialized
+//! objects, guarded location sets, ite-valued fields), its path conditions are terms
+//! over the *input* symbols, access paths such as `this.next.val`. The path condition
+//! goes to a fresh solver with what makes a model a heap (each input reference null
+//! or of a class its declared type allows; aliases have equal fields; ints of 32
+//! bits), and the model's values are laid out as an input heap by walking the access
+//! paths from the roots. Each candidate is then replayed: the oracle's concretizer
+//! must find its path condition, and only its, true on it (the trace's branch
+//! decisions are the path condition's conjuncts), and the concrete interpreter's
+//! outcome must be the one the trace predicts. A trace without such an input gets no
+//! test, with the reason.
+
+pub mod java;
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use egg::Id;
+
+use crate::concrete::{
+    self, CanonOutcome, CanonResult, ExecConfig, Input, InputObj, InputObject, InputValue,
+};
+use crate::engine::{EngineConfig, Exploration, RuleSet, explore};
+use crate::expr::{Sort, Term};
+use crate::lang::{ClassId, MethodId, Program, Type};
+use crate::oracle::Concretizer;
+use crate::solver::from_expr::translate;
+use crate::solver::{Answer, ModelValue, Solver, SolverConfig, TermId};
+
+/// Why a trace got no test.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Skip {
+    /// The solver answered `unknown` on the path condition (or cannot read it).
+    Unknown,
+    /// The path condition is unsatisfiable after all.
+    Infeasible,
+    /// Every model found needs more objects of a class than the scope allows.
+    Scope,
+    /// The input built from the model does not take the trace's path, or the
+    /// interpreter's outcome on it is not the trace's.
+    Diverges,
+}
+
+impl Skip {
+    pub fn name(self) -> &'static str {
+        match self {
+            Skip::Unknown => "unknown",
+            Skip::Infeasible => "infeasible",
+            Skip::Scope => "scope",
+            Skip::Diverges => "diverges",
+        }
+    }
+}
+
+/// A generated test: the input and the outcome the trace predicts (equal to the
+/// interpreter's on the input, checked by replay).
+#[derive(Clone, Debug)]
+pub struct Test {
+    /// The trace's index, 1-based, in the order found.
+    pub trace: usize,
+    pub input: Input,
+    pub expected: CanonOutcome,
+}
+
+/// A trace without a test.
+#[derive(Clone, Debug)]
+pub struct Skipped {
+    pub trace: usize,
+    pub reason: Skip,
+    pub detail: String,
+}
+
+/// The tests of one entry under one rule set.
+#[derive(Clone, Debug)]
+pub struct Suite {
+    pub rules: String,
+    pub traces: usize,
+    /// The exploration was not cut by a bound.
+    pub complete: bool,
+    pub cut: BTreeMap<String, u64>,
+    pub tests: Vec<Test>,
+    pub skipped: Vec<Skipped>,
+}
+
+impl Suite {
+    /// The skipped traces counted by reason.
+    pub fn skip_counts(&self) -> BTreeMap<Skip, usize> {
+        let mut counts = BTreeMap::new();
+        for s in &self.skipped {
+            *counts.entry(s.reason).or_default() += 1;
+        }
+        counts
+    }
+}
+
+/// Explores `entry` under `R` with `config` and builds a test for every trace
+/// (see the module doc). `config.scope` bounds the objects per class of an input.
+pub fn generate<R: RuleSet>(program: &Program, entry: MethodId, config: EngineConfig) -> Suite {
+    let scope = config.scope;
+    let mut x = explore::<R>(program, entry, config);
+    let cut = x
+        .cuts()
+        .iter()
+        .map(|(b, n)| (b.name().to_string(), *n))
+        .collect();
+    let complete = x.complete();
+    let guards: Vec<Vec<Id>> = x.traces.iter().map(|t| t.pc.guards()).collect();
+    let conc = Concretizer::new(&mut x);
+    let mut suite = Suite {
+        rules: R::NAME.to_string(),
+        traces: guards.len(),
+        complete,
+        cut,
+        tests: Vec::new(),
+        skipped: Vec::new(),
+    };
+    for (i, pc) in guards.iter().enumerate() {
+        match test_for(&mut x, &conc, i, pc, scope) {
+            Ok((input, expected)) => suite.tests.push(Test {
+                trace: i + 1,
+                input,
+                expected,
+            }),
+            Err((reason, detail)) => suite.skipped.push(Skipped {
+                trace: i + 1,
+                reason,
+                detail,
+            }),
+        }
+    }
+    suite
+}
+
+type Failed = (Skip, String);
+
+/// The input of trace `t` (path condition `pc`) and its checked outcome.
+fn test_for<R: RuleSet>(
+    x: &mut Exploration<'_, R>,
+    conc: &Concretizer<'_>,
+    t: usize,
+    pc: &[Id],
+    scope: Option<u32>,
+) -> Result<(Input, CanonOutcome), Failed> {
+    let program = x.ctx.program;
+    let input = model_input(x, pc, scope)?;
+    let mut val = conc.valuation(&input);
+    let claims = conc.claims(&mut val);
+    if claims != [t] {
+        let which = if claims.is_empty() {
+            "no trace's path condition holds".to_string()
+        } else {
+            let names: Vec<String> = claims.iter().map(|c| (c + 1).to_string()).collect();
+            format!("the path conditions of traces {} hold", names.join(", "))
+        };
+        return Err((Skip::Diverges, format!("on the input built: {which}")));
+    }
+    let predicted = conc
+        .predict(t, &mut val)
+        .map_err(|e| (Skip::Diverges, format!("no prediction: {e}")))?;
+    let run = concrete::run_entry(program, x.entry, &input, &ExecConfig::default())
+        .map_err(|e| (Skip::Diverges, format!("the input does not run: {e}")))?;
+    let actual = run.canon(program);
+    if actual.result == CanonResult::BudgetExhausted || actual != predicted {
+        return Err((
+            Skip::Diverges,
+            format!(
+                "the interpreter's outcome `{}` is not the trace's `{}`",
+                actual.result, predicted.result
+            ),
+        ));
+    }
+    Ok((input, actual))
+}
+
+/// An input symbol: its access path and sort.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+struct Symbol {
+    /// Number of fields on the path (`this` is 0, `this.next` 1).
+    depth: usize,
+    path: String,
+    sort: Sort,
+}
+
+/// Builds a fresh solver over the path condition and what makes a model a heap,
+/// and lays its model out as an input.
+fn model_input<R: RuleSet>(
+    x: &mut Exploration<'_, R>,
+    pc: &[Id],
+    scope: Option<u32>,
+) -> Result<Input, Failed> {
+    let ctx = &mut x.ctx;
+    let program = ctx.program;
+    let entry = x.entry;
+    // The symbols of the path condition, with every prefix of their access paths.
+    let mut syms: BTreeSet<Symbol> = BTreeSet::new();
+    for &g in pc {
+        for node in ctx.terms.extract(g).as_ref() {
+            if let Term::Sym(s) = node {
+                add_symbol(&mut syms, s.name.as_str(), s.sort);
+            }
+        }
+    }
+    let roots = concrete::input::json::roots(program, entry);
+    for (name, ty) in &roots {
+        add_symbol(&mut syms, name, sort_of(*ty));
+    }
+    let syms: Vec<Symbol> = syms.into_iter().collect();
+    let mut ids: HashMap<String, Id> = HashMap::new();
+    for s in &syms {
+        ids.insert(s.path.clone(), ctx.terms.sym(&s.path, s.sort));
+    }
+    // What makes a model a heap, as terms.
+    let mut facts: Vec<Id> = Vec::new();
+    let null = ctx.terms.null();
+    let (lo, hi) = (ctx.terms.int(i32::MIN), ctx.terms.int(i32::MAX));
+    for s in &syms {
+        let sym = ids[&s.path];
+        match s.sort {
+            Sort::Int => {
+                let above = ctx.terms.le(lo, sym);
+                let below = ctx.terms.le(sym, hi);
+                facts.push(ctx.terms.and(above, below));
+            }
+            Sort::Ref => {
+                if let Some(declared) = ctx.path_class(&s.path) {
+                    let bound = ctx.type_bound(sym, declared);
+                    let is_null = ctx.terms.eq(sym, null);
+                    let fact = if s.path == "this" {
+                        let not_null = ctx.terms.not(is_null);
+                        ctx.terms.and(not_null, bound)
+                    } else {
+                        ctx.terms.or(is_null, bound)
+                    };
+                    facts.push(fact);
+                }
+            }
+            Sort::Bool => {}
+        }
+    }
+    // Aliases have equal fields: p = q implies p.f = q.f.
+    for (i, a) in syms.iter().enumerate() {
+        let Some((pa, fa)) = a.path.rsplit_once('.') else {
+            continue;
+        };
+        for b in &syms[i + 1..] {
+            let Some((pb, fb)) = b.path.rsplit_once('.') else {
+                continue;
+            };
+            if fa != fb || pa == pb || a.sort != b.sort {
+                continue;
+            }
+            let same = ctx.terms.eq(ids[pa], ids[pb]);
+            let differ = ctx.terms.not(same);
+            let equal = ctx.terms.eq(ids[&a.path], ids[&b.path]);
+            facts.push(ctx.terms.or(differ, equal));
+        }
+    }
+    let mut solver = Solver::new(SolverConfig::default());
+    for c in &program.classes {
+        let parent = c.superclass.map(|k| program.class_name(k));
+        let _ = solver.declare_class(program.name(c.name), parent, true);
+    }
+    let assert = |solver: &mut Solver, g: Id| -> Result<(), Failed> {
+        let e = ctx.terms.extract(g);
+        let t = translate(solver.terms_mut(), &e).map_err(|e| {
+            (
+                Skip::Unknown,
+                format!("the solver cannot read a conjunct: {e}"),
+            )
+        })?;
+        solver
+            .assert_term(t)
+            .map_err(|e| (Skip::Unknown, format!("a conjunct is ill-sorted: {e:?}")))
+    };
+    // A conjunct the e-graph folded to `false`: the exploration kept a trace it
+    // could have pruned (seen under lissa with a scope).
+    if pc
+        .iter()
+        .any(|&g| matches!(ctx.terms.extract(g).as_ref(), [Term::Bool(false)]))
+    {
+        return Err((Skip::Infeasible, "the path condition is `false`".into()));
+    }
+    for &g in pc.iter().chain(&facts) {
+        assert(&mut solver, g)?;
+    }
+    // The solver terms of the symbols and of their types, to read off the model.
+    let mut values: HashMap<String, TermId> = HashMap::new();
+    let mut types: HashMap<String, TermId> = HashMap::new();
+    for s in &syms {
+        let sym = ids[&s.path];
+        let e = ctx.terms.extract(sym);
+        if let Ok(t) = translate(solver.terms_mut(), &e) {
+            values.insert(s.path.clone(), t);
+        }
+        if s.sort == Sort::Ref {
+            let ty = ctx.terms.typeof_(sym);
+            let e = ctx.terms.extract(ty);
+            if let Ok(t) = translate(solver.terms_mut(), &e) {
+                types.insert(s.path.clone(), t);
+            }
+        }
+    }
+    let mut assumed: Vec<TermId> = Vec::new();
+    let mut answer = solver.check();
+    loop {
+        let model = match answer {
+            Answer::Sat(m) => m,
+            Answer::Unsat if assumed.is_empty() => {
+                return Err((
+                    Skip::Infeasible,
+                    "the path condition has no model that is a heap".into(),
+                ));
+            }
+            Answer::Unsat => unreachable!("only satisfiable merges are kept"),
+            Answer::Unknown(why) => return Err((Skip::Unknown, why)),
+        };
+        let (input, reps) = lay_out(
+            program,
+            &roots,
+            &syms,
+            &values,
+            &types,
+            &model,
+            solver.terms(),
+        )?;
+        let Some(scope) = scope else {
+            return Ok(input);
+        };
+        // Within the scope, or else a model with two objects of an overfull class
+        // made one (aliases the path condition allows but the model did not choose).
+        let mut per_class: HashMap<ClassId, Vec<usize>> = HashMap::new();
+        for (i, o) in input.objects.iter().enumerate() {
+            per_class.entry(o.class).or_default().push(i);
+        }
+        let Some((&class, objects)) = per_class.iter().find(|(_, os)| os.len() > scope as usize)
+        else {
+            return Ok(input);
+        };
+        let mut merged = None;
+        'pairs: for (k, &a) in objects.iter().enumerate() {
+            for &b in &objects[k + 1..] {
+                let (Some(pa), Some(pb)) = (&reps[a], &reps[b]) else {
+                    continue;
+                };
+                let (Some(&ta), Some(&tb)) = (values.get(pa), values.get(pb)) else {
+                    continue;
+                };
+                let Ok(eq) = solver.terms_mut().eq(ta, tb) else {
+                    continue;
+                };
+                let mut with = assumed.clone();
+                with.push(eq);
+                if let Answer::Sat(m) = solver.check_assuming(&with) {
+                    merged = Some((with, m));
+                    break 'pairs;
+                }
+            }
+        }
+        match merged {
+            Some((with, m)) => {
+                assumed = with;
+                answer = Answer::Sat(m);
+            }
+            None => {
+                return Err((
+                    Skip::Scope,
+                    format!(
+                        "every model has {} objects of {}, the scope is {scope}",
+                        objects.len(),
+                        program.class_name(class)
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// An input laid out from a model: one object per model element of sort `Ref` that
+/// a root or field holds, and per object the access path that first reached it.
+#[allow(clippy::type_complexity)]
+fn lay_out(
+    program: &Program,
+    roots: &[(String, Type)],
+    syms: &[Symbol],
+    values: &HashMap<String, TermId>,
+    types: &HashMap<String, TermId>,
+    model: &crate::solver::Model,
+    terms: &crate::solver::Terms,
+) -> Result<(Input, Vec<Option<String>>), Failed> {
+    let mut layout = Layout {
+        program,
+        objects: Vec::new(),
+        reps: Vec::new(),
+        by_value: HashMap::new(),
+    };
+    let value_of = |path: &str| values.get(path).and_then(|&t| model.eval(terms, t));
+    let class_of = |path: &str, declared: ClassId| -> ClassId {
+        types
+            .get(path)
+            .and_then(|&t| model.eval(terms, t))
+            .and_then(|v| model.names.get(&v).cloned())
+            .and_then(|n| program.class_by_name(n.trim_start_matches('@')))
+            .filter(|&c| program.is_subclass(c, declared))
+            .unwrap_or(declared)
+    };
+    let is_null = |v: &ModelValue| model.names.get(v).is_some_and(|n| n == "null");
+    // The roots.
+    let mut input_roots = Vec::with_capacity(roots.len());
+    for (name, ty) in roots {
+        let v = match (ty, value_of(name)) {
+            (Type::Int, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
+            (Type::Bool, Some(ModelValue::Bool(b))) => InputValue::Bool(b),
+            (Type::Class(c), Some(v)) if !is_null(&v) => {
+                InputValue::Obj(layout.object(v, class_of(name, *c), name))
+            }
+            (Type::Class(c), None) if name == "this" => InputValue::Obj(layout.fresh(*c, None)),
+            (Type::Int, _) => InputValue::Int(0),
+            (Type::Bool, _) => InputValue::Bool(false),
+            _ => InputValue::Null,
+        };
+        input_roots.push(v);
+    }
+    let mut input = Input {
+        roots: input_roots,
+        objects: Vec::new(),
+    };
+    // The fields, shortest access paths first: the object a path walks to (in the heap
+    // laid out so far) gets the model's value of the path in that field.
+    let mut fields: Vec<HashMap<String, InputValue>> = Vec::new();
+    for s in syms.iter().filter(|s| s.depth > 0) {
+        let (base, field) = s.path.rsplit_once('.').expect("a field path");
+        let Some(owner) = walk(roots, &input, &fields, base) else {
+            continue; // through null: the path condition does not read it
+        };
+        let class = layout.objects[owner.0 as usize];
+        let Some(f) = program
+            .class(class)
+            .all_fields
+            .iter()
+            .rev()
+            .copied()
+            .find(|&f| program.field_name(f) == field)
+        else {
+            continue;
+        };
+        let v = match (program.field(f).ty, value_of(&s.path)) {
+            (Type::Int, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
+            (Type::Bool, Some(ModelValue::Bool(b))) => InputValue::Bool(b),
+            (Type::Class(c), Some(v)) if !is_null(&v) => {
+                InputValue::Obj(layout.object(v, class_of(&s.path, c), &s.path))
+            }
+            _ => continue, // the default value
+        };
+        fields.resize_with(layout.objects.len(), HashMap::new);
+        match fields[owner.0 as usize].insert(field.to_string(), v) {
+            Some(old) if old != v => {
+                return Err((
+                    Skip::Diverges,
+                    format!("the model gives the field of `{}` two values", s.path),
+                ));
+            }
+            _ => {}
+        }
+    }
+    // Every object with a value for every field (Java's defaults where unread).
+    for (i, &class) in layout.objects.iter().enumerate() {
+        let fs = program
+            .class(class)
+            .all_fields
+            .iter()
+            .map(|&f| {
+                let given = fields.get(i).and_then(|m| m.get(program.field_name(f)));
+                let v = given.copied().unwrap_or(match program.field(f).ty {
+                    Type::Int => InputValue::Int(0),
+                    Type::Bool => InputValue::Bool(false),
+                    _ => InputValue::Null,
+                });
+                (f, v)
+            })
+            .collect();
+        input.objects.push(InputObject { class, fields: fs });
+    }
+    Ok((input, layout.reps))
+}
+
+/// The objects laid out so far: one per model element of sort `Ref`.
+struct Layout<'p> {
+    program: &'p Program,
+    objects: Vec<ClassId>,
+    /// Per object, the access path that first reached it (`None`: a fresh `this`).
+    reps: Vec<Option<String>>,
+    by_value: HashMap<ModelValue, InputObj>,
+}
+
+impl Layout<'_> {
+    fn object(&mut self, v: ModelValue, class: ClassId, path: &str) -> InputObj {
+        if let Some(&o) = self.by_value.get(&v) {
+            return o;
+        }
+        let o = self.fresh(class, Some(path));
+        self.by_value.insert(v, o);
+        o
+    }
+
+    fn fresh(&mut self, class: ClassId, path: Option<&str>) -> InputObj {
+        debug_assert!((class.0 as usize) < self.program.classes.len());
+        self.objects.push(class);
+        self.reps.push(path.map(str::to_string));
+        InputObj(self.objects.len() as u32 - 1)
+    }
+}
+
+/// The object `path` reaches in the heap laid out so far (`None` through null).
+fn walk(
+    roots: &[(String, Type)],
+    input: &Input,
+    fields: &[HashMap<String, InputValue>],
+    path: &str,
+) -> Option<InputObj> {
+    let mut parts = path.split('.');
+    let root = parts.next()?;
+    let at = roots.iter().position(|(n, _)| n == root)?;
+    let mut cur = match input.roots.get(at)? {
+        InputValue::Obj(o) => *o,
+        _ => return None,
+    };
+    for f in parts {
+        match fields.get(cur.0 as usize).and_then(|m| m.get(f)) {
+            Some(InputValue::Obj(o)) => cur = *o,
+            _ => return None,
+        }
+    }
+    Some(cur)
+}
+
+fn add_symbol(syms: &mut BTreeSet<Symbol>, path: &str, sort: Sort) {
+    let parts: Vec<&str> = path.split('.').collect();
+    for k in 1..parts.len() {
+        syms.insert(Symbol {
+            depth: k - 1,
+            path: parts[..k].join("."),
+            sort: Sort::Ref,
+        });
+    }
+    syms.insert(Symbol {
+        depth: parts.len() - 1,
+        path: path.to_string(),
+        sort,
+    });
+}
+
+fn sort_of(ty: Type) -> Sort {
+    match ty {
+        Type::Int => Sort::Int,
+        Type::Bool => Sort::Bool,
+        _ => Sort::Ref,
+    }
+}
+
+fn to_i32(i: i64) -> Result<i32, Failed> {
+    i32::try_from(i).map_err(|_| (Skip::Unknown, format!("the model's int {i} is not 32 bits")))
+}

@@ -1,0 +1,403 @@
+//! `heaplog tests` on corpus entries under every registered rule set: every generated
+//! input replays its own outcome through `heaplog exec --input`, and every generated
+//! Java class compiles and passes on the JVM (javac and java; skipped with a message
+//! when absent). The default run takes a bounded subset; the whole corpus runs with
+//! `cargo test --release --test testgen -- --ignored` (docs/TESTGEN.md).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+/// One entry per program of the subset (each a different class, as one test class
+/// per entry class is written).
+const SUBSET: &[(&str, &str)] = &[
+    ("programs/swap.java", "Sample.swap"),
+    ("programs/getfield_split.java", "Node.splitRef"),
+    ("programs/list.java", "IntList.removeFirst"),
+    ("programs/shapes.java", "Shape.sideCount"),
+];
+
+fn heaplog(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("heaplog runs");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn rule_sets() -> Vec<String> {
+    let (code, out, _) = heaplog(&["rules"]);
+    assert_eq!(code, 0);
+    out.lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(String::from)
+        .collect()
+}
+
+/// Every `// entry:` of the corpus.
+fn corpus() -> Vec<(String, String)> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "java"))
+        .collect();
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("// entry: ") {
+                let entry = rest.split_whitespace().next().unwrap().to_string();
+                out.push((
+                    format!("programs/{}", f.file_name().unwrap().to_str().unwrap()),
+                    entry,
+                ));
+            }
+        }
+    }
+    out
+}
+
+fn scratch(tag: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("heaplog-testgen-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn jvm_available() -> bool {
+    ["javac", "java"].iter().all(|t| {
+        Command::new(t)
+            .arg("-version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+#[derive(Default, Debug)]
+#[allow(dead_code)] // read through Debug, the counts docs/TESTGEN.md gives
+struct Counts {
+    runs: usize,
+    traces: usize,
+    tests: usize,
+    skipped: usize,
+    replayed: usize,
+    java_tests: usize,
+    /// Per rule set: traces, tests, and the skipped traces by reason.
+    per_rules: std::collections::BTreeMap<
+        String,
+        (usize, usize, std::collections::BTreeMap<String, usize>),
+    >,
+}
+
+/// Generates, replays and (when the JVM is there) compiles and runs the tests of
+/// `entries` under every registered rule set.
+fn check(entries: &[(String, String)], tag: &str) -> Counts {
+    let dir = scratch(tag);
+    let mut counts = Counts::default();
+    let mut packages: Vec<(String, String, usize)> = Vec::new();
+    let mut sources: Vec<PathBuf> = Vec::new();
+    let mut junit_sources: Vec<PathBuf> = Vec::new();
+    for rules in rule_sets() {
+        for (file, entry) in entries {
+            counts.runs += 1;
+            let (code, out, err) = heaplog(&["tests", file, "--entry", entry, "--rules", &rules]);
+            assert_eq!(code, 0, "{file} {entry} under {rules}: {err}");
+            let doc: Value = serde_json::from_str(&out).unwrap();
+            let tests = doc["tests"].as_array().unwrap();
+            let skipped = doc["skipped"].as_array().unwrap();
+            let traces = doc["traces"].as_u64().unwrap() as usize;
+            assert_eq!(
+                tests.len() + skipped.len(),
+                traces,
+                "{file} {entry} {rules}"
+            );
+            for s in skipped {
+                assert_ne!(s["reason"], "diverges", "{file} {entry} {rules}: {s}");
+            }
+            let row = counts.per_rules.entry(rules.clone()).or_default();
+            row.0 += traces;
+            row.1 += tests.len();
+            for s in skipped {
+                *row.2
+                    .entry(s["reason"].as_str().unwrap().to_string())
+                    .or_default() += 1;
+            }
+            counts.traces += traces;
+            counts.tests += tests.len();
+            counts.skipped += skipped.len();
+            // Replay each input through the command line: its outcome is the expected one.
+            let json = dir.join(format!("{}.json", packages.len()));
+            std::fs::write(&json, &out).unwrap();
+            for (i, t) in tests.iter().enumerate() {
+                let index = (i + 1).to_string();
+                let (_, out, err) = heaplog(&[
+                    "exec",
+                    file,
+                    "--entry",
+                    entry,
+                    "--input",
+                    json.to_str().unwrap(),
+                    "--index",
+                    &index,
+                    "--format",
+                    "json",
+                ]);
+                let got: Value = serde_json::from_str(&out)
+                    .unwrap_or_else(|e| panic!("{file} {entry} {rules} #{index}: {e}: {err}"));
+                for key in ["outcome", "result", "heap"] {
+                    assert_eq!(
+                        got[key], t["expected"][key],
+                        "{file} {entry} {rules} trace {}",
+                        t["trace"]
+                    );
+                }
+                counts.replayed += 1;
+            }
+            // The Java form, in a package of its own with a copy of the program.
+            let (code, class, err) = heaplog(&[
+                "tests", file, "--entry", entry, "--rules", &rules, "--format", "java",
+            ]);
+            assert_eq!(code, 0, "{err}");
+            // The JUnit form is the same class with JUnit's annotations and assertions.
+            let (code, junit, err) = heaplog(&[
+                "tests", file, "--entry", entry, "--rules", &rules, "--format", "junit",
+            ]);
+            assert_eq!(code, 0, "{err}");
+            assert_eq!(junit.matches("    @Test\n").count(), tests.len());
+            let stripped: String = junit
+                .lines()
+                .filter(|l| !l.starts_with("import ") && *l != "    @Test")
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let body = stripped.strip_suffix("}\n").unwrap();
+            assert!(
+                class.starts_with(body),
+                "{file} {entry} {rules}: the forms differ"
+            );
+            let pkg = format!("p{}", packages.len());
+            let pdir = dir.join(&pkg);
+            std::fs::create_dir_all(&pdir).unwrap();
+            let program =
+                std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+            let name = format!("{}Test", entry.split('.').next().unwrap());
+            let jdir = pdir.join("junit");
+            std::fs::create_dir_all(&jdir).unwrap();
+            junit_sources.push(jdir.join(format!("{name}.java")));
+            std::fs::write(
+                junit_sources.last().unwrap(),
+                format!("package {pkg}.junit;\n{junit}"),
+            )
+            .unwrap();
+            junit_sources.push(jdir.join("Program.java"));
+            std::fs::write(
+                junit_sources.last().unwrap(),
+                format!("package {pkg}.junit;\n{program}"),
+            )
+            .unwrap();
+            for (path, text) in [
+                (pdir.join("Program.java"), program),
+                (pdir.join(format!("{name}.java")), class),
+            ] {
+                std::fs::write(&path, format!("package {pkg};\n{text}")).unwrap();
+                sources.push(path);
+            }
+            packages.push((pkg, name, tests.len()));
+        }
+    }
+    if !jvm_available() {
+        eprintln!("javac or java not found: the generated Java classes were not compiled or run");
+        return counts;
+    }
+    // The generated classes are package-private: their mains are called reflectively.
+    let mut driver = String::from(
+        "public class RunAll {\n    public static void main(String[] a) throws Exception {\n",
+    );
+    for (pkg, name, _) in &packages {
+        driver.push_str(&format!(
+            "        {{ java.lang.reflect.Method m = Class.forName(\"{pkg}.{name}\").getMethod(\"main\", String[].class); m.setAccessible(true); m.invoke(null, (Object) a); }}\n"
+        ));
+    }
+    driver.push_str("    }\n}\n");
+    let driver_path = dir.join("RunAll.java");
+    std::fs::write(&driver_path, driver).unwrap();
+    sources.push(driver_path);
+    let classes = dir.join("classes");
+    let javac = Command::new("javac")
+        .arg("-nowarn")
+        .arg("-d")
+        .arg(&classes)
+        .args(&sources)
+        .output()
+        .unwrap();
+    assert!(
+        javac.status.success(),
+        "javac: {}",
+        String::from_utf8_lossy(&javac.stderr)
+    );
+    // The JUnit forms compile against the API they use (declarations only: the
+    // JUnit jars may be out of reach; the bodies are the ones run above).
+    let api = dir.join("api");
+    std::fs::create_dir_all(&api).unwrap();
+    std::fs::write(api.join("Test.java"), JUNIT_TEST).unwrap();
+    std::fs::write(api.join("Assertions.java"), JUNIT_ASSERTIONS).unwrap();
+    std::fs::write(api.join("Executable.java"), JUNIT_EXECUTABLE).unwrap();
+    junit_sources.push(api.join("Executable.java"));
+    junit_sources.push(api.join("Test.java"));
+    junit_sources.push(api.join("Assertions.java"));
+    let javac = Command::new("javac")
+        .arg("-nowarn")
+        .arg("-d")
+        .arg(dir.join("junit-classes"))
+        .args(&junit_sources)
+        .output()
+        .unwrap();
+    assert!(
+        javac.status.success(),
+        "javac (JUnit form): {}",
+        String::from_utf8_lossy(&javac.stderr)
+    );
+    let run = Command::new("java")
+        .args(["-ea", "-cp"])
+        .arg(&classes)
+        .arg("RunAll")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "java: {stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), packages.len(), "{stdout}");
+    for (line, (_, _, n)) in lines.iter().zip(&packages) {
+        assert_eq!(*line, format!("{n} tests, 0 failed"));
+        counts.java_tests += n;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    counts
+}
+
+/// The declarations of JUnit 5 the generated classes use, with JUnit's signatures
+/// (every `assertEquals` overload of primitives, so overload resolution is JUnit's).
+const JUNIT_TEST: &str = "package org.junit.jupiter.api;\n\
+    @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)\n\
+    public @interface Test {}\n";
+const JUNIT_EXECUTABLE: &str = "package org.junit.jupiter.api.function;\n\
+    @FunctionalInterface public interface Executable { void execute() throws Throwable; }\n";
+const JUNIT_ASSERTIONS: &str = "package org.junit.jupiter.api;\n\
+    import org.junit.jupiter.api.function.Executable;\n\
+    public class Assertions {\n\
+    public static void assertEquals(byte e, byte a) {}\n\
+    public static void assertEquals(short e, short a) {}\n\
+    public static void assertEquals(char e, char a) {}\n\
+    public static void assertEquals(int e, int a) {}\n\
+    public static void assertEquals(long e, long a) {}\n\
+    public static void assertEquals(float e, float a) {}\n\
+    public static void assertEquals(double e, double a) {}\n\
+    public static void assertEquals(Object e, Object a) {}\n\
+    public static void assertSame(Object e, Object a) {}\n\
+    public static void assertNull(Object a) {}\n\
+    public static <T extends Throwable> T assertThrows(Class<T> t, Executable e) { return null; }\n\
+    }\n";
+
+#[test]
+fn subset_tests_replay_and_pass_on_the_jvm() {
+    let entries: Vec<(String, String)> = SUBSET
+        .iter()
+        .map(|(f, e)| (f.to_string(), e.to_string()))
+        .collect();
+    let counts = check(&entries, "subset");
+    eprintln!("{counts:?}");
+    assert!(counts.tests > 0 && counts.replayed == counts.tests);
+}
+
+/// The whole corpus (slow: run in release, `-- --ignored`). One test class per
+/// entry, each in a package of its own.
+#[test]
+#[ignore]
+fn corpus_tests_replay_and_pass_on_the_jvm() {
+    let counts = check(&corpus(), "corpus");
+    eprintln!("{counts:?}");
+    for (rules, (traces, tests, skipped)) in &counts.per_rules {
+        eprintln!("{rules}: {traces} traces, {tests} tests, skipped {skipped:?}");
+    }
+    assert_eq!(counts.replayed, counts.tests);
+}
+
+/// `--out DIR` writes `CTest.java` (or `.json`) there and prints the summary; bad
+/// command lines exit 2.
+#[test]
+fn out_writes_the_class_and_bad_command_lines_exit_2() {
+    let rules = rule_sets().remove(0);
+    let dir = scratch("out");
+    let (code, out, err) = heaplog(&[
+        "tests",
+        "programs/swap.java",
+        "--entry",
+        "Sample.swap",
+        "--rules",
+        &rules,
+        "--format",
+        "junit",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let summary = out.lines().next().unwrap();
+    assert!(
+        summary.starts_with(&format!("Sample.swap under {rules}: ")),
+        "{out}"
+    );
+    let class = std::fs::read_to_string(dir.join("SampleTest.java")).unwrap();
+    let tests: usize = summary
+        .split(", ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a test count in {summary}"));
+    assert_eq!(class.matches("    @Test\n").count(), tests);
+    assert!(out.contains("wrote "), "{out}");
+    for bad in [
+        &[
+            "tests",
+            "programs/swap.java",
+            "--entry",
+            "Sample.nope",
+            "--rules",
+            &rules,
+        ][..],
+        &[
+            "tests",
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            "no-such",
+        ],
+        &["tests", "programs/swap.java", "--entry", "Sample.swap"],
+        &[
+            "tests",
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            &rules,
+            "--scope",
+            "0",
+        ],
+    ] {
+        let (code, out, err) = heaplog(bad);
+        assert_eq!(code, 2, "{bad:?}: {out}{err}");
+        assert!(err.starts_with("error"), "{bad:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
