@@ -510,6 +510,18 @@ mod tests {
         ));
     }
 
+    /// The encoding docs/SOLVER.md ("Java int") states for SMT-LIB, as printed.
+    #[test]
+    fn wrap_prints_as_documented() {
+        let expr: RecExpr<Term> = "(< (+ n:int 1) n:int)".parse().unwrap();
+        let mut terms = Terms::default();
+        let t = translate(&mut terms, &expr).unwrap();
+        assert_eq!(
+            terms.display(t),
+            "(ite (<= (+ n 1) 2147483647) (< (+ n 1) n) (< (- (+ n 1) 4294967296) n))"
+        );
+    }
+
     #[test]
     fn negation_has_two_fixpoints() {
         // -x == x: x = 0 and x = MIN
