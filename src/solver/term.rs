@@ -355,7 +355,8 @@ impl Terms {
     }
 
     /// Declare that the integer constant `t` ranges over `lo..=hi` (a Java `int`
-    /// input): the encoder asserts the bounds for good when it first meets `t`.
+    /// input): the encoder asserts the bounds for good when it first meets `t`. The
+    /// range must hold 0, the value a witness gives a new integer constant.
     pub fn set_range(&mut self, t: TermId, lo: i64, hi: i64) {
         debug_assert!(matches!(self.node(t), Node::App(_, a) if a.is_empty()));
         self.ranges.insert(t, (lo, hi));
