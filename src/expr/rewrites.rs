@@ -287,6 +287,35 @@ mod tests {
         assert!(!before && !after);
     }
 
+    /// Each of these is true or false only in unbounded integers; in Java's `int`
+    /// each has both values (at the boundary), so no rule may decide it.
+    #[test]
+    fn no_rule_assumes_unbounded_ints() {
+        for src in [
+            "(< x:int (+ x:int 1))",
+            "(< (+ x:int 1) x:int)",
+            "(< x:int (+ -2147483648 x:int))",
+            "(<= 0 (* x:int x:int))",
+            "(= (- 0 x:int) x:int)",
+            "(< (- x:int 1) (+ x:int 1))",
+        ] {
+            let mut egraph = EGraph::<Term, ConstFold>::default();
+            let t = egraph.add_expr(&src.parse().unwrap());
+            let tru = egraph.add_expr(&"true".parse().unwrap());
+            let fls = egraph.add_expr(&"false".parse().unwrap());
+            let runner = Runner::default()
+                .with_egraph(egraph)
+                .with_iter_limit(10)
+                .run(&rules());
+            let (t, tru, fls) = (
+                runner.egraph.find(t),
+                runner.egraph.find(tru),
+                runner.egraph.find(fls),
+            );
+            assert!(t != tru && t != fls, "{src} decided");
+        }
+    }
+
     #[test]
     fn rules_do_not_equate_distinct_terms() {
         let mut egraph = EGraph::<Term, ConstFold>::default();

@@ -86,7 +86,7 @@ impl NodeTranslator<'_> {
             }
             Term::Eq([a, b]) => {
                 let (a, b) = (c(a), c(b));
-                self.terms.eq(a, b)?
+                int32::compare(self.terms, Terms::eq, a, b)?
             }
             Term::And([a, b]) => {
                 let (a, b) = (c(a), c(b));
@@ -100,33 +100,18 @@ impl NodeTranslator<'_> {
                 let a = c(a);
                 self.terms.not(a)?
             }
-            Term::Add([a, b]) => {
-                let (a, b) = (c(a), c(b));
-                self.terms.add(a, b)?
-            }
-            Term::Sub([a, b]) => {
-                let (a, b) = (c(a), c(b));
-                self.terms.sub(a, b)?
-            }
-            Term::Mul([a, b]) => {
-                let (a, b) = (c(a), c(b));
-                self.terms.mul(a, b)?
-            }
-            Term::Div([a, b]) => {
-                let (a, b) = (c(a), c(b));
-                self.terms.div(a, b)?
-            }
-            Term::Rem([a, b]) => {
-                let (a, b) = (c(a), c(b));
-                self.terms.rem(a, b)?
-            }
+            Term::Add([a, b]) => int32::add(self.terms, c(a), c(b))?,
+            Term::Sub([a, b]) => int32::sub(self.terms, c(a), c(b))?,
+            Term::Mul([a, b]) => int32::mul(self.terms, c(a), c(b))?,
+            Term::Div([a, b]) => int32::div(self.terms, c(a), c(b))?,
+            Term::Rem([a, b]) => int32::rem(self.terms, c(a), c(b))?,
             Term::Lt([a, b]) => {
                 let (a, b) = (c(a), c(b));
-                self.terms.lt(a, b)?
+                int32::compare(self.terms, Terms::lt, a, b)?
             }
             Term::Le([a, b]) => {
                 let (a, b) = (c(a), c(b));
-                self.terms.le(a, b)?
+                int32::compare(self.terms, Terms::le, a, b)?
             }
             Term::TypeOf(a) => {
                 let a = c(a);
@@ -150,7 +135,12 @@ impl NodeTranslator<'_> {
                     ExprSort::Int => Sort::Int,
                     ExprSort::Ref => ref_sort(self.terms),
                 };
-                self.terms.constant(s.name.as_str(), sort)
+                let k = self.terms.constant(s.name.as_str(), sort);
+                if sort == Sort::Int {
+                    // an `int` input ranges over Java's `int`
+                    self.terms.set_range(k, int32::MIN, int32::MAX);
+                }
+                k
             }
         };
         Ok(t)
@@ -170,6 +160,221 @@ impl NodeTranslator<'_> {
         let f = existing.unwrap_or_else(|| self.terms.declare_fun("typeof", &[r], Sort::Type));
         self.typeof_fun = Some(f);
         f
+    }
+}
+
+/// Java `int` arithmetic over the solver's mathematical integers. Every term built
+/// here from operands in `MIN..=MAX` denotes the 32-bit result: the exact sum,
+/// difference or product `s`, wrapped back into range (docs/SOLVER.md, "Java int").
+/// Wrapping is a chain of `ite`s on bounds of `s` where few cases exist (`+`, `-`,
+/// `*` by a small constant: every atom stays a difference bound), else
+/// `(s - MIN) mod 2^32 + MIN` (outside the decided fragment: `unknown` at worst).
+pub mod int32 {
+    use super::super::term::{Node, Sort, SortError, TermId, Terms};
+
+    pub const MIN: i64 = i32::MIN as i64;
+    pub const MAX: i64 = i32::MAX as i64;
+    /// 2^32, the modulus.
+    pub const MODULUS: i64 = 1 << 32;
+    /// At most this many wrap cases as an `ite` chain (a product by a constant `k`
+    /// has about `|k| + 1`); beyond it, `mod`.
+    pub const MAX_CASES: i64 = 16;
+
+    /// The range of an operand: a constant's value, an `ite`'s hull of its branches,
+    /// else all of `int` (every operand is a translated `int` term).
+    pub fn range(terms: &Terms, t: TermId) -> (i64, i64) {
+        fn go(terms: &Terms, t: TermId, depth: u32) -> (i64, i64) {
+            match *terms.node(t) {
+                Node::Int(c) => (c, c),
+                Node::Ite(_, a, b) if depth > 0 => {
+                    let (l1, h1) = go(terms, a, depth - 1);
+                    let (l2, h2) = go(terms, b, depth - 1);
+                    (l1.min(l2).max(MIN), h1.max(h2).min(MAX))
+                }
+                _ => (MIN, MAX),
+            }
+        }
+        go(terms, t, 4)
+    }
+
+    fn konst(terms: &Terms, t: TermId) -> Option<i64> {
+        match *terms.node(t) {
+            Node::Int(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// `s` (whose exact value lies in `lo..=hi`) reduced into `MIN..=MAX` modulo 2^32.
+    pub fn wrap(terms: &mut Terms, s: TermId, lo: i64, hi: i64) -> Result<TermId, SortError> {
+        if let Some(v) = konst(terms, s) {
+            return Ok(terms.int(i64::from(v as i32)));
+        }
+        if lo >= MIN && hi <= MAX {
+            return Ok(s);
+        }
+        // quotients q with s - q * 2^32 in range: floor((s - MIN) / 2^32)
+        let (qlo, qhi) = (
+            (i128::from(lo) - i128::from(MIN)).div_euclid(i128::from(MODULUS)),
+            (i128::from(hi) - i128::from(MIN)).div_euclid(i128::from(MODULUS)),
+        );
+        if qhi - qlo < i128::from(MAX_CASES) {
+            // ite(s <= MAX + qlo 2^32, s - qlo 2^32, ite(..., s - qhi 2^32))
+            let shifted = |terms: &mut Terms, q: i128| -> Result<TermId, SortError> {
+                let off = terms.int((q * i128::from(MODULUS)) as i64);
+                if q == 0 { Ok(s) } else { terms.sub(s, off) }
+            };
+            let mut r = shifted(terms, qhi)?;
+            for q in (qlo..qhi).rev() {
+                let bound = terms.int((i128::from(MAX) + q * i128::from(MODULUS)) as i64);
+                let cond = terms.le(s, bound)?;
+                let v = shifted(terms, q)?;
+                r = terms.ite(cond, v, r)?;
+            }
+            return Ok(r);
+        }
+        let (min, m) = (terms.int(MIN), terms.int(MODULUS));
+        let d = terms.sub(s, min)?;
+        let r = terms.rem(d, m)?;
+        terms.add(r, min)
+    }
+
+    /// Java `a + b`.
+    pub fn add(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        let ((l1, h1), (l2, h2)) = (range(terms, a), range(terms, b));
+        let s = terms.add(a, b)?;
+        wrap(terms, s, l1 + l2, h1 + h2)
+    }
+
+    /// Java `a - b`.
+    pub fn sub(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        let ((l1, h1), (l2, h2)) = (range(terms, a), range(terms, b));
+        let s = terms.sub(a, b)?;
+        wrap(terms, s, l1 - h2, h1 - l2)
+    }
+
+    /// Java `a * b`: a product by a constant wraps by cases (few when the constant is
+    /// small); two symbolic factors are nonlinear anyway and wrap by `mod`.
+    pub fn mul(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        let ((l1, h1), (l2, h2)) = (range(terms, a), range(terms, b));
+        let p = terms.mul(a, b)?;
+        let corners = [l1 * l2, l1 * h2, h1 * l2, h1 * h2];
+        let lo = corners.iter().copied().min().unwrap_or(MIN);
+        let hi = corners.iter().copied().max().unwrap_or(MAX);
+        wrap(terms, p, lo, hi)
+    }
+
+    /// Is `t` a case of a wrap (`ite(s <= MAX + q 2^32, s - q 2^32, ...)`)? Then
+    /// the case, its value and the other cases.
+    fn wrap_case(terms: &Terms, t: TermId) -> Option<(TermId, TermId, TermId)> {
+        let Node::Ite(c, v, rest) = *terms.node(t) else {
+            return None;
+        };
+        let Node::Le(s, bound) = *terms.node(c) else {
+            return None;
+        };
+        let at_bound = konst(terms, bound).is_some_and(|b| (b - MAX) % MODULUS == 0);
+        let shifted = v == s
+            || matches!(*terms.node(v), Node::Sub(x, k) if x == s && konst(terms, k).is_some());
+        (at_bound && shifted).then_some((c, v, rest))
+    }
+
+    /// `op(a, b)` for a comparison `op` of two `int` values, split over the cases of
+    /// a wrap on either side: each case compares `s - q 2^32` itself, so that a
+    /// comparison of `-x` or `k * x` with a constant stays a bound (lifting the wrap
+    /// to a fresh `v = -x` would leave the fragment). Shared structure: the cases
+    /// are few and the values are the same terms.
+    pub fn compare(
+        terms: &mut Terms,
+        op: fn(&mut Terms, TermId, TermId) -> Result<TermId, SortError>,
+        a: TermId,
+        b: TermId,
+    ) -> Result<TermId, SortError> {
+        if terms.sort(a) != Sort::Int {
+            return op(terms, a, b);
+        }
+        if let Some((c, v, rest)) = wrap_case(terms, a) {
+            let (x, y) = (compare(terms, op, v, b)?, compare(terms, op, rest, b)?);
+            return terms.ite(c, x, y);
+        }
+        if let Some((c, v, rest)) = wrap_case(terms, b) {
+            let (x, y) = (compare(terms, op, a, v)?, compare(terms, op, a, rest)?);
+            return terms.ite(c, x, y);
+        }
+        op(terms, a, b)
+    }
+
+    /// `|a|` as an exact integer (`2^31` for `MIN`).
+    fn abs(terms: &mut Terms, a: TermId) -> Result<TermId, SortError> {
+        if let Some(v) = konst(terms, a) {
+            return Ok(terms.int(v.abs()));
+        }
+        let zero = terms.int(0);
+        let neg = terms.lt(a, zero)?;
+        let minus = terms.neg(a)?;
+        terms.ite(neg, minus, a)
+    }
+
+    /// `a < 0`, folded for a constant.
+    fn negative(terms: &mut Terms, a: TermId) -> Result<TermId, SortError> {
+        if let Some(v) = konst(terms, a) {
+            return Ok(terms.bool(v < 0));
+        }
+        let zero = terms.int(0);
+        terms.lt(a, zero)
+    }
+
+    /// `ite(c, -x, x)`, folded when `c` is a constant.
+    fn negate_if(terms: &mut Terms, c: TermId, x: TermId) -> Result<TermId, SortError> {
+        match *terms.node(c) {
+            Node::Bool(true) => terms.neg(x),
+            Node::Bool(false) => Ok(x),
+            _ => {
+                let minus = terms.neg(x)?;
+                terms.ite(c, minus, x)
+            }
+        }
+    }
+
+    /// Java `a / b` (truncating; `MIN / -1 == MIN`): `|a| div |b|` with the sign
+    /// restored, SMT-LIB's `div` being floor division only on nonnegative operands.
+    /// Unspecified (the engine guards it) when `b` is 0.
+    pub fn div(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        if konst(terms, b) == Some(-1) {
+            // `a / -1` is `-a`, which wraps like a subtraction and stays decided
+            let zero = terms.int(0);
+            return sub(terms, zero, a);
+        }
+        let (aa, ab) = (abs(terms, a)?, abs(terms, b)?);
+        // `|a| div 1` is `|a|` (keeps `x / -1` in the decided fragment)
+        let q = match konst(terms, ab) {
+            Some(1) => aa,
+            _ => terms.div(aa, ab)?,
+        };
+        let (na, nb) = (negative(terms, a)?, negative(terms, b)?);
+        let differ = match (terms.node(na).clone(), terms.node(nb).clone()) {
+            (Node::Bool(x), Node::Bool(y)) => terms.bool(x != y),
+            (Node::Bool(false), _) => nb,
+            (_, Node::Bool(false)) => na,
+            (Node::Bool(true), _) => terms.not(nb)?,
+            (_, Node::Bool(true)) => terms.not(na)?,
+            _ => terms.xor(na, nb)?,
+        };
+        let r = negate_if(terms, differ, q)?;
+        // only MIN / -1 leaves the range (2^31)
+        if konst(terms, b).is_none() {
+            wrap(terms, r, MIN, MAX + 1)
+        } else {
+            Ok(r)
+        }
+    }
+
+    /// Java `a % b` (the sign of `a`): `|a| mod |b|` with `a`'s sign; never out of
+    /// range. Unspecified when `b` is 0.
+    pub fn rem(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        let (aa, ab) = (abs(terms, a)?, abs(terms, b)?);
+        let r = terms.rem(aa, ab)?;
+        let na = negative(terms, a)?;
+        negate_if(terms, na, r)
     }
 }
 
@@ -241,6 +446,170 @@ mod tests {
                 assert!(*v < 2);
             }
             a => panic!("expected sat, got {a:?}"),
+        }
+    }
+
+    /// The model value of the integer constant `name`.
+    fn int_of(m: &crate::solver::Model, name: &str) -> i64 {
+        match m.value(name) {
+            Some(crate::solver::ModelValue::Int(v)) => *v,
+            v => panic!("{name} has no integer value: {v:?}"),
+        }
+    }
+
+    fn check_all(srcs: &[&str]) -> Answer {
+        let mut s = Solver::default();
+        for src in srcs {
+            let expr: RecExpr<Term> = src.parse().expect("valid s-expression");
+            let t = translate(s.terms_mut(), &expr).expect("translates");
+            s.assert_term(t).expect("Boolean");
+        }
+        s.check()
+    }
+
+    const MAX: &str = "2147483647";
+
+    #[test]
+    fn int_inputs_range_over_java_int() {
+        assert_eq!(check(&format!("(< {MAX} n:int)")), Answer::Unsat);
+        assert_eq!(check("(< n:int -2147483648)"), Answer::Unsat);
+        match check(&format!("(<= {MAX} n:int)")) {
+            Answer::Sat(m) => assert_eq!(int_of(&m, "n"), i64::from(i32::MAX)),
+            a => panic!("expected sat, got {a:?}"),
+        }
+    }
+
+    #[test]
+    fn addition_wraps_exactly_at_max() {
+        // n + 1 < n holds exactly at n = MAX, and IDL decides it
+        match check("(< (+ n:int 1) n:int)") {
+            Answer::Sat(m) => assert_eq!(int_of(&m, "n"), i64::from(i32::MAX)),
+            a => panic!("expected sat, got {a:?}"),
+        }
+        assert_eq!(
+            check_all(&["(< (+ n:int 1) n:int)", &format!("(not (= n:int {MAX}))")]),
+            Answer::Unsat
+        );
+        // the fuzz finding FZ2: (MIN + n) > n for every negative n
+        match check("(< n:int (+ -2147483648 n:int))") {
+            Answer::Sat(m) => assert!(int_of(&m, "n") < 0),
+            a => panic!("expected sat, got {a:?}"),
+        }
+        assert_eq!(
+            check_all(&["(< n:int (+ -2147483648 n:int))", "(<= 0 n:int)"]),
+            Answer::Unsat
+        );
+        // subtraction: v - MIN is v + 2^31, negative exactly when v >= 0 (FZ3)
+        assert_eq!(
+            check_all(&["(< (- v:int -2147483648) 0)", "(< v:int 0)"]),
+            Answer::Unsat
+        );
+        assert!(matches!(
+            check_all(&["(< (- v:int -2147483648) 0)", "(<= 0 v:int)"]),
+            Answer::Sat(_)
+        ));
+    }
+
+    /// The encoding docs/SOLVER.md ("Java int") states for SMT-LIB, as printed.
+    #[test]
+    fn wrap_prints_as_documented() {
+        let expr: RecExpr<Term> = "(< (+ n:int 1) n:int)".parse().unwrap();
+        let mut terms = Terms::default();
+        let t = translate(&mut terms, &expr).unwrap();
+        assert_eq!(
+            terms.display(t),
+            "(ite (<= (+ n 1) 2147483647) (< (+ n 1) n) (< (- (+ n 1) 4294967296) n))"
+        );
+    }
+
+    #[test]
+    fn negation_has_two_fixpoints() {
+        // -x == x: x = 0 and x = MIN
+        assert!(matches!(check("(= (- 0 x:int) x:int)"), Answer::Sat(_)));
+        match check_all(&["(= (- 0 x:int) x:int)", "(not (= x:int 0))"]) {
+            Answer::Sat(m) => assert_eq!(int_of(&m, "x"), i64::from(i32::MIN)),
+            a => panic!("expected sat, got {a:?}"),
+        }
+        assert_eq!(
+            check_all(&[
+                "(= (- 0 x:int) x:int)",
+                "(not (= x:int 0))",
+                "(not (= x:int -2147483648))"
+            ]),
+            Answer::Unsat
+        );
+    }
+
+    #[test]
+    fn products_by_small_constants_are_decided() {
+        // x * 2 is even whatever wraps: decided unsat (three cases, bounds only)
+        assert_eq!(check("(= (* x:int 2) 1)"), Answer::Unsat);
+        // x * 3 == 1 at the inverse of 3 modulo 2^32
+        match check("(= (* x:int 3) 1)") {
+            Answer::Sat(m) => assert_eq!(int_of(&m, "x"), -1431655765),
+            a => panic!("expected sat, got {a:?}"),
+        }
+        // a product by a big constant wraps by `mod`: never a wrong answer
+        match check("(= (* x:int 65536) 0)") {
+            Answer::Sat(m) => assert_eq!(int_of(&m, "x").wrapping_mul(65536) as i32, 0),
+            Answer::Unknown(_) => {}
+            Answer::Unsat => panic!("x = 0 is a model"),
+        }
+    }
+
+    #[test]
+    fn division_by_minus_one_overflows() {
+        // x / -1 == x with x != 0: only MIN
+        match check_all(&["(= (/ x:int -1) x:int)", "(not (= x:int 0))"]) {
+            Answer::Sat(m) => assert_eq!(int_of(&m, "x"), i64::from(i32::MIN)),
+            a => panic!("expected sat, got {a:?}"),
+        }
+    }
+
+    /// Every operation on boundary constants (not folded before the solver) means the
+    /// value `expr`'s own evaluator computes: `t = v` sat and `t != v` unsat.
+    #[test]
+    fn operations_on_constants_match_java() {
+        use crate::expr::fold_int;
+        let vals: [i64; 11] = [
+            i64::from(i32::MIN),
+            i64::from(i32::MIN) + 1,
+            -7,
+            -2,
+            -1,
+            0,
+            1,
+            2,
+            7,
+            i64::from(i32::MAX) - 1,
+            i64::from(i32::MAX),
+        ];
+        type Op = fn(&mut Terms, TermId, TermId) -> Result<TermId, SortError>;
+        let ops: [(Op, Term); 5] = [
+            (int32::add, Term::Add([0.into(), 0.into()])),
+            (int32::sub, Term::Sub([0.into(), 0.into()])),
+            (int32::mul, Term::Mul([0.into(), 0.into()])),
+            (int32::div, Term::Div([0.into(), 0.into()])),
+            (int32::rem, Term::Rem([0.into(), 0.into()])),
+        ];
+        for (op, node) in &ops {
+            for &a in &vals {
+                for &b in &vals {
+                    let Some(want) = fold_int(node, a, b) else {
+                        continue;
+                    };
+                    let mut s = Solver::default();
+                    let t = s.terms_mut();
+                    let (ta, tb) = (t.int(a), t.int(b));
+                    let r = op(t, ta, tb).unwrap();
+                    let w = t.int(want);
+                    let eq = t.eq(r, w).unwrap();
+                    let ne = t.not(eq).unwrap();
+                    let what = format!("{node:?} {a} {b} = {want}");
+                    assert!(matches!(s.check_assuming(&[eq]), Answer::Sat(_)), "{what}");
+                    assert_eq!(s.check_assuming(&[ne]), Answer::Unsat, "{what}");
+                }
+            }
         }
     }
 

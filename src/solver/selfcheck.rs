@@ -4,7 +4,9 @@
 //! hierarchy, asserted in a push/pop sequence; every answer is compared with a
 //! brute-force enumeration over small domains, and every `sat` model is evaluated
 //! by this module's own evaluator. Written independently of the solver's model
-//! code and evaluator.
+//! code and evaluator. Some cases declare the integer constants with a range, as
+//! the engine declares Java `int` inputs (`Terms::set_range`), kept small here so
+//! that the enumeration sees both ends.
 
 use std::collections::BTreeMap;
 
@@ -107,6 +109,9 @@ struct Shape {
     ints: usize,
     /// Integer constants at the ends of i64 (the enumeration is then incomplete).
     extreme: bool,
+    /// The range every integer constant is declared with, if any; it holds 0, as
+    /// Java's `int` does (a witness gives a new integer constant the value 0).
+    range: Option<(i64, i64)>,
 }
 
 impl Shape {
@@ -166,6 +171,7 @@ fn shape(rng: &mut Rng) -> Shape {
                 0
             },
             extreme: rng.chance(10),
+            range: None,
         };
         if s.size() <= 20_000 {
             return s;
@@ -459,7 +465,11 @@ fn brute_force(s: &Shape, fs: &[&F]) -> bool {
             Vec::new()
         };
         let b = take(s.bools).into_iter().map(|x| x == 1).collect();
-        let x = take(s.ints).into_iter().map(|i| ints[i]).collect();
+        let x: Vec<i128> = take(s.ints).into_iter().map(|i| ints[i]).collect();
+        let in_range = s.range.is_none_or(|(lo, hi)| {
+            x.iter()
+                .all(|&v| i128::from(lo) <= v && v <= i128::from(hi))
+        });
         let point = Point {
             a,
             f,
@@ -469,7 +479,7 @@ fn brute_force(s: &Shape, fs: &[&F]) -> bool {
             b,
             x,
         };
-        if fs.iter().all(|f| ev(f, &point) == Ok(true)) {
+        if in_range && fs.iter().all(|f| ev(f, &point) == Ok(true)) {
             return true;
         }
         // next odometer reading
@@ -500,21 +510,30 @@ struct Vocab {
     classes: Vec<TermId>,
 }
 
-fn vocab(s: &mut Solver) -> Result<Vocab, String> {
+fn vocab(s: &mut Solver, range: Option<(i64, i64)>) -> Result<Vocab, String> {
     let mut classes = Vec::new();
     for (name, parent, inst) in CLASSES {
         classes.push(s.declare_class(name, parent.map(|p| CLASSES[p].0), inst)?);
     }
     let t = s.terms_mut();
     let u = Sort::User(t.declare_sort("U"));
+    // declared in the order the cases were first written with (a, b, then x)
+    let a = (0..3).map(|i| t.constant(&format!("a{i}"), u)).collect();
+    let b = (0..2)
+        .map(|i| t.constant(&format!("b{i}"), Sort::Bool))
+        .collect();
+    let x: Vec<TermId> = (0..2)
+        .map(|i| t.constant(&format!("x{i}"), Sort::Int))
+        .collect();
+    if let Some((lo, hi)) = range {
+        for &c in &x {
+            t.set_range(c, lo, hi);
+        }
+    }
     Ok(Vocab {
-        a: (0..3).map(|i| t.constant(&format!("a{i}"), u)).collect(),
-        b: (0..2)
-            .map(|i| t.constant(&format!("b{i}"), Sort::Bool))
-            .collect(),
-        x: (0..2)
-            .map(|i| t.constant(&format!("x{i}"), Sort::Int))
-            .collect(),
+        a,
+        b,
+        x,
         f: t.declare_fun("f", &[u], u),
         p: t.declare_fun("p", &[u], Sort::Bool),
         k: t.declare_fun("k", &[Sort::Bool], u),
@@ -722,6 +741,21 @@ fn model_satisfies(m: &super::Model, fs: &[&F]) -> Result<(), String> {
     Ok(())
 }
 
+/// Is every integer constant the model gives a value within the declared range?
+fn model_in_range(m: &super::Model, s: &Shape) -> Result<(), String> {
+    let Some((lo, hi)) = s.range else {
+        return Ok(());
+    };
+    for i in 0..s.ints {
+        if let Some(ModelValue::Int(v)) = m.value(&format!("x{i}"))
+            && !(lo..=hi).contains(v)
+        {
+            return Err(format!("x{i} = {v} is outside its range {lo}..={hi}"));
+        }
+    }
+    Ok(())
+}
+
 /// One random case from `seed`: a formula over Booleans, integers, a user sort with
 /// functions and class types, asserted in a push/pop sequence with checks (models,
 /// assumptions and model-less `decide`s); each answer is compared with a
@@ -733,14 +767,19 @@ fn model_satisfies(m: &super::Model, fs: &[&F]) -> Result<(), String> {
 /// the decided fragment, but bounds beyond i64 may leave it).
 pub fn random_case(seed: u64) -> Result<(), String> {
     let mut rng = Rng(seed);
-    let s = shape(&mut rng);
+    let mut s = shape(&mut rng);
+    // drawn apart, so that the cases of other seeds stay what they were
+    let mut r = Rng(seed ^ 0x0005_EED0_F1A7);
+    if r.chance(30) {
+        s.range = Some((-(r.below(4) as i64), r.below(4) as i64));
+    }
     let mut g = Gen { rng: &mut rng, s };
     let mut formulas: Vec<F> = Vec::new();
     let mut solver = Solver::new(SolverConfig {
         max_conflicts: 100_000,
         ..SolverConfig::default()
     });
-    let v = vocab(&mut solver)?;
+    let v = vocab(&mut solver, s.range)?;
     // ops: 0 assert, 1 push, 2 pop, 3 check, 4 check assuming, 5 decide assuming
     let n_ops = 4 + g.rng.below(8);
     let mut scopes: Vec<usize> = Vec::new();
@@ -791,6 +830,7 @@ pub fn random_case(seed: u64) -> Result<(), String> {
                     match solver.check_assuming(&assumed) {
                         Answer::Sat(m) => {
                             model_satisfies(&m, &fs)
+                                .and_then(|()| model_in_range(&m, &s))
                                 .map_err(|e| format!("{e}\nmodel {m:?}\n{}", context()))?;
                             (true, false)
                         }
@@ -835,10 +875,16 @@ mod tests {
             .and_then(|v| v.parse().ok())
             .unwrap_or(300u64);
         let failures: Vec<String> = (0..n).filter_map(|seed| random_case(seed).err()).collect();
+        // the first line and the case line of each, then the first in full
+        let summary: Vec<String> = failures
+            .iter()
+            .map(|f| f.lines().take(2).collect::<Vec<_>>().join(" / "))
+            .collect();
         assert!(
             failures.is_empty(),
-            "{} of {n} cases failed; first:\n{}",
+            "{} of {n} cases failed:\n{}\nfirst:\n{}",
             failures.len(),
+            summary.join("\n"),
             failures[0]
         );
     }

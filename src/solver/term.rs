@@ -204,6 +204,8 @@ pub struct Terms {
     funs: Vec<FunDecl>,
     consts: HashMap<(String, Sort), FunId>,
     fresh: u32,
+    /// Integer constants declared to range over an interval (Java `int` inputs).
+    ranges: HashMap<TermId, (i64, i64)>,
 }
 
 impl Terms {
@@ -350,6 +352,19 @@ impl Terms {
             None => self.declare(name, &[], sort, FunKind::User),
         };
         self.intern(Node::App(f, Box::new([])), sort)
+    }
+
+    /// Declare that the integer constant `t` ranges over `lo..=hi` (a Java `int`
+    /// input): the encoder asserts the bounds for good when it first meets `t`. The
+    /// range must hold 0, the value a witness gives a new integer constant.
+    pub fn set_range(&mut self, t: TermId, lo: i64, hi: i64) {
+        debug_assert!(matches!(self.node(t), Node::App(_, a) if a.is_empty()));
+        self.ranges.insert(t, (lo, hi));
+    }
+
+    /// The range declared for the constant `t`, if any.
+    pub fn range(&self, t: TermId) -> Option<(i64, i64)> {
+        self.ranges.get(&t).copied()
     }
 
     /// A fresh internal constant (not part of the model).

@@ -514,7 +514,25 @@ impl Ctx<'_> {
         debug_assert_eq!(n.0 as usize, self.enc.inode_terms.len());
         self.enc.inode_terms.push(Some(t));
         self.enc.inodes.insert(t, n);
+        self.bound_range(t, n);
         n
+    }
+
+    /// A constant with a declared range (a Java `int` input, `Terms::set_range`)
+    /// gets its two bounds as unit clauses: difference atoms against zero, decided
+    /// at level 0 for good, so every model and witness keeps it in range.
+    fn bound_range(&mut self, t: TermId, n: INode) {
+        let Some((lo, hi)) = self.terms.range(t) else {
+            return;
+        };
+        // x - 0 <= hi and 0 - x <= -lo (the node is new: no atom has these keys)
+        let keys = [Some((n, ZERO, hi)), lo.checked_neg().map(|l| (ZERO, n, l))];
+        for (x, y, c) in keys.into_iter().flatten() {
+            let v = self.var();
+            self.th.set_atom(v, Atom::Diff(x, y, c));
+            self.enc.diff_atoms.insert((x, y, c), v);
+            self.clause(&[v.pos()]);
+        }
     }
 
     fn linear(&mut self, t: TermId) -> Option<Lin> {

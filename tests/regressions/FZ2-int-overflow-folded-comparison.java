@@ -1,7 +1,7 @@
-// expect: FIXME disagrees B.entry scope=2
-// FIXME (open): Java's int wrap-around is not modelled in symbolic terms: a comparison near
-// the int range is decided with unbounded integers, so a branch that only overflow makes
-// feasible is lost (docs/FUZZING.md). When fixed, turn the first line into `// expect: compare`.
+// expect: compare B.entry scope=2
+// Fixed: symbolic `int` terms wrap at 32 bits like Java's (inputs range over `int`, the
+// solver's translation wraps `+ - * / %`; docs/SOLVER.md "Java int"). Before, the
+// comparison was decided with unbounded integers and the overflow branch was lost.
 // FUZZ FINDING lazy-gap (program 166, seed 0xefa7198f6b996ced; shrunk)
 // found by: heaplog fuzz --n 1000 --seed 11 --scope 2 --size 2
 // reproduce: heaplog compare 000-lazy-gap-p166-efa7198f6b996ced.java --entry B.entry --scope 2 --rules lazy

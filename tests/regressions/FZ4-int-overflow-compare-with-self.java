@@ -1,7 +1,7 @@
-// expect: FIXME disagrees B.entry scope=2
-// FIXME (open): Java's int wrap-around is not modelled in symbolic terms: a comparison near
-// the int range is decided with unbounded integers, so a branch that only overflow makes
-// feasible is lost (docs/FUZZING.md). When fixed, turn the first line into `// expect: compare`.
+// expect: compare B.entry scope=2
+// Fixed: symbolic `int` terms wrap at 32 bits like Java's (inputs range over `int`, the
+// solver's translation wraps `+ - * / %`; docs/SOLVER.md "Java int"). Before, the
+// comparison was decided with unbounded integers and the overflow branch was lost.
 // FUZZ FINDING lazy-unclaimed (program 334, seed 0x9ca88b8e5fca0f4e; shrunk)
 // found by: heaplog fuzz --n 1000 --seed 12 --scope 2 --size 2
 // reproduce: heaplog compare 005-lazy-unclaimed-p334-9ca88b8e5fca0f4e.java --entry B.entry --scope 2 --rules lazy
