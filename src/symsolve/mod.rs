@@ -28,6 +28,20 @@ pub struct Structure {
     pub objects: Vec<(ClassId, Vec<Option<InputValue>>)>,
 }
 
+impl PartialInput for Structure {
+    fn objects(&self) -> usize {
+        self.objects.len()
+    }
+
+    fn class(&self, obj: usize) -> ClassId {
+        self.objects[obj].0
+    }
+
+    fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {
+        self.objects[obj].1[slot]
+    }
+}
+
 /// Whether to break symmetries (§3.3).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Symmetry {
@@ -142,6 +156,21 @@ impl<'p> SymSolve<'p> {
             self.memo.insert(s.clone(), answer);
         }
         answer
+    }
+
+    /// LIHybrid's check (seed 004 §2.2, §4.1): the precondition run once on the structure
+    /// itself, as the automatically derived HybridRepOK: a free field it reads counts as
+    /// fine (Sat), and only a `false` reached on fixed fields alone is Unsat. Sound, and
+    /// much weaker than [`SymSolve::solve`].
+    pub fn hybrid(&mut self, s: &Structure) -> Answer {
+        self.stats.queries += 1;
+        self.stats.candidates += 1;
+        let roots = &s.roots[..self.pre.roots.min(s.roots.len())];
+        let run = probe(self.program, self.pre.method, roots, s, PRECONDITION_STEPS);
+        match run.verdict {
+            Verdict::Fails => Answer::Unsat,
+            Verdict::Holds | Verdict::Blocked(..) => Answer::Sat,
+        }
     }
 
     /// The classes an object of the structure's may reach by field types.
