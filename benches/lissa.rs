@@ -218,7 +218,7 @@ impl Cell {
                 } else {
                     " (cut)"
                 };
-                format!("{secs:.2} s / {traces}{mark}")
+                format!("{secs:.3} s / {traces}{mark}")
             }
             Cell::Timeout => "TO".into(),
             Cell::Failed(e) => format!("failed: {e}"),
@@ -363,7 +363,7 @@ fn main() {
     println!("| entry | scope | LISSA | LISSA-NoSB | NoSB / LISSA |");
     println!("|---|---|---|---|---|");
     for (entry, scope, l, n) in table2 {
-        let show = |t: Option<f64>| t.map_or("TO".to_string(), |t| format!("{t:.2}"));
+        let show = |t: Option<f64>| t.map_or("TO".to_string(), |t| format!("{t:.3}"));
         let ratio = match (l, n) {
             (Some(l), Some(n)) if l > 0.0 => format!("{:.2}", n / l),
             (Some(_), None) => "> timeout / LISSA".into(),
