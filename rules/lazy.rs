@@ -177,30 +177,69 @@ fn runtime(ctx: &Ctx, heap: &Heap, declared: Option<ClassId>) -> datalog::Crepe 
     rt
 }
 
+/// The lazy-initialization choices for a reference of declared class `class`, as the
+/// crepe program derives them.
+pub(crate) struct Choices {
+    pub null: bool,
+    /// Candidate aliases, in object order.
+    pub aliases: Vec<Obj>,
+    pub fresh: bool,
+    /// The fresh case is beyond the scope.
+    pub cut: bool,
+}
+
 impl Lazy {
     /// Initializes an unknown reference named `path` of declared class `class`:
     /// the forks of LAZY INITIALIZATION, each with its guard over input symbols.
     fn initialize(ctx: &mut Ctx, heap: &Heap, path: &str, class: ClassId) -> Vec<Fork<Heap, LRef>> {
+        let choices = Lazy::choices(ctx, heap, class);
+        Lazy::forks(ctx, heap, path, class, &choices, &choices.aliases)
+    }
+
+    /// The choices of LAZY INITIALIZATION for a reference of declared class `class`.
+    pub(crate) fn choices(ctx: &Ctx, heap: &Heap, class: ClassId) -> Choices {
         let (_, nulls, aliases, fresh, cut, _) = runtime(ctx, heap, Some(class)).run();
-        let sym = ctx.input(path, Sort::Ref);
-        let mut forks = Vec::new();
-        if !nulls.is_empty() {
-            let null = ctx.terms.null();
-            let g = ctx.terms.eq(sym, null);
-            forks.push(Fork::ok(heap.clone(), Some(g), LRef::Null));
-        }
         let mut aliases: Vec<Obj> = aliases
             .into_iter()
             .map(|datalog::ChoiceAlias(o)| o)
             .collect();
         aliases.sort();
+        Choices {
+            null: !nulls.is_empty(),
+            aliases,
+            fresh: !fresh.is_empty(),
+            cut: !cut.is_empty(),
+        }
+    }
+
+    /// The forks of `choices` for the reference named `path`, each with its guard:
+    /// only the aliases in `kept` fork, while the fresh case stays distinct from every
+    /// candidate alias.
+    pub(crate) fn forks(
+        ctx: &mut Ctx,
+        heap: &Heap,
+        path: &str,
+        class: ClassId,
+        choices: &Choices,
+        kept: &[Obj],
+    ) -> Vec<Fork<Heap, LRef>> {
+        let sym = ctx.input(path, Sort::Ref);
+        let mut forks = Vec::new();
+        if choices.null {
+            let null = ctx.terms.null();
+            let g = ctx.terms.eq(sym, null);
+            forks.push(Fork::ok(heap.clone(), Some(g), LRef::Null));
+        }
         let mut distinct = Vec::new();
-        for o in &aliases {
+        for o in &choices.aliases {
             let Origin::Input { sym: other, .. } = heap.objects[o].origin else {
                 unreachable!("only input objects are alias candidates")
             };
             let same = ctx.terms.eq(sym, other);
             distinct.push(ctx.terms.not(same));
+            if !kept.contains(o) {
+                continue;
+            }
             // The alias must also have a class the declared type admits.
             let g = if ctx.program.is_subclass(heap.objects[o].class, class) {
                 same
@@ -210,7 +249,7 @@ impl Lazy {
             };
             forks.push(Fork::ok(heap.clone(), Some(g), LRef::Obj(*o)));
         }
-        if !fresh.is_empty() {
+        if choices.fresh {
             let null = ctx.terms.null();
             let nonnull = ctx.terms.eq(sym, null);
             distinct.push(ctx.terms.not(nonnull));
@@ -242,13 +281,13 @@ impl Lazy {
             );
             forks.push(Fork::ok(h, Some(g), LRef::Obj(o)));
         }
-        if !cut.is_empty() {
+        if choices.cut {
             ctx.cut(crate::engine::Bound::Scope);
         }
         forks
     }
 
-    fn name(heap: &Heap, o: Obj) -> String {
+    pub(crate) fn name(heap: &Heap, o: Obj) -> String {
         match heap.objects[&o].origin {
             Origin::Input { path, .. } => path.to_string(),
             Origin::New(n) => format!("new#{n}"),
@@ -485,6 +524,20 @@ impl RuleSet for Lazy {
 impl Lazy {
     // FIELD ACCESS with LAZY INITIALIZATION, seed 001 Fig. 4, on a resolved reference.
     fn read(ctx: &mut Ctx, heap: Heap, obj: LRef, field: FieldId) -> Vec<Fork<Heap, Val<LRef>>> {
+        Lazy::read_with(ctx, heap, obj, field, |ctx, heap, path, class, _| {
+            Lazy::initialize(ctx, heap, path, class)
+        })
+    }
+
+    /// FIELD ACCESS on a resolved reference, a first read of a reference field
+    /// initialized by `init` (given the path, declared class and the field's object).
+    pub(crate) fn read_with(
+        ctx: &mut Ctx,
+        heap: Heap,
+        obj: LRef,
+        field: FieldId,
+        init: impl FnOnce(&mut Ctx, &Heap, &str, ClassId, Obj) -> Vec<Fork<Heap, LRef>>,
+    ) -> Vec<Fork<Heap, Val<LRef>>> {
         let LRef::Obj(o) = obj else {
             return vec![Fork::fault(heap, None, Fault::NullPointer)];
         };
@@ -522,7 +575,7 @@ impl Lazy {
                 let v = Val::Prim(ctx.input(&path, sort));
                 vec![Fork::ok(store(heap, v), None, v)]
             }
-            Type::Class(c) => Lazy::initialize(ctx, &heap, &path, c)
+            Type::Class(c) => init(ctx, &heap, &path, c, o)
                 .into_iter()
                 .map(|f| {
                     let r = f.result.expect("initialization does not fault");
@@ -535,7 +588,7 @@ impl Lazy {
 
     // The dynamic class of an input object is its reference's class or a subclass:
     // one guarded case each (`typeof(p) = @C`). `r` is resolved.
-    fn cases(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Vec<(Id, Target)> {
+    pub(crate) fn cases(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Vec<(Id, Target)> {
         match r {
             LRef::Obj(o) => {
                 let object = &heap.objects[&o];
@@ -553,8 +606,16 @@ impl Lazy {
         }
     }
 
+    /// The conjunction of two optional guards.
+    pub(crate) fn and_guards(ctx: &mut Ctx, a: Option<Id>, b: Option<Id>) -> Option<Id> {
+        match (a, b) {
+            (Some(a), Some(b)) => Some(ctx.terms.and(a, b)),
+            (a, b) => a.or(b),
+        }
+    }
+
     /// `r`, or the resolution of the parameter `r` when it has been accessed.
-    fn settled(heap: &Heap, r: LRef) -> LRef {
+    pub(crate) fn settled(heap: &Heap, r: LRef) -> LRef {
         match r {
             LRef::Root(i) => heap.roots[i as usize].resolved.unwrap_or(r),
             _ => r,
@@ -563,7 +624,7 @@ impl Lazy {
 
     /// What `r` denotes, resolving a reference parameter at its first access: the
     /// forks of LAZY INITIALIZATION then, one successor with its resolution after.
-    fn resolve(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Fork<Heap, LRef>> {
+    pub(crate) fn resolve(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Fork<Heap, LRef>> {
         let LRef::Root(i) = r else {
             return vec![Fork::ok(heap, None, r)];
         };
@@ -606,10 +667,7 @@ impl Lazy {
         for first in Lazy::resolve(ctx, heap, r) {
             let v = first.result.expect("resolution does not fault");
             for mut then in op(ctx, first.heap, v) {
-                then.guard = match (first.guard, then.guard) {
-                    (Some(a), Some(b)) => Some(ctx.terms.and(a, b)),
-                    (a, b) => a.or(b),
-                };
+                then.guard = Lazy::and_guards(ctx, first.guard, then.guard);
                 out.push(then);
             }
         }
@@ -619,14 +677,14 @@ impl Lazy {
 
 impl Lazy {
     /// The term denoting an object: its input symbol, or `new#n`.
-    fn object_term(ctx: &mut Ctx, obj: &Object) -> Id {
+    pub(crate) fn object_term(ctx: &mut Ctx, obj: &Object) -> Id {
         match obj.origin {
             Origin::Input { sym, .. } => sym,
             Origin::New(n) => ctx.terms.new_obj(n),
         }
     }
 
-    fn render_val(ctx: &Ctx, heap: &Heap, v: &Val<LRef>) -> String {
+    pub(crate) fn render_val(ctx: &Ctx, heap: &Heap, v: &Val<LRef>) -> String {
         match v {
             Val::Prim(t) => display(&ctx.terms, *t),
             Val::Ref(r) => Lazy::render_ref(ctx, heap, *r),

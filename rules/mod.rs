@@ -49,6 +49,7 @@ pub const REGISTRY: &[Registered] = &[
     entry::<lissa::Lissa<lissa::Plain>>(),
     entry::<lissa::Lissa<lissa::Memo>>(),
     entry::<lissa::Lissa<lissa::NoSb>>(),
+    entry::<lissa::Lissa<lissa::Hybrid>>(),
 ];
 
 /// The rule set registered under `name`.

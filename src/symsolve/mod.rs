@@ -28,6 +28,20 @@ pub struct Structure {
     pub objects: Vec<(ClassId, Vec<Option<InputValue>>)>,
 }
 
+impl PartialInput for Structure {
+    fn objects(&self) -> usize {
+        self.objects.len()
+    }
+
+    fn class(&self, obj: usize) -> ClassId {
+        self.objects[obj].0
+    }
+
+    fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {
+        self.objects[obj].1[slot]
+    }
+}
+
 /// Whether to break symmetries (§3.3).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Symmetry {
@@ -144,6 +158,21 @@ impl<'p> SymSolve<'p> {
         answer
     }
 
+    /// LIHybrid's check (seed 004 §2.2, §4.1): the precondition run once on the structure
+    /// itself, as the automatically derived HybridRepOK: a free field it reads counts as
+    /// fine (Sat), and only a `false` reached on fixed fields alone is Unsat. Sound, and
+    /// much weaker than [`SymSolve::solve`].
+    pub fn hybrid(&mut self, s: &Structure) -> Answer {
+        self.stats.queries += 1;
+        self.stats.candidates += 1;
+        let roots = &s.roots[..self.pre.roots.min(s.roots.len())];
+        let run = probe(self.program, self.pre.method, roots, s, PRECONDITION_STEPS);
+        match run.verdict {
+            Verdict::Fails => Answer::Unsat,
+            Verdict::Holds | Verdict::Blocked(..) => Answer::Sat,
+        }
+    }
+
     /// The classes an object of the structure's may reach by field types.
     fn reachable_classes(&self, s: &Structure) -> Vec<ClassId> {
         let p = self.program;
@@ -255,6 +284,26 @@ impl<'p> SymSolve<'p> {
             domains,
             vector,
         };
+        // Fixed fields never change: the largest index each domain gives the objects
+        // they reference is computed once per domain, not at every increment.
+        let fixed_values: Vec<InputValue> = (0..fixed.len())
+            .filter(|&i| fixed[i])
+            .map(|i| cand.domains[i][cand.vector[i]])
+            .collect();
+        let mut per_domain: HashMap<*const Domain, usize> = HashMap::new();
+        let fixed_max: Vec<usize> = cand
+            .domains
+            .iter()
+            .map(|&d| {
+                *per_domain.entry(d as *const Domain).or_insert_with(|| {
+                    fixed_values
+                        .iter()
+                        .map(|&v| position(d, v))
+                        .max()
+                        .unwrap_or(0)
+                })
+            })
+            .collect();
         let roots = &s.roots[..self.pre.roots.min(s.roots.len())];
         loop {
             self.stats.candidates += 1;
@@ -280,7 +329,8 @@ impl<'p> SymSolve<'p> {
                 let room = cand.vector[last] + 1 < size;
                 let symmetric = self.config.symmetry == Symmetry::Break
                     && breakable[last]
-                    && cand.vector[last] > Self::max_id(&cand, last, &stack, &fixed, &root_objs);
+                    && cand.vector[last]
+                        > Self::max_id(&cand, last, &stack, &fixed_max, &root_objs);
                 if room && !symmetric {
                     cand.vector[last] += 1;
                     break true;
@@ -294,25 +344,44 @@ impl<'p> SymSolve<'p> {
     }
 
     /// maxId(fd, u) of Fig. 6: the largest index, in `last`'s domain, of an object that
-    /// a fixed field, a field still on the stack or a root references.
+    /// a fixed field (`fixed_max`, per slot), a field still on the stack or a root
+    /// references.
     fn max_id(
         cand: &Candidate,
         last: usize,
         stack: &[usize],
-        fixed: &[bool],
+        fixed_max: &[usize],
         roots: &[usize],
     ) -> usize {
         let domain = cand.domains[last];
-        let index_of = |v: InputValue| domain.iter().position(|&d| d == v).unwrap_or(0);
-        let value = |i: usize| cand.domains[i][cand.vector[i]];
-        let fixed_refs = (0..fixed.len()).filter(|&i| fixed[i]).map(value);
-        let stacked = stack.iter().map(|&i| value(i));
-        let rooted = roots.iter().map(|&o| InputValue::Obj(InputObj(o as u32)));
-        fixed_refs
-            .chain(stacked)
+        let stacked = stack
+            .iter()
+            .map(|&i| position(domain, cand.domains[i][cand.vector[i]]));
+        let rooted = roots
+            .iter()
+            .map(|&o| position(domain, InputValue::Obj(InputObj(o as u32))));
+        stacked
             .chain(rooted)
-            .map(index_of)
+            .chain([fixed_max[last]])
             .max()
             .unwrap_or(0)
+    }
+}
+
+/// The index of object value `v` in a reference domain (null, then objects in
+/// increasing order); 0 for null or an object the domain lacks.
+fn position(domain: &Domain, v: InputValue) -> usize {
+    let InputValue::Obj(o) = v else { return 0 };
+    let key = |d: &InputValue| match d {
+        InputValue::Obj(x) => x.0,
+        _ => u32::MAX,
+    };
+    match domain
+        .get(1..)
+        .unwrap_or(&[])
+        .binary_search_by_key(&o.0, key)
+    {
+        Ok(k) => k + 1,
+        Err(_) => 0,
     }
 }

@@ -1,0 +1,838 @@
+// heaplog: DictionaryInfo from fixsuite (SF110): FIX field definitions indexed by tag
+// number and by name in two TreeMaps (seed 004 §4, Table 1 "DictionaryInfo")
+// entry: DictionaryInfo.getField requires=repOK paths=unbounded
+// entry: DictionaryInfo.addField requires=repOK paths=unbounded
+//
+// Port: names are ints (the subset has no strings). The seed's two maps are two classes
+// (TreeMap and TreeMapStrR), so each has its own scope; here TagMap and NameMap, each
+// TreeMap's code (programs/lissa/treemap.java) with FieldInfo values. repOK is the
+// seed's: both maps exist and satisfy TreeMap's repOK.
+class FieldInfo {
+    int tagNumber;
+    int name;
+}
+
+class DictionaryInfo {
+    TagMap fieldsByTagNumber;
+    NameMap fieldsByName;
+
+    boolean repOK() {
+        if (fieldsByTagNumber == null) {
+            return false;
+        }
+        if (fieldsByName == null) {
+            return false;
+        }
+        return fieldsByTagNumber.repOK() && fieldsByName.repOK();
+    }
+
+    FieldInfo getField(int tagNumber) {
+        if (fieldsByTagNumber != null) {
+            TagEntry p = fieldsByTagNumber.getEntry(tagNumber);
+            if (p == null) {
+                return null;
+            }
+            return p.value;
+        }
+        return null;
+    }
+
+    void addField(FieldInfo field) {
+        if (fieldsByTagNumber == null) {
+            fieldsByTagNumber = new TagMap();
+            fieldsByName = new NameMap();
+        }
+        fieldsByTagNumber.put(field.tagNumber, field);
+        fieldsByName.put(field.name, field);
+    }
+}
+
+class TagEntry {
+    int key;
+    FieldInfo value;
+    TagEntry left;
+    TagEntry right;
+    TagEntry parent;
+    boolean color;
+
+    TagEntry(int key, FieldInfo value, TagEntry parent) {
+        this.key = key;
+        this.value = value;
+        this.parent = parent;
+        this.color = true;
+    }
+}
+
+class TagMap {
+    TagEntry root;
+    int size;
+
+    boolean repOK() {
+        if (root == null) {
+            return true;
+        }
+        if (root.parent != null) {
+            return false;
+        }
+        if (!isTree(root)) {
+            return false;
+        }
+        if (root.color != true) {
+            return false;
+        }
+        return blackHeight(root) >= 0;
+    }
+
+    static boolean isTree(TagEntry n) {
+        TagEntry l = n.left;
+        TagEntry r = n.right;
+        if (l != null) {
+            if (l == r) {
+                return false;
+            }
+            if (l.parent != n) {
+                return false;
+            }
+            if (!isTree(l)) {
+                return false;
+            }
+        }
+        if (r != null) {
+            if (r.parent != n) {
+                return false;
+            }
+            if (!isTree(r)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // The number of black nodes on every path from n down to null, or -1 when the
+    // paths differ or a red node has a red child.
+    static int blackHeight(TagEntry n) {
+        if (n == null) {
+            return 1;
+        }
+        TagEntry l = n.left;
+        TagEntry r = n.right;
+        if (n.color == false) {
+            if (l != null && l.color == false) {
+                return -1;
+            }
+            if (r != null && r.color == false) {
+                return -1;
+            }
+        }
+        int hl = blackHeight(l);
+        if (hl < 0) {
+            return -1;
+        }
+        int hr = blackHeight(r);
+        if (hr != hl) {
+            return -1;
+        }
+        if (n.color == true) {
+            return hl + 1;
+        }
+        return hl;
+    }
+
+    static int compare(int k1, int k2) {
+        if (k1 < k2) {
+            return -1;
+        }
+        if (k1 > k2) {
+            return 1;
+        }
+        return 0;
+    }
+
+    TagEntry getEntry(int key) {
+        TagEntry p = root;
+        while (p != null) {
+            int cmp = compare(key, p.key);
+            if (cmp == 0) {
+                return p;
+            } else if (cmp < 0) {
+                p = p.left;
+            } else {
+                p = p.right;
+            }
+        }
+        return null;
+    }
+
+    boolean put(int key, FieldInfo value) {
+        TagEntry t = root;
+        if (t == null) {
+            size++;
+            root = new TagEntry(key, value, null);
+            return true;
+        }
+        while (true) {
+            int cmp = compare(key, t.key);
+            if (cmp == 0) {
+                t.value = value;
+                return false;
+            } else if (cmp < 0) {
+                if (t.left != null) {
+                    t = t.left;
+                } else {
+                    size++;
+                    t.left = new TagEntry(key, value, t);
+                    fixAfterInsertion(t.left);
+                    return true;
+                }
+            } else {
+                if (t.right != null) {
+                    t = t.right;
+                } else {
+                    size++;
+                    t.right = new TagEntry(key, value, t);
+                    fixAfterInsertion(t.right);
+                    return true;
+                }
+            }
+        }
+    }
+
+    boolean remove(int key) {
+        TagEntry p = getEntry(key);
+        if (p == null) {
+            return false;
+        }
+        deleteEntry(p);
+        return true;
+    }
+
+    static TagEntry successor(TagEntry t) {
+        if (t == null) {
+            return null;
+        } else if (t.right != null) {
+            TagEntry p = t.right;
+            while (p.left != null) {
+                p = p.left;
+            }
+            return p;
+        } else {
+            TagEntry p = t.parent;
+            TagEntry ch = t;
+            while (p != null && ch == p.right) {
+                ch = p;
+                p = p.parent;
+            }
+            return p;
+        }
+    }
+
+    static boolean colorOf(TagEntry p) {
+        if (p == null) {
+            return true;
+        }
+        return p.color;
+    }
+
+    static TagEntry parentOf(TagEntry p) {
+        if (p == null) {
+            return null;
+        }
+        return p.parent;
+    }
+
+    static void setColor(TagEntry p, boolean c) {
+        if (p != null) {
+            p.color = c;
+        }
+    }
+
+    static TagEntry leftOf(TagEntry p) {
+        if (p == null) {
+            return null;
+        }
+        return p.left;
+    }
+
+    static TagEntry rightOf(TagEntry p) {
+        if (p == null) {
+            return null;
+        }
+        return p.right;
+    }
+
+    void rotateLeft(TagEntry p) {
+        TagEntry r = p.right;
+        p.right = r.left;
+        if (r.left != null) {
+            r.left.parent = p;
+        }
+        r.parent = p.parent;
+        if (p.parent == null) {
+            root = r;
+        } else if (p.parent.left == p) {
+            p.parent.left = r;
+        } else {
+            p.parent.right = r;
+        }
+        r.left = p;
+        p.parent = r;
+    }
+
+    void rotateRight(TagEntry p) {
+        TagEntry l = p.left;
+        p.left = l.right;
+        if (l.right != null) {
+            l.right.parent = p;
+        }
+        l.parent = p.parent;
+        if (p.parent == null) {
+            root = l;
+        } else if (p.parent.right == p) {
+            p.parent.right = l;
+        } else {
+            p.parent.left = l;
+        }
+        l.right = p;
+        p.parent = l;
+    }
+
+    void fixAfterInsertion(TagEntry x) {
+        x.color = false;
+        while (x != null && x != root && x.parent.color == false) {
+            if (parentOf(x) == leftOf(parentOf(parentOf(x)))) {
+                TagEntry y = rightOf(parentOf(parentOf(x)));
+                if (colorOf(y) == false) {
+                    setColor(parentOf(x), true);
+                    setColor(y, true);
+                    setColor(parentOf(parentOf(x)), false);
+                    x = parentOf(parentOf(x));
+                } else {
+                    if (x == rightOf(parentOf(x))) {
+                        x = parentOf(x);
+                        rotateLeft(x);
+                    }
+                    setColor(parentOf(x), true);
+                    setColor(parentOf(parentOf(x)), false);
+                    if (parentOf(parentOf(x)) != null) {
+                        rotateRight(parentOf(parentOf(x)));
+                    }
+                }
+            } else {
+                TagEntry y = leftOf(parentOf(parentOf(x)));
+                if (colorOf(y) == false) {
+                    setColor(parentOf(x), true);
+                    setColor(y, true);
+                    setColor(parentOf(parentOf(x)), false);
+                    x = parentOf(parentOf(x));
+                } else {
+                    if (x == leftOf(parentOf(x))) {
+                        x = parentOf(x);
+                        rotateRight(x);
+                    }
+                    setColor(parentOf(x), true);
+                    setColor(parentOf(parentOf(x)), false);
+                    if (parentOf(parentOf(x)) != null) {
+                        rotateLeft(parentOf(parentOf(x)));
+                    }
+                }
+            }
+        }
+        root.color = true;
+    }
+
+    void deleteEntry(TagEntry p) {
+        size--;
+        // Strictly internal: copy the successor's mapping to p, then delete the successor.
+        if (p.left != null && p.right != null) {
+            TagEntry s = successor(p);
+            p.key = s.key;
+            p.value = s.value;
+            p = s;
+        }
+        TagEntry replacement = p.left;
+        if (replacement == null) {
+            replacement = p.right;
+        }
+        if (replacement != null) {
+            replacement.parent = p.parent;
+            if (p.parent == null) {
+                root = replacement;
+            } else if (p == p.parent.left) {
+                p.parent.left = replacement;
+            } else {
+                p.parent.right = replacement;
+            }
+            p.left = null;
+            p.right = null;
+            p.parent = null;
+            if (p.color == true) {
+                fixAfterDeletion(replacement);
+            }
+        } else if (p.parent == null) {
+            root = null;
+        } else {
+            // No children: p is its own phantom replacement, unlinked after the fix.
+            if (p.color == true) {
+                fixAfterDeletion(p);
+            }
+            if (p.parent != null) {
+                if (p == p.parent.left) {
+                    p.parent.left = null;
+                } else if (p == p.parent.right) {
+                    p.parent.right = null;
+                }
+                p.parent = null;
+            }
+        }
+    }
+
+    void fixAfterDeletion(TagEntry x) {
+        while (x != root && colorOf(x) == true) {
+            if (x == leftOf(parentOf(x))) {
+                TagEntry sib = rightOf(parentOf(x));
+                if (colorOf(sib) == false) {
+                    setColor(sib, true);
+                    setColor(parentOf(x), false);
+                    rotateLeft(parentOf(x));
+                    sib = rightOf(parentOf(x));
+                }
+                if (colorOf(leftOf(sib)) == true && colorOf(rightOf(sib)) == true) {
+                    setColor(sib, false);
+                    x = parentOf(x);
+                } else {
+                    if (colorOf(rightOf(sib)) == true) {
+                        setColor(leftOf(sib), true);
+                        setColor(sib, false);
+                        rotateRight(sib);
+                        sib = rightOf(parentOf(x));
+                    }
+                    setColor(sib, colorOf(parentOf(x)));
+                    setColor(parentOf(x), true);
+                    setColor(rightOf(sib), true);
+                    rotateLeft(parentOf(x));
+                    x = root;
+                }
+            } else {
+                TagEntry sib = leftOf(parentOf(x));
+                if (colorOf(sib) == false) {
+                    setColor(sib, true);
+                    setColor(parentOf(x), false);
+                    rotateRight(parentOf(x));
+                    sib = leftOf(parentOf(x));
+                }
+                if (colorOf(rightOf(sib)) == true && colorOf(leftOf(sib)) == true) {
+                    setColor(sib, false);
+                    x = parentOf(x);
+                } else {
+                    if (colorOf(leftOf(sib)) == true) {
+                        setColor(rightOf(sib), true);
+                        setColor(sib, false);
+                        rotateLeft(sib);
+                        sib = leftOf(parentOf(x));
+                    }
+                    setColor(sib, colorOf(parentOf(x)));
+                    setColor(parentOf(x), true);
+                    setColor(leftOf(sib), true);
+                    rotateRight(parentOf(x));
+                    x = root;
+                }
+            }
+        }
+        setColor(x, true);
+    }
+}
+
+class NameEntry {
+    int key;
+    FieldInfo value;
+    NameEntry left;
+    NameEntry right;
+    NameEntry parent;
+    boolean color;
+
+    NameEntry(int key, FieldInfo value, NameEntry parent) {
+        this.key = key;
+        this.value = value;
+        this.parent = parent;
+        this.color = true;
+    }
+}
+
+class NameMap {
+    NameEntry root;
+    int size;
+
+    boolean repOK() {
+        if (root == null) {
+            return true;
+        }
+        if (root.parent != null) {
+            return false;
+        }
+        if (!isTree(root)) {
+            return false;
+        }
+        if (root.color != true) {
+            return false;
+        }
+        return blackHeight(root) >= 0;
+    }
+
+    static boolean isTree(NameEntry n) {
+        NameEntry l = n.left;
+        NameEntry r = n.right;
+        if (l != null) {
+            if (l == r) {
+                return false;
+            }
+            if (l.parent != n) {
+                return false;
+            }
+            if (!isTree(l)) {
+                return false;
+            }
+        }
+        if (r != null) {
+            if (r.parent != n) {
+                return false;
+            }
+            if (!isTree(r)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // The number of black nodes on every path from n down to null, or -1 when the
+    // paths differ or a red node has a red child.
+    static int blackHeight(NameEntry n) {
+        if (n == null) {
+            return 1;
+        }
+        NameEntry l = n.left;
+        NameEntry r = n.right;
+        if (n.color == false) {
+            if (l != null && l.color == false) {
+                return -1;
+            }
+            if (r != null && r.color == false) {
+                return -1;
+            }
+        }
+        int hl = blackHeight(l);
+        if (hl < 0) {
+            return -1;
+        }
+        int hr = blackHeight(r);
+        if (hr != hl) {
+            return -1;
+        }
+        if (n.color == true) {
+            return hl + 1;
+        }
+        return hl;
+    }
+
+    static int compare(int k1, int k2) {
+        if (k1 < k2) {
+            return -1;
+        }
+        if (k1 > k2) {
+            return 1;
+        }
+        return 0;
+    }
+
+    NameEntry getEntry(int key) {
+        NameEntry p = root;
+        while (p != null) {
+            int cmp = compare(key, p.key);
+            if (cmp == 0) {
+                return p;
+            } else if (cmp < 0) {
+                p = p.left;
+            } else {
+                p = p.right;
+            }
+        }
+        return null;
+    }
+
+    boolean put(int key, FieldInfo value) {
+        NameEntry t = root;
+        if (t == null) {
+            size++;
+            root = new NameEntry(key, value, null);
+            return true;
+        }
+        while (true) {
+            int cmp = compare(key, t.key);
+            if (cmp == 0) {
+                t.value = value;
+                return false;
+            } else if (cmp < 0) {
+                if (t.left != null) {
+                    t = t.left;
+                } else {
+                    size++;
+                    t.left = new NameEntry(key, value, t);
+                    fixAfterInsertion(t.left);
+                    return true;
+                }
+            } else {
+                if (t.right != null) {
+                    t = t.right;
+                } else {
+                    size++;
+                    t.right = new NameEntry(key, value, t);
+                    fixAfterInsertion(t.right);
+                    return true;
+                }
+            }
+        }
+    }
+
+    boolean remove(int key) {
+        NameEntry p = getEntry(key);
+        if (p == null) {
+            return false;
+        }
+        deleteEntry(p);
+        return true;
+    }
+
+    static NameEntry successor(NameEntry t) {
+        if (t == null) {
+            return null;
+        } else if (t.right != null) {
+            NameEntry p = t.right;
+            while (p.left != null) {
+                p = p.left;
+            }
+            return p;
+        } else {
+            NameEntry p = t.parent;
+            NameEntry ch = t;
+            while (p != null && ch == p.right) {
+                ch = p;
+                p = p.parent;
+            }
+            return p;
+        }
+    }
+
+    static boolean colorOf(NameEntry p) {
+        if (p == null) {
+            return true;
+        }
+        return p.color;
+    }
+
+    static NameEntry parentOf(NameEntry p) {
+        if (p == null) {
+            return null;
+        }
+        return p.parent;
+    }
+
+    static void setColor(NameEntry p, boolean c) {
+        if (p != null) {
+            p.color = c;
+        }
+    }
+
+    static NameEntry leftOf(NameEntry p) {
+        if (p == null) {
+            return null;
+        }
+        return p.left;
+    }
+
+    static NameEntry rightOf(NameEntry p) {
+        if (p == null) {
+            return null;
+        }
+        return p.right;
+    }
+
+    void rotateLeft(NameEntry p) {
+        NameEntry r = p.right;
+        p.right = r.left;
+        if (r.left != null) {
+            r.left.parent = p;
+        }
+        r.parent = p.parent;
+        if (p.parent == null) {
+            root = r;
+        } else if (p.parent.left == p) {
+            p.parent.left = r;
+        } else {
+            p.parent.right = r;
+        }
+        r.left = p;
+        p.parent = r;
+    }
+
+    void rotateRight(NameEntry p) {
+        NameEntry l = p.left;
+        p.left = l.right;
+        if (l.right != null) {
+            l.right.parent = p;
+        }
+        l.parent = p.parent;
+        if (p.parent == null) {
+            root = l;
+        } else if (p.parent.right == p) {
+            p.parent.right = l;
+        } else {
+            p.parent.left = l;
+        }
+        l.right = p;
+        p.parent = l;
+    }
+
+    void fixAfterInsertion(NameEntry x) {
+        x.color = false;
+        while (x != null && x != root && x.parent.color == false) {
+            if (parentOf(x) == leftOf(parentOf(parentOf(x)))) {
+                NameEntry y = rightOf(parentOf(parentOf(x)));
+                if (colorOf(y) == false) {
+                    setColor(parentOf(x), true);
+                    setColor(y, true);
+                    setColor(parentOf(parentOf(x)), false);
+                    x = parentOf(parentOf(x));
+                } else {
+                    if (x == rightOf(parentOf(x))) {
+                        x = parentOf(x);
+                        rotateLeft(x);
+                    }
+                    setColor(parentOf(x), true);
+                    setColor(parentOf(parentOf(x)), false);
+                    if (parentOf(parentOf(x)) != null) {
+                        rotateRight(parentOf(parentOf(x)));
+                    }
+                }
+            } else {
+                NameEntry y = leftOf(parentOf(parentOf(x)));
+                if (colorOf(y) == false) {
+                    setColor(parentOf(x), true);
+                    setColor(y, true);
+                    setColor(parentOf(parentOf(x)), false);
+                    x = parentOf(parentOf(x));
+                } else {
+                    if (x == leftOf(parentOf(x))) {
+                        x = parentOf(x);
+                        rotateRight(x);
+                    }
+                    setColor(parentOf(x), true);
+                    setColor(parentOf(parentOf(x)), false);
+                    if (parentOf(parentOf(x)) != null) {
+                        rotateLeft(parentOf(parentOf(x)));
+                    }
+                }
+            }
+        }
+        root.color = true;
+    }
+
+    void deleteEntry(NameEntry p) {
+        size--;
+        // Strictly internal: copy the successor's mapping to p, then delete the successor.
+        if (p.left != null && p.right != null) {
+            NameEntry s = successor(p);
+            p.key = s.key;
+            p.value = s.value;
+            p = s;
+        }
+        NameEntry replacement = p.left;
+        if (replacement == null) {
+            replacement = p.right;
+        }
+        if (replacement != null) {
+            replacement.parent = p.parent;
+            if (p.parent == null) {
+                root = replacement;
+            } else if (p == p.parent.left) {
+                p.parent.left = replacement;
+            } else {
+                p.parent.right = replacement;
+            }
+            p.left = null;
+            p.right = null;
+            p.parent = null;
+            if (p.color == true) {
+                fixAfterDeletion(replacement);
+            }
+        } else if (p.parent == null) {
+            root = null;
+        } else {
+            // No children: p is its own phantom replacement, unlinked after the fix.
+            if (p.color == true) {
+                fixAfterDeletion(p);
+            }
+            if (p.parent != null) {
+                if (p == p.parent.left) {
+                    p.parent.left = null;
+                } else if (p == p.parent.right) {
+                    p.parent.right = null;
+                }
+                p.parent = null;
+            }
+        }
+    }
+
+    void fixAfterDeletion(NameEntry x) {
+        while (x != root && colorOf(x) == true) {
+            if (x == leftOf(parentOf(x))) {
+                NameEntry sib = rightOf(parentOf(x));
+                if (colorOf(sib) == false) {
+                    setColor(sib, true);
+                    setColor(parentOf(x), false);
+                    rotateLeft(parentOf(x));
+                    sib = rightOf(parentOf(x));
+                }
+                if (colorOf(leftOf(sib)) == true && colorOf(rightOf(sib)) == true) {
+                    setColor(sib, false);
+                    x = parentOf(x);
+                } else {
+                    if (colorOf(rightOf(sib)) == true) {
+                        setColor(leftOf(sib), true);
+                        setColor(sib, false);
+                        rotateRight(sib);
+                        sib = rightOf(parentOf(x));
+                    }
+                    setColor(sib, colorOf(parentOf(x)));
+                    setColor(parentOf(x), true);
+                    setColor(rightOf(sib), true);
+                    rotateLeft(parentOf(x));
+                    x = root;
+                }
+            } else {
+                NameEntry sib = leftOf(parentOf(x));
+                if (colorOf(sib) == false) {
+                    setColor(sib, true);
+                    setColor(parentOf(x), false);
+                    rotateRight(parentOf(x));
+                    sib = leftOf(parentOf(x));
+                }
+                if (colorOf(rightOf(sib)) == true && colorOf(leftOf(sib)) == true) {
+                    setColor(sib, false);
+                    x = parentOf(x);
+                } else {
+                    if (colorOf(leftOf(sib)) == true) {
+                        setColor(rightOf(sib), true);
+                        setColor(sib, false);
+                        rotateLeft(sib);
+                        sib = leftOf(parentOf(x));
+                    }
+                    setColor(sib, colorOf(parentOf(x)));
+                    setColor(parentOf(x), true);
+                    setColor(leftOf(sib), true);
+                    rotateRight(parentOf(x));
+                    x = root;
+                }
+            }
+        }
+        setColor(x, true);
+    }
+}

@@ -1,0 +1,407 @@
+// heaplog: java.util.TreeMap (1.4), a red-black tree with parent pointers, int keys and
+// values (seed 004 §4, Table 1 "TreeMap")
+// entry: TreeMap.put requires=repOK paths=unbounded
+// entry: TreeMap.remove requires=repOK paths=unbounded
+//
+// repOK is the seed's: a binary tree whose parent pointers match (root's is null) and
+// that is well colored (black root, no red node with a red child, every path from the
+// root to null through as many black nodes). Like the seed's, it checks neither the
+// keys' order nor size. No visited set is needed: with every parent pointer checked, a
+// node reached twice would have two parents, unless it is both children of one node.
+// Colors: BLACK is true, RED is false (java.util's constants). put and remove return
+// whether the map changed size (java.util returns the old value or null; the values
+// here are ints).
+class Entry {
+    int key;
+    int value;
+    Entry left;
+    Entry right;
+    Entry parent;
+    boolean color;
+
+    Entry(int key, int value, Entry parent) {
+        this.key = key;
+        this.value = value;
+        this.parent = parent;
+        this.color = true;
+    }
+}
+
+class TreeMap {
+    Entry root;
+    int size;
+
+    boolean repOK() {
+        if (root == null) {
+            return true;
+        }
+        if (root.parent != null) {
+            return false;
+        }
+        if (!isTree(root)) {
+            return false;
+        }
+        if (root.color != true) {
+            return false;
+        }
+        return blackHeight(root) >= 0;
+    }
+
+    static boolean isTree(Entry n) {
+        Entry l = n.left;
+        Entry r = n.right;
+        if (l != null) {
+            if (l == r) {
+                return false;
+            }
+            if (l.parent != n) {
+                return false;
+            }
+            if (!isTree(l)) {
+                return false;
+            }
+        }
+        if (r != null) {
+            if (r.parent != n) {
+                return false;
+            }
+            if (!isTree(r)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // The number of black nodes on every path from n down to null, or -1 when the
+    // paths differ or a red node has a red child.
+    static int blackHeight(Entry n) {
+        if (n == null) {
+            return 1;
+        }
+        Entry l = n.left;
+        Entry r = n.right;
+        if (n.color == false) {
+            if (l != null && l.color == false) {
+                return -1;
+            }
+            if (r != null && r.color == false) {
+                return -1;
+            }
+        }
+        int hl = blackHeight(l);
+        if (hl < 0) {
+            return -1;
+        }
+        int hr = blackHeight(r);
+        if (hr != hl) {
+            return -1;
+        }
+        if (n.color == true) {
+            return hl + 1;
+        }
+        return hl;
+    }
+
+    static int compare(int k1, int k2) {
+        if (k1 < k2) {
+            return -1;
+        }
+        if (k1 > k2) {
+            return 1;
+        }
+        return 0;
+    }
+
+    Entry getEntry(int key) {
+        Entry p = root;
+        while (p != null) {
+            int cmp = compare(key, p.key);
+            if (cmp == 0) {
+                return p;
+            } else if (cmp < 0) {
+                p = p.left;
+            } else {
+                p = p.right;
+            }
+        }
+        return null;
+    }
+
+    boolean put(int key, int value) {
+        Entry t = root;
+        if (t == null) {
+            size++;
+            root = new Entry(key, value, null);
+            return true;
+        }
+        while (true) {
+            int cmp = compare(key, t.key);
+            if (cmp == 0) {
+                t.value = value;
+                return false;
+            } else if (cmp < 0) {
+                if (t.left != null) {
+                    t = t.left;
+                } else {
+                    size++;
+                    t.left = new Entry(key, value, t);
+                    fixAfterInsertion(t.left);
+                    return true;
+                }
+            } else {
+                if (t.right != null) {
+                    t = t.right;
+                } else {
+                    size++;
+                    t.right = new Entry(key, value, t);
+                    fixAfterInsertion(t.right);
+                    return true;
+                }
+            }
+        }
+    }
+
+    boolean remove(int key) {
+        Entry p = getEntry(key);
+        if (p == null) {
+            return false;
+        }
+        deleteEntry(p);
+        return true;
+    }
+
+    static Entry successor(Entry t) {
+        if (t == null) {
+            return null;
+        } else if (t.right != null) {
+            Entry p = t.right;
+            while (p.left != null) {
+                p = p.left;
+            }
+            return p;
+        } else {
+            Entry p = t.parent;
+            Entry ch = t;
+            while (p != null && ch == p.right) {
+                ch = p;
+                p = p.parent;
+            }
+            return p;
+        }
+    }
+
+    static boolean colorOf(Entry p) {
+        if (p == null) {
+            return true;
+        }
+        return p.color;
+    }
+
+    static Entry parentOf(Entry p) {
+        if (p == null) {
+            return null;
+        }
+        return p.parent;
+    }
+
+    static void setColor(Entry p, boolean c) {
+        if (p != null) {
+            p.color = c;
+        }
+    }
+
+    static Entry leftOf(Entry p) {
+        if (p == null) {
+            return null;
+        }
+        return p.left;
+    }
+
+    static Entry rightOf(Entry p) {
+        if (p == null) {
+            return null;
+        }
+        return p.right;
+    }
+
+    void rotateLeft(Entry p) {
+        Entry r = p.right;
+        p.right = r.left;
+        if (r.left != null) {
+            r.left.parent = p;
+        }
+        r.parent = p.parent;
+        if (p.parent == null) {
+            root = r;
+        } else if (p.parent.left == p) {
+            p.parent.left = r;
+        } else {
+            p.parent.right = r;
+        }
+        r.left = p;
+        p.parent = r;
+    }
+
+    void rotateRight(Entry p) {
+        Entry l = p.left;
+        p.left = l.right;
+        if (l.right != null) {
+            l.right.parent = p;
+        }
+        l.parent = p.parent;
+        if (p.parent == null) {
+            root = l;
+        } else if (p.parent.right == p) {
+            p.parent.right = l;
+        } else {
+            p.parent.left = l;
+        }
+        l.right = p;
+        p.parent = l;
+    }
+
+    void fixAfterInsertion(Entry x) {
+        x.color = false;
+        while (x != null && x != root && x.parent.color == false) {
+            if (parentOf(x) == leftOf(parentOf(parentOf(x)))) {
+                Entry y = rightOf(parentOf(parentOf(x)));
+                if (colorOf(y) == false) {
+                    setColor(parentOf(x), true);
+                    setColor(y, true);
+                    setColor(parentOf(parentOf(x)), false);
+                    x = parentOf(parentOf(x));
+                } else {
+                    if (x == rightOf(parentOf(x))) {
+                        x = parentOf(x);
+                        rotateLeft(x);
+                    }
+                    setColor(parentOf(x), true);
+                    setColor(parentOf(parentOf(x)), false);
+                    if (parentOf(parentOf(x)) != null) {
+                        rotateRight(parentOf(parentOf(x)));
+                    }
+                }
+            } else {
+                Entry y = leftOf(parentOf(parentOf(x)));
+                if (colorOf(y) == false) {
+                    setColor(parentOf(x), true);
+                    setColor(y, true);
+                    setColor(parentOf(parentOf(x)), false);
+                    x = parentOf(parentOf(x));
+                } else {
+                    if (x == leftOf(parentOf(x))) {
+                        x = parentOf(x);
+                        rotateRight(x);
+                    }
+                    setColor(parentOf(x), true);
+                    setColor(parentOf(parentOf(x)), false);
+                    if (parentOf(parentOf(x)) != null) {
+                        rotateLeft(parentOf(parentOf(x)));
+                    }
+                }
+            }
+        }
+        root.color = true;
+    }
+
+    void deleteEntry(Entry p) {
+        size--;
+        // Strictly internal: copy the successor's mapping to p, then delete the successor.
+        if (p.left != null && p.right != null) {
+            Entry s = successor(p);
+            p.key = s.key;
+            p.value = s.value;
+            p = s;
+        }
+        Entry replacement = p.left;
+        if (replacement == null) {
+            replacement = p.right;
+        }
+        if (replacement != null) {
+            replacement.parent = p.parent;
+            if (p.parent == null) {
+                root = replacement;
+            } else if (p == p.parent.left) {
+                p.parent.left = replacement;
+            } else {
+                p.parent.right = replacement;
+            }
+            p.left = null;
+            p.right = null;
+            p.parent = null;
+            if (p.color == true) {
+                fixAfterDeletion(replacement);
+            }
+        } else if (p.parent == null) {
+            root = null;
+        } else {
+            // No children: p is its own phantom replacement, unlinked after the fix.
+            if (p.color == true) {
+                fixAfterDeletion(p);
+            }
+            if (p.parent != null) {
+                if (p == p.parent.left) {
+                    p.parent.left = null;
+                } else if (p == p.parent.right) {
+                    p.parent.right = null;
+                }
+                p.parent = null;
+            }
+        }
+    }
+
+    void fixAfterDeletion(Entry x) {
+        while (x != root && colorOf(x) == true) {
+            if (x == leftOf(parentOf(x))) {
+                Entry sib = rightOf(parentOf(x));
+                if (colorOf(sib) == false) {
+                    setColor(sib, true);
+                    setColor(parentOf(x), false);
+                    rotateLeft(parentOf(x));
+                    sib = rightOf(parentOf(x));
+                }
+                if (colorOf(leftOf(sib)) == true && colorOf(rightOf(sib)) == true) {
+                    setColor(sib, false);
+                    x = parentOf(x);
+                } else {
+                    if (colorOf(rightOf(sib)) == true) {
+                        setColor(leftOf(sib), true);
+                        setColor(sib, false);
+                        rotateRight(sib);
+                        sib = rightOf(parentOf(x));
+                    }
+                    setColor(sib, colorOf(parentOf(x)));
+                    setColor(parentOf(x), true);
+                    setColor(rightOf(sib), true);
+                    rotateLeft(parentOf(x));
+                    x = root;
+                }
+            } else {
+                Entry sib = leftOf(parentOf(x));
+                if (colorOf(sib) == false) {
+                    setColor(sib, true);
+                    setColor(parentOf(x), false);
+                    rotateRight(parentOf(x));
+                    sib = leftOf(parentOf(x));
+                }
+                if (colorOf(rightOf(sib)) == true && colorOf(leftOf(sib)) == true) {
+                    setColor(sib, false);
+                    x = parentOf(x);
+                } else {
+                    if (colorOf(leftOf(sib)) == true) {
+                        setColor(rightOf(sib), true);
+                        setColor(sib, false);
+                        rotateLeft(sib);
+                        sib = leftOf(parentOf(x));
+                    }
+                    setColor(sib, colorOf(parentOf(x)));
+                    setColor(parentOf(x), true);
+                    setColor(leftOf(sib), true);
+                    rotateRight(parentOf(x));
+                    x = root;
+                }
+            }
+        }
+        setColor(x, true);
+    }
+}
