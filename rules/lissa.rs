@@ -653,19 +653,21 @@ impl<V: Variant> RuleSet for Lissa<V> {
         vec![Fork::ok(heap, None, v)]
     }
 
-    // The dynamic class of an input object is its reference's class or a subclass:
-    // one guarded case each (`typeof(p) = @C`).
+    // The dynamic class of an input object is its reference's class or a subclass,
+    // asked of the solver as subtype atoms (`Target::Object`).
     fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {
         let cases = match r {
             LRef::Null => vec![(ctx.terms.bool(true), Target::Null)],
             LRef::Obj(o) => {
                 let object = &heap.objects[&o];
                 match object.origin {
-                    Origin::Input { sym, .. } => ctx
-                        .type_cases(sym, object.class)
-                        .into_iter()
-                        .map(|(g, c)| (g, Target::Class(c)))
-                        .collect(),
+                    Origin::Input { sym, .. } => vec![(
+                        ctx.terms.bool(true),
+                        Target::Object {
+                            term: sym,
+                            declared: object.class,
+                        },
+                    )],
                     Origin::New(_) => vec![(ctx.terms.bool(true), Target::Class(object.class))],
                 }
             }

@@ -222,6 +222,40 @@ impl<'p> Ctx<'p> {
             .collect()
     }
 
+    /// `subtype(typeof(t), @C)` for an input object `t` reached through a reference
+    /// of class `declared` (seed 000 §II: `T_h <= C`): the disjunction of
+    /// `typeof(t) = @K` over its possible classes `K` below `C`, or the negation of
+    /// the others' when that is shorter; the typing axiom of `t` makes the two
+    /// equal, and both are what the solver expands `subtype` to. Constant when
+    /// every or no possible class lies below `C`. Meant under `t != null`.
+    pub fn subtype(&mut self, t: Id, declared: ClassId, class: ClassId) -> Id {
+        let classes = self.input_classes(declared);
+        let p = self.program;
+        let (yes, no): (Vec<ClassId>, Vec<ClassId>) =
+            classes.into_iter().partition(|&k| p.is_subclass(k, class));
+        if no.is_empty() {
+            return self.terms.bool(true);
+        }
+        if yes.is_empty() {
+            return self.terms.bool(false);
+        }
+        let ty = self.terms.typeof_(t);
+        let short = if yes.len() <= no.len() { &yes } else { &no };
+        let atoms: Vec<Id> = short
+            .iter()
+            .map(|&k| {
+                let atom = self.terms.type_atom(p.class_name(k));
+                self.terms.eq(ty, atom)
+            })
+            .collect();
+        let any = self.terms.or_all(&atoms);
+        if yes.len() <= no.len() {
+            any
+        } else {
+            self.terms.not(any)
+        }
+    }
+
     /// The typing of an input: `sym`, reached through a reference of class
     /// `declared`, has one of the classes of [`Ctx::input_classes`].
     pub fn type_bound(&mut self, sym: Id, declared: ClassId) -> Id {
