@@ -3,7 +3,7 @@
 //! representative location whose equivalence class H holds every earlier
 //! type-compatible input location it may still be; aliasing is decided only when
 //! it matters: a comparison (IF_ACMPEQ), a read of a field some member of the
-//! class wrote (GETFIELD's partitions), or a type test that excludes members
+//! class holds (GETFIELD's partitions), or a type test that excludes members
 //! (INSTANCEOF).
 
 use egg::Id;
@@ -191,11 +191,9 @@ mod datalog {
         /// A class location `m` may have (its range, less what type tests excluded).
         pub struct Possible(pub Loc, pub ClassId);
         @input
-        /// Field `f` of `l` was written, by the write with this stamp.
-        pub struct Written(pub Loc, pub FieldId, pub u32);
-        @input
-        /// Field `f` of `l` was written at some stamp.
-        pub struct WrittenAny(pub Loc, pub FieldId);
+        /// Field `f` of `l` holds a value, put there by the write with this stamp
+        /// (0: read, the input value).
+        pub struct Valued(pub Loc, pub FieldId, pub u32);
         @input
         /// Field `f` of `l` holds a value (read or written).
         pub struct HasValue(pub Loc, pub FieldId);
@@ -244,12 +242,15 @@ mod datalog {
 
         // GETFIELD (2), S_0: h = I(b) and the members whose field agrees with it or
         // is SYM; the value is h's own (a write through b went to h only).
-        Own(x, f, s) <- Reading(x, f), Input(x, _), Written(x, f, s);
+        Own(x, f, s) <- Reading(x, f), Input(x, _), Valued(x, f, s);
 
         // GETFIELD (2), P_1 .. P_n (reconstructed): a member written after h's value
         // was set holds a value of its own; if b is that member, the read returns it.
-        Later(m, s) <- Reading(x, f), Input(x, _), Member(x, m), Written(m, f, s), Own(x, f, t), (s > t);
-        Later(m, s) <- Reading(x, f), Input(x, _), Member(x, m), Written(m, f, s), !WrittenAny(x, f);
+        Later(m, s) <- Reading(x, f), Input(x, _), Member(x, m), Valued(m, f, s), Own(x, f, t), (s > t);
+        // When h's field is SYM, the field is initialized in the class through the
+        // members that hold it (read or written): each is a partition, and S_0 (h
+        // none of them) goes on to lazy initialization.
+        Later(m, s) <- Reading(x, f), Input(x, _), Member(x, m), Valued(m, f, s), !HasValue(x, f);
 
         // GETFIELD (3): a field not yet initialized is lazily initialized.
         NeedsInit(x, f) <- Reading(x, f), Input(x, _), !HasValue(x, f);
@@ -435,9 +436,9 @@ impl EquivClasses {
     }
 
     /// The cases of field `f` of location `x` (GETFIELD's partitions): for each
-    /// member written after x's own value, latest first, "x is that member and none
-    /// written later" with its value; last S_0, "x is none of them", with x's own
-    /// value (`None`: uninitialized). Each case carries the members it merges with
+    /// member written after x's own value (every member holding the field when x's
+    /// is SYM), latest first, "x is that member and none before it" with its value;
+    /// last S_0, "x is none of them", with x's own value (`None`: uninitialized). Each case carries the members it merges with
     /// and those it separates from.
     fn partitions(ctx: &mut Ctx, heap: &Heap, x: Loc, f: FieldId) -> Vec<Partition> {
         let mut rt = datalog::Crepe::new();
@@ -446,10 +447,7 @@ impl EquivClasses {
             let loc = heap.loc(l);
             if let Some(&(_, s)) = loc.fields.get(&f) {
                 rt.extend([datalog::HasValue(l, f)]);
-                if s > 0 {
-                    rt.extend([datalog::Written(l, f, s)]);
-                    rt.extend([datalog::WrittenAny(l, f)]);
-                }
+                rt.extend([datalog::Valued(l, f, s)]);
             }
         }
         rt.extend([datalog::Reading(x, f)]);
@@ -583,7 +581,7 @@ struct Partition {
 
 impl RuleSet for EquivClasses {
     const NAME: &'static str = "equiv-classes";
-    const SUMMARY: &'static str = "uber-lazy (seed 000): alias equivalence classes with representatives, split at comparisons, reads of fields written through members, and type tests";
+    const SUMMARY: &'static str = "uber-lazy (seed 000): alias equivalence classes with representatives, split at comparisons, reads of fields members hold, and type tests";
     const TYPE_TESTS_FORK: bool = true;
     type Ref = ERef;
     type Heap = Heap;
