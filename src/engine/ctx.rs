@@ -68,13 +68,16 @@ pub struct Ctx<'p> {
     cuts: BTreeMap<Bound, u64>,
     /// The entry method, whose receiver and parameters root the access paths.
     entry: Option<MethodId>,
+    /// Whether some reference of the program may hold objects of more than one
+    /// class (a class with subclasses, or `Object` as a field or parameter type).
+    wide: bool,
 }
 
 impl<'p> Ctx<'p> {
     pub fn new(program: &'p Program, config: EngineConfig) -> Self {
         let mut feas = Feasibility::new(program);
         feas.set_deadline(config.deadline);
-        Ctx {
+        let mut ctx = Ctx {
             program,
             terms: Terms::new(Default::default()),
             config,
@@ -84,7 +87,19 @@ impl<'p> Ctx<'p> {
             next_serial: 0,
             cuts: BTreeMap::new(),
             entry: None,
-        }
+            wide: false,
+        };
+        let object = ClassId(0);
+        let is_object = |t: &Type| *t == Type::Class(object);
+        ctx.wide = (0..program.classes.len() as u32)
+            .map(ClassId)
+            .any(|c| c != object && ctx.input_classes(c).len() > 1)
+            || program.fields.iter().any(|f| is_object(&f.ty))
+            || program
+                .methods
+                .iter()
+                .any(|m| m.params.iter().any(is_object));
+        ctx
     }
 
     /// Names the entry method: from then on every input reference is typed by its
@@ -143,8 +158,11 @@ impl<'p> Ctx<'p> {
         if sort == Sort::Ref
             && let Some(declared) = self.path_class(path)
         {
+            // A lone class is stated too when some reference may hold more than one
+            // class: `typeof` of an equal reference of a wider type (an `Object`
+            // field holding it) must agree with it.
             let classes = self.input_classes(declared);
-            if classes.len() > 1 {
+            if classes.len() > 1 || (classes.len() == 1 && self.wide) {
                 let p = self.program;
                 let names: Vec<&str> = classes.iter().map(|&c| p.class_name(c)).collect();
                 self.feas
