@@ -659,18 +659,20 @@ impl RuleSet for LazierSharp {
     // null target).
     fn classify(ctx: &mut Ctx, heap: Heap, r: ZRef) -> Vec<Classified<Heap>> {
         // The dynamic class of an input object is its reference's class or a
-        // subclass: one guarded case each (`typeof(p) = @C`).
+        // subclass, asked of the solver as subtype atoms (`Target::Object`).
         let target = |ctx: &mut Ctx, heap: &Heap, r: ZRef| -> Vec<(Id, Target)> {
             let t = ctx.terms.bool(true);
             match r {
                 ZRef::Obj(o) => {
                     let object = &heap.objects[&o];
                     match object.origin {
-                        Origin::Input { sym, .. } => ctx
-                            .type_cases(sym, object.class)
-                            .into_iter()
-                            .map(|(g, c)| (g, Target::Class(c)))
-                            .collect(),
+                        Origin::Input { sym, .. } => vec![(
+                            t,
+                            Target::Object {
+                                term: sym,
+                                declared: object.class,
+                            },
+                        )],
                         Origin::New(_) => vec![(t, Target::Class(object.class))],
                     }
                 }

@@ -586,18 +586,20 @@ impl Lazy {
         }
     }
 
-    // The dynamic class of an input object is its reference's class or a subclass:
-    // one guarded case each (`typeof(p) = @C`). `r` is resolved.
+    // The dynamic class of an input object is its reference's class or a subclass,
+    // asked of the solver as subtype atoms (`Target::Object`). `r` is resolved.
     pub(crate) fn cases(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Vec<(Id, Target)> {
         match r {
             LRef::Obj(o) => {
                 let object = &heap.objects[&o];
                 match object.origin {
-                    Origin::Input { sym, .. } => ctx
-                        .type_cases(sym, object.class)
-                        .into_iter()
-                        .map(|(g, c)| (g, Target::Class(c)))
-                        .collect(),
+                    Origin::Input { sym, .. } => vec![(
+                        ctx.terms.bool(true),
+                        Target::Object {
+                            term: sym,
+                            declared: object.class,
+                        },
+                    )],
                     Origin::New(_) => vec![(ctx.terms.bool(true), Target::Class(object.class))],
                 }
             }

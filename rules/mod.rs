@@ -5,6 +5,7 @@ use crate::engine::{EngineConfig, RuleSet, RunSummary, TraceSink, run, stream};
 use crate::lang::{MethodId, Program};
 use crate::oracle::{Comparison, Table, compare};
 
+pub mod equiv_classes;
 pub mod lazier_sharp;
 pub mod lazy;
 pub mod lissa;
@@ -46,6 +47,7 @@ pub const REGISTRY: &[Registered] = &[
     entry::<lazier_sharp::LazierSharp>(),
     entry::<symbolic_heap::SymbolicHeap>(),
     entry::<pose::Pose>(),
+    entry::<equiv_classes::EquivClasses>(),
     entry::<lissa::Lissa<lissa::Plain>>(),
     entry::<lissa::Lissa<lissa::Memo>>(),
     entry::<lissa::Lissa<lissa::NoSb>>(),

@@ -1016,7 +1016,6 @@ impl RuleSet for Pose {
         if let Some(nc) = Pose::null_condition(ctx, r, &leaves, &d) {
             cases.push((nc, Target::Null));
         }
-        let p = ctx.program;
         for &l in leaves.iter() {
             let t = l.term(ctx);
             if l == Leaf::Null {
@@ -1038,16 +1037,12 @@ impl RuleSet for Pose {
                 let nn = ctx.terms.not(n);
                 base = ctx.terms.and(base, nn);
             }
-            for &k in &ks {
-                let g = if ks.len() > 1 {
-                    let ty = ctx.terms.type_atom(p.class_name(k));
-                    let of = ctx.terms.typeof_(t);
-                    let e = ctx.terms.eq(of, ty);
-                    ctx.terms.and(base, e)
-                } else {
-                    base
-                };
-                cases.push((g, Target::Class(k)));
+            // An input leaf's class is asked of the solver as subtype atoms.
+            match (l, heap.declared.get(&t)) {
+                (Leaf::Input(_), Some(&declared)) if !ks.is_empty() => {
+                    cases.push((base, Target::Object { term: t, declared }));
+                }
+                _ => cases.extend(ks.iter().map(|&k| (base, Target::Class(k)))),
             }
         }
         vec![Classified {

@@ -68,13 +68,16 @@ pub struct Ctx<'p> {
     cuts: BTreeMap<Bound, u64>,
     /// The entry method, whose receiver and parameters root the access paths.
     entry: Option<MethodId>,
+    /// Whether some reference of the program may hold objects of more than one
+    /// class (a class with subclasses, or `Object` as a field or parameter type).
+    wide: bool,
 }
 
 impl<'p> Ctx<'p> {
     pub fn new(program: &'p Program, config: EngineConfig) -> Self {
         let mut feas = Feasibility::new(program);
         feas.set_deadline(config.deadline);
-        Ctx {
+        let mut ctx = Ctx {
             program,
             terms: Terms::new(Default::default()),
             config,
@@ -84,7 +87,19 @@ impl<'p> Ctx<'p> {
             next_serial: 0,
             cuts: BTreeMap::new(),
             entry: None,
-        }
+            wide: false,
+        };
+        let object = ClassId(0);
+        let is_object = |t: &Type| *t == Type::Class(object);
+        ctx.wide = (0..program.classes.len() as u32)
+            .map(ClassId)
+            .any(|c| c != object && ctx.input_classes(c).len() > 1)
+            || program.fields.iter().any(|f| is_object(&f.ty))
+            || program
+                .methods
+                .iter()
+                .any(|m| m.params.iter().any(is_object));
+        ctx
     }
 
     /// Names the entry method: from then on every input reference is typed by its
@@ -143,8 +158,11 @@ impl<'p> Ctx<'p> {
         if sort == Sort::Ref
             && let Some(declared) = self.path_class(path)
         {
+            // A lone class is stated too when some reference may hold more than one
+            // class: `typeof` of an equal reference of a wider type (an `Object`
+            // field holding it) must agree with it.
             let classes = self.input_classes(declared);
-            if classes.len() > 1 {
+            if classes.len() > 1 || (classes.len() == 1 && self.wide) {
                 let p = self.program;
                 let names: Vec<&str> = classes.iter().map(|&c| p.class_name(c)).collect();
                 self.feas
@@ -220,6 +238,40 @@ impl<'p> Ctx<'p> {
                 (self.terms.eq(ty, atom), c)
             })
             .collect()
+    }
+
+    /// `subtype(typeof(t), @C)` for an input object `t` reached through a reference
+    /// of class `declared` (seed 000 §II: `T_h <= C`): the disjunction of
+    /// `typeof(t) = @K` over its possible classes `K` below `C`, or the negation of
+    /// the others' when that is shorter; the typing axiom of `t` makes the two
+    /// equal, and both are what the solver expands `subtype` to. Constant when
+    /// every or no possible class lies below `C`. Meant under `t != null`.
+    pub fn subtype(&mut self, t: Id, declared: ClassId, class: ClassId) -> Id {
+        let classes = self.input_classes(declared);
+        let p = self.program;
+        let (yes, no): (Vec<ClassId>, Vec<ClassId>) =
+            classes.into_iter().partition(|&k| p.is_subclass(k, class));
+        if no.is_empty() {
+            return self.terms.bool(true);
+        }
+        if yes.is_empty() {
+            return self.terms.bool(false);
+        }
+        let ty = self.terms.typeof_(t);
+        let short = if yes.len() <= no.len() { &yes } else { &no };
+        let atoms: Vec<Id> = short
+            .iter()
+            .map(|&k| {
+                let atom = self.terms.type_atom(p.class_name(k));
+                self.terms.eq(ty, atom)
+            })
+            .collect();
+        let any = self.terms.or_all(&atoms);
+        if yes.len() <= no.len() {
+            any
+        } else {
+            self.terms.not(any)
+        }
     }
 
     /// The typing of an input: `sym`, reached through a reference of class

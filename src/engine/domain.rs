@@ -120,6 +120,144 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
             .collect()
     }
 
+    /// The answer of `q` for an object of class `class`.
+    fn answer(&self, q: Question, class: ClassId) -> Outcome {
+        let p = self.ctx.program;
+        match q {
+            Question::Is(c) if p.is_subclass(class, c) => Outcome::Yes,
+            Question::Is(_) => Outcome::No,
+            Question::Virtual(m) => {
+                Outcome::Runs(p.lookup_method(class, p.method(m).name).unwrap_or(m))
+            }
+            Question::Special(m) => Outcome::Runs(m),
+            Question::Throw => Outcome::Object,
+        }
+    }
+
+    /// The guard under which the input object `t` (declared class `declared`) has
+    /// outcome `o` of `q`, among its outcomes `all` (seed 000 §II): `instanceof C`
+    /// is `subtype(typeof(t), @C)` or its negation; a virtual call runs the body of
+    /// class `D` when `t` is below `D` and below none of the other specializations
+    /// under `D` (§II.C: their types are excluded on that branch).
+    fn object_guard(
+        &mut self,
+        q: Question,
+        t: Id,
+        declared: ClassId,
+        o: Outcome,
+        all: &[Outcome],
+    ) -> Id {
+        if all.len() == 1 {
+            return self.ctx.terms.bool(true);
+        }
+        match (q, o) {
+            (Question::Is(c), Outcome::Yes) => self.ctx.subtype(t, declared, c),
+            (Question::Is(c), _) => {
+                let is = self.ctx.subtype(t, declared, c);
+                self.ctx.terms.not(is)
+            }
+            (_, Outcome::Runs(m)) => {
+                let p = self.ctx.program;
+                let owner = p.method(m).owner;
+                let mut conj = vec![self.ctx.subtype(t, declared, owner)];
+                for other in all {
+                    if let Outcome::Runs(m2) = *other {
+                        let e = p.method(m2).owner;
+                        if m2 != m && e != owner && p.is_subclass(e, owner) {
+                            let below = self.ctx.subtype(t, declared, e);
+                            conj.push(self.ctx.terms.not(below));
+                        }
+                    }
+                }
+                self.ctx.terms.and_all(&conj)
+            }
+            _ => self.ctx.terms.bool(true),
+        }
+    }
+
+    /// The distinct outcomes of `q` over classified cases, one guard each (cases
+    /// with the same outcome OR-ed; null counts as `null`): a type question forks
+    /// once per outcome.
+    fn outcomes(&mut self, cases: &[(Id, Target)], q: Question, null: Outcome) -> Vec<Answer> {
+        let lone = cases
+            .iter()
+            .filter(|(_, t)| matches!(t, Target::Object { .. }))
+            .count()
+            == 1
+            && !cases.iter().any(|(_, t)| matches!(t, Target::Class(_)));
+        let mut out: Vec<(Outcome, Vec<Id>, Option<Vec<ClassId>>)> = Vec::new();
+        let mut add = |o: Outcome, g: Id, narrowed: Option<Vec<ClassId>>| match out
+            .iter_mut()
+            .find(|(k, _, _)| *k == o)
+        {
+            Some((_, gs, n)) => {
+                gs.push(g);
+                if n.is_none() {
+                    *n = narrowed;
+                }
+            }
+            None => out.push((o, vec![g], narrowed)),
+        };
+        for &(g, target) in cases {
+            match target {
+                Target::Null => add(null, g, None),
+                Target::Class(c) => add(self.answer(q, c), g, None),
+                Target::Object { term, declared } => {
+                    let classes = self.ctx.input_classes(declared);
+                    let mut split: Vec<(Outcome, Vec<ClassId>)> = Vec::new();
+                    for &k in &classes {
+                        let o = self.answer(q, k);
+                        match split.iter_mut().find(|(x, _)| *x == o) {
+                            Some((_, ks)) => ks.push(k),
+                            None => split.push((o, vec![k])),
+                        }
+                    }
+                    let all: Vec<Outcome> = split.iter().map(|(o, _)| *o).collect();
+                    for (o, ks) in split {
+                        let og = self.object_guard(q, term, declared, o, &all);
+                        let guard = self.ctx.terms.and(g, og);
+                        add(o, guard, lone.then_some(ks));
+                    }
+                }
+            }
+        }
+        out.into_iter()
+            .map(|(outcome, gs, narrowed)| Answer {
+                guard: self.ctx.terms.or_all(&gs),
+                outcome,
+                narrowed,
+            })
+            .collect()
+    }
+
+    /// Forks once per distinct outcome of `q` on `v`; each successor tells the rule
+    /// set which classes it leaves a lone input object ([`RuleSet::narrow`]).
+    fn ask(
+        &mut self,
+        heap: SymState<R::Heap>,
+        v: Val<R::Ref>,
+        q: Question,
+        null: Outcome,
+    ) -> Vec<(SymState<R::Heap>, Outcome)> {
+        let r = reference(&v);
+        let mut out = Vec::new();
+        for (state, cases) in self.classify(heap, v) {
+            let answers = self.outcomes(&cases, q, null);
+            let narrowing: Vec<(Outcome, Option<Vec<ClassId>>)> = answers
+                .iter()
+                .map(|a| (a.outcome, a.narrowed.clone()))
+                .collect();
+            let forks = answers.into_iter().map(|a| (a.guard, a.outcome)).collect();
+            for (mut s, o) in self.guarded(&state, forks) {
+                if let Some((_, Some(ks))) = narrowing.iter().find(|(k, _)| *k == o) {
+                    s.heap = R::narrow(&mut self.ctx, s.heap, r, ks);
+                }
+                out.push((s, o));
+            }
+        }
+        out
+    }
+
     fn or_all(&mut self, guards: &[Id]) -> Id {
         self.ctx.terms.or_all(guards)
     }
@@ -152,6 +290,37 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
             PrimOp::Not => terms.not(t(&args[0])),
         }
     }
+}
+
+/// A question about a reference's dynamic class.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Question {
+    /// `instanceof C`, or the cast to `C`.
+    Is(ClassId),
+    /// Which body a virtual call of this method runs.
+    Virtual(MethodId),
+    /// A call of exactly this body (`super`, constructors, private).
+    Special(MethodId),
+    /// Null or not (`throw`).
+    Throw,
+}
+
+/// One answer to a [`Question`].
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Outcome {
+    Null,
+    Yes,
+    No,
+    Runs(MethodId),
+    Object,
+}
+
+/// The guard of one distinct outcome, and the classes it leaves a lone input
+/// object (for [`RuleSet::narrow`]).
+struct Answer {
+    guard: Id,
+    outcome: Outcome,
+    narrowed: Option<Vec<ClassId>>,
 }
 
 fn reference<R: Copy + std::fmt::Debug>(v: &Val<R>) -> R {
@@ -286,7 +455,10 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
             .collect()
     }
 
-    // METHOD INVOCATION, seed 001 Fig. 3: the target depends on the receiver's class.
+    // METHOD INVOCATION, seed 001 Fig. 3, with seed 000 §II.C's INVOKEVIRTUAL: one
+    // successor per method body the receiver may run (not per class), an input
+    // receiver's choice guarded by its subtype atoms with the other specializations'
+    // types excluded.
     fn dispatch(
         &mut self,
         heap: Self::Heap,
@@ -295,44 +467,41 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         dispatch: Dispatch,
         at: Span,
     ) -> Targets<Self> {
-        let mut out = SmallVec::new();
-        for (state, cases) in self.classify(heap, recv) {
-            // Group the cases by target, so classes sharing an implementation share a path.
-            let mut groups: Vec<(Option<MethodId>, Vec<Id>)> = Vec::new();
-            for (g, t) in cases {
-                let key = match t {
-                    Target::Null => None,
-                    Target::Class(c) => Some(match dispatch {
-                        Dispatch::Special => method,
-                        Dispatch::Virtual => {
-                            let name = self.ctx.program.method(method).name;
-                            self.ctx.program.lookup_method(c, name).unwrap_or(method)
-                        }
-                    }),
-                };
-                match groups.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, gs)) => gs.push(g),
-                    None => groups.push((key, vec![g])),
-                }
-            }
-            let cases: Vec<(Id, Option<MethodId>)> = groups
-                .into_iter()
-                .map(|(k, gs)| (self.or_all(&gs), k))
-                .collect();
-            for (s, target) in self.guarded(&state, cases) {
-                out.push((s, target.ok_or_else(|| npe(at))));
-            }
-        }
-        out
+        let q = match dispatch {
+            Dispatch::Special => Question::Special(method),
+            Dispatch::Virtual => Question::Virtual(method),
+        };
+        self.ask(heap, recv, q, Outcome::Null)
+            .into_iter()
+            .map(|(s, o)| match o {
+                Outcome::Runs(m) => (s, Ok(m)),
+                _ => (s, Err(npe(at))),
+            })
+            .collect()
     }
 
+    // INSTANCEOF, seed 000 §II.D: `subtype(typeof(x), @C)` for an input object, so
+    // the false outcome is every class of its range not below `C` (and null). A
+    // Boolean term, forked by the `if` that consumes it, unless the rule set
+    // refines its heap by type (`RuleSet::TYPE_TESTS_FORK`).
     fn instance_of(&mut self, heap: Self::Heap, v: Self::Value, class: ClassId) -> Values<Self> {
+        if R::TYPE_TESTS_FORK {
+            return self
+                .ask(heap, v, Question::Is(class), Outcome::No)
+                .into_iter()
+                .map(|(s, o)| {
+                    let b = self.ctx.terms.bool(o == Outcome::Yes);
+                    (s, Val::Prim(b))
+                })
+                .collect();
+        }
         let mut out = SmallVec::new();
         for (state, cases) in self.classify(heap, v) {
-            let yes: Vec<Id> = cases
+            let answers = self.outcomes(&cases, Question::Is(class), Outcome::No);
+            let yes: Vec<Id> = answers
                 .iter()
-                .filter(|(_, t)| matches!(t, Target::Class(c) if self.ctx.program.is_subclass(*c, class)))
-                .map(|(g, _)| *g)
+                .filter(|a| a.outcome == Outcome::Yes)
+                .map(|a| a.guard)
                 .collect();
             let value = self.or_all(&yes);
             out.push((state, Val::Prim(value)));
@@ -340,44 +509,25 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         out
     }
 
+    // CHECKCAST, seed 000 §II.D: `obj == null || obj instanceof C` passes, the rest
+    // is a ClassCastException path of its own.
     fn cast(&mut self, heap: Self::Heap, v: Self::Value, class: ClassId, at: Span) -> Forks<Self> {
-        let mut out = SmallVec::new();
-        for (state, cases) in self.classify(heap, v) {
-            let (ok, bad): (Vec<_>, Vec<_>) = cases.iter().partition(|(_, t)| match t {
-                Target::Null => true,
-                Target::Class(c) => self.ctx.program.is_subclass(*c, class),
-            });
-            let ok = self.or_all(&ok.iter().map(|(g, _)| *g).collect::<Vec<_>>());
-            let bad = self.or_all(&bad.iter().map(|(g, _)| *g).collect::<Vec<_>>());
-            for (s, passes) in self.guarded(&state, vec![(ok, true), (bad, false)]) {
-                let r = if passes {
-                    Ok(v)
-                } else {
-                    Err(Thrown::Builtin(ExceptionKind::ClassCast, at))
-                };
-                out.push((s, r));
-            }
-        }
-        out
+        self.ask(heap, v, Question::Is(class), Outcome::Yes)
+            .into_iter()
+            .map(|(s, o)| match o {
+                Outcome::No => (s, Err(Thrown::Builtin(ExceptionKind::ClassCast, at))),
+                _ => (s, Ok(v)),
+            })
+            .collect()
     }
 
     fn throw(&mut self, heap: Self::Heap, v: Self::Value, at: Span) -> Throws<Self> {
-        let mut out = SmallVec::new();
-        for (state, cases) in self.classify(heap, v) {
-            let (null, obj): (Vec<_>, Vec<_>) = cases.iter().partition(|(_, t)| *t == Target::Null);
-            let null = self.or_all(&null.iter().map(|(g, _)| *g).collect::<Vec<_>>());
-            let obj = self.or_all(&obj.iter().map(|(g, _)| *g).collect::<Vec<_>>());
-            for (s, is_obj) in self.guarded(&state, vec![(obj, true), (null, false)]) {
-                out.push((
-                    s,
-                    if is_obj {
-                        Thrown::Object(v, at)
-                    } else {
-                        npe(at)
-                    },
-                ));
-            }
-        }
-        out
+        self.ask(heap, v, Question::Throw, Outcome::Null)
+            .into_iter()
+            .map(|(s, o)| match o {
+                Outcome::Null => (s, npe(at)),
+                _ => (s, Thrown::Object(v, at)),
+            })
+            .collect()
     }
 }

@@ -55,11 +55,20 @@ impl<H, T> Fork<H, T> {
 }
 
 /// What a reference may denote, for dispatch, `instanceof`, casts and `throw`:
-/// null, or an object of a known dynamic class, each under a guard.
+/// null, an object of a known dynamic class, or an input object whose dynamic
+/// class is a constraint, each under a guard.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Target {
     Null,
     Class(ClassId),
+    /// A non-null input object denoted by `term`, reached through a reference of
+    /// class `declared`: its class is `typeof(term)`, one of
+    /// [`Ctx::input_classes`]`(declared)`, and the engine asks subtype atoms of it
+    /// (seed 000 §II.C, §II.D) instead of splitting it per class.
+    Object {
+        term: Id,
+        declared: ClassId,
+    },
 }
 
 /// A partition of a reference's possible targets under one heap.
@@ -122,6 +131,10 @@ pub trait RuleSet: Sized + 'static {
     const NAME: &'static str;
     /// One line for `heaplog rules`.
     const SUMMARY: &'static str;
+    /// Whether INSTANCEOF forks into its outcomes itself (seed 000 §II.D's choice
+    /// generator, so that [`RuleSet::narrow`] refines each) instead of yielding a
+    /// Boolean term for the `if` to fork on.
+    const TYPE_TESTS_FORK: bool = false;
     /// How the rule set denotes a reference value.
     type Ref: Copy + Eq + Hash + Ord + Debug;
     /// The symbolic heap (persistent: cloning is cheap).
@@ -164,6 +177,14 @@ pub trait RuleSet: Sized + 'static {
 
     /// Null or dynamic class of a reference, for dispatch, `instanceof`, casts, `throw`.
     fn classify(ctx: &mut Ctx, heap: Self::Heap, r: Self::Ref) -> Vec<Classified<Self::Heap>>;
+
+    /// A type test on `r` (classified to a single [`Target::Object`]) selected the
+    /// successor on which `r`'s dynamic class is one of `classes`: a rule set that
+    /// keeps per-reference type knowledge refines it here (seed 000 §II.D: INSTANCEOF
+    /// refines H(a) by type). The path condition already says it.
+    fn narrow(_ctx: &mut Ctx, heap: Self::Heap, _r: Self::Ref, _classes: &[ClassId]) -> Self::Heap {
+        heap
+    }
 
     /// The final symbolic heap, one readable line per object (sorted).
     fn render_heap(ctx: &Ctx, heap: &Self::Heap) -> Vec<String>;
