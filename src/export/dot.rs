@@ -149,9 +149,16 @@ fn tree(terms: &Terms, title: &str, leaves: &[Leaf]) -> String {
                 label.push(g);
                 at = next;
             }
+            // a guard re-assumed along the chain (a branch, then a dereference) once
+            let mut seen = Vec::new();
             let parts: Vec<String> = label
                 .iter()
-                .filter(|&&g| !terms.is_true(g))
+                .filter(|&&g| {
+                    !terms.is_true(g) && !seen.contains(&g) && {
+                        seen.push(g);
+                        true
+                    }
+                })
                 .map(|&g| text.term(terms, g, &mut defs))
                 .collect();
             let label = esc(&parts.join(" &&\n"));
