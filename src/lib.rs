@@ -5,12 +5,13 @@
 //! `lang` -> `concrete` (reference semantics, input generator);
 //! `expr` -> `solver`; `lang` + `expr` + `solver` -> `engine` -> `rules`;
 //! `concrete` + `engine` -> `oracle` (concretization, equivalence checks);
-//! everything -> `report`.
+//! everything -> `report`; `engine` + `oracle` -> `export` (SMT-LIB and DOT files).
 
 pub mod alias;
 pub mod concrete;
 pub mod corpus;
 pub mod engine;
+pub mod export;
 pub mod expr;
 pub mod fuzz;
 pub mod lang;

@@ -46,6 +46,10 @@ pub struct Args {
     /// entry's class) returns true.
     #[arg(long)]
     pub requires: Option<String>,
+    /// Draw each rule set's counterexample (its input heap, and the interpreter's
+    /// final heap with the rule set's prediction) as Graphviz files into DIR.
+    #[arg(long, value_name = "DIR", conflicts_with = "all")]
+    pub dot: Option<PathBuf>,
 }
 
 /// Resolves a precondition name: `Class.method`, or a method of the entry's class.
@@ -81,6 +85,24 @@ fn compare_entry(
     clock: &Clock,
     requires: Option<MethodId>,
 ) -> Result<EntryComparison, oracle::OracleError> {
+    compare_with_table(
+        program, name, entry, entry_name, rules, args, clock, requires,
+    )
+    .map(|(e, _)| e)
+}
+
+/// [`compare_entry`], with the oracle's table.
+#[allow(clippy::too_many_arguments)]
+fn compare_with_table(
+    program: &Program,
+    name: &str,
+    entry: MethodId,
+    entry_name: &str,
+    rules: &[&'static Registered],
+    args: &Args,
+    clock: &Clock,
+    requires: Option<MethodId>,
+) -> Result<(EntryComparison, oracle::Table), oracle::OracleError> {
     let config = OracleConfig {
         inputs: heaplog::concrete::generate::GenConfig {
             scope: args.scope,
@@ -108,7 +130,7 @@ fn compare_entry(
         .iter()
         .filter(|r| r.outcome.result == heaplog::concrete::CanonResult::BudgetExhausted)
         .count();
-    Ok(EntryComparison {
+    let e = EntryComparison {
         program: name.to_string(),
         entry: entry_name.to_string(),
         scope: args.scope,
@@ -116,7 +138,68 @@ fn compare_entry(
         diverging,
         oracle_ms,
         rules: comparisons,
-    })
+    };
+    Ok((e, table))
+}
+
+/// Writes, per rule set with a counterexample, `RULES-input.dot` (the input heap)
+/// and `RULES-final.dot` (the interpreter's final heap, the prediction as a note).
+/// Returns the number of files written.
+fn draw_counterexamples(
+    dir: &Path,
+    program: &Program,
+    entry: MethodId,
+    e: &EntryComparison,
+    table: &oracle::Table,
+) -> Result<usize, String> {
+    use heaplog::export::dot;
+    std::fs::create_dir_all(dir).map_err(|err| format!("{}: {err}", dir.display()))?;
+    let roots = oracle::root_names(program, entry);
+    let mut written = 0;
+    for c in &e.rules {
+        let Some(d) = &c.counterexample else {
+            continue;
+        };
+        let Some(row) = table.rows.iter().find(|r| r.text == d.input) else {
+            continue;
+        };
+        let title = format!(
+            "{} {} under {}: {} on this input",
+            e.program,
+            e.entry,
+            c.rules,
+            d.kind.name()
+        );
+        let predicted: Vec<String> = if d.claims.is_empty() {
+            vec![format!("{}: no trace's path condition holds", c.rules)]
+        } else {
+            d.claims
+                .iter()
+                .map(|k| format!("{}, trace {}:\n{}", c.rules, k.trace, k.predicted))
+                .collect()
+        };
+        let files = [
+            (
+                format!("{}-input.dot", c.rules),
+                dot::input_heap(program, &roots, &row.input, &title),
+            ),
+            (
+                format!("{}-final.dot", c.rules),
+                dot::canon_heap(
+                    &row.outcome.heap,
+                    &format!("{title}: the interpreter's final heap"),
+                    &d.expected,
+                    &predicted,
+                ),
+            ),
+        ];
+        for (name, text) in files {
+            let path = dir.join(name);
+            std::fs::write(&path, text).map_err(|err| format!("{}: {err}", path.display()))?;
+            written += 1;
+        }
+    }
+    Ok(written)
 }
 
 fn json(value: &impl serde::Serialize) -> String {
@@ -165,7 +248,7 @@ pub fn run(args: Args, start: Instant) -> Output {
         Ok(r) => r,
         Err(out) => return out,
     };
-    let result = compare_entry(
+    let result = compare_with_table(
         &loaded.program,
         &loaded.display_name,
         m,
@@ -176,13 +259,20 @@ pub fn run(args: Args, start: Instant) -> Output {
         requires,
     );
     match result.map_err(|e| Output::input_error(format!("{entry}: {e}"))) {
-        Ok(e) => {
+        Ok((e, table)) => {
             let agree = e.agrees();
             let text = match args.format {
                 Format::Text => compare_text(&e),
                 Format::Json => json(&heaplog::report::compare_json(&e)),
             };
-            finish(agree, text)
+            let mut out = finish(agree, text);
+            if let Some(dir) = &args.dot {
+                match draw_counterexamples(dir, &loaded.program, m, &e, &table) {
+                    Ok(n) => out.stderr = format!("dot: {n} files\n"),
+                    Err(msg) => return Output::input_error(msg),
+                }
+            }
+            out
         }
         Err(out) => out,
     }

@@ -6,7 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use heaplog::corpus::{self, Paths};
-use heaplog::engine::{Discard, EngineConfig, RunSummary};
+use heaplog::engine::{Discard, EngineConfig, RunSummary, TraceSink};
+use heaplog::export::{Tee, dot::DotSink, smt2::Ints, smt2::Smt2Sink};
 use heaplog::report::{
     CorpusRow, JsonSink, JsonlSink, RunHeader, SCHEMA, SummaryJson, TextSink, corpus_table,
     json::Record, run_footer, run_header,
@@ -63,6 +64,20 @@ pub struct Args {
     /// the rule sets that prune structures violating it (`lissa`).
     #[arg(long)]
     pub requires: Option<String>,
+    /// Also write each trace's path condition as an SMT-LIB 2 script into DIR
+    /// (docs/EXPORT.md).
+    #[arg(long, value_name = "DIR", conflicts_with = "all")]
+    pub smt2: Option<PathBuf>,
+    /// With --smt2: also every feasibility check the engine asks, one script each.
+    #[arg(long)]
+    pub queries: bool,
+    /// With --smt2: how `int` terms are written.
+    #[arg(long, value_enum, default_value_t = Ints::Solver)]
+    pub ints: Ints,
+    /// Also draw the execution tree and each trace's final heap as Graphviz files
+    /// into DIR (docs/EXPORT.md).
+    #[arg(long, value_name = "DIR", conflicts_with = "all")]
+    pub dot: Option<PathBuf>,
 }
 
 fn config(args: &Args, clock: &Clock, own: Option<Duration>) -> EngineConfig {
@@ -106,6 +121,9 @@ pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
     if args.dir.is_some() && !args.all {
         return Output::input_error("the argument '--dir <DIR>' requires --all".into());
     }
+    if args.queries && args.smt2.is_none() {
+        return Output::input_error("the argument '--queries' requires --smt2 <DIR>".into());
+    }
     if args.all {
         let clock = Clock::new(start, args.time_limit);
         return run_all(&args, &clock);
@@ -141,14 +159,41 @@ pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
     let config = EngineConfig {
         reclaim: false,
         requires,
+        record_queries: args.queries,
         ..config(&args, &clock, None)
     };
     let program = &loaded.program;
     let name = &loaded.display_name;
     // The bounds as given (the exploration gets what is left of the time limit).
     let limit = args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
-    let stream = |sink: &mut dyn heaplog::engine::TraceSink| {
-        let mut s = (rules.stream)(program, name, entry, config.clone(), sink);
+    let what = format!(
+        "{name} {} under {}",
+        args.entry.as_deref().unwrap_or(""),
+        rules.name
+    );
+    let mut smt2 = match &args.smt2 {
+        Some(dir) => match Smt2Sink::new(dir, args.ints, args.queries, what.clone()) {
+            Ok(s) => Some(s),
+            Err(e) => return Output::input_error(format!("{}: {e}", dir.display())),
+        },
+        None => None,
+    };
+    let mut dot = match &args.dot {
+        Some(dir) => match DotSink::new(dir, what) {
+            Ok(s) => Some(s),
+            Err(e) => return Output::input_error(format!("{}: {e}", dir.display())),
+        },
+        None => None,
+    };
+    let mut stream = |sink: &mut dyn TraceSink| {
+        let mut tee = Tee { sinks: vec![sink] };
+        if let Some(s) = smt2.as_mut() {
+            tee.sinks.push(s);
+        }
+        if let Some(d) = dot.as_mut() {
+            tee.sinks.push(d);
+        }
+        let mut s = (rules.stream)(program, name, entry, config.clone(), &mut tee);
         s.bounds.time_limit = Some(limit);
         s
     };
@@ -209,10 +254,28 @@ pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
             heaplog::report::json::write_all(out, &doc)
         }
     };
-    match written {
-        Ok(()) => Output::ok(String::new()),
-        Err(e) => write_failed(&e),
+    if let Err(e) = written {
+        return write_failed(&e);
     }
+    let mut notes = String::new();
+    if let Some(s) = &smt2 {
+        if let Some(e) = &s.error {
+            return Output::input_error(e.clone());
+        }
+        notes.push_str(&format!(
+            "smt2: {} trace scripts, {} query scripts\n",
+            s.traces, s.written_queries
+        ));
+    }
+    if let Some(d) = &dot {
+        if let Some(e) = &d.error {
+            return Output::input_error(e.clone());
+        }
+        notes.push_str(&format!("dot: {} files\n", d.written));
+    }
+    let mut out = Output::ok(String::new());
+    out.stderr = notes;
+    out
 }
 
 /// Bounds for entries with unboundedly many paths (a cyclic input makes a loop run

@@ -28,6 +28,9 @@ pub struct EngineConfig {
     /// The entry's precondition (a `boolean` method over a prefix of its inputs), for
     /// rule sets that prune structures violating it (`lissa`). Default: none.
     pub requires: Option<crate::lang::MethodId>,
+    /// Keep every feasibility check the solver is asked ([`crate::engine::Query`]), for
+    /// exporting them (`run --queries`). Default: false (the path conditions stay alive).
+    pub record_queries: bool,
 }
 
 /// Whether to draw progress on stderr.
@@ -51,6 +54,7 @@ impl Default for EngineConfig {
             reclaim: true,
             progress: Progress::Auto,
             requires: None,
+            record_queries: false,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The context every rule invocation gets: the program, the term e-graph, the
 //! solver synchronised with the current path, counters and cut reports.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 use egg::Id;
@@ -71,6 +71,19 @@ pub struct Ctx<'p> {
     /// Whether some reference of the program may hold objects of more than one
     /// class (a class with subclasses, or `Object` as a field or parameter type).
     wide: bool,
+    /// The checks asked so far, when `config.record_queries`.
+    queries: Vec<Query>,
+    /// The classes each typed input reference may have (the solver's axiom for it).
+    ranges: HashMap<String, Vec<ClassId>>,
+}
+
+/// One feasibility check: was `pc ∧ guard` satisfiable, and what the solver answered.
+#[derive(Clone, Debug)]
+pub struct Query {
+    pub pc: PathCond,
+    pub guard: Id,
+    /// `sat`, `unsat` or `unknown`.
+    pub answer: &'static str,
 }
 
 impl<'p> Ctx<'p> {
@@ -88,6 +101,8 @@ impl<'p> Ctx<'p> {
             cuts: BTreeMap::new(),
             entry: None,
             wide: false,
+            queries: Vec::new(),
+            ranges: HashMap::new(),
         };
         let object = ClassId(0);
         let is_object = |t: &Type| *t == Type::Class(object);
@@ -138,6 +153,18 @@ impl<'p> Ctx<'p> {
         if answer.is_unknown() {
             self.stats.solver_unknown += 1;
         }
+        if self.config.record_queries {
+            let verdict = match (answer.is_unsat(), answer.is_unknown()) {
+                (true, _) => "unsat",
+                (_, true) => "unknown",
+                _ => "sat",
+            };
+            self.queries.push(Query {
+                pc: self.pc.clone(),
+                guard,
+                answer: verdict,
+            });
+        }
         !answer.is_unsat()
     }
 
@@ -167,9 +194,21 @@ impl<'p> Ctx<'p> {
                 let names: Vec<&str> = classes.iter().map(|&c| p.class_name(c)).collect();
                 self.feas
                     .declare_range(&self.terms, sym, p.class_name(declared), &names);
+                self.ranges.insert(path.to_string(), classes);
             }
         }
         sym
+    }
+
+    /// The checks asked so far (empty unless `config.record_queries`), oldest first.
+    pub fn queries(&self) -> &[Query] {
+        &self.queries
+    }
+
+    /// The classes the input reference named `path` may have unless null, when the
+    /// solver was told so.
+    pub fn input_range(&self, path: &str) -> Option<&[ClassId]> {
+        self.ranges.get(path).map(Vec::as_slice)
     }
 
     /// The class an access path (`this`, a parameter, then field names) declares,

@@ -11,7 +11,7 @@ mod ruleset;
 mod summary;
 
 pub use config::{EngineConfig, Progress};
-pub use ctx::{Bound, Ctx, Stats};
+pub use ctx::{Bound, Ctx, Query, Stats};
 pub use domain::{SymDomain, SymState};
 pub use explore::{
     Exploration, Observer, Outcome, StopReason, Trace, TraceHook, explore, explore_observed,

@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::config::EngineConfig;
 use super::ctx::Ctx;
 use super::explore::{Exploration, Outcome, Trace, explore_streamed};
+use super::pathcond::Serial;
 use super::ruleset::{HeapTerms, RuleSet, Val};
 use crate::concrete::machine::Thrown;
 use crate::expr::display;
@@ -113,11 +114,18 @@ pub struct TraceTerms {
     /// Some solver answer on the path was `unknown` (taken as feasible).
     pub unknown: bool,
     pub branches: u32,
+    /// The path condition as assumed, oldest first, with each conjunct's serial: two
+    /// traces share a prefix of serials exactly as far as they share their path
+    /// (the execution tree, see `export::dot`).
+    pub conjuncts: Vec<(Id, Serial)>,
 }
 
 /// Where streamed traces go. `trace` returns `false` to stop the exploration.
 pub trait TraceSink {
     fn trace(&mut self, ctx: &Ctx<'_>, trace: &TraceTerms) -> bool;
+
+    /// Called once when the exploration has ended, with its context.
+    fn finish(&mut self, _ctx: &Ctx<'_>) {}
 }
 
 /// A sink that drops every trace (counts only).
@@ -153,6 +161,7 @@ fn erase<R: RuleSet>(ctx: &mut Ctx<'_>, t: &Trace<R>, index: usize) -> TraceTerm
         heap: R::heap_terms(ctx, &t.heap),
         unknown: t.unknown,
         branches: t.branches,
+        conjuncts: t.pc.entries(),
     }
 }
 
@@ -178,6 +187,7 @@ pub fn stream<R: RuleSet>(
         render += start.elapsed();
         go_on
     });
+    sink.finish(&x.ctx);
     let mut s = summarize(name, &x);
     s.traces = traces;
     s.normal = normal;

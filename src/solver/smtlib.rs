@@ -257,8 +257,11 @@ impl Script {
             "set-logic" => {
                 arity(1)?;
                 let l = symbol(&args[0])?;
-                const LOGICS: [&str; 6] =
-                    ["QF_UF", "QF_IDL", "QF_UFIDL", "QF_LIA", "QF_UFLIA", "ALL"];
+                // nonlinear atoms are outside the fragment: `sat` only on a checked model
+                const LOGICS: [&str; 8] = [
+                    "QF_UF", "QF_IDL", "QF_UFIDL", "QF_LIA", "QF_UFLIA", "QF_NIA", "QF_UFNIA",
+                    "ALL",
+                ];
                 if !LOGICS.contains(&l.as_str()) {
                     return err(args[0].pos(), format!("unsupported logic `{l}`"));
                 }
