@@ -85,15 +85,6 @@ pub struct Heap {
     pub counts: OrdMap<ClassId, Arc<Vec<Id>>>,
 }
 
-/// With a scope of k, a path that binds more than `max(6k, 16)` symbols that may
-/// be objects of one class is cut. The count of objects is exact whatever the
-/// number of symbols; this bound only ends paths that bind symbols without end
-/// (loops and recursion over cyclic inputs). The symbols an input needs depend on
-/// the program more than on the scope (tests/regressions/F5b needs 15 for a
-/// one-object input), hence the floor.
-const SYMBOLS_PER_OBJECT: usize = 6;
-const SYMBOL_FLOOR: usize = 16;
-
 /// The rule set.
 pub struct Pose;
 
@@ -574,9 +565,9 @@ impl Pose {
             let class = heap.declared[&y];
             if let Some(k) = ctx.config.scope {
                 match Pose::scope_assumption(ctx, heap, y, class, k) {
-                    Some(a) => assume.extend(a),
-                    None => {
-                        ctx.cut(Bound::Scope);
+                    Ok(a) => assume.extend(a),
+                    Err(bound) => {
+                        ctx.cut(bound);
                         return None;
                     }
                 }
@@ -609,15 +600,16 @@ impl Pose {
     /// exist. The count is kept in the heap as one counter per class, extended by
     /// each binding (so a path may bind any number of symbols: the same object
     /// reached by many access paths counts once). Returns the assumption that
-    /// excludes the inputs beyond the scope (`Some(None)`: nothing to exclude), or
-    /// `None` when the path itself needs more objects than the scope holds.
+    /// excludes the inputs beyond the scope (`Ok(None)`: nothing to exclude), or the
+    /// bound that cuts the path: `Scope` when it needs more objects than the scope
+    /// holds, `Depth` past its binding budget (below).
     fn scope_assumption(
         ctx: &mut Ctx,
         heap: &mut Heap,
         y: Id,
         declared: ClassId,
         bound: u32,
-    ) -> Option<Option<Id>> {
+    ) -> Result<Option<Id>, Bound> {
         let classes = ctx.input_classes(declared);
         // The earlier symbols y may be: a symbol known not null (`this`, whose
         // non-nullness is no conjunct of the path condition) has no null case, or
@@ -633,7 +625,7 @@ impl Pose {
             conj.push(ctx.terms.not(is_null));
         }
         let mut seen: HashMap<ClassId, bool> = HashMap::new();
-        let mut shared = 0usize;
+        let mut shared = 0u64;
         let mut earlier: Vec<(u32, Id)> = heap
             .objects
             .iter()
@@ -655,12 +647,15 @@ impl Pose {
             }
         }
         let fresh = ctx.terms.and_all(&conj);
-        let k = bound as usize;
-        // Termination, not accounting: a path binding this many symbols that may be
-        // the same object as y is cut (unbounded loops over cyclic inputs).
-        if shared > (SYMBOLS_PER_OBJECT * k).max(SYMBOL_FLOOR) {
-            return None;
+        // Termination, not accounting: walks over cyclic inputs bind symbols without
+        // end, so a path may bind at most 2 * depth symbols that may be y's object
+        // (pose merges lazy initialization's forks, so its paths branch less). It is
+        // reported as `depth`, which `compare` deepens while inputs stay unclaimed: one
+        // object may be reached by any number of access paths (regression J1).
+        if shared > 2 * u64::from(ctx.config.depth) {
+            return Err(Bound::Depth);
         }
+        let k = bound as usize;
         let mut over = Vec::new();
         for &class in &classes {
             // row[j]: at most j of the objects counted so far are new and of `class`.
@@ -698,15 +693,15 @@ impl Pose {
         }
         let over = ctx.terms.or_all(&over);
         if ctx.terms.is_false(over) || !ctx.feasible(over) {
-            return Some(None);
+            return Ok(None);
         }
         ctx.cut(Bound::Scope);
         let within = ctx.terms.not(over);
         // The path itself needs more objects than the scope holds.
         if !ctx.feasible(within) {
-            return None;
+            return Err(Bound::Scope);
         }
-        Some(Some(within))
+        Ok(Some(within))
     }
 
     fn path_of(ctx: &Ctx, y: Id) -> egg::Symbol {

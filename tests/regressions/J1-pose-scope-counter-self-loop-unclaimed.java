@@ -1,16 +1,15 @@
-// expect: FIXME disagrees T.entry scope=1
-// FIXME (open): pose cuts the path that claims the input this { l: this, r: this } (ONE
-// object) at scope 1, reported as cut by `scope`: a walk reaches that object by 15 access
-// paths, and pose's scope counter, which bounds the symbols bound per class (6k, see
-// docs/BENCHMARKS.md on Node.dfs), cuts before the path ends. Lazy, lazier-sharp and
-// symbolic-heap claim it.
-// Found by the jPOSE suite port: `heaplog compare programs/bench/avl.java --entry
-// AvlTree.benchMaxElement --scope 1` (pose 279 of 333 inputs agree, 54 unclaimed, cut:
-// scope; every other rule set agrees). Minimized to a depth-3 walk of a binary tree:
+// expect: compare T.entry scope=1
+// REGRESSION J1 (pose only: "unclaimed (exploration cut)" on a 1-object input; exit 1)
 // `heaplog compare J1-pose-scope-counter-self-loop-unclaimed.java --entry T.entry --scope 1`
-//   4 inputs; symbolic-heap 4/4 agree; pose 3/4, 1 unclaimed (cut: scope).
-// Expected: every input within the scope claimed. When fixed, make the first line
-// `// expect: compare T.entry scope=1`.
+//   4 inputs; symbolic-heap 4/4 agree; pose 3/4, 1 unclaimed (cut: scope): the input
+//   this { l: this, r: this } (ONE object, concrete `return 15`).
+// Found by the jPOSE suite port: `heaplog compare programs/bench/avl.java --entry
+// AvlTree.benchMaxElement --scope 1` (pose 54 of 333 inputs unclaimed, cut: scope).
+// Cause: besides its per-class object counter, pose cut any path that bound more than
+// max(6k, 16) symbols of a class, and reported that as the scope; a depth-3 walk reaches
+// the one object by 15 access paths (more with the ite leaves). Only the counter cuts for
+// the scope now; the symbol budget (for walks over cyclic inputs) is 2 * depth, reported
+// as `depth`, which `compare` deepens while inputs stay unclaimed.
 class T {
     T l;
     T r;
