@@ -137,17 +137,20 @@ fn run_and_compare_write_pictures() {
         .collect();
     assert!(heaps.contains(">if "), "a guarded record");
 
-    // A known disagreement (regression FZ4): its counterexample is drawn.
+    // A disagreement made on purpose: a 1 ns time limit cuts the exploration before
+    // its first step, so every input is unclaimed and the first one is drawn.
     let cmp_dir = root.join("compare");
     let (code, _, err) = heaplog(&[
         "compare",
-        "tests/regressions/FZ4-int-overflow-compare-with-self.java",
+        "tests/regressions/FZ2-int-overflow-folded-comparison.java",
         "--entry",
         "B.entry",
         "--scope",
         "2",
         "--rules",
         "lazy",
+        "--time-limit",
+        "0.000000001",
         "--dot",
         cmp_dir.to_str().unwrap(),
     ]);

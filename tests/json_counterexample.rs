@@ -17,22 +17,33 @@ fn heaplog(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-/// FZ2 is an open disagreement (int wrap-around): its counterexample replays.
+/// A disagreement made on purpose (a 1 ns time limit cuts the exploration before
+/// its first step, so every input is unclaimed): its counterexample replays.
 #[test]
 fn counterexamples_are_structured_and_replay() {
     let file = "tests/regressions/FZ2-int-overflow-folded-comparison.java";
     let (code, out, err) = heaplog(&[
-        "compare", file, "--entry", "B.entry", "--rules", "lazy", "--scope", "2", "--format",
+        "compare",
+        file,
+        "--entry",
+        "B.entry",
+        "--rules",
+        "lazy",
+        "--scope",
+        "2",
+        "--time-limit",
+        "0.000000001",
+        "--format",
         "json",
     ]);
     assert_eq!(code, 1, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
     let c = &doc["rules"][0]["counterexample"];
-    assert_eq!(c["kind"], "gap");
-    assert_eq!(c["input"]["args"]["n"], -1);
+    assert_eq!(c["kind"], "unclaimed");
+    assert_eq!(c["input"]["args"]["n"], 0);
     assert!(c["input"]["args"]["p0"].is_null());
     assert!(c["input"]["heap"].is_array());
-    assert_eq!(c["input_text"], "p0: null\nn: -1\n");
+    assert_eq!(c["input_text"], "p0: null\nn: 0\n");
     assert_eq!(c["expected"]["outcome"], "return");
     assert!(c["expected"]["result"].is_null());
     assert!(c["expected"]["heap"].is_array());
