@@ -15,6 +15,9 @@ use super::theory::{Atom, Theories};
 const RED_ZONE: usize = 64 * 1024;
 const STACK_GROWTH: usize = 4 * 1024 * 1024;
 
+/// How many constant-leaved `ite`s an arithmetic atom is split on (2^k cases).
+const MAX_ATOM_SPLITS: usize = 4;
+
 /// What the encoder has built so far; it lives as long as the solver, and so do the
 /// definitions it adds (they only name sub-terms, whatever the assertion scope).
 #[derive(Clone, Debug, Default)]
@@ -578,6 +581,122 @@ impl Ctx<'_> {
         }
     }
 
+    /// An arithmetic atom outside difference logic whose operands hold `ite`s with
+    /// constant or symbol leaves (`ite(c, 0, 1) + ite(d, 0, x) = 0`, the sums pose
+    /// and symbolic-heap build from alias conditions) is split on the first such `ite`:
+    /// `ite(c, atom[0], atom[1])`, until each case is a bound or no such `ite` is
+    /// left. At most [`MAX_ATOM_SPLITS`] of them per atom, so the cases stay few.
+    fn split_or_unsupported(&mut self, t: TermId) -> Lit {
+        let mut found = Vec::new();
+        let (a, b) = match *self.terms.node(t) {
+            Node::Le(a, b) | Node::Lt(a, b) => (a, b),
+            _ => return self.unsupported(t),
+        };
+        self.constant_ites(a, &mut found);
+        self.constant_ites(b, &mut found);
+        found.dedup();
+        let Some(&ite) = found.first() else {
+            return self.unsupported(t);
+        };
+        if found.len() > MAX_ATOM_SPLITS {
+            return self.unsupported(t);
+        }
+        let Node::Ite(c, x, y) = *self.terms.node(ite) else {
+            unreachable!("an ite")
+        };
+        let then = self.substitute(t, ite, x, &mut HashMap::new());
+        let other = self.substitute(t, ite, y, &mut HashMap::new());
+        let split = self.terms.ite(c, then, other).expect("well-sorted");
+        self.lit(split)
+    }
+
+    /// The `int` `ite`s with constant or symbol leaves inside the arithmetic of `t`,
+    /// outermost first.
+    fn constant_ites(&self, t: TermId, out: &mut Vec<TermId>) {
+        if out.len() > MAX_ATOM_SPLITS {
+            return;
+        }
+        match *self.terms.node(t) {
+            Node::Ite(..) if self.constant_leaves(t) && !out.contains(&t) => out.push(t),
+            Node::Ite(..) if self.constant_leaves(t) => {}
+            Node::Add(a, b)
+            | Node::Sub(a, b)
+            | Node::Mul(a, b)
+            | Node::Div(a, b)
+            | Node::Rem(a, b) => {
+                self.constant_ites(a, out);
+                self.constant_ites(b, out);
+            }
+            Node::Neg(a) => self.constant_ites(a, out),
+            _ => {}
+        }
+    }
+
+    /// Are the leaves of `t`'s `ite`s constants or `int` symbols?
+    fn constant_leaves(&self, t: TermId) -> bool {
+        match self.terms.node(t) {
+            Node::Int(_) => true,
+            Node::App(_, args) => args.is_empty(),
+            &Node::Ite(_, a, b) => self.constant_leaves(a) && self.constant_leaves(b),
+            _ => false,
+        }
+    }
+
+    /// `t` with `from` replaced by `to` inside its arithmetic.
+    fn substitute(
+        &mut self,
+        t: TermId,
+        from: TermId,
+        to: TermId,
+        memo: &mut HashMap<TermId, TermId>,
+    ) -> TermId {
+        if t == from {
+            return to;
+        }
+        if let Some(&r) = memo.get(&t) {
+            return r;
+        }
+        let mut go = |s: &mut Self, u: TermId| s.substitute(u, from, to, memo);
+        let r = match *self.terms.node(t) {
+            Node::Add(a, b) => {
+                let (a, b) = (go(self, a), go(self, b));
+                self.terms.add(a, b)
+            }
+            Node::Sub(a, b) => {
+                let (a, b) = (go(self, a), go(self, b));
+                self.terms.sub(a, b)
+            }
+            Node::Mul(a, b) => {
+                let (a, b) = (go(self, a), go(self, b));
+                self.terms.mul(a, b)
+            }
+            Node::Div(a, b) => {
+                let (a, b) = (go(self, a), go(self, b));
+                self.terms.div(a, b)
+            }
+            Node::Rem(a, b) => {
+                let (a, b) = (go(self, a), go(self, b));
+                self.terms.rem(a, b)
+            }
+            Node::Neg(a) => {
+                let a = go(self, a);
+                self.terms.neg(a)
+            }
+            Node::Le(a, b) => {
+                let (a, b) = (go(self, a), go(self, b));
+                self.terms.le(a, b)
+            }
+            Node::Lt(a, b) => {
+                let (a, b) = (go(self, a), go(self, b));
+                self.terms.lt(a, b)
+            }
+            _ => Ok(t),
+        }
+        .expect("well-sorted");
+        memo.insert(t, r);
+        r
+    }
+
     /// The literal of `a - b <= k`.
     fn diff_atom(&mut self, t: TermId, a: TermId, b: TermId, k: i64) -> Lit {
         let lin = match (self.linear(a), self.linear(b)) {
@@ -585,7 +704,7 @@ impl Ctx<'_> {
             _ => None,
         };
         let Some(lin) = lin else {
-            return self.unsupported(t);
+            return self.split_or_unsupported(t);
         };
         // Exact arithmetic: every bound that fits an i64 after normalization is
         // decided (the negation of `c` is `!c`, which never overflows, and IDL keeps
@@ -603,7 +722,7 @@ impl Ctx<'_> {
             [(x, a)] => (ZERO, *x, c.div_euclid(i128::from(*a).abs())),
             [(x, 1), (y, -1)] => (*x, *y, c),
             [(y, -1), (x, 1)] => (*x, *y, c),
-            _ => return self.unsupported(t),
+            _ => return self.split_or_unsupported(t),
         };
         let Ok(bound) = i64::try_from(key.2) else {
             return self.unsupported(t);
