@@ -594,7 +594,6 @@ impl Ctx<'_> {
         };
         self.constant_ites(a, &mut found);
         self.constant_ites(b, &mut found);
-        found.dedup();
         let Some(&ite) = found.first() else {
             return self.unsupported(t);
         };
@@ -617,8 +616,9 @@ impl Ctx<'_> {
             return;
         }
         match *self.terms.node(t) {
+            // shared sub-terms: each `ite` once
             Node::Ite(..) if self.constant_leaves(t) && !out.contains(&t) => out.push(t),
-            Node::Ite(..) if self.constant_leaves(t) => {}
+            Node::Ite(..) => {}
             Node::Add(a, b)
             | Node::Sub(a, b)
             | Node::Mul(a, b)
