@@ -76,6 +76,10 @@ pub struct Heap {
     /// For each input reference symbol, the guard under which the object whose
     /// field it names exists (`true` for the roots): the symbol is bound then.
     pub owners: OrdMap<Id, Id>,
+    /// The θ_alias part of `L(r)` for a reference made by lazy initialization: every
+    /// input location numbered below `m` whose class is below `c` (ρ when `r` was
+    /// made). Reads export it as one fact instead of an entry per location.
+    pub aliases: OrdMap<RefId, (Loc, ClassId)>,
     pub allocated: u32,
 }
 
@@ -92,6 +96,7 @@ impl Heap {
             refs: Vector::unit(vec![(t, L_NULL)]),
             fields: OrdMap::new(),
             owners: OrdMap::new(),
+            aliases: OrdMap::new(),
             allocated: 0,
         }
     }
@@ -166,11 +171,21 @@ mod datalog {
         @input
         /// The operands of EQUALS.
         pub struct EqOperands(pub RefId, pub RefId);
+        @input
+        /// `(r, m, c)`: the θ_alias entries of `L(r)` are the materialized locations
+        /// numbered below `m` of a class below `c` (exported instead of their
+        /// `PointsTo` facts for the stored references of a read).
+        pub struct AliasBelow(pub RefId, pub Loc, pub ClassId);
+        @input
+        /// `p` is numbered just below `l`.
+        pub struct Below(pub Loc, pub Loc);
 
         struct LeftLoc(Loc);
         // A location of the accessed reference that the access goes through.
         struct Live(Loc);
         struct RightLoc(Loc);
+        // Every materialized location below `l` of a class below `c` is in VS.
+        struct Upto(Loc, ClassId);
 
         @output
         /// `(φ, l_null) ∈ L(r)` of the accessed reference: the null-dereference case.
@@ -242,6 +257,11 @@ mod datalog {
 
         // FIELD ACCESS, VS(L, R, φ_g, r, f), seed 001 §III.
         Vs(l2) <- Read(r, f), PointsTo(r, _, l), Live(l), Stored(l, f, r2), PointsTo(r2, _, l2);
+        // The same through the θ_alias part of a stored reference, walked down once
+        // from the highest bound: the union of the ranges without a pair per entry.
+        Upto(m, c) <- Read(r, f), PointsTo(r, _, l), Live(l), Stored(l, f, r2), AliasBelow(r2, m, c);
+        Upto(p, c) <- Upto(m, c), Below(m, p);
+        Vs(p) <- Upto(m, c), Below(m, p), Materialized(p, k, _, _), SubclassOf(k, c);
 
         // FIELD WRITE Ψ_x, seed 001 Fig. 5.
         Psi(g, l, old) <- Access(r, f), !Read(r, f), PointsTo(r, g, l), Live(l), Stored(l, f, old);
@@ -330,8 +350,12 @@ fn has_field(p: &Program, heap: &Heap, l: Loc, f: FieldId) -> bool {
 enum Export {
     /// Only which reference is stored (the receiver's cases, Ψ_x).
     Receiver,
-    /// Their location sets as well (VS, ST).
+    /// Their location sets as well (ST).
     StoredTargets,
+    /// Their location sets, the θ_alias part of each as one `AliasBelow` fact (VS).
+    /// Listing them made a read on hasNull's loop export Σ_i |L(R(l_i, f))| = O(k²)
+    /// facts after k iterations, when their union has k + 1 locations.
+    StoredShapes,
 }
 
 /// The receiver of an access: its null case and its reachable non-null entries.
@@ -371,6 +395,7 @@ impl SymbolicHeap {
         rt.extend([datalog::Access(r, f)]);
         export_points(&mut rt, heap, &[r]);
         rt.extend(reachable.iter().map(|&l| datalog::Reachable(l)));
+        let mut ranges: Vec<ClassId> = Vec::new();
         for &(_, l) in heap.points(r) {
             if has_field(p, heap, l, f) {
                 rt.extend([datalog::HasField(l, f)]);
@@ -379,9 +404,38 @@ impl SymbolicHeap {
                 rt.extend([datalog::Initialized(l, f)]);
                 if let Val::Ref(s) = v {
                     rt.extend([datalog::Stored(l, f, *s)]);
-                    if export == Export::StoredTargets {
-                        export_points(&mut rt, heap, &[*s]);
+                    match (export, heap.aliases.get(s)) {
+                        (Export::Receiver, _) => {}
+                        (Export::StoredShapes, Some(&(below, c))) => {
+                            // null and the θ_new locations; the aliases by range
+                            rt.extend(
+                                heap.points(*s)
+                                    .iter()
+                                    .filter(|&&(_, l2)| l2 == L_NULL || l2 >= below)
+                                    .map(|&(g, l2)| datalog::PointsTo(*s, g, l2)),
+                            );
+                            rt.extend([datalog::AliasBelow(*s, below, c)]);
+                            if !ranges.contains(&c) {
+                                ranges.push(c);
+                            }
+                        }
+                        _ => export_points(&mut rt, heap, &[*s]),
                     }
+                }
+            }
+        }
+        if !ranges.is_empty() {
+            for c in ranges {
+                rt.extend(
+                    p.subclasses(c)
+                        .into_iter()
+                        .map(|k| datalog::SubclassOf(k, c)),
+                );
+            }
+            for (i, loc) in heap.locs.iter().enumerate().skip(1) {
+                rt.extend([datalog::Below(Loc(i as u32), Loc(i as u32 - 1))]);
+                if let (Some(k), Origin::Input { sym, exists, .. }) = (loc.class, loc.origin) {
+                    rt.extend([datalog::Materialized(Loc(i as u32), k, sym, exists)]);
                 }
             }
         }
@@ -453,6 +507,7 @@ impl SymbolicHeap {
         assumed: &mut Vec<Id>,
     ) -> RefId {
         let p = ctx.program;
+        let below = Loc(heap.locs.len() as u32);
         let mut rt = datalog::Crepe::new();
         rt.extend([datalog::Pending(class)]);
         rt.extend(
@@ -519,7 +574,9 @@ impl SymbolicHeap {
             });
             insert(ctx, &mut set, guard, l);
         }
-        heap.add_ref(set, sym)
+        let r = heap.add_ref(set, sym);
+        heap.aliases.insert(r, (below, class));
+        r
     }
 
     /// SCOPE (at most k input objects per dynamic class, as the oracle's generator
@@ -809,7 +866,7 @@ impl RuleSet for SymbolicHeap {
                         obj,
                         field,
                         &reachable,
-                        Export::StoredTargets,
+                        Export::StoredShapes,
                     );
                     rt.extend([datalog::Read(obj, field)]);
                     let vs = derive(rt).4;
@@ -1136,6 +1193,44 @@ mod tests {
         assert_eq!(
             names,
             ["null", "this", "p", "this.next", "p.next", "this.next.next"]
+        );
+    }
+
+    /// VS from the θ_alias ranges (`AliasBelow`) derives exactly the locations that
+    /// listing every stored reference's set does, along a loop-like chain of reads
+    /// through `next` and the `Object` field `data` (whose `Node` locations become
+    /// alias candidates of later fields).
+    #[test]
+    fn vs_by_alias_ranges_is_vs_by_listed_sets() {
+        let p = program(LIST);
+        let mut ctx = Ctx::new(&p, EngineConfig::default());
+        let (next, data) = (field(&p, "next"), field(&p, "data"));
+        let (mut heap, this, _) = start(&mut ctx);
+        let mut s = this;
+        let mut ranged = 0;
+        for step in 0..5 {
+            let (h, _, _) = read(&mut ctx, heap, s, data);
+            let (h, n, _) = read(&mut ctx, h, s, next);
+            heap = h;
+            // the next read's VS, both ways, on the heap it starts from
+            let reachable = SymbolicHeap::reachable(&mut ctx, &heap, n, next);
+            let (h, _, _) = SymbolicHeap::receive(&mut ctx, heap.clone(), n, next, &reachable);
+            let vs = |export| {
+                let mut rt = SymbolicHeap::access_facts(&p, &h, n, next, &reachable, export);
+                rt.extend([datalog::Read(n, next)]);
+                derive(rt).4.into_iter().map(|v| v.0).collect::<Vec<Loc>>()
+            };
+            let (listed, shaped) = (vs(Export::StoredTargets), vs(Export::StoredShapes));
+            assert!(!listed.is_empty(), "step {step}");
+            assert_eq!(listed, shaped, "step {step}");
+            ranged += h.points(n).iter().filter(|&&(_, l)| {
+                matches!(h.fields.get(&(l, next)), Some(Val::Ref(r)) if h.aliases.contains_key(r))
+            }).count();
+            s = n;
+        }
+        assert!(
+            ranged > 5,
+            "the stored references had alias ranges: {ranged}"
         );
     }
 
