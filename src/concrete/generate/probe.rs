@@ -112,6 +112,8 @@ pub struct Replay<'p> {
     /// the steps taken until then.
     checkpoints: Vec<(State<'p, ProbeDomain<'p>>, u64)>,
     budget: u64,
+    /// The last run's verdict.
+    last: Verdict,
 }
 
 impl<'p> Replay<'p> {
@@ -163,6 +165,7 @@ impl<'p> Replay<'p> {
             start,
             checkpoints: Vec::new(),
             budget,
+            last: Verdict::Fails,
         }
     }
 
@@ -185,21 +188,27 @@ impl<'p> Replay<'p> {
     /// first read of `accessed()[from]`. Every other field must be unchanged since the
     /// last run.
     pub fn rerun(&mut self, from: usize, input: &dyn PartialInput) -> Verdict {
+        if from >= self.dom.accessed.len() {
+            // No field the last run read changed: it runs the same.
+            return self.last;
+        }
         for &(o, s) in &self.dom.accessed[from..] {
             self.dom.seen[o][s] = false;
             self.dom.values[o][s] = input.field(o, s).map(convert);
         }
         self.dom.accessed.truncate(from);
         self.dom.blocked = None;
-        if from == 0 && self.checkpoints.is_empty() {
-            return self.run();
-        }
         let resume = self.checkpoints.swap_remove(from);
         self.checkpoints.truncate(from);
         self.run_from(Some(resume))
     }
 
     fn run_from(&mut self, resume: Option<(State<'p, ProbeDomain<'p>>, u64)>) -> Verdict {
+        self.last = self.steps(resume);
+        self.last
+    }
+
+    fn steps(&mut self, resume: Option<(State<'p, ProbeDomain<'p>>, u64)>) -> Verdict {
         let program = self.program;
         let (mut state, mut steps) = resume.unwrap_or_else(|| (self.start.clone(), 0));
         let mut next = Vec::with_capacity(1);
