@@ -258,3 +258,81 @@ fn symsolve_agrees_with_brute_force() {
     // The property is not vacuous: both answers occur.
     assert!(spurious > 0 && spurious < total, "{spurious} of {total}");
 }
+
+/// A total input for [`generate::Replay`]: objects of one class, every field set.
+struct Total {
+    classes: Vec<ClassId>,
+    fields: Vec<Vec<InputValue>>,
+}
+
+impl PartialInput for Total {
+    fn objects(&self) -> usize {
+        self.classes.len()
+    }
+
+    fn class(&self, obj: usize) -> ClassId {
+        self.classes[obj]
+    }
+
+    fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {
+        Some(self.fields[obj][slot])
+    }
+}
+
+/// A run resumed at the first read of a changed field ends as a run from the start on
+/// the changed input, reading the same fields in the same order: SymSolve's incremental
+/// repOK re-check changes only fields read from the resumption point on.
+#[test]
+fn replay_resumes_like_a_fresh_run() {
+    let program = compile(TREE);
+    let node = program.class_by_name("Node").unwrap();
+    let method = program.entry("Node.isTree").unwrap();
+    let slots: Vec<Type> = program
+        .class(node)
+        .all_fields
+        .iter()
+        .map(|&f| program.field(f).ty)
+        .collect();
+    let n = 4;
+    let refs: Vec<InputValue> = std::iter::once(InputValue::Null)
+        .chain((0..n).map(|o| InputValue::Obj(InputObj(o as u32))))
+        .collect();
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut random = move |bound: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % bound as u64) as usize
+    };
+    let value = |ty: Type, random: &mut dyn FnMut(usize) -> usize| match ty {
+        Type::Int => InputValue::Int(random(3) as i32 - 1),
+        _ => refs[random(refs.len())],
+    };
+    let mut input = Total {
+        classes: vec![node; n],
+        fields: (0..n)
+            .map(|_| slots.iter().map(|&t| value(t, &mut random)).collect())
+            .collect(),
+    };
+    let roots = [InputValue::Obj(InputObj(0))];
+    let mut replay = generate::Replay::new(&program, method, &roots, &input, PRECONDITION_STEPS);
+    let mut verdict = replay.run();
+    let (mut resumed, mut outcomes) = (0, [0; 2]);
+    for _ in 0..2000 {
+        let fresh = generate::probe(&program, method, &roots, &input, PRECONDITION_STEPS);
+        assert_eq!(verdict, fresh.verdict);
+        assert_eq!(replay.accessed(), &fresh.accessed[..]);
+        outcomes[usize::from(verdict == generate::Verdict::Holds)] += 1;
+        // Change a suffix of the fields read, as the search does, and resume.
+        let from = random(replay.accessed().len() + 1);
+        for &(o, s) in &replay.accessed()[from..] {
+            input.fields[o][s] = value(slots[s], &mut random);
+        }
+        resumed += usize::from(from > 0);
+        verdict = replay.rerun(from, &input);
+    }
+    assert!(
+        resumed > 1000 && outcomes[0] > 0 && outcomes[1] > 0,
+        "{outcomes:?}"
+    );
+}

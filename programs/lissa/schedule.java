@@ -158,7 +158,8 @@ class Schedule {
         }
     }
 
-    // The original's getPrioQueue: a priority outside 1..3 is an error.
+    // The original's explicit range check (addProcess, newProcess): two comparisons, so
+    // a priority below 1 and one above 3 are two paths.
     static void checkPrio(int prio) {
         if (prio < 1 || prio > 3) {
             throw new IllegalArgumentException();
@@ -206,11 +207,26 @@ class Schedule {
         }
     }
 
+    // The original's getPrioQueue(prio): a switch on 1..3 whose default throws, so a
+    // priority outside 1..3 is one path (quantumExpire has no explicit range check).
+    static void checkQueue(int prio) {
+        if (prio == 1) {
+            return;
+        }
+        if (prio == 2) {
+            return;
+        }
+        if (prio == 3) {
+            return;
+        }
+        throw new IllegalArgumentException();
+    }
+
     void quantumExpire() {
         schedule();
         if (curProc != null) {
             int prio = curProc.priority;
-            checkPrio(prio);
+            checkQueue(prio);
             appendEle(prio, curProc);
         }
     }

@@ -16,7 +16,7 @@ mod names;
 pub mod probe;
 
 pub use names::{InputNames, render_input};
-pub use probe::{PartialInput, Probe, Verdict, probe};
+pub use probe::{PartialInput, Probe, Replay, Verdict, probe};
 
 use std::collections::{HashMap, VecDeque};
 use std::ops::RangeInclusive;

@@ -14,7 +14,9 @@
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 
-use crate::concrete::generate::{PRECONDITION_STEPS, PartialInput, Precondition, Verdict, probe};
+use crate::concrete::generate::{
+    PRECONDITION_STEPS, PartialInput, Precondition, Replay, Verdict, probe,
+};
 use crate::concrete::{InputObj, InputValue};
 use crate::lang::{ClassId, Program, Type};
 
@@ -270,67 +272,105 @@ impl<'p> SymSolve<'p> {
                 first.is_some() && objs.all(|c| Some(c) == first)
             })
             .collect();
-        let root_objs: Vec<usize> = s
-            .roots
-            .iter()
-            .filter_map(|v| match v {
-                InputValue::Obj(o) => Some(o.0 as usize),
-                _ => None,
-            })
-            .collect();
         let mut cand = Candidate {
             classes,
             offsets,
             domains,
             vector,
         };
-        // Fixed fields never change: the largest index each domain gives the objects
-        // they reference is computed once per domain, not at every increment.
-        let fixed_values: Vec<InputValue> = (0..fixed.len())
+        // maxId's parts that never change, once per domain: the fixed fields and the
+        // roots.
+        let constant: Vec<InputValue> = (0..fixed.len())
             .filter(|&i| fixed[i])
             .map(|i| cand.domains[i][cand.vector[i]])
+            .chain(s.roots.iter().copied())
             .collect();
         let mut per_domain: HashMap<*const Domain, usize> = HashMap::new();
         let fixed_max: Vec<usize> = cand
             .domains
             .iter()
             .map(|&d| {
-                *per_domain.entry(d as *const Domain).or_insert_with(|| {
-                    fixed_values
-                        .iter()
-                        .map(|&v| position(d, v))
-                        .max()
-                        .unwrap_or(0)
+                *per_domain
+                    .entry(d as *const Domain)
+                    .or_insert_with(|| constant.iter().map(|&v| position(d, v)).max().unwrap_or(0))
+            })
+            .collect();
+        // A breakable domain's objects are of one class: its maxId over the stack is
+        // the largest object of that class a stacked field references. `stacked` holds,
+        // per stack entry, that object (plus one; 0: none) for every class, so maxId
+        // costs no walk over the stack.
+        let nclasses = p.classes.len();
+        let dom_class: Vec<Option<usize>> = cand
+            .domains
+            .iter()
+            .zip(&breakable)
+            .map(|(d, &b)| {
+                b.then(|| {
+                    d.iter()
+                        .find_map(|v| match v {
+                            InputValue::Obj(o) => Some(cand.classes[o.0 as usize].0 as usize),
+                            _ => None,
+                        })
+                        .expect("a breakable domain holds an object")
                 })
             })
             .collect();
+        let mut stack: Vec<usize> = Vec::new();
+        let mut stacked: Vec<u32> = Vec::new();
+        let push = |stack: &mut Vec<usize>, stacked: &mut Vec<u32>, cand: &Candidate, i: usize| {
+            let from = stacked.len().saturating_sub(nclasses);
+            let mut row: Vec<u32> = if stack.is_empty() {
+                vec![0; nclasses]
+            } else {
+                stacked[from..].to_vec()
+            };
+            if let InputValue::Obj(o) = cand.domains[i][cand.vector[i]] {
+                let c = cand.classes[o.0 as usize].0 as usize;
+                row[c] = row[c].max(o.0 + 1);
+            }
+            stack.push(i);
+            stacked.extend(row);
+        };
         let roots = &s.roots[..self.pre.roots.min(s.roots.len())];
+        let mut run = Replay::new(p, self.pre.method, roots, &cand, PRECONDITION_STEPS);
+        let mut verdict = run.run();
         loop {
             self.stats.candidates += 1;
-            let run = probe(p, self.pre.method, roots, &cand, PRECONDITION_STEPS);
-            debug_assert!(!matches!(run.verdict, Verdict::Blocked(..)));
-            if run.verdict == Verdict::Holds {
+            debug_assert!(!matches!(verdict, Verdict::Blocked(..)));
+            if verdict == Verdict::Holds {
                 return Answer::Sat;
             }
-            let mut stack: Vec<usize> = run
-                .accessed
-                .iter()
-                .map(|&(o, slot)| cand.offsets[o] + slot)
-                .collect();
+            // The fields read since the resumption join the stack.
+            for k in stack.len()..run.accessed().len() {
+                let (o, slot) = run.accessed()[k];
+                push(&mut stack, &mut stacked, &cand, cand.offsets[o] + slot);
+            }
             // getNextVector.
             let advanced = loop {
                 let Some(last) = stack.pop() else {
                     break false;
                 };
+                stacked.truncate(stack.len() * nclasses);
                 if fixed[last] {
                     continue;
                 }
                 let size = cand.domains[last].len();
                 let room = cand.vector[last] + 1 < size;
                 let symmetric = self.config.symmetry == Symmetry::Break
-                    && breakable[last]
-                    && cand.vector[last]
-                        > Self::max_id(&cand, last, &stack, &fixed_max, &root_objs);
+                    && dom_class[last].is_some_and(|c| {
+                        let on_stack = match stack.len() {
+                            0 => 0,
+                            n => stacked[(n - 1) * nclasses + c],
+                        };
+                        let max_stacked = match on_stack {
+                            0 => 0,
+                            o => position(cand.domains[last], InputValue::Obj(InputObj(o - 1))),
+                        };
+                        // maxId(fd, u) of Fig. 6: the largest index, in the field's
+                        // domain, of an object that a fixed field, a root or a field
+                        // still on the stack references.
+                        cand.vector[last] > max_stacked.max(fixed_max[last])
+                    });
                 if room && !symmetric {
                     cand.vector[last] += 1;
                     break true;
@@ -340,31 +380,9 @@ impl<'p> SymSolve<'p> {
             if !advanced {
                 return Answer::Unsat;
             }
+            // Only the fields read from `last` on changed: resume there.
+            verdict = run.rerun(stack.len(), &cand);
         }
-    }
-
-    /// maxId(fd, u) of Fig. 6: the largest index, in `last`'s domain, of an object that
-    /// a fixed field (`fixed_max`, per slot), a field still on the stack or a root
-    /// references.
-    fn max_id(
-        cand: &Candidate,
-        last: usize,
-        stack: &[usize],
-        fixed_max: &[usize],
-        roots: &[usize],
-    ) -> usize {
-        let domain = cand.domains[last];
-        let stacked = stack
-            .iter()
-            .map(|&i| position(domain, cand.domains[i][cand.vector[i]]));
-        let rooted = roots
-            .iter()
-            .map(|&o| position(domain, InputValue::Obj(InputObj(o as u32))));
-        stacked
-            .chain(rooted)
-            .chain([fixed_max[last]])
-            .max()
-            .unwrap_or(0)
     }
 }
 

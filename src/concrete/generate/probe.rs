@@ -10,7 +10,8 @@ use smallvec::smallvec;
 use crate::concrete::input::InputValue;
 use crate::concrete::interp::{Value, eval_prim};
 use crate::concrete::machine::{
-    self, Branches, Domain, ExceptionKind, Forks, State, Successor, Targets, Thrown, Throws, Values,
+    self, Branches, Control, Domain, ExceptionKind, Forks, Frame, State, Successor, Targets,
+    Thrown, Throws, Values,
 };
 use crate::lang::core::{Dispatch, Lit, PrimOp};
 use crate::lang::{ClassId, FieldId, MethodId, Program, Span};
@@ -64,6 +65,9 @@ struct ProbeDomain<'p> {
     /// Index of each field in its owner's `all_fields` (and every subclass's).
     slots: Vec<u32>,
     inputs: usize,
+    /// The input fields' values (`None`: unknown), read while a cell is unwritten. Kept
+    /// outside the heap so that a [`Replay`] can change them between runs.
+    values: Vec<Vec<Option<Value>>>,
     blocked: Option<(usize, usize)>,
     accessed: Vec<(usize, usize)>,
     /// `seen[o][s]`: the input field was read already.
@@ -78,67 +82,171 @@ pub fn probe(
     input: &dyn PartialInput,
     budget: u64,
 ) -> Probe {
-    let mut slots = vec![u32::MAX; program.fields.len()];
-    for class in &program.classes {
-        for (i, f) in class.all_fields.iter().enumerate() {
-            slots[f.0 as usize] = i as u32;
-        }
+    let mut replay = Replay::new(program, method, roots, input, budget);
+    let verdict = replay.run_from(None);
+    Probe {
+        verdict,
+        accessed: replay.dom.accessed,
     }
-    let convert = |v: InputValue| match v {
+}
+
+fn convert(v: InputValue) -> Value {
+    match v {
         InputValue::Int(i) => Value::Int(i),
         InputValue::Bool(b) => Value::Bool(b),
         InputValue::Null => Value::Null,
         InputValue::Obj(o) => Value::Obj(crate::concrete::ObjId(o.0)),
-    };
-    let mut heap = Vector::new();
-    let mut seen = Vec::with_capacity(input.objects());
-    for o in 0..input.objects() {
-        let class = input.class(o);
-        let n = program.class(class).all_fields.len();
-        let fields = (0..n)
-            .map(|s| Cell {
-                value: input.field(o, s).map(convert),
-                written: false,
-            })
-            .collect();
-        heap.push_back(Obj { class, fields });
-        seen.push(vec![false; n]);
     }
-    let mut dom = ProbeDomain {
-        program,
-        slots,
-        inputs: input.objects(),
-        blocked: None,
-        accessed: Vec::new(),
-        seen,
-    };
-    let args = roots.iter().map(|&v| convert(v)).collect();
-    let mut state = State::call(program, &mut dom, method, args, heap);
-    let mut next = Vec::with_capacity(1);
-    let mut steps = 0;
-    let verdict = loop {
-        if steps >= budget {
-            break Verdict::Fails;
-        }
-        steps += 1;
-        machine::step_into(program, &mut dom, state, &mut next);
-        if let Some((o, s)) = dom.blocked {
-            break Verdict::Blocked(o, s);
-        }
-        match next.pop() {
-            Some(Successor::Running(s)) => state = s,
-            Some(Successor::Finished { result, .. }) => {
-                break match result {
-                    Ok(Value::Bool(true)) => Verdict::Holds,
-                    _ => Verdict::Fails,
-                };
+}
+
+/// A probe that can run again after some input fields changed, resuming from the first
+/// read of the earliest changed one instead of from the start: the run up to that read
+/// is the same, since it read none of them. SymSolve's search (seed 004 §3.2) changes
+/// only a suffix of the fields the last run read, so each candidate costs the steps
+/// after the changed field's read (the incremental repOK re-check).
+pub struct Replay<'p> {
+    program: &'p Program,
+    dom: ProbeDomain<'p>,
+    start: State<'p, ProbeDomain<'p>>,
+    /// `checkpoints[i]`: the state just before the first read of `dom.accessed[i]`, and
+    /// the steps taken until then.
+    checkpoints: Vec<(State<'p, ProbeDomain<'p>>, u64)>,
+    budget: u64,
+    /// The last run's verdict.
+    last: Verdict,
+}
+
+impl<'p> Replay<'p> {
+    /// Prepares a run of `method` on `roots` over `input` (at most `budget` steps).
+    pub fn new(
+        program: &'p Program,
+        method: MethodId,
+        roots: &[InputValue],
+        input: &dyn PartialInput,
+        budget: u64,
+    ) -> Self {
+        let mut slots = vec![u32::MAX; program.fields.len()];
+        for class in &program.classes {
+            for (i, f) in class.all_fields.iter().enumerate() {
+                slots[f.0 as usize] = i as u32;
             }
-            None => unreachable!("a concrete step has a successor"),
         }
-    };
-    Probe {
-        verdict,
-        accessed: dom.accessed,
+        let mut heap = Vector::new();
+        let mut seen = Vec::with_capacity(input.objects());
+        let mut values = Vec::with_capacity(input.objects());
+        for o in 0..input.objects() {
+            let class = input.class(o);
+            let n = program.class(class).all_fields.len();
+            let fields = vec![
+                Cell {
+                    value: None,
+                    written: false,
+                };
+                n
+            ];
+            heap.push_back(Obj { class, fields });
+            seen.push(vec![false; n]);
+            values.push((0..n).map(|s| input.field(o, s).map(convert)).collect());
+        }
+        let mut dom = ProbeDomain {
+            program,
+            slots,
+            inputs: input.objects(),
+            values,
+            blocked: None,
+            accessed: Vec::new(),
+            seen,
+        };
+        let args = roots.iter().map(|&v| convert(v)).collect();
+        let start = State::call(program, &mut dom, method, args, heap);
+        Replay {
+            program,
+            dom,
+            start,
+            checkpoints: Vec::new(),
+            budget,
+            last: Verdict::Fails,
+        }
+    }
+
+    /// Runs from the start.
+    pub fn run(&mut self) -> Verdict {
+        self.dom.accessed.clear();
+        for seen in &mut self.dom.seen {
+            seen.fill(false);
+        }
+        self.checkpoints.clear();
+        self.run_from(None)
+    }
+
+    /// The input fields the last run read (object, slot), in first-read order.
+    pub fn accessed(&self) -> &[(usize, usize)] {
+        &self.dom.accessed
+    }
+
+    /// Takes the fields `accessed()[from..]` anew from `input` and runs again from the
+    /// first read of `accessed()[from]`. Every other field must be unchanged since the
+    /// last run.
+    pub fn rerun(&mut self, from: usize, input: &dyn PartialInput) -> Verdict {
+        if from >= self.dom.accessed.len() {
+            // No field the last run read changed: it runs the same.
+            return self.last;
+        }
+        for &(o, s) in &self.dom.accessed[from..] {
+            self.dom.seen[o][s] = false;
+            self.dom.values[o][s] = input.field(o, s).map(convert);
+        }
+        self.dom.accessed.truncate(from);
+        self.dom.blocked = None;
+        let resume = self.checkpoints.swap_remove(from);
+        self.checkpoints.truncate(from);
+        self.run_from(Some(resume))
+    }
+
+    fn run_from(&mut self, resume: Option<(State<'p, ProbeDomain<'p>>, u64)>) -> Verdict {
+        self.last = self.steps(resume);
+        self.last
+    }
+
+    fn steps(&mut self, resume: Option<(State<'p, ProbeDomain<'p>>, u64)>) -> Verdict {
+        let program = self.program;
+        let (mut state, mut steps) = resume.unwrap_or_else(|| (self.start.clone(), 0));
+        let mut next = Vec::with_capacity(1);
+        loop {
+            if steps >= self.budget {
+                return Verdict::Fails;
+            }
+            if self.first_read(&state) {
+                self.checkpoints.push((state.clone(), steps));
+            }
+            steps += 1;
+            machine::step_into(program, &mut self.dom, state, &mut next);
+            if let Some((o, s)) = self.dom.blocked {
+                return Verdict::Blocked(o, s);
+            }
+            match next.pop() {
+                Some(Successor::Running(s)) => state = s,
+                Some(Successor::Finished { result, .. }) => {
+                    return match result {
+                        Ok(Value::Bool(true)) => Verdict::Holds,
+                        _ => Verdict::Fails,
+                    };
+                }
+                None => unreachable!("a concrete step has a successor"),
+            }
+        }
+    }
+
+    /// Whether the next step is the first read of an input field (the only place a
+    /// field is read is a `FieldRead` frame applied to an object).
+    fn first_read(&self, state: &State<'p, ProbeDomain<'p>>) -> bool {
+        let (Control::Value(Value::Obj(o)), Some(Frame::FieldRead { field, .. })) =
+            (&state.control, state.kont.top())
+        else {
+            return false;
+        };
+        let (o, s) = (o.0 as usize, self.dom.slots[field.0 as usize] as usize);
+        o < self.dom.inputs && !state.heap[o].fields[s].written && !self.dom.seen[o][s]
     }
 }
 
@@ -199,7 +307,12 @@ impl Domain for ProbeDomain<'_> {
                     self.seen[o][s] = true;
                     self.accessed.push((o, s));
                 }
-                match cell.value {
+                let value = if cell.written || o >= self.inputs {
+                    cell.value
+                } else {
+                    self.values[o][s]
+                };
+                match value {
                     Some(v) => ok(heap, v),
                     None => {
                         self.blocked = Some((o, s));
