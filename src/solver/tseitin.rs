@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::cdcl::justify::{Dep, Gate};
-use super::cdcl::{Cdcl, Lit, Origin, Var};
+use super::cdcl::{Cdcl, LBool, Lit, Origin, Var};
 use super::euf::{ENode, ENodeKind};
 use super::idl::{INode, ZERO};
 use super::term::{Node, Sort, TermId, Terms};
@@ -472,7 +472,14 @@ impl Ctx<'_> {
 
     fn bridge(&mut self, l: Lit, n: ENode) {
         let v = l.var();
-        if !l.is_neg() && v != self.tru().var() && self.th.atom(v) == Atom::None {
+        // A variable assigned at level 0 has been passed to the theories already: an
+        // atom given to it now would never reach EUF (`k(b)` after `(assert (not b))`
+        // was not congruent to `k(false)`), so it gets a bridge variable of its own.
+        if !l.is_neg()
+            && v != self.tru().var()
+            && self.th.atom(v) == Atom::None
+            && self.sat.value(l) == LBool::Undef
+        {
             self.set_atom(v, Atom::Bridge(n));
         } else {
             let w = self.var();
