@@ -1,7 +1,8 @@
 //! `heaplog tests` on corpus entries under every registered rule set: every generated
-//! input replays its own outcome through `heaplog exec --input`, and every generated
-//! Java class compiles and passes on the JVM (javac and java; skipped with a message
-//! when absent). The default run takes a bounded subset; the whole corpus runs with
+//! input replays its own outcome through `heaplog exec --input`, every generated
+//! dependency-free Java class compiles and passes on the JVM (javac and java), and
+//! every JUnit form compiles against the real JUnit 5 jars and passes under JUnit's
+//! console launcher (each skipped with a message when absent). The default run takes a bounded subset; the whole corpus runs with
 //! `cargo test --release --test testgen -- --ignored` (docs/TESTGEN.md).
 
 use std::path::{Path, PathBuf};
@@ -242,28 +243,6 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
         "javac: {}",
         String::from_utf8_lossy(&javac.stderr)
     );
-    // The JUnit forms compile against the API they use (declarations only: the
-    // JUnit jars may be out of reach; the bodies are the ones run above).
-    let api = dir.join("api");
-    std::fs::create_dir_all(&api).unwrap();
-    std::fs::write(api.join("Test.java"), JUNIT_TEST).unwrap();
-    std::fs::write(api.join("Assertions.java"), JUNIT_ASSERTIONS).unwrap();
-    std::fs::write(api.join("Executable.java"), JUNIT_EXECUTABLE).unwrap();
-    junit_sources.push(api.join("Executable.java"));
-    junit_sources.push(api.join("Test.java"));
-    junit_sources.push(api.join("Assertions.java"));
-    let javac = Command::new("javac")
-        .arg("-nowarn")
-        .arg("-d")
-        .arg(dir.join("junit-classes"))
-        .args(&junit_sources)
-        .output()
-        .unwrap();
-    assert!(
-        javac.status.success(),
-        "javac (JUnit form): {}",
-        String::from_utf8_lossy(&javac.stderr)
-    );
     let run = Command::new("java")
         .args(["-ea", "-cp"])
         .arg(&classes)
@@ -282,32 +261,67 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
         assert_eq!(*line, format!("{n} tests, 0 failed"));
         counts.java_tests += n;
     }
+    run_junit(&dir, &junit_sources, counts.java_tests);
     let _ = std::fs::remove_dir_all(&dir);
     counts
 }
 
-/// The declarations of JUnit 5 the generated classes use, with JUnit's signatures
-/// (every `assertEquals` overload of primitives, so overload resolution is JUnit's).
-const JUNIT_TEST: &str = "package org.junit.jupiter.api;\n\
-    @java.lang.annotation.Retention(java.lang.annotation.RetentionPolicy.RUNTIME)\n\
-    public @interface Test {}\n";
-const JUNIT_EXECUTABLE: &str = "package org.junit.jupiter.api.function;\n\
-    @FunctionalInterface public interface Executable { void execute() throws Throwable; }\n";
-const JUNIT_ASSERTIONS: &str = "package org.junit.jupiter.api;\n\
-    import org.junit.jupiter.api.function.Executable;\n\
-    public class Assertions {\n\
-    public static void assertEquals(byte e, byte a) {}\n\
-    public static void assertEquals(short e, short a) {}\n\
-    public static void assertEquals(char e, char a) {}\n\
-    public static void assertEquals(int e, int a) {}\n\
-    public static void assertEquals(long e, long a) {}\n\
-    public static void assertEquals(float e, float a) {}\n\
-    public static void assertEquals(double e, double a) {}\n\
-    public static void assertEquals(Object e, Object a) {}\n\
-    public static void assertSame(Object e, Object a) {}\n\
-    public static void assertNull(Object a) {}\n\
-    public static <T extends Throwable> T assertThrows(Class<T> t, Executable e) { return null; }\n\
-    }\n";
+/// The JUnit forms under real JUnit 5: compiled against the console launcher's
+/// standalone jar (Debian's `junit5`, installed by `.ci/run`), which also runs them;
+/// every test must pass. Skipped with a message where the jar is missing.
+fn run_junit(dir: &Path, sources: &[PathBuf], expected: usize) {
+    let jar = Path::new(JUNIT_CONSOLE);
+    if !jar.exists() {
+        eprintln!("{JUNIT_CONSOLE} not found (Debian's junit5): the JUnit forms were not run");
+        return;
+    }
+    let classes = dir.join("junit-classes");
+    let javac = Command::new("javac")
+        .arg("-nowarn")
+        .arg("-cp")
+        .arg(jar)
+        .arg("-d")
+        .arg(&classes)
+        .args(sources)
+        .output()
+        .unwrap();
+    assert!(
+        javac.status.success(),
+        "javac (JUnit form): {}",
+        String::from_utf8_lossy(&javac.stderr)
+    );
+    let run = Command::new("java")
+        .arg("-ea")
+        .arg("-jar")
+        .arg(jar)
+        .args(["--disable-banner", "--details=summary", "--class-path"])
+        .arg(&classes)
+        .arg("--scan-class-path")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "JUnit: {stdout}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    // the summary's lines, e.g. `[        42 tests successful      ]`
+    let count = |what: &str| -> usize {
+        stdout
+            .lines()
+            .find(|l| l.contains(what))
+            .and_then(|l| l.trim_start_matches('[').split_whitespace().next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("`{what}` in the JUnit summary: {stdout}"))
+    };
+    assert_eq!(count("tests found"), expected, "{stdout}");
+    assert_eq!(count("tests successful"), expected, "{stdout}");
+    assert_eq!(count("tests failed"), 0, "{stdout}");
+}
+
+/// Debian's JUnit 5 console launcher (package `junit5`), which bundles the Jupiter API
+/// and engine.
+const JUNIT_CONSOLE: &str = "/usr/share/java/junit-platform-console-standalone.jar";
 
 #[test]
 fn subset_tests_replay_and_pass_on_the_jvm() {

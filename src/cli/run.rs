@@ -71,8 +71,9 @@ pub struct Args {
     /// With --smt2: also every feasibility check the engine asks, one script each.
     #[arg(long)]
     pub queries: bool,
-    /// With --smt2: how `int` terms are written.
-    #[arg(long, value_enum, default_value_t = Ints::Solver)]
+    /// With --smt2: how `int` terms are written: `java` (32-bit, wrapping, what
+    /// heaplog asks) or `math` (unbounded integers).
+    #[arg(long, value_enum, default_value_t = Ints::Java)]
     pub ints: Ints,
     /// Also draw the execution tree and each trace's final heap as Graphviz files
     /// into DIR (docs/EXPORT.md).

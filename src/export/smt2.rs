@@ -22,12 +22,14 @@ use crate::expr::{Sort, Term, Terms};
 /// How `int` terms are written.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, clap::ValueEnum)]
 pub enum Ints {
-    /// As heaplog's solver reads them today: mathematical integers, `/` and `%` as
-    /// SMT-LIB's `div` and `mod`. The scripts ask exactly what heaplog asked.
-    Solver,
-    /// Java's `int`: every input in the 32-bit range, `+ - *` wrapping (an `ite`, or
-    /// `mod 2^32` for `*`), `/` and `%` truncating toward zero.
+    /// Java's `int`, what heaplog's terms mean: every input in the 32-bit range,
+    /// `+ - *` wrapping (an `ite`, or `mod 2^32` for `*`), `/` and `%` truncating
+    /// toward zero. The scripts ask exactly what heaplog asked.
     Java,
+    /// Mathematical integers: no range, no wrapping, `/` and `%` as SMT-LIB's `div`
+    /// and `mod`. Simpler scripts that differ from heaplog's question near the edges
+    /// of `int` (overflow) and for negative operands of `/` and `%`.
+    Math,
 }
 
 const MIN: i64 = i32::MIN as i64;
@@ -62,7 +64,7 @@ fn abs(x: &str) -> String {
 pub fn int_op(ints: Ints, op: &Term, a: &str, b: &str, b_const: Option<i64>) -> (String, bool) {
     let by_numeral = b_const.is_some();
     match ints {
-        Ints::Solver => {
+        Ints::Math => {
             let (name, linear) = match op {
                 Term::Add(_) => ("+", true),
                 Term::Sub(_) => ("-", true),
@@ -350,7 +352,7 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
         out,
         "; ints: {}",
         match ints {
-            Ints::Solver => "as heaplog's solver reads them (mathematical integers, div/mod)",
+            Ints::Math => "mathematical integers (unbounded, div/mod)",
             Ints::Java => "Java int (32-bit inputs, wrapping + - *, truncating / %)",
         }
     );

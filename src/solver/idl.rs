@@ -65,10 +65,54 @@ impl Idl {
         INode(self.pot.len() as u32 - 1)
     }
 
-    /// The model value of `x`; `None` when it does not fit an i64.
-    pub fn value(&self, x: INode) -> Option<i64> {
+    /// The value the kept potentials give `x`; `None` when it does not fit an i64
+    /// (models read [`Idl::values`]).
+    #[cfg(test)]
+    fn value(&self, x: INode) -> Option<i64> {
         let v = self.pot[x.0 as usize].checked_sub(self.pot[ZERO.0 as usize])?;
         i64::try_from(v).ok()
+    }
+
+    /// Every node's model value (indexed by node; `None` beyond i64). The kept
+    /// potentials are feasible but drift: removed edges never raise them again, so
+    /// after edges at the ends of i64 come and go they can leave i64 although the
+    /// edges left have a solution within it. Then the values are recomputed from
+    /// scratch over the current edges (Bellman-Ford from all-zero potentials, the
+    /// solution nearest zero), and only what still does not fit is `None`.
+    pub fn values(&self) -> Vec<Option<i64>> {
+        let read = |pot: &[i128]| -> Vec<Option<i64>> {
+            (0..pot.len())
+                .map(|x| {
+                    pot[x]
+                        .checked_sub(pot[ZERO.0 as usize])
+                        .and_then(|v| i64::try_from(v).ok())
+                })
+                .collect()
+        };
+        let kept = read(&self.pot);
+        if kept.iter().all(Option::is_some) {
+            return kept;
+        }
+        let mut pot = vec![0i128; self.pot.len()];
+        // at most |V| rounds: the edges have no negative cycle
+        for _ in 0..=pot.len() {
+            let mut changed = false;
+            for (u, edges) in self.out.iter().enumerate() {
+                for e in edges {
+                    let Some(d) = pot[u].checked_add(i128::from(e.weight)) else {
+                        return kept;
+                    };
+                    if d < pot[e.to.0 as usize] {
+                        pot[e.to.0 as usize] = d;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return read(&pot);
+            }
+        }
+        kept
     }
 
     pub fn push(&mut self) {
@@ -225,6 +269,24 @@ mod tests {
         assert!(v(z) - v(x) <= -2);
         assert!(v(x) <= 5);
         g.pop(1);
+    }
+
+    /// Potentials left beyond i64 by a popped edge are recomputed for the model:
+    /// `x <= i64::MIN`, popped, then `y - x <= i64::MIN` keeps `pot(y) = 2 i64::MIN`,
+    /// while `x = 0, y = i64::MIN` fits.
+    #[test]
+    fn drifted_potentials_are_recomputed() {
+        let mut g = Idl::new();
+        let x = g.add_node();
+        let y = g.add_node();
+        g.push();
+        g.assert_le(x, ZERO, i64::MIN, lit(1)).unwrap();
+        g.pop(1);
+        g.assert_le(y, x, i64::MIN, lit(2)).unwrap();
+        assert_eq!(g.value(y), None);
+        let v = g.values();
+        let (vx, vy) = (v[x.0 as usize].unwrap(), v[y.0 as usize].unwrap());
+        assert!(i128::from(vy) - i128::from(vx) <= i128::from(i64::MIN));
     }
 
     /// Weights at the ends of i64 are handled exactly: `x <= i64::MIN` and

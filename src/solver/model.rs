@@ -37,6 +37,9 @@ pub struct Model {
     pub names: BTreeMap<ModelValue, String>,
     by_fun: HashMap<FunId, FunTable>,
     by_value: HashMap<TermId, ModelValue>,
+    /// Integer constants whose value does not fit an i64: they evaluate to nothing
+    /// (so the model check answers `unknown`), never to a default.
+    undefined: std::collections::HashSet<FunId>,
 }
 
 impl Model {
@@ -154,6 +157,7 @@ impl Model {
                 Node::Value(sort, _) => Some(self.by_value.get(&t).cloned().unwrap_or_else(|| {
                     V::Elem(sort_key(terms, sort), (1 << 31) + t.index() as u32)
                 })),
+                Node::App(f, _) if self.undefined.contains(&f) => None,
                 Node::App(f, args) => {
                     let mut vals = Vec::with_capacity(args.len());
                     for &a in args.iter() {
@@ -341,6 +345,8 @@ fn default_value(terms: &Terms, s: Sort) -> ModelValue {
 pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut model = Model::default();
     let euf = &th.euf;
+    let ints = th.idl.values();
+    let int_value = |n: super::idl::INode| ints.get(n.0 as usize).copied().flatten();
     // one element per EUF class
     let mut elem_of_root: HashMap<ENode, ModelValue> = HashMap::new();
     let mut next: HashMap<Sort, u32> = HashMap::new();
@@ -384,10 +390,7 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut value_of = |t: TermId, model: &mut Model| -> Option<ModelValue> {
         match terms.sort(t) {
             Sort::Bool => bool_of(t).map(ModelValue::Bool),
-            Sort::Int => enc
-                .inode_of(t)
-                .and_then(|n| th.idl.value(n))
-                .map(ModelValue::Int),
+            Sort::Int => enc.inode_of(t).and_then(int_value).map(ModelValue::Int),
             s => enc.enode_of(t).map(|n| elem(n, s, model)),
         }
     };
@@ -429,12 +432,17 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             && args.is_empty()
             && !internal(t)
         {
-            // a value beyond i64 is left out: the model check then fails (`unknown`)
-            if let Some(v) = th.idl.value(super::idl::INode(i as u32)) {
-                tables
-                    .entry(*f)
-                    .or_default()
-                    .insert(Vec::new(), ModelValue::Int(v));
+            // a value beyond i64 is undefined: the model check then fails (`unknown`)
+            match int_value(super::idl::INode(i as u32)) {
+                Some(v) => {
+                    tables
+                        .entry(*f)
+                        .or_default()
+                        .insert(Vec::new(), ModelValue::Int(v));
+                }
+                None => {
+                    model.undefined.insert(*f);
+                }
             }
         }
     }

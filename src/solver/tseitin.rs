@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::cdcl::justify::{Dep, Gate};
-use super::cdcl::{Cdcl, Lit, Origin, Var};
+use super::cdcl::{Cdcl, LBool, Lit, Origin, Var};
 use super::euf::{ENode, ENodeKind};
 use super::idl::{INode, ZERO};
 use super::term::{Node, Sort, TermId, Terms};
@@ -366,7 +366,71 @@ impl Ctx<'_> {
         self.enc.unsupported.push((t, v));
         let d = self.enc.atom_deps(self.terms, t);
         self.enc.add_gate_deps(v.var(), &d);
+        self.zero_lemmas(t, v);
         v
+    }
+
+    /// For each factor `p` of a product of two non-constant terms inside the
+    /// arithmetic atom `t` (literal `v`), the lemma `p = 0 -> (t <-> t[p := 0])`:
+    /// valid whatever the product means (a product with a zero factor is zero, wrapped
+    /// or not), and `t[p := 0]` is often a bound. So `x * y != 0` forces `x != 0` and
+    /// `y != 0` into the search, whose model then usually passes the re-check
+    /// (docs/SOLVER.md, "Zero lemmas"). At most [`MAX_ATOM_SPLITS`] factors per atom.
+    fn zero_lemmas(&mut self, t: TermId, v: Lit) {
+        let (a, b) = match *self.terms.node(t) {
+            Node::Le(a, b) | Node::Lt(a, b) => (a, b),
+            _ => return,
+        };
+        let mut factors = Vec::new();
+        self.product_factors(a, &mut factors);
+        self.product_factors(b, &mut factors);
+        factors.truncate(MAX_ATOM_SPLITS);
+        let zero = self.terms.int(0);
+        let (one, minus_one) = (self.terms.int(1), self.terms.int(-1));
+        for p in factors {
+            // `p = 0` is `!(p <= -1) && !(1 <= p)`, written into the clauses as the two
+            // bounds themselves: decided in their initial phase (false) they make `p`
+            // zero, the value that makes a product linear, so `x * y = 0` keeps its
+            // model `x = y = 0`, while `x * y != 0` learns `p != 0` from a conflict.
+            let below = self.terms.le(p, minus_one).expect("well-sorted");
+            let above = self.terms.le(one, p).expect("well-sorted");
+            let t0 = self.substitute(t, p, zero, &mut HashMap::new());
+            let (lb, la) = (self.lit(below), self.lit(above));
+            let l0 = self.lit(t0);
+            self.clause(&[lb, la, !v, l0]);
+            self.clause(&[lb, la, v, !l0]);
+            // the search decides what the lemma reads whenever it decides `t`
+            self.enc
+                .add_gate_deps(v.var(), &[Dep::Lit(lb), Dep::Lit(la), Dep::Lit(l0)]);
+        }
+    }
+
+    /// The non-constant factors of products of two non-constant terms in `t`'s
+    /// arithmetic (not inside `ite`s), each once.
+    fn product_factors(&self, t: TermId, out: &mut Vec<TermId>) {
+        if out.len() > MAX_ATOM_SPLITS {
+            return;
+        }
+        match *self.terms.node(t) {
+            Node::Mul(a, b) => {
+                let konst = |u: TermId| matches!(self.terms.node(u), Node::Int(_));
+                if !konst(a) && !konst(b) {
+                    for p in [a, b] {
+                        if !out.contains(&p) {
+                            out.push(p);
+                        }
+                    }
+                }
+                self.product_factors(a, out);
+                self.product_factors(b, out);
+            }
+            Node::Add(a, b) | Node::Sub(a, b) | Node::Div(a, b) | Node::Rem(a, b) => {
+                self.product_factors(a, out);
+                self.product_factors(b, out);
+            }
+            Node::Neg(a) => self.product_factors(a, out),
+            _ => {}
+        }
     }
 
     fn eq_atom(&mut self, t: TermId, a: TermId, b: TermId) -> Lit {
@@ -472,7 +536,14 @@ impl Ctx<'_> {
 
     fn bridge(&mut self, l: Lit, n: ENode) {
         let v = l.var();
-        if !l.is_neg() && v != self.tru().var() && self.th.atom(v) == Atom::None {
+        // A variable assigned at level 0 has been passed to the theories already: an
+        // atom given to it now would never reach EUF (`k(b)` after `(assert (not b))`
+        // was not congruent to `k(false)`), so it gets a bridge variable of its own.
+        if !l.is_neg()
+            && v != self.tru().var()
+            && self.th.atom(v) == Atom::None
+            && self.sat.value(l) == LBool::Undef
+        {
             self.set_atom(v, Atom::Bridge(n));
         } else {
             let w = self.var();
