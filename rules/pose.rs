@@ -1,7 +1,7 @@
 //! `pose`: path-optimal symbolic execution (seed 002 §3). Fields hold if-then-else
 //! values over alias conditions; only real branches and possible null dereferences fork.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::sync::Arc;
 
 use egg::Id;
@@ -283,14 +283,20 @@ impl Pose {
         } else if let Some((a, b)) = ite {
             let la = Pose::leaves(ctx, heap, a);
             let lb = Pose::leaves(ctx, heap, b);
-            out.extend(la.iter().copied());
-            // order of first appearance; a set keeps the merge linear in the leaves
-            let mut seen: std::collections::HashSet<Leaf> = la.iter().copied().collect();
-            for l in lb.iter() {
-                if seen.insert(*l) {
-                    out.push(*l);
-                }
+            // order of first appearance: a's leaves, then b's new ones; the nested
+            // alias ites of a field mostly add none, and then share a's list
+            let extra: Vec<Leaf> = if la.len() <= 16 {
+                lb.iter().filter(|l| !la.contains(l)).copied().collect()
+            } else {
+                let seen: HashSet<Leaf> = la.iter().copied().collect();
+                lb.iter().filter(|l| !seen.contains(l)).copied().collect()
+            };
+            if extra.is_empty() {
+                heap.leaves.insert(r, la.clone());
+                return la;
             }
+            out.extend(la.iter().copied());
+            out.extend(extra);
         } else {
             debug_assert!(false, "reference term without leaves: {r:?}");
         }
@@ -395,12 +401,13 @@ impl Pose {
                 }
             }
         }
-        let (bind, needs, alias, targets, nullable, cases, def_nn, def_has, cell_has) = rt.run();
-        let mut def_non_null: HashMap<Id, Vec<Id>> = HashMap::new();
+        let (bind, needs, alias, targets, nullable, cases, def_nn, def_has, cell_has) =
+            rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
+        let mut def_non_null: HashMap<Id, Vec<Id>> = HashMap::default();
         for datalog::DefNonNull(z, b) in def_nn {
             def_non_null.entry(z).or_default().push(b);
         }
-        let mut def_has_map: HashMap<Id, Vec<(Id, FieldId)>> = HashMap::new();
+        let mut def_has_map: HashMap<Id, Vec<(Id, FieldId)>> = HashMap::default();
         for datalog::DefHas(z, b, g) in def_has {
             def_has_map.entry(z).or_default().push((b, g));
         }
@@ -624,7 +631,7 @@ impl Pose {
             let is_null = ctx.terms.eq(y, null);
             conj.push(ctx.terms.not(is_null));
         }
-        let mut seen: HashMap<ClassId, bool> = HashMap::new();
+        let mut seen: HashMap<ClassId, bool> = HashMap::default();
         let mut shared = 0u64;
         let mut earlier: Vec<(u32, Id)> = heap
             .objects

@@ -2,7 +2,7 @@
 //! stack equal to the current path's prefix (push/pop along the depth-first
 //! exploration) and asks S(pc ∧ guard).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use egg::{Id, Language};
 
@@ -54,8 +54,8 @@ impl Feasibility {
         Feasibility {
             solver,
             stack: Vec::new(),
-            cache: HashMap::new(),
-            classes: HashMap::new(),
+            cache: HashMap::default(),
+            classes: HashMap::default(),
             typeof_fun: None,
             deadline: None,
         }

@@ -124,6 +124,12 @@ pub struct TraceTerms {
 pub trait TraceSink {
     fn trace(&mut self, ctx: &Ctx<'_>, trace: &TraceTerms) -> bool;
 
+    /// Whether `trace` reads the trace's terms: a sink that only counts gets an
+    /// empty [`TraceTerms`], so no final heap is rendered as terms for it.
+    fn wants_terms(&self) -> bool {
+        true
+    }
+
     /// Called once when the exploration has ended, with its context.
     fn finish(&mut self, _ctx: &Ctx<'_>) {}
 }
@@ -134,6 +140,10 @@ pub struct Discard;
 impl TraceSink for Discard {
     fn trace(&mut self, _: &Ctx<'_>, _: &TraceTerms) -> bool {
         true
+    }
+
+    fn wants_terms(&self) -> bool {
+        false
     }
 }
 
@@ -182,7 +192,20 @@ pub fn stream<R: RuleSet>(
         normal += usize::from(t.is_normal());
         unknown += usize::from(t.unknown);
         let start = Instant::now();
-        let erased = erase::<R>(ctx, &t, traces);
+        let erased = if sink.wants_terms() {
+            erase::<R>(ctx, &t, traces)
+        } else {
+            TraceTerms {
+                index: traces,
+                ending: Ending::Return,
+                result: None,
+                pc: Vec::new(),
+                heap: HeapTerms::default(),
+                unknown: t.unknown,
+                branches: t.branches,
+                conjuncts: Vec::new(),
+            }
+        };
         let go_on = sink.trace(ctx, &erased);
         render += start.elapsed();
         go_on

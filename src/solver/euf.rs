@@ -2,7 +2,7 @@
 //! explanations, congruence closure, disequalities, distinguished values, and
 //! backtracking by an undo trail.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::cdcl::{LBool, Lit};
 use super::term::FunId;
@@ -77,6 +77,9 @@ pub struct Euf {
     queue: Vec<u32>,
     /// Asserted equalities by node pair (smaller first): shortcuts for explanations.
     true_eqs: HashMap<(ENode, ENode), Lit>,
+    /// The same equalities per node, both ways (the other node and the literal), so
+    /// an explanation finds the shortcuts of a path in time linear in it.
+    true_adj: Vec<Vec<(ENode, Lit)>>,
     /// Merges performed (statistics).
     pub merges: u64,
 }
@@ -103,14 +106,15 @@ impl Euf {
             value: Vec::new(),
             diseqs: Vec::new(),
             diseq_of: Vec::new(),
-            table: HashMap::new(),
+            table: HashMap::default(),
             undo: Vec::new(),
             marks: Vec::new(),
             pending: Vec::new(),
             atoms: Vec::new(),
             atoms_of: Vec::new(),
             queue: Vec::new(),
-            true_eqs: HashMap::new(),
+            true_eqs: HashMap::default(),
+            true_adj: Vec::new(),
             merges: 0,
         };
         e.add_node(ENodeKind::Value);
@@ -131,6 +135,7 @@ impl Euf {
         self.proof.push(None);
         self.value.push((kind == ENodeKind::Value).then_some(n));
         self.diseq_of.push(Vec::new());
+        self.true_adj.push(Vec::new());
         if let ENodeKind::App(f, args) = kind {
             for &a in args.iter() {
                 let r = self.find(a);
@@ -234,6 +239,8 @@ impl Euf {
                     },
                     Some(Undo::TrueEq(key)) => {
                         self.true_eqs.remove(&key);
+                        self.true_adj[key.0.ix()].pop();
+                        self.true_adj[key.1.ix()].pop();
                     }
                     Some(Undo::Diseq(ra, rb)) => {
                         self.diseqs.pop();
@@ -254,8 +261,12 @@ impl Euf {
     /// Assert `a = b` because `lit` is true.
     pub fn assert_eq(&mut self, a: ENode, b: ENode, lit: Lit) -> Result<(), Vec<Lit>> {
         let key = (a.min(b), a.max(b));
-        if let std::collections::hash_map::Entry::Vacant(e) = self.true_eqs.entry(key) {
+        if a != b
+            && let std::collections::hash_map::Entry::Vacant(e) = self.true_eqs.entry(key)
+        {
             e.insert(lit);
+            self.true_adj[key.0.ix()].push((key.1, lit));
+            self.true_adj[key.1.ix()].push((key.0, lit));
             self.undo.push(Undo::TrueEq(key));
         }
         self.pending.push((a, b, Just::Lit(lit)));
@@ -312,12 +323,14 @@ impl Euf {
             diseq_len: self.diseq_of[big.ix()].len(),
             value: self.value[big.ix()],
         });
-        let moved = self.members[small.ix()].clone();
+        // the small class's lists move to the big one (restored by the undo)
+        let moved = std::mem::take(&mut self.members[small.ix()]);
         for &m in &moved {
             self.root[m.ix()] = big;
         }
-        self.members[big.ix()].extend(moved);
-        let parents = self.uses[small.ix()].clone();
+        self.members[big.ix()].extend_from_slice(&moved);
+        self.members[small.ix()] = moved;
+        let parents = std::mem::take(&mut self.uses[small.ix()]);
         for &p in &parents {
             let ENodeKind::App(f, args) = &self.kind[p.ix()] else {
                 continue;
@@ -345,7 +358,8 @@ impl Euf {
                 }
             }
         }
-        self.uses[big.ix()].extend(parents);
+        self.uses[big.ix()].extend_from_slice(&parents);
+        self.uses[small.ix()] = parents;
         // only atoms with a side in the smaller class can become equal; atoms of the
         // bigger class also need a look when the class gains a value
         let small_atoms = std::mem::take(&mut self.atoms_of[small.ix()]);
@@ -355,15 +369,17 @@ impl Euf {
         }
         self.atoms_of[big.ix()].extend(small_atoms.iter().copied());
         self.atoms_of[small.ix()] = small_atoms;
-        let ds = self.diseq_of[small.ix()].clone();
-        self.diseq_of[big.ix()].extend(ds.iter().copied());
-        for &d in &ds {
+        let ds = std::mem::take(&mut self.diseq_of[small.ix()]);
+        self.diseq_of[big.ix()].extend_from_slice(&ds);
+        let broken = ds.iter().find_map(|&d| {
             let (p, q, lit) = self.diseqs[d as usize];
-            if self.find(p) == self.find(q) {
-                let mut e = self.explain(p, q);
-                e.push(lit);
-                return Err(e);
-            }
+            (self.find(p) == self.find(q)).then_some((p, q, lit))
+        });
+        self.diseq_of[small.ix()] = ds;
+        if let Some((p, q, lit)) = broken {
+            let mut e = self.explain(p, q);
+            e.push(lit);
+            return Err(e);
         }
         match (self.value[small.ix()], self.value[big.ix()]) {
             (Some(v), Some(w)) => return Err(self.explain(v, w)),
@@ -394,61 +410,69 @@ impl Euf {
         debug_assert_eq!(self.find(a), self.find(b));
         let mut lits = Vec::new();
         let mut work = vec![(a, b)];
-        let mut done: HashSet<(ENode, ENode)> = HashSet::new();
+        let mut done: HashSet<(ENode, ENode)> = HashSet::default();
+        let mut at: HashMap<ENode, usize> = HashMap::default();
         while let Some((a, b)) = work.pop() {
             if a == b || !done.insert((a, b)) {
                 continue;
             }
-            let mut ancestors = HashSet::new();
-            let mut x = a;
-            ancestors.insert(x);
-            while let Some((p, _)) = self.proof[x.ix()] {
-                x = p;
-                ancestors.insert(x);
-            }
-            let mut lca = b;
-            while !ancestors.contains(&lca) {
-                match self.proof[lca.ix()] {
-                    Some((p, _)) => lca = p,
-                    None => {
-                        debug_assert!(false, "explain: nodes not connected");
-                        break;
-                    }
+            // the path a .. lca .. b as nodes and the justifications between them:
+            // both sides climb the proof tree, the deeper one first
+            let depth = |mut x: ENode| {
+                let mut d = 0usize;
+                while let Some((p, _)) = self.proof[x.ix()] {
+                    x = p;
+                    d += 1;
                 }
-            }
-            // the path a .. lca .. b as nodes and the justifications between them
+                d
+            };
+            let (mut da, mut db) = (depth(a), depth(b));
             let mut nodes = vec![a];
             let mut justs = Vec::new();
-            let mut x = a;
-            while x != lca {
-                let Some((p, j)) = self.proof[x.ix()] else {
-                    break;
-                };
-                justs.push(j);
-                nodes.push(p);
-                x = p;
-            }
             let mut tail = Vec::new();
-            let mut x = b;
-            while x != lca {
-                let Some((p, j)) = self.proof[x.ix()] else {
-                    break;
-                };
-                tail.push((x, j));
-                x = p;
+            let (mut x, mut y) = (a, b);
+            while x != y {
+                if da >= db {
+                    let Some((p, j)) = self.proof[x.ix()] else {
+                        debug_assert!(false, "explain: nodes not connected");
+                        break;
+                    };
+                    justs.push(j);
+                    nodes.push(p);
+                    x = p;
+                    da -= 1;
+                } else {
+                    let Some((p, j)) = self.proof[y.ix()] else {
+                        debug_assert!(false, "explain: nodes not connected");
+                        break;
+                    };
+                    tail.push((y, j));
+                    y = p;
+                    db -= 1;
+                }
             }
             for (n, j) in tail.into_iter().rev() {
                 justs.push(j);
                 nodes.push(n);
             }
+            // a true equality atom between nodes further along the path replaces
+            // the steps in between: the furthest one, found through the atoms of
+            // each node (a tree path visits a node once)
+            at.clear();
+            if justs.len() >= 2 {
+                at.extend(nodes.iter().enumerate().map(|(k, &n)| (n, k)));
+            }
             let mut i = 0;
             while i < justs.len() {
-                // a true equality atom between nodes further along the path replaces
-                // the steps in between
-                let shortcut = (i + 2..=justs.len()).rev().find_map(|k| {
-                    let (u, v) = (nodes[i], nodes[k]);
-                    self.true_eqs.get(&(u.min(v), u.max(v))).map(|&l| (k, l))
-                });
+                let shortcut = if justs.len() >= i + 2 {
+                    self.true_adj[nodes[i].ix()]
+                        .iter()
+                        .filter_map(|&(v, l)| at.get(&v).map(|&k| (k, l)))
+                        .filter(|&(k, _)| k >= i + 2)
+                        .max_by_key(|&(k, _)| k)
+                } else {
+                    None
+                };
                 if let Some((k, l)) = shortcut {
                     lits.push(l);
                     i = k;
@@ -548,5 +572,26 @@ mod tests {
         );
         e.pop(1);
         assert_eq!(e.class_value(x), None);
+    }
+
+    /// An asserted equality between two nodes of an explanation's path replaces the
+    /// steps between them, and stops doing so once popped.
+    #[test]
+    fn explanations_take_the_asserted_shortcut() {
+        let mut e = Euf::new();
+        let n: Vec<ENode> = (0..5).map(|_| e.add_node(ENodeKind::Leaf)).collect();
+        e.push();
+        for i in 0..4 {
+            e.assert_eq(n[i], n[i + 1], lit(i as u32 + 1)).unwrap();
+        }
+        assert_eq!(e.explain(n[0], n[4]), vec![lit(1), lit(2), lit(3), lit(4)]);
+        e.push();
+        e.assert_eq(n[3], n[0], lit(9)).unwrap();
+        assert_eq!(e.explain(n[0], n[4]), vec![lit(4), lit(9)]);
+        assert_eq!(e.explain(n[1], n[2]), vec![lit(2)]);
+        e.pop(1);
+        assert_eq!(e.explain(n[4], n[0]), vec![lit(1), lit(2), lit(3), lit(4)]);
+        e.pop(1);
+        assert_ne!(e.find(n[0]), e.find(n[4]));
     }
 }

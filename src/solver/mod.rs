@@ -127,7 +127,7 @@ pub struct Solver {
     axioms: Vec<TermId>,
     /// Variables relevant for good (axioms, hierarchy clauses): a pop or the end of
     /// a check that made them relevant first must not unmark them.
-    pinned: std::collections::HashSet<cdcl::Var>,
+    pinned: rustc_hash::FxHashSet<cdcl::Var>,
     /// The `Type` terms that have their hierarchy clause.
     domain_covered: usize,
     checks: u64,
@@ -158,7 +158,7 @@ impl Solver {
             domain_clauses: Vec::new(),
             unguided_retries: 0,
             axioms: Vec::new(),
-            pinned: std::collections::HashSet::new(),
+            pinned: rustc_hash::FxHashSet::default(),
             domain_covered: 0,
             checks: 0,
             time: Duration::ZERO,

@@ -1,6 +1,6 @@
 //! The solver's own hash-consed term DAG: sorts, function symbols and terms.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::fmt::{self, Write as _};
 
 /// A term in a [`Terms`] DAG. Numbering: creation order, from 0; a term built twice

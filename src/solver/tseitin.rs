@@ -2,7 +2,9 @@
 //! non-Boolean `ite`s, and classification of atoms into EUF, difference logic or
 //! "outside the fragment".
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap as HashMap;
 
 use super::cdcl::justify::{Dep, Gate};
 use super::cdcl::{Cdcl, LBool, Lit, Origin, Var};
@@ -52,7 +54,7 @@ pub struct Encoder {
     /// The EUF nodes each equality atom connects a node to.
     eq_adj: HashMap<ENode, Vec<ENode>>,
     /// Node pairs (smaller first) that have an equality atom.
-    eq_pairs: std::collections::HashSet<(ENode, ENode)>,
+    eq_pairs: rustc_hash::FxHashSet<(ENode, ENode)>,
 }
 
 impl Encoder {
@@ -108,7 +110,7 @@ impl Encoder {
     fn atom_deps(&self, terms: &Terms, t: TermId) -> Vec<Dep> {
         let mut out = Vec::new();
         let mut work = terms.node(t).args();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         while let Some(u) = work.pop() {
             if !seen.insert(u) {
                 continue;
@@ -674,8 +676,8 @@ impl Ctx<'_> {
         let Node::Ite(c, x, y) = *self.terms.node(ite) else {
             unreachable!("an ite")
         };
-        let then = self.substitute(t, ite, x, &mut HashMap::new());
-        let other = self.substitute(t, ite, y, &mut HashMap::new());
+        let then = self.substitute(t, ite, x, &mut HashMap::default());
+        let other = self.substitute(t, ite, y, &mut HashMap::default());
         let split = self.terms.ite(c, then, other).expect("well-sorted");
         self.lit(split)
     }
