@@ -3,8 +3,12 @@
 use heaplog::alias::{self, AliasConfig, AliasFacts, Exactness, PointId, Targets, query};
 use heaplog::lang::{self, Program};
 use std::path::PathBuf;
+use std::time::Instant;
 
-use super::{Code, Format, Output, load};
+use super::{Clock, Code, Format, Output, load};
+
+/// `query`'s time limit when none is given: the facts' safety net.
+const DEFAULT_TIME_LIMIT: f64 = 60.0;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -31,12 +35,17 @@ pub struct Args {
     /// Paths extend a local by at most this many fields.
     #[arg(long, default_value_t = 2)]
     pub max_fields: u32,
+    /// The whole command ends within this many seconds; facts read off an exploration
+    /// the limit cut say they are inexact (default: 60).
+    #[arg(long, value_parser = super::seconds)]
+    pub time_limit: Option<f64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
-pub fn run(args: Args) -> Output {
+pub fn run(args: Args, start: Instant) -> Output {
+    let clock = Clock::new(start, Some(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)));
     let Some(runner) = heaplog::rules::find(&args.rules).map(|r| r.alias) else {
         let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
         return Output::input_error(format!(
@@ -68,7 +77,7 @@ pub fn run(args: Args) -> Output {
     };
     let text = &sources.files[0].text;
     let program = &loaded.program;
-    let config = match AliasConfig::for_entry(
+    let mut config = match AliasConfig::for_entry(
         program,
         entry,
         text,
@@ -79,6 +88,8 @@ pub fn run(args: Args) -> Output {
         Ok(c) => c,
         Err(e) => return Output::input_error(format!("bounded inputs of {}: {e}", args.entry)),
     };
+    // What is left of the command's limit (the bounded inputs' runs took their share).
+    config.engine.time_limit = clock.remaining();
     let points = alias::Points::collect(program, &sources, entry, config.max_fields);
     let selected: Vec<PointId> = points
         .ids()
