@@ -1,7 +1,9 @@
 //! `heaplog query`: query derived alias facts.
 
 use heaplog::alias::{self, AliasConfig, AliasFacts, Exactness, PointId, Targets, query};
-use heaplog::lang::{self, Program};
+use heaplog::concrete::generate::{self, GenConfig};
+use heaplog::lang::{self, MethodId, Program};
+use heaplog::oracle::OracleConfig;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -77,6 +79,9 @@ pub fn run(args: Args, start: Instant) -> Output {
     };
     let text = &sources.files[0].text;
     let program = &loaded.program;
+    if let Err(out) = enumerable(program, entry, text, &args) {
+        return out;
+    }
     let mut config = match AliasConfig::for_entry(
         program,
         entry,
@@ -124,6 +129,34 @@ pub fn run(args: Args, start: Instant) -> Output {
         }
     }
     report.finish(&loaded.display_name)
+}
+
+/// An entry without a finite `paths=` header has its bounded inputs run first (to
+/// bound its paths, `AliasConfig::for_entry`): refused, as `compare` refuses, when
+/// they are more than the oracle enumerates (a 200-class hierarchy ran for minutes).
+fn enumerable(program: &Program, entry: MethodId, text: &str, args: &Args) -> Result<(), Output> {
+    let finite = heaplog::corpus::entries(text)
+        .ok()
+        .and_then(|es| es.into_iter().find(|e| e.name == args.entry))
+        .is_some_and(|e| e.paths != heaplog::corpus::Paths::Unbounded);
+    if finite {
+        return Ok(());
+    }
+    let config = GenConfig {
+        scope: args.scope,
+        int_range: AliasConfig::default().int_range,
+        limit: None,
+        requires: None,
+    };
+    let max = OracleConfig::default().max_inputs;
+    match generate::count(program, entry, &config) {
+        Ok(n) if n > max => Err(Output::input_error(format!(
+            "{}: {n} inputs at scope {} are more than the oracle enumerates ({max}): lower --scope",
+            args.entry, args.scope
+        ))),
+        Ok(_) => Ok(()),
+        Err(e) => Err(Output::input_error(format!("{}: {e}", args.entry))),
+    }
 }
 
 /// One row of the output: a point and what the query says there.
