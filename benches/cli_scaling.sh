@@ -1,7 +1,9 @@
 #!/bin/sh
 # Whole-command scaling of `heaplog run` on seed 002's hasNull with loop bound N:
-# wall time, output bytes and peak RSS of the process (GNU time's %e and %M), next
-# to the exploration's own time (the footer's `time`, less printing).
+# wall time, user CPU time, output bytes and peak RSS of the process (GNU time's
+# %e, %U and %M), next to the exploration's own time (the footer's `time`, less
+# printing). The first line is the machine's load (`uptime`): on a shared machine
+# wall time is user time stretched by the load.
 #
 #   cargo build --release && sh benches/cli_scaling.sh [N ...]
 #
@@ -12,8 +14,9 @@ LIMIT=${LIMIT:-60}
 [ $# -gt 0 ] || set -- 50 100 200 500 1000
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-echo "| rules | format | N | traces | complete | wall (s) | output (bytes) | peak RSS (MiB) | exploration (ms) | printing (ms) |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "load: $(uptime | sed 's/.*load average: //')"
+echo "| rules | format | N | traces | complete | wall (s) | user (s) | output (bytes) | bytes / N^2 | peak RSS (MiB) | exploration (ms) | printing (ms) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 for rules in symbolic-heap pose; do
   for format in text json; do
     for n in "$@"; do
@@ -32,9 +35,12 @@ class Sample {
     }
 }
 JAVA
-      /usr/bin/time -f "%e %M" -o "$TMP/time" "$BIN" run "$src" --entry Sample.hasNull \
+      /usr/bin/time -f "%e %U %M" -o "$TMP/time" "$BIN" run "$src" --entry Sample.hasNull \
         --rules "$rules" --format "$format" --time-limit "$LIMIT" > "$TMP/out" || true
-      read -r wall rss < "$TMP/time"
+      # GNU time writes "Command exited with non-zero status N" first on a failure.
+      read -r wall user rss <<EOF
+$(tail -n 1 "$TMP/time")
+EOF
       bytes=$(wc -c < "$TMP/out")
       if [ "$format" = text ]; then
         foot=$(grep '^traces: ' "$TMP/out" | tail -n 1)
@@ -50,8 +56,10 @@ JAVA
         case "$summary" in *'"complete": true'* | *'"complete":true'*) complete=yes ;; *) complete=no ;; esac
       fi
       explore=$(echo "$total $render" | awk '{ printf "%.1f", $1 - $2 }')
+      render=$(echo "$render" | awk '{ printf "%.1f", $1 }')
+      per=$(echo "$bytes $n" | awk '{ printf "%.1f", $1 / ($2 * $2) }')
       mib=$(echo "$rss" | awk '{ printf "%.1f", $1 / 1024 }')
-      echo "| $rules | $format | $n | $traces | $complete | $wall | $bytes | $mib | $explore | $render |"
+      echo "| $rules | $format | $n | $traces | $complete | $wall | $user | $bytes | $per | $mib | $explore | $render |"
     done
   done
 done

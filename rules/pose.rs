@@ -265,6 +265,11 @@ impl Pose {
         if let Some(l) = heap.leaves.get(&r) {
             return l.clone();
         }
+        // Long ite chains made this the longest part of one step. Past the time limit
+        // the step is dropped (`Ctx::out_of_time`): a stand-in, never memoized.
+        if ctx.out_of_time() {
+            return Arc::new(vec![Leaf::Null]);
+        }
         let eg = ctx.terms.egraph();
         let mut out: Vec<Leaf> = Vec::new();
         let mut leaf = None;
@@ -301,7 +306,9 @@ impl Pose {
             debug_assert!(false, "reference term without leaves: {r:?}");
         }
         let out = Arc::new(out);
-        heap.leaves.insert(r, out.clone());
+        if !ctx.expired() {
+            heap.leaves.insert(r, out.clone());
+        }
         out
     }
 
@@ -726,6 +733,10 @@ impl Pose {
     fn initialize(ctx: &mut Ctx, heap: &mut Heap, field: FieldId, d: &Derived) {
         let p = ctx.program;
         for &y in &d.needs_init {
+            // Past the time limit the step is dropped (`Ctx::out_of_time`).
+            if ctx.out_of_time() {
+                return;
+            }
             let path = format!("{}.{}", Pose::path_of(ctx, y), p.field_name(field));
             let z = match p.field(field).ty {
                 Type::Int => ctx.input(&path, Sort::Int),
@@ -753,6 +764,9 @@ impl Pose {
             });
             let mut v = z;
             for other in set {
+                if ctx.out_of_time() {
+                    return;
+                }
                 // An alias only where the candidate location exists.
                 let def = Pose::defined(ctx, heap, d, other);
                 if ctx.terms.is_false(def) {
@@ -938,10 +952,17 @@ impl RuleSet for Pose {
             return Pose::cut_forks(ctx, heap, nc);
         };
         Pose::initialize(ctx, &mut next, field, &d);
+        // Cut short by the time limit: the step is dropped (`Ctx::out_of_time`).
+        if ctx.expired() {
+            return Vec::new();
+        }
         // Getfield (c2) over the leaves: ite(r = l1, H(l1)(f), ite(r = l2, ..)).
         let objs = Pose::objects_of(&leaves);
         let mut v = next.objects[objs.last().expect("a non-null leaf")].fields[&field];
         for &l in objs.iter().rev().skip(1) {
+            if ctx.out_of_time() {
+                return Vec::new();
+            }
             let def = Pose::defined(ctx, &next, &d, l);
             let at = ctx.terms.eq(r, l);
             let g = ctx.terms.and(def, at);
@@ -977,6 +998,10 @@ impl RuleSet for Pose {
             return Pose::cut_forks(ctx, heap, nc);
         };
         Pose::initialize(ctx, &mut next, field, &d);
+        // Cut short by the time limit: the step is dropped (`Ctx::out_of_time`).
+        if ctx.expired() {
+            return Vec::new();
+        }
         // update(H, σ, f, v): H(Y')(f) := ite(Y' = σ, v, H(Y')(f)).
         for &t in &d.targets {
             let g = if Pose::is_input(&next, t) || t == r {

@@ -536,6 +536,10 @@ impl SymbolicHeap {
         // θ_alias
         let mut distinct = vec![non_null];
         for datalog::Rho(other, phi, l) in rho {
+            // Past the time limit the step is dropped (`Ctx::out_of_time`).
+            if ctx.out_of_time() {
+                break;
+            }
             let same = ctx.terms.eq(sym, other);
             let g = ctx.terms.and_all(&[phi, non_null, same]);
             // Not this object: only an existing location denotes one.

@@ -306,6 +306,11 @@ impl Decider<'_> {
             }
             cases.push(out);
         }
+        // Reads cut short by the time limit (`Ctx::out_of_time`) state no fact; the
+        // exploration ends cut by `time`.
+        if ctx.expired() {
+            return;
+        }
         // The candidates, derived in Datalog.
         let program = ctx.program;
         let mut rt = datalog::Crepe::new();

@@ -165,7 +165,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, start: Instant) -> Output {
         Command::Compare(a) => compare::run(a, start),
         Command::Inputs(a) => inputs::run(a),
         Command::Tests(a) => tests::run(a),
-        Command::Query(a) => query::run(a),
+        Command::Query(a) => query::run(a, start),
         Command::Solve(a) => solve::run(a),
         Command::Rules(a) => rules::run(a),
         Command::Fuzz(a) => fuzz::run(a),

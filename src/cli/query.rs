@@ -1,10 +1,16 @@
 //! `heaplog query`: query derived alias facts.
 
 use heaplog::alias::{self, AliasConfig, AliasFacts, Exactness, PointId, Targets, query};
-use heaplog::lang::{self, Program};
+use heaplog::concrete::generate::{self, GenConfig};
+use heaplog::lang::{self, MethodId, Program};
+use heaplog::oracle::OracleConfig;
 use std::path::PathBuf;
+use std::time::Instant;
 
-use super::{Code, Format, Output, load};
+use super::{Clock, Code, Format, Output, load};
+
+/// `query`'s time limit when none is given: the facts' safety net.
+const DEFAULT_TIME_LIMIT: f64 = 60.0;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -31,12 +37,17 @@ pub struct Args {
     /// Paths extend a local by at most this many fields.
     #[arg(long, default_value_t = 2)]
     pub max_fields: u32,
+    /// The whole command ends within this many seconds; facts read off an exploration
+    /// the limit cut say they are inexact (default: 60).
+    #[arg(long, value_parser = super::seconds)]
+    pub time_limit: Option<f64>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
 }
 
-pub fn run(args: Args) -> Output {
+pub fn run(args: Args, start: Instant) -> Output {
+    let clock = Clock::new(start, Some(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)));
     let Some(runner) = heaplog::rules::find(&args.rules).map(|r| r.alias) else {
         let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
         return Output::input_error(format!(
@@ -68,7 +79,10 @@ pub fn run(args: Args) -> Output {
     };
     let text = &sources.files[0].text;
     let program = &loaded.program;
-    let config = match AliasConfig::for_entry(
+    if let Err(out) = enumerable(program, entry, text, &args) {
+        return out;
+    }
+    let mut config = match AliasConfig::for_entry(
         program,
         entry,
         text,
@@ -79,6 +93,8 @@ pub fn run(args: Args) -> Output {
         Ok(c) => c,
         Err(e) => return Output::input_error(format!("bounded inputs of {}: {e}", args.entry)),
     };
+    // What is left of the command's limit (the bounded inputs' runs took their share).
+    config.engine.time_limit = clock.remaining();
     let points = alias::Points::collect(program, &sources, entry, config.max_fields);
     let selected: Vec<PointId> = points
         .ids()
@@ -113,6 +129,34 @@ pub fn run(args: Args) -> Output {
         }
     }
     report.finish(&loaded.display_name)
+}
+
+/// An entry without a finite `paths=` header has its bounded inputs run first (to
+/// bound its paths, `AliasConfig::for_entry`): refused, as `compare` refuses, when
+/// they are more than the oracle enumerates (a 200-class hierarchy ran for minutes).
+fn enumerable(program: &Program, entry: MethodId, text: &str, args: &Args) -> Result<(), Output> {
+    let finite = heaplog::corpus::entries(text)
+        .ok()
+        .and_then(|es| es.into_iter().find(|e| e.name == args.entry))
+        .is_some_and(|e| e.paths != heaplog::corpus::Paths::Unbounded);
+    if finite {
+        return Ok(());
+    }
+    let config = GenConfig {
+        scope: args.scope,
+        int_range: AliasConfig::default().int_range,
+        limit: None,
+        requires: None,
+    };
+    let max = OracleConfig::default().max_inputs;
+    match generate::count(program, entry, &config) {
+        Ok(n) if n > max => Err(Output::input_error(format!(
+            "{}: {n} inputs at scope {} are more than the oracle enumerates ({max}): lower --scope",
+            args.entry, args.scope
+        ))),
+        Ok(_) => Ok(()),
+        Err(e) => Err(Output::input_error(format!("{}: {e}", args.entry))),
+    }
 }
 
 /// One row of the output: a point and what the query says there.

@@ -1,6 +1,7 @@
 //! The context every rule invocation gets: the program, the term e-graph, the
 //! solver synchronised with the current path, counters and cut reports.
 
+use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
@@ -75,6 +76,9 @@ pub struct Ctx<'p> {
     queries: Vec<Query>,
     /// The classes each typed input reference may have (the solver's axiom for it).
     ranges: HashMap<String, Vec<ClassId>>,
+    /// Set once [`Ctx::out_of_time`] has seen the deadline pass: the step under way
+    /// is abandoned (see there). A `Cell`, so renderers holding `&Ctx` can ask too.
+    expired: Cell<bool>,
 }
 
 /// One feasibility check: was `pc ∧ guard` satisfiable, and what the solver answered.
@@ -103,6 +107,7 @@ impl<'p> Ctx<'p> {
             wide: false,
             queries: Vec::new(),
             ranges: HashMap::new(),
+            expired: Cell::new(false),
         };
         let object = ClassId(0);
         let is_object = |t: &Type| *t == Type::Class(object);
@@ -135,8 +140,29 @@ impl<'p> Ctx<'p> {
         pc.and(guard, Serial(self.next_serial))
     }
 
+    /// Whether the time limit has passed. Cheap (one clock read), so the glue of a
+    /// rule set asks it inside loops that build many terms, and the engine between
+    /// the forks of a step. Once it answers `true` it stays `true`, and the engine
+    /// drops the whole step under way as cut by `time`: a rule set that sees it may
+    /// return early with anything (no successor, a partial list), since none of it
+    /// becomes a trace.
+    pub fn out_of_time(&self) -> bool {
+        if self.expired.get() {
+            return true;
+        }
+        let over = self.config.deadline.is_some_and(|d| Instant::now() >= d);
+        self.expired.set(over);
+        over
+    }
+
+    /// Whether [`Ctx::out_of_time`] has already answered `true` (no clock read).
+    pub fn expired(&self) -> bool {
+        self.expired.get()
+    }
+
     /// S(pc ∧ guard): is the guard feasible on the current path? `unknown` counts
-    /// as feasible, so this never prunes a real path.
+    /// as feasible, so this never prunes a real path. Past the time limit it answers
+    /// `unknown` without asking the solver: the step is dropped anyway.
     pub fn feasible(&mut self, guard: Id) -> bool {
         if self.terms.is_true(guard) {
             self.stats.trivial_guards += 1;
@@ -147,14 +173,21 @@ impl<'p> Ctx<'p> {
             return false;
         }
         let start = Instant::now();
-        let answer = self.feas.check_with(&mut self.terms, guard);
-        self.stats.solver_calls += 1;
+        // Past the time limit the answer is `unknown` without a search, counted as
+        // one (callers such as alias splitting tell `unknown` from `sat` by it).
+        let (unsat, unknown) = if self.out_of_time() {
+            (false, true)
+        } else {
+            let answer = self.feas.check_with(&mut self.terms, guard);
+            self.stats.solver_calls += 1;
+            (answer.is_unsat(), answer.is_unknown())
+        };
         self.stats.solver_time += start.elapsed();
-        if answer.is_unknown() {
+        if unknown {
             self.stats.solver_unknown += 1;
         }
         if self.config.record_queries {
-            let verdict = match (answer.is_unsat(), answer.is_unknown()) {
+            let verdict = match (unsat, unknown) {
                 (true, _) => "unsat",
                 (_, true) => "unknown",
                 _ => "sat",
@@ -165,7 +198,7 @@ impl<'p> Ctx<'p> {
                 answer: verdict,
             });
         }
-        !answer.is_unsat()
+        !unsat
     }
 
     /// Records that a bound cut a path.

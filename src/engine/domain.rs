@@ -56,6 +56,10 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
         let single = forks.len() == 1;
         let mut out = Vec::with_capacity(forks.len());
         for fork in forks {
+            // Past the time limit the step is dropped (`Ctx::out_of_time`).
+            if self.ctx.out_of_time() {
+                break;
+            }
             let pc = match fork.guard {
                 None => state.pc.clone(),
                 Some(g) if self.ctx.terms.is_true(g) => state.pc.clone(),

@@ -176,12 +176,12 @@ fn explore_core<'p, R: RuleSet>(
             bar.tick();
         }
         // Checked at every state: one state can cost a long solver call.
-        if deadline.is_some_and(|d| Instant::now() > d) {
+        if dom.ctx.out_of_time() {
             dom.ctx.cut(Bound::Time);
             cut_all = true;
             break;
         }
-        if stats.states > dom.ctx.config.max_states {
+        if dom.ctx.stats.states > dom.ctx.config.max_states {
             dom.ctx.cut(Bound::States);
             cut_all = true;
             break;
@@ -195,6 +195,13 @@ fn explore_core<'p, R: RuleSet>(
         observe(&mut dom.ctx, &state);
         let unknowns = dom.ctx.stats.solver_unknown;
         let succs = machine::step(program, &mut dom, state);
+        // A step that ran past the time limit may have been cut short inside the
+        // rule set (`Ctx::out_of_time`): none of its successors is kept.
+        if dom.ctx.expired() {
+            dom.ctx.cut(Bound::Time);
+            cut_all = true;
+            break;
+        }
         let unknown = unknown_before || dom.ctx.stats.solver_unknown > unknowns;
         let mut stop = false;
         for succ in succs.into_iter().rev() {
@@ -221,6 +228,15 @@ fn explore_core<'p, R: RuleSet>(
                     stop |= !on_trace(&mut dom.ctx, trace);
                 }
             }
+            if stop {
+                break;
+            }
+        }
+        // A consumer that ran out of time (rendering) stops as a time cut.
+        if dom.ctx.expired() {
+            dom.ctx.cut(Bound::Time);
+            cut_all = true;
+            break;
         }
         if stop {
             stopped = true;

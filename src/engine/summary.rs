@@ -188,15 +188,17 @@ pub fn stream<R: RuleSet>(
     let (mut traces, mut normal, mut unknown) = (0usize, 0usize, 0usize);
     let mut render = Duration::ZERO;
     let x = explore_streamed::<R>(program, entry, config, &mut |ctx, t| {
-        traces += 1;
-        normal += usize::from(t.is_normal());
-        unknown += usize::from(t.unknown);
+        // Past the time limit a trace is neither rendered nor counted (the
+        // exploration ends cut by `time`); erasing may build terms and run out too.
+        if ctx.out_of_time() {
+            return false;
+        }
         let start = Instant::now();
         let erased = if sink.wants_terms() {
-            erase::<R>(ctx, &t, traces)
+            erase::<R>(ctx, &t, traces + 1)
         } else {
             TraceTerms {
-                index: traces,
+                index: traces + 1,
                 ending: Ending::Return,
                 result: None,
                 pc: Vec::new(),
@@ -206,6 +208,12 @@ pub fn stream<R: RuleSet>(
                 conjuncts: Vec::new(),
             }
         };
+        if ctx.expired() {
+            return false;
+        }
+        traces += 1;
+        normal += usize::from(t.is_normal());
+        unknown += usize::from(t.unknown);
         let go_on = sink.trace(ctx, &erased);
         render += start.elapsed();
         go_on

@@ -1,7 +1,7 @@
 //! Holding a rule set to the oracle: every bounded input must be claimed by exactly
 //! one trace, whose predicted outcome must be the interpreter's.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -101,6 +101,9 @@ pub struct Comparison {
     /// Inputs whose concrete run exhausted its step budget and that no trace claims:
     /// not checked.
     pub diverging: usize,
+    /// Inputs not checked because the time limit (and half a second of grace for
+    /// checking) ended first.
+    pub unchecked: usize,
     /// The branch depth of the reported exploration (see [`compare`]).
     pub depth: u32,
     /// Time to explore (all attempts) and to check the reported one, in milliseconds.
@@ -115,9 +118,9 @@ pub struct Comparison {
 }
 
 impl Comparison {
-    /// No overlap, gap, unclaimed input or mismatch.
+    /// No overlap, gap, unclaimed input or mismatch, and every input checked.
     pub fn agrees(&self) -> bool {
-        self.overlaps + self.gaps + self.unclaimed + self.mismatches == 0
+        self.overlaps + self.gaps + self.unclaimed + self.mismatches + self.unchecked == 0
     }
 }
 
@@ -190,10 +193,13 @@ pub fn compare<R: RuleSet>(
 /// leaves fewer inputs unclaimed (the later one on a tie).
 fn better_informed(before: Option<Comparison>, last: Comparison) -> Comparison {
     match before {
-        Some(b) if b.unclaimed < last.unclaimed => b,
+        Some(b) if b.unclaimed + b.unchecked < last.unclaimed + last.unchecked => b,
         _ => last,
     }
 }
+
+/// How long past the time limit the inputs may still be checked (see [`compare_once`]).
+const CHECK_GRACE: Duration = Duration::from_millis(500);
 
 /// One exploration with `config`'s bounds, held to `table`.
 fn compare_once<R: RuleSet>(
@@ -203,6 +209,10 @@ fn compare_once<R: RuleSet>(
     table: &Table,
 ) -> Comparison {
     let start = Instant::now();
+    // Checking the inputs against the traces found gets half a second past the
+    // limit (so a command still ends within a second of it): what was explored is
+    // checked, even after an exploration cut at once.
+    let deadline = config.time_limit.map(|t| start + t + CHECK_GRACE);
     let mut x = explore::<R>(program, entry, config);
     let explore_ms = start.elapsed().as_secs_f64() * 1e3;
     let start = Instant::now();
@@ -225,6 +235,7 @@ fn compare_once<R: RuleSet>(
         unclaimed: 0,
         mismatches: 0,
         diverging: 0,
+        unchecked: 0,
         depth: 0,
         explore_ms,
         check_ms: 0.0,
@@ -232,6 +243,12 @@ fn compare_once<R: RuleSet>(
         predicted: Vec::with_capacity(table.rows.len()),
     };
     for row in &table.rows {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            cmp.unchecked += 1;
+            cmp.predicted
+                .push("NOT CHECKED: the time limit ended first\n".to_string());
+            continue;
+        }
         let mut val = conc.valuation(&row.input);
         let claims = conc.claims(&mut val);
         let expected = oracle_text(row);
@@ -317,6 +334,12 @@ fn compare_once<R: RuleSet>(
             });
         }
     }
+    if cmp.unchecked > 0 {
+        cmp.complete = false;
+        if !cmp.cut.iter().any(|(b, _)| b == Bound::Time.name()) {
+            cmp.cut.push((Bound::Time.name().to_string(), 0));
+        }
+    }
     cmp.check_ms = start.elapsed().as_secs_f64() * 1e3;
     cmp
 }
@@ -338,6 +361,7 @@ mod tests {
             unclaimed,
             mismatches: 0,
             diverging: 0,
+            unchecked: 0,
             depth,
             explore_ms: 0.0,
             check_ms: 0.0,

@@ -93,7 +93,13 @@ impl EntryComparison {
 }
 
 fn status(c: &Comparison) -> String {
-    let mut s = if c.agrees() { "agrees" } else { "DISAGREES" }.to_string();
+    let mut s = if c.agrees() {
+        "agrees".to_string()
+    } else if c.overlaps + c.gaps + c.unclaimed + c.mismatches == 0 {
+        format!("{} inputs NOT CHECKED", c.unchecked)
+    } else {
+        "DISAGREES".to_string()
+    };
     if !c.complete {
         let cut: Vec<String> = c.cut.iter().map(|(b, _)| b.clone()).collect();
         s.push_str(&format!(" (cut: {})", cut.join(", ")));

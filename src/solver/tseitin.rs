@@ -396,7 +396,7 @@ impl Ctx<'_> {
             // model `x = y = 0`, while `x * y != 0` learns `p != 0` from a conflict.
             let below = self.terms.le(p, minus_one).expect("well-sorted");
             let above = self.terms.le(one, p).expect("well-sorted");
-            let t0 = self.substitute(t, p, zero, &mut HashMap::new());
+            let t0 = self.substitute(t, p, zero, &mut HashMap::default());
             let (lb, la) = (self.lit(below), self.lit(above));
             let l0 = self.lit(t0);
             self.clause(&[lb, la, !v, l0]);

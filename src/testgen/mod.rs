@@ -43,6 +43,8 @@ pub enum Skip {
     /// The input built from the model does not take the trace's path, or the
     /// interpreter's outcome on it is not the trace's.
     Diverges,
+    /// The time limit ended before the trace's test was built.
+    Time,
 }
 
 impl Skip {
@@ -52,6 +54,7 @@ impl Skip {
             Skip::Infeasible => "infeasible",
             Skip::Scope => "scope",
             Skip::Diverges => "diverges",
+            Skip::Time => "time",
         }
     }
 }
@@ -119,6 +122,15 @@ pub fn generate<R: RuleSet>(program: &Program, entry: MethodId, config: EngineCo
         skipped: Vec::new(),
     };
     for (i, pc) in guards.iter().enumerate() {
+        // The command's time limit covers building the tests too.
+        if x.ctx.out_of_time() {
+            suite.skipped.push(Skipped {
+                trace: i + 1,
+                reason: Skip::Time,
+                detail: "the time limit ended before its test was built".into(),
+            });
+            continue;
+        }
         match test_for(&mut x, &conc, i, pc, scope) {
             Ok((input, expected)) => suite.tests.push(Test {
                 trace: i + 1,
@@ -260,6 +272,12 @@ fn model_input<R: RuleSet>(
         }
     }
     let mut solver = Solver::new(SolverConfig::default());
+    // Each check ends by the exploration's deadline (then the trace is skipped by `time`).
+    if let Some(d) = ctx.config.deadline {
+        let own = SolverConfig::default().timeout;
+        let left = d.saturating_duration_since(std::time::Instant::now());
+        solver.set_timeout(Some(own.map_or(left, |t| t.min(left))));
+    }
     for c in &program.classes {
         let parent = c.superclass.map(|k| program.class_name(k));
         let _ = solver.declare_class(program.name(c.name), parent, true);
@@ -316,6 +334,9 @@ fn model_input<R: RuleSet>(
                 ));
             }
             Answer::Unsat => unreachable!("only satisfiable merges are kept"),
+            Answer::Unknown(_) if ctx.out_of_time() => {
+                return Err((Skip::Time, "the time limit ended in the solver".into()));
+            }
             Answer::Unknown(why) => return Err((Skip::Unknown, why)),
         };
         let (input, reps) = lay_out(

@@ -1,0 +1,200 @@
+//! Issue 13's bad inputs and bounds, as a new user meets them: each ends with a
+//! clear message and the right exit status, in bounded time. (Whether
+//! `--time-limit S` ends a command within S + 1 s is measured by
+//! benches/time_limit.sh; the margins here only catch a hang.)
+
+mod common;
+
+use common::heaplog;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Writes `text` to a file of this test binary's temporary directory.
+fn temp(name: &str, text: &str) -> PathBuf {
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// `x * y` is outside difference logic: the solver answers `unknown`.
+const NONLINEAR: &str = "class U {\n    int m(int x, int y) {\n        if (x * y == 7) {\n            return 1;\n        }\n        return 0;\n    }\n}\n";
+
+/// Traces kept on an `unknown` answer are marked in every format, and the text
+/// footer counts them.
+#[test]
+fn unknown_traces_are_marked_in_every_format() {
+    let file = temp("cli_bounds_nonlinear.java", NONLINEAR);
+    let file = file.to_str().unwrap();
+    let run = |format: &str| {
+        let (code, out, err) = heaplog(&[
+            "run", file, "--entry", "U.m", "--rules", "pose", "--format", format,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let text = run("text");
+    assert!(text.contains("\n#1 ? return"), "{text}");
+    assert!(text.contains("may be infeasible"), "{text}");
+    assert!(
+        text.contains("2 kept on an unknown solver answer (marked ?)"),
+        "{text}"
+    );
+    let doc: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    assert_eq!(doc["summary"]["unknown_traces"], 2);
+    for t in doc["traces"].as_array().unwrap() {
+        assert_eq!(t["unknown"], true, "{t}");
+    }
+    let lines = run("jsonl");
+    let records: Vec<serde_json::Value> = lines
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let traces: Vec<&serde_json::Value> =
+        records.iter().filter(|r| r["record"] == "trace").collect();
+    assert_eq!(traces.len(), 2);
+    assert!(traces.iter().all(|t| t["unknown"] == true));
+    let summary = records.last().unwrap();
+    assert_eq!(summary["record"], "summary");
+    assert_eq!(summary["unknown_traces"], 2);
+}
+
+/// A class with a reference field and 199 subclasses in a chain below it.
+fn chain() -> PathBuf {
+    let mut text = String::from("class C0 { C0 f; int m() { return 0; } }\n");
+    for i in 1..200 {
+        text.push_str(&format!("class C{i} extends C{} {{ }}\n", i - 1));
+    }
+    temp("cli_bounds_chain.java", &text)
+}
+
+/// Every command that enumerates inputs refuses a 200-class chain at once (`query`
+/// ran its bounded inputs for minutes); those that do not, finish.
+#[test]
+fn a_deep_hierarchy_is_refused_or_run_quickly() {
+    let file = chain();
+    let file = file.to_str().unwrap();
+    let refused: &[&[&str]] = &[
+        &["inputs", file, "--entry", "C0.m", "--scope", "1"],
+        &["compare", file, "--entry", "C0.m", "--scope", "1"],
+        &[
+            "query", file, "--entry", "C0.m", "--rules", "pose", "--scope", "1", "--all",
+        ],
+    ];
+    for args in refused {
+        let start = Instant::now();
+        let (code, out, err) = heaplog(args);
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains("lower --scope"), "{args:?}: {err}");
+        assert!(start.elapsed().as_secs() < 30, "{args:?}");
+    }
+    for args in [
+        &["run", file, "--entry", "C0.m", "--rules", "pose"][..],
+        &[
+            "tests", file, "--entry", "C0.m", "--rules", "pose", "--scope", "1",
+        ],
+    ] {
+        let (code, _, err) = heaplog(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+}
+
+/// `--scope 0` is refused in one wording by every command that takes a scope,
+/// `tests` too.
+#[test]
+fn scope_zero_is_refused_by_tests_as_by_run() {
+    let mut lines = Vec::new();
+    for cmd in ["run", "tests"] {
+        let (code, _, err) = heaplog(&[
+            cmd,
+            "programs/swap.java",
+            "--entry",
+            "Sample.swap",
+            "--rules",
+            "pose",
+            "--scope",
+            "0",
+        ]);
+        assert_eq!(code, 2, "{cmd}: {err}");
+        lines.push(err.lines().next().unwrap_or_default().to_string());
+    }
+    assert_eq!(lines[0], lines[1]);
+    assert!(lines[0].contains("'--scope <SCOPE>'"), "{}", lines[0]);
+}
+
+/// `tests` spends only what is left of its limit on building tests: on a walk that
+/// never ends, the traces past the limit are skipped with the reason `time`, and
+/// the exploration says the time cut it.
+#[test]
+fn tests_stops_building_at_the_time_limit() {
+    let start = Instant::now();
+    let (code, out, err) = heaplog(&[
+        "tests",
+        "tests/bounds/walk.java",
+        "--entry",
+        "Walk.walk",
+        "--rules",
+        "pose",
+        "--depth",
+        "100000",
+        "--time-limit",
+        "1",
+    ]);
+    assert!(start.elapsed().as_secs() < 30);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["complete"], false);
+    assert!(doc["cut"]["time"].as_u64().unwrap() > 0, "{}", doc["cut"]);
+    let built = doc["tests"].as_array().unwrap().len();
+    let skipped = doc["skipped"].as_array().unwrap();
+    assert_eq!(
+        built + skipped.len(),
+        doc["traces"].as_u64().unwrap() as usize
+    );
+    // Whatever was skipped by the limit says so.
+    for s in skipped {
+        if s["reason"] == "time" {
+            assert!(s["detail"].as_str().unwrap().contains("time limit"));
+        }
+    }
+}
+
+/// `query` takes `--time-limit` like the other commands that explore, and says
+/// its facts are inexact when the limit cut the exploration.
+#[test]
+fn query_takes_a_time_limit() {
+    let (code, out, err) = heaplog(&[
+        "query",
+        "tests/bounds/walk.java",
+        "--entry",
+        "Walk.walk",
+        "--rules",
+        "pose",
+        "--all",
+        "--time-limit",
+        "0.000000001",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["exact"], false, "{out}");
+    let reasons = doc["inexact_reasons"].to_string();
+    assert!(reasons.contains("time limit"), "{reasons}");
+    let (code, _, err) = heaplog(&[
+        "query",
+        "tests/bounds/walk.java",
+        "--entry",
+        "Walk.walk",
+        "--rules",
+        "pose",
+        "--all",
+        "--time-limit",
+        "0",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("expected a positive number of seconds"),
+        "{err}"
+    );
+}
