@@ -157,3 +157,44 @@ fn a_program_with_errors_reports_them_with_status_1() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("Bad.java:1:"), "{err}");
 }
+
+/// When the time limit ends `compare`'s deepening of the branch depth, the inputs
+/// the reported depth leaves unclaimed are not a disagreement: the report says the
+/// time cut them (and a fuzz campaign does not count them as a finding).
+#[test]
+fn a_deepening_cut_by_time_is_no_disagreement() {
+    let args = |format: &'static str| {
+        [
+            "compare",
+            "tests/compare/deepening_time_cut.java",
+            "--entry",
+            "A.entry",
+            "--rules",
+            "pose",
+            "--scope",
+            "2",
+            "--time-limit",
+            "8",
+            "--format",
+            format,
+        ]
+    };
+    let (_, out, err) = heaplog(&args("json"));
+    let doc: serde_json::Value =
+        serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    let row = &doc["rules"][0];
+    assert_eq!(row["overlaps"], 0, "{row}");
+    assert_eq!(row["gaps"], 0, "{row}");
+    assert_eq!(row["mismatches"], 0, "{row}");
+    if row["unclaimed"].as_u64().unwrap() > 0 {
+        assert_eq!(row["complete"], false, "{row}");
+        let cut = row["cut"].as_object().unwrap();
+        assert!(cut.contains_key("time"), "{row}");
+        let (_, text, _) = heaplog(&args("text"));
+        assert!(!text.contains("DISAGREES"), "{text}");
+        assert!(
+            text.contains("inputs unclaimed when the time limit ended"),
+            "{text}"
+        );
+    }
+}

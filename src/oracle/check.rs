@@ -179,6 +179,14 @@ pub fn compare<R: RuleSet>(
         if out_of_time {
             let mut reported = better_informed(before, cmp);
             reported.explore_ms = start.elapsed().as_secs_f64() * 1e3 - reported.check_ms;
+            // The deepening itself was cut: an input the reported depth leaves
+            // unclaimed might be claimed deeper, so the report says the time cut it.
+            if cut_by_depth_or_time(&reported) {
+                reported.complete = false;
+                if !reported.cut.iter().any(|(b, _)| b == Bound::Time.name()) {
+                    reported.cut.push((Bound::Time.name().to_string(), 1));
+                }
+            }
             return reported;
         }
         if cmp.unclaimed == 0 || !cut_by_depth || depth >= config.depth {
@@ -187,6 +195,12 @@ pub fn compare<R: RuleSet>(
         before = Some(cmp);
         depth = depth.saturating_mul(2).min(config.depth);
     }
+}
+
+fn cut_by_depth_or_time(cmp: &Comparison) -> bool {
+    cmp.cut
+        .iter()
+        .any(|(b, _)| b == Bound::Depth.name() || b == Bound::Time.name())
 }
 
 /// Of an attempt and the one cut short by the time limit after it, the one that

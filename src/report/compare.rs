@@ -97,6 +97,13 @@ fn status(c: &Comparison) -> String {
         "agrees".to_string()
     } else if c.overlaps + c.gaps + c.unclaimed + c.mismatches == 0 {
         format!("{} inputs NOT CHECKED", c.unchecked)
+    } else if c.overlaps + c.gaps + c.mismatches == 0 && c.cut.iter().any(|(b, _)| b == "time") {
+        // An input unclaimed by an exploration the time limit cut may have a trace
+        // past the cut: no verdict.
+        format!(
+            "INCOMPLETE: {} inputs unclaimed when the time limit ended",
+            c.unclaimed
+        )
     } else {
         "DISAGREES".to_string()
     };
