@@ -25,7 +25,7 @@ use crate::concrete::generate::Precondition;
 use crate::concrete::{InputObj, InputValue};
 use crate::engine::{Classified, Ctx, Fork, HeapTerms, RuleSet, Starts, Val};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
-use crate::symsolve::{Answer, Structure, SymConfig, SymSolve, Symmetry};
+use crate::symsolve::{self, Answer, Structure, SymConfig, SymSolve, Symmetry, Valid};
 
 /// `lazy`'s heap, with the input structure SymSolve is asked about.
 #[derive(Clone, Debug, Default)]
@@ -35,7 +35,7 @@ pub struct Heap {
     /// writes change `base`, never this).
     pub input: OrdMap<(Obj, FieldId), Val<LRef>>,
     /// `lissa-m`'s answers, shared by every path of one exploration.
-    pub memo: Rc<RefCell<HashMap<Structure, Answer>>>,
+    pub memo: Rc<RefCell<HashMap<(Structure, symsolve::Choices), Valid>>>,
 }
 
 impl Heap {
@@ -124,6 +124,13 @@ enum Choice {
     Fresh(ClassId),
 }
 
+/// Which lazy-initialization choices SymSolve deems spurious (per alias, in order).
+struct Spurious {
+    null: bool,
+    aliases: Vec<bool>,
+    fresh: bool,
+}
+
 mod datalog {
     use crepe::crepe;
 
@@ -176,22 +183,23 @@ impl<V: Variant> Lissa<V> {
         site: (Obj, FieldId),
     ) -> Vec<Fork<lazy::Heap, LRef>> {
         let choices = Lazy::choices(ctx, &heap.base, class);
+        let spurious = Self::spurious_choices(ctx, heap, site, class, &choices);
         let mut rt = datalog::Crepe::new();
         if choices.null {
             rt.extend([datalog::ChoiceNull()]);
-            if Self::spurious(ctx, heap, site, Choice::Null) {
+            if spurious.null {
                 rt.extend([datalog::SpuriousNull()]);
             }
         }
-        for &o in &choices.aliases {
+        for (&o, &spurious) in choices.aliases.iter().zip(&spurious.aliases) {
             rt.extend([datalog::ChoiceAlias(o)]);
-            if Self::spurious(ctx, heap, site, Choice::Alias(o)) {
+            if spurious {
                 rt.extend([datalog::SpuriousAlias(o)]);
             }
         }
         if choices.fresh {
             rt.extend([datalog::ChoiceFresh()]);
-            if Self::spurious(ctx, heap, site, Choice::Fresh(class)) {
+            if spurious.fresh {
                 rt.extend([datalog::SpuriousFresh()]);
             }
         }
@@ -209,6 +217,101 @@ impl<V: Variant> Lissa<V> {
         Lazy::forks(ctx, &heap.base, path, class, &valid, &kept)
     }
 
+    /// Which of `choices` at `site` (declared class `class`) leave a spurious structure.
+    /// SymSolve answers all of them in one search ([`SymSolve::solve_choices`]) when it
+    /// can encode them; otherwise (LIHybrid, a choice outside the structure `this`
+    /// reaches) each is asked on its own.
+    fn spurious_choices(
+        ctx: &mut Ctx,
+        heap: &Heap,
+        site: (Obj, FieldId),
+        class: ClassId,
+        choices: &Choices,
+    ) -> Spurious {
+        if !V::HYBRID
+            && let Some(valid) = Self::solve_together(ctx, heap, site, class, choices)
+        {
+            return Spurious {
+                null: !valid.null,
+                aliases: valid.aliases.iter().map(|v| !v).collect(),
+                fresh: !valid.fresh,
+            };
+        }
+        Spurious {
+            null: choices.null && Self::spurious(ctx, heap, site, Choice::Null),
+            aliases: choices
+                .aliases
+                .iter()
+                .map(|&o| Self::spurious(ctx, heap, site, Choice::Alias(o)))
+                .collect(),
+            fresh: choices.fresh && Self::spurious(ctx, heap, site, Choice::Fresh(class)),
+        }
+    }
+
+    /// SymSolve's answers on all of `choices` at once, when the structure `this`
+    /// reaches holds the site and every alias, and a fresh object's class is exact.
+    fn solve_together(
+        ctx: &mut Ctx,
+        heap: &Heap,
+        site: (Obj, FieldId),
+        class: ClassId,
+        choices: &Choices,
+    ) -> Option<Valid> {
+        let (method, scope) = (ctx.config.requires?, ctx.config.scope?);
+        let (structure, index) = Self::encode(ctx, heap, heap.input.clone(), None)?;
+        let p = ctx.program;
+        let (o, f) = site;
+        let obj = *index.get(&o)? as usize;
+        let slot = p
+            .class(structure.objects[obj].0)
+            .all_fields
+            .iter()
+            .position(|&g| g == f)?;
+        let aliases = choices
+            .aliases
+            .iter()
+            .map(|a| index.get(a).map(|&i| i as usize))
+            .collect::<Option<Vec<usize>>>()?;
+        if choices.fresh && !Self::exact(ctx, class) {
+            return None;
+        }
+        let query = symsolve::Choices {
+            site: (obj, slot),
+            null: choices.null,
+            aliases,
+            fresh: choices.fresh.then_some(class),
+        };
+        let key = (structure, query);
+        if V::MEMOIZE
+            && let Some(v) = heap.memo.borrow().get(&key)
+        {
+            return Some(v.clone());
+        }
+        let pre = Precondition { method, roots: 1 };
+        let config = SymConfig {
+            scope,
+            int_range: INT_RANGE,
+            symmetry: V::SYMMETRY,
+            memoize: false,
+        };
+        let valid = SymSolve::new(p, pre, config).solve_choices(&key.0, &key.1);
+        if V::MEMOIZE {
+            heap.memo.borrow_mut().insert(key, valid.clone());
+        }
+        Some(valid)
+    }
+
+    /// Whether objects of class `c` are exactly of class `c` (no input subclass).
+    fn exact(ctx: &Ctx, c: ClassId) -> bool {
+        let p = ctx.program;
+        let input_class = |c: ClassId| c == ClassId(0) || !p.class(c).builtin;
+        p.subclasses(c)
+            .into_iter()
+            .filter(|&k| input_class(k))
+            .count()
+            == 1
+    }
+
     /// Asks SymSolve whether storing `choice` at `site` leaves a spurious structure.
     /// Anything it cannot encode (no precondition or scope, a precondition over more
     /// than `this`, classes with subclasses) is not spurious.
@@ -219,11 +322,6 @@ impl<V: Variant> Lissa<V> {
         let Some(structure) = Self::structure(ctx, heap, site, choice) else {
             return false;
         };
-        if V::MEMOIZE
-            && let Some(&a) = heap.memo.borrow().get(&structure)
-        {
-            return a == Answer::Unsat;
-        }
         let pre = Precondition { method, roots: 1 };
         let config = SymConfig {
             scope,
@@ -237,9 +335,6 @@ impl<V: Variant> Lissa<V> {
         } else {
             solver.solve(&structure)
         };
-        if V::MEMOIZE {
-            heap.memo.borrow_mut().insert(structure, answer);
-        }
         answer == Answer::Unsat
     }
 
@@ -253,6 +348,32 @@ impl<V: Variant> Lissa<V> {
         site: (Obj, FieldId),
         choice: Choice,
     ) -> Option<Structure> {
+        // The fields as first read, with the choice at the site (a fresh object is
+        // numbered after every materialized one).
+        let fresh = Obj(heap.base.objects.len() as u32);
+        let chosen = match choice {
+            Choice::Null => Val::Ref(LRef::Null),
+            Choice::Alias(o) => Val::Ref(LRef::Obj(o)),
+            Choice::Fresh(_) => Val::Ref(LRef::Obj(fresh)),
+        };
+        let mut fields = heap.input.clone();
+        fields.insert(site, chosen);
+        let extra = match choice {
+            Choice::Fresh(c) => Some((fresh, c)),
+            _ => None,
+        };
+        Self::encode(ctx, heap, fields, extra).map(|(s, _)| s)
+    }
+
+    /// The structure that `fields` (input fields as first read) leave reachable from
+    /// `this`, with `extra` an object not materialized yet, and each reached object's
+    /// index in it. `None` when SymSolve cannot encode it.
+    fn encode(
+        ctx: &Ctx,
+        heap: &Heap,
+        fields: OrdMap<(Obj, FieldId), Val<LRef>>,
+        extra: Option<(Obj, ClassId)>,
+    ) -> Option<(Structure, HashMap<Obj, u32>)> {
         let p = ctx.program;
         let pre = p.method(ctx.config.requires?);
         let objects = &heap.base.objects;
@@ -266,26 +387,8 @@ impl<V: Variant> Lissa<V> {
         {
             return None;
         }
-        let input_class = |c: ClassId| c == ClassId(0) || !p.class(c).builtin;
-        let exact = |c: ClassId| {
-            p.subclasses(c)
-                .into_iter()
-                .filter(|&k| input_class(k))
-                .count()
-                == 1
-        };
-        // The fields as first read, with the choice at the site (a fresh object is
-        // numbered after every materialized one).
-        let fresh = Obj(objects.len() as u32);
-        let chosen = match choice {
-            Choice::Null => Val::Ref(LRef::Null),
-            Choice::Alias(o) => Val::Ref(LRef::Obj(o)),
-            Choice::Fresh(_) => Val::Ref(LRef::Obj(fresh)),
-        };
-        let mut fields = heap.input.clone();
-        fields.insert(site, chosen);
-        let class_of = |o: Obj| match choice {
-            Choice::Fresh(c) if o == fresh => Some(c),
+        let class_of = |o: Obj| match extra {
+            Some((e, c)) if o == e => Some(c),
             _ => objects.get(&o).map(|obj| obj.class),
         };
         // The objects `this` reaches through fixed fields, in materialization order.
@@ -313,7 +416,7 @@ impl<V: Variant> Lissa<V> {
         let mut out = Vec::with_capacity(reached.len());
         for &o in &reached {
             let c = class_of(o)?;
-            if !exact(c) {
+            if !Self::exact(ctx, c) {
                 return None;
             }
             out.push((c, vec![None; p.class(c).all_fields.len()]));
@@ -328,10 +431,11 @@ impl<V: Variant> Lissa<V> {
                 Val::Ref(LRef::Root(_)) | Val::Prim(_) | Val::Unit => None,
             };
         }
-        Some(Structure {
+        let structure = Structure {
             roots: vec![InputValue::Obj(InputObj(0))],
             objects: out,
-        })
+        };
+        Some((structure, index))
     }
 
     /// FIELD ACCESS on a resolved reference: `lazy`'s, a reference field's first read

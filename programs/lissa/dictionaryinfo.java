@@ -63,6 +63,27 @@ class TagEntry {
     }
 }
 
+// repOK's work queues (the subset has no java.util).
+class TagWork {
+    TagEntry node;
+    TagWork next;
+
+    TagWork(TagEntry n) {
+        this.node = n;
+    }
+}
+
+class TagBlacks {
+    TagEntry node;
+    int blacks;
+    TagBlacks next;
+
+    TagBlacks(TagEntry n, int b) {
+        this.node = n;
+        this.blacks = b;
+    }
+}
+
 class TagMap {
     TagEntry root;
     int size;
@@ -71,71 +92,125 @@ class TagMap {
         if (root == null) {
             return true;
         }
+        if (!isTree()) {
+            return false;
+        }
+        return isWellColored();
+    }
+
+    // Breadth first, as the seed's isBinTreeWithParentReferences.
+    boolean isTree() {
         if (root.parent != null) {
             return false;
         }
-        if (!isTree(root)) {
-            return false;
-        }
-        if (root.color != true) {
-            return false;
-        }
-        return blackHeight(root) >= 0;
-    }
-
-    static boolean isTree(TagEntry n) {
-        TagEntry l = n.left;
-        TagEntry r = n.right;
-        if (l != null) {
-            if (l == r) {
-                return false;
+        TagWork head = new TagWork(root);
+        TagWork tail = head;
+        while (head != null) {
+            TagEntry node = head.node;
+            head = head.next;
+            TagEntry left = node.left;
+            if (left != null) {
+                if (left.parent != node) {
+                    return false;
+                }
+                TagWork c = new TagWork(left);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
             }
-            if (l.parent != n) {
-                return false;
-            }
-            if (!isTree(l)) {
-                return false;
-            }
-        }
-        if (r != null) {
-            if (r.parent != n) {
-                return false;
-            }
-            if (!isTree(r)) {
-                return false;
+            TagEntry right = node.right;
+            if (right != null) {
+                if (right == left) {
+                    return false;
+                }
+                if (right.parent != node) {
+                    return false;
+                }
+                TagWork c = new TagWork(right);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
             }
         }
         return true;
     }
 
-    // The number of black nodes on every path from n down to null, or -1 when the
-    // paths differ or a red node has a red child.
-    static int blackHeight(TagEntry n) {
-        if (n == null) {
-            return 1;
+    // Breadth first, as the seed's isWellColored: a black root, no red node with a red
+    // child, then as many black nodes on the way to every null.
+    boolean isWellColored() {
+        if (root.color != true) {
+            return false;
         }
-        TagEntry l = n.left;
-        TagEntry r = n.right;
-        if (n.color == false) {
-            if (l != null && l.color == false) {
-                return -1;
+        TagWork head = new TagWork(root);
+        TagWork tail = head;
+        while (head != null) {
+            TagEntry current = head.node;
+            head = head.next;
+            TagEntry cl = current.left;
+            TagEntry cr = current.right;
+            if (current.color == false) {
+                if (cl != null && cl.color == false) {
+                    return false;
+                }
+                if (cr != null && cr.color == false) {
+                    return false;
+                }
             }
-            if (r != null && r.color == false) {
-                return -1;
+            if (cl != null) {
+                TagWork c = new TagWork(cl);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+            if (cr != null) {
+                TagWork c = new TagWork(cr);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
             }
         }
-        int hl = blackHeight(l);
-        if (hl < 0) {
-            return -1;
+        int blacks = -1;
+        TagBlacks first = new TagBlacks(root, 0);
+        TagBlacks last = first;
+        while (first != null) {
+            TagEntry e = first.node;
+            int n = first.blacks;
+            first = first.next;
+            if (e != null && e.color == true) {
+                n = n + 1;
+            }
+            if (e == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                TagBlacks l = new TagBlacks(e.left, n);
+                if (first == null) {
+                    first = l;
+                } else {
+                    last.next = l;
+                }
+                last = l;
+                TagBlacks r = new TagBlacks(e.right, n);
+                last.next = r;
+                last = r;
+            }
         }
-        int hr = blackHeight(r);
-        if (hr != hl) {
-            return -1;
-        }
-        if (n.color == true) {
-            return hl + 1;
-        }
-        return hl;
+        return true;
     }
 
     static int compare(int k1, int k2) {
@@ -458,6 +533,27 @@ class NameEntry {
     }
 }
 
+// repOK's work queues (the subset has no java.util).
+class NameWork {
+    NameEntry node;
+    NameWork next;
+
+    NameWork(NameEntry n) {
+        this.node = n;
+    }
+}
+
+class NameBlacks {
+    NameEntry node;
+    int blacks;
+    NameBlacks next;
+
+    NameBlacks(NameEntry n, int b) {
+        this.node = n;
+        this.blacks = b;
+    }
+}
+
 class NameMap {
     NameEntry root;
     int size;
@@ -466,71 +562,125 @@ class NameMap {
         if (root == null) {
             return true;
         }
+        if (!isTree()) {
+            return false;
+        }
+        return isWellColored();
+    }
+
+    // Breadth first, as the seed's isBinTreeWithParentReferences.
+    boolean isTree() {
         if (root.parent != null) {
             return false;
         }
-        if (!isTree(root)) {
-            return false;
-        }
-        if (root.color != true) {
-            return false;
-        }
-        return blackHeight(root) >= 0;
-    }
-
-    static boolean isTree(NameEntry n) {
-        NameEntry l = n.left;
-        NameEntry r = n.right;
-        if (l != null) {
-            if (l == r) {
-                return false;
+        NameWork head = new NameWork(root);
+        NameWork tail = head;
+        while (head != null) {
+            NameEntry node = head.node;
+            head = head.next;
+            NameEntry left = node.left;
+            if (left != null) {
+                if (left.parent != node) {
+                    return false;
+                }
+                NameWork c = new NameWork(left);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
             }
-            if (l.parent != n) {
-                return false;
-            }
-            if (!isTree(l)) {
-                return false;
-            }
-        }
-        if (r != null) {
-            if (r.parent != n) {
-                return false;
-            }
-            if (!isTree(r)) {
-                return false;
+            NameEntry right = node.right;
+            if (right != null) {
+                if (right == left) {
+                    return false;
+                }
+                if (right.parent != node) {
+                    return false;
+                }
+                NameWork c = new NameWork(right);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
             }
         }
         return true;
     }
 
-    // The number of black nodes on every path from n down to null, or -1 when the
-    // paths differ or a red node has a red child.
-    static int blackHeight(NameEntry n) {
-        if (n == null) {
-            return 1;
+    // Breadth first, as the seed's isWellColored: a black root, no red node with a red
+    // child, then as many black nodes on the way to every null.
+    boolean isWellColored() {
+        if (root.color != true) {
+            return false;
         }
-        NameEntry l = n.left;
-        NameEntry r = n.right;
-        if (n.color == false) {
-            if (l != null && l.color == false) {
-                return -1;
+        NameWork head = new NameWork(root);
+        NameWork tail = head;
+        while (head != null) {
+            NameEntry current = head.node;
+            head = head.next;
+            NameEntry cl = current.left;
+            NameEntry cr = current.right;
+            if (current.color == false) {
+                if (cl != null && cl.color == false) {
+                    return false;
+                }
+                if (cr != null && cr.color == false) {
+                    return false;
+                }
             }
-            if (r != null && r.color == false) {
-                return -1;
+            if (cl != null) {
+                NameWork c = new NameWork(cl);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+            if (cr != null) {
+                NameWork c = new NameWork(cr);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
             }
         }
-        int hl = blackHeight(l);
-        if (hl < 0) {
-            return -1;
+        int blacks = -1;
+        NameBlacks first = new NameBlacks(root, 0);
+        NameBlacks last = first;
+        while (first != null) {
+            NameEntry e = first.node;
+            int n = first.blacks;
+            first = first.next;
+            if (e != null && e.color == true) {
+                n = n + 1;
+            }
+            if (e == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                NameBlacks l = new NameBlacks(e.left, n);
+                if (first == null) {
+                    first = l;
+                } else {
+                    last.next = l;
+                }
+                last = l;
+                NameBlacks r = new NameBlacks(e.right, n);
+                last.next = r;
+                last = r;
+            }
         }
-        int hr = blackHeight(r);
-        if (hr != hl) {
-            return -1;
-        }
-        if (n.color == true) {
-            return hl + 1;
-        }
-        return hl;
+        return true;
     }
 
     static int compare(int k1, int k2) {

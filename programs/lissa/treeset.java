@@ -42,6 +42,27 @@ class Entry {
     }
 }
 
+// repOK's work queues (the subset has no java.util).
+class Work {
+    Entry node;
+    Work next;
+
+    Work(Entry n) {
+        this.node = n;
+    }
+}
+
+class Blacks {
+    Entry node;
+    int blacks;
+    Blacks next;
+
+    Blacks(Entry n, int b) {
+        this.node = n;
+        this.blacks = b;
+    }
+}
+
 class TreeMap {
     Entry root;
     int size;
@@ -50,71 +71,125 @@ class TreeMap {
         if (root == null) {
             return true;
         }
+        if (!isTree()) {
+            return false;
+        }
+        return isWellColored();
+    }
+
+    // Breadth first, as the seed's isBinTreeWithParentReferences.
+    boolean isTree() {
         if (root.parent != null) {
             return false;
         }
-        if (!isTree(root)) {
-            return false;
-        }
-        if (root.color != true) {
-            return false;
-        }
-        return blackHeight(root) >= 0;
-    }
-
-    static boolean isTree(Entry n) {
-        Entry l = n.left;
-        Entry r = n.right;
-        if (l != null) {
-            if (l == r) {
-                return false;
+        Work head = new Work(root);
+        Work tail = head;
+        while (head != null) {
+            Entry node = head.node;
+            head = head.next;
+            Entry left = node.left;
+            if (left != null) {
+                if (left.parent != node) {
+                    return false;
+                }
+                Work c = new Work(left);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
             }
-            if (l.parent != n) {
-                return false;
-            }
-            if (!isTree(l)) {
-                return false;
-            }
-        }
-        if (r != null) {
-            if (r.parent != n) {
-                return false;
-            }
-            if (!isTree(r)) {
-                return false;
+            Entry right = node.right;
+            if (right != null) {
+                if (right == left) {
+                    return false;
+                }
+                if (right.parent != node) {
+                    return false;
+                }
+                Work c = new Work(right);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
             }
         }
         return true;
     }
 
-    // The number of black nodes on every path from n down to null, or -1 when the
-    // paths differ or a red node has a red child.
-    static int blackHeight(Entry n) {
-        if (n == null) {
-            return 1;
+    // Breadth first, as the seed's isWellColored: a black root, no red node with a red
+    // child, then as many black nodes on the way to every null.
+    boolean isWellColored() {
+        if (root.color != true) {
+            return false;
         }
-        Entry l = n.left;
-        Entry r = n.right;
-        if (n.color == false) {
-            if (l != null && l.color == false) {
-                return -1;
+        Work head = new Work(root);
+        Work tail = head;
+        while (head != null) {
+            Entry current = head.node;
+            head = head.next;
+            Entry cl = current.left;
+            Entry cr = current.right;
+            if (current.color == false) {
+                if (cl != null && cl.color == false) {
+                    return false;
+                }
+                if (cr != null && cr.color == false) {
+                    return false;
+                }
             }
-            if (r != null && r.color == false) {
-                return -1;
+            if (cl != null) {
+                Work c = new Work(cl);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+            if (cr != null) {
+                Work c = new Work(cr);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
             }
         }
-        int hl = blackHeight(l);
-        if (hl < 0) {
-            return -1;
+        int blacks = -1;
+        Blacks first = new Blacks(root, 0);
+        Blacks last = first;
+        while (first != null) {
+            Entry e = first.node;
+            int n = first.blacks;
+            first = first.next;
+            if (e != null && e.color == true) {
+                n = n + 1;
+            }
+            if (e == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                Blacks l = new Blacks(e.left, n);
+                if (first == null) {
+                    first = l;
+                } else {
+                    last.next = l;
+                }
+                last = l;
+                Blacks r = new Blacks(e.right, n);
+                last.next = r;
+                last = r;
+            }
         }
-        int hr = blackHeight(r);
-        if (hr != hl) {
-            return -1;
-        }
-        if (n.color == true) {
-            return hl + 1;
-        }
-        return hl;
+        return true;
     }
 
     static int compare(int k1, int k2) {

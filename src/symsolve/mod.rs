@@ -86,6 +86,49 @@ pub enum Answer {
     Unsat,
 }
 
+/// The choices of lazy initialization at one free field of a structure, asked about
+/// together ([`SymSolve::solve_choices`]).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Choices {
+    /// The free field being initialized: (object, slot).
+    pub site: (usize, usize),
+    /// Whether null is a choice.
+    pub null: bool,
+    /// The objects of the structure it may alias.
+    pub aliases: Vec<usize>,
+    /// A fresh object of this class, if that is a choice.
+    pub fresh: Option<ClassId>,
+}
+
+/// Which of a [`Choices`]' choices leave a structure with a valid completion.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Valid {
+    pub null: bool,
+    /// Per alias of [`Choices::aliases`], in order.
+    pub aliases: Vec<bool>,
+    pub fresh: bool,
+}
+
+/// The choices one search answers: none (a plain query), or a site's.
+struct Site {
+    /// The site's index in the candidate vector.
+    index: usize,
+    /// Per index of the site's domain, the choice it stands for: 0 null, `1 + i` the
+    /// `i`-th alias, `1 + aliases` fresh (any object beyond the structure's, of the
+    /// fresh class: they are interchangeable).
+    group: Vec<Option<usize>>,
+    /// Per choice: asked about and not answered yet.
+    open: Vec<bool>,
+}
+
+impl Site {
+    /// The first domain index of an open choice after `after` (from 0 with `None`).
+    fn next_open(&self, after: Option<usize>) -> Option<usize> {
+        let from = after.map_or(0, |k| k + 1);
+        (from..self.group.len()).find(|&k| self.group[k].is_some_and(|g| self.open[g]))
+    }
+}
+
 /// Work done so far.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct Stats {
@@ -101,6 +144,7 @@ pub struct SymSolve<'p> {
     pre: Precondition,
     config: SymConfig,
     memo: HashMap<Structure, Answer>,
+    memo_choices: HashMap<(Structure, Choices), Valid>,
     pub stats: Stats,
 }
 
@@ -139,6 +183,7 @@ impl<'p> SymSolve<'p> {
             pre,
             config,
             memo: HashMap::new(),
+            memo_choices: HashMap::new(),
             stats: Stats::default(),
         }
     }
@@ -153,11 +198,49 @@ impl<'p> SymSolve<'p> {
             self.stats.memo_hits += 1;
             return a;
         }
-        let answer = self.search(s);
+        let answer = match self.search(s, None) {
+            Some(v) if v[0] => Answer::Sat,
+            _ => Answer::Unsat,
+        };
         if self.config.memoize {
             self.memo.insert(s.clone(), answer);
         }
         answer
+    }
+
+    /// Decides, for each of the choices at a free field of `s` (`c.site`), whether `s`
+    /// with that choice stored there has a completion satisfying the precondition: the
+    /// answers of [`SymSolve::solve`] on each such structure (a fresh object numbered
+    /// after `s`'s), found by one search in which the site is a free field whose values
+    /// are the choices still unanswered. The completions the choices share (those on
+    /// which the precondition stops before reading the site) are tried once, not once
+    /// per choice, and a choice is answered at its first witness.
+    pub fn solve_choices(&mut self, s: &Structure, c: &Choices) -> Valid {
+        self.stats.queries += 1;
+        let key = (s.clone(), c.clone());
+        if self.config.memoize
+            && let Some(v) = self.memo_choices.get(&key)
+        {
+            self.stats.memo_hits += 1;
+            return v.clone();
+        }
+        let (so, ss) = c.site;
+        let free = s
+            .objects
+            .get(so)
+            .and_then(|o| o.1.get(ss))
+            .is_some_and(|v| v.is_none());
+        let answers = if free { self.search(s, Some(c)) } else { None };
+        let answers = answers.unwrap_or_else(|| vec![false; c.aliases.len() + 2]);
+        let valid = Valid {
+            null: c.null && answers[0],
+            aliases: (0..c.aliases.len()).map(|i| answers[1 + i]).collect(),
+            fresh: c.fresh.is_some() && answers[1 + c.aliases.len()],
+        };
+        if self.config.memoize {
+            self.memo_choices.insert(key, valid.clone());
+        }
+        valid
     }
 
     /// LIHybrid's check (seed 004 §2.2, §4.1): the precondition run once on the structure
@@ -197,8 +280,10 @@ impl<'p> SymSolve<'p> {
             .collect()
     }
 
-    /// Fig. 6: the bounded-exhaustive search over the structure's completions.
-    fn search(&mut self, s: &Structure) -> Answer {
+    /// Fig. 6: the bounded-exhaustive search over the structure's completions. Without
+    /// choices, the one answer (Sat: true); with them, one per choice (see [`Site`]).
+    /// `None`: no completion at all (every answer Unsat).
+    fn search(&mut self, s: &Structure, choices: Option<&Choices>) -> Option<Vec<bool>> {
         let p = self.program;
         // The objects of the candidate: the structure's, then the extras each class's
         // scope leaves, class by class.
@@ -206,7 +291,7 @@ impl<'p> SymSolve<'p> {
         for c in self.reachable_classes(s) {
             let used = classes.iter().filter(|&&k| k == c).count() as u32;
             if used > self.config.scope {
-                return Answer::Unsat;
+                return None;
             }
             classes.extend(std::iter::repeat_n(c, (self.config.scope - used) as usize));
         }
@@ -252,7 +337,7 @@ impl<'p> SymSolve<'p> {
                     let i = offsets[o] + slot;
                     let Some(k) = domains[i].iter().position(|d| d == v) else {
                         // A fixed value outside the bounds (an int out of range).
-                        return Answer::Unsat;
+                        return None;
                     };
                     vector[i] = k;
                     fixed[i] = true;
@@ -278,6 +363,39 @@ impl<'p> SymSolve<'p> {
             domains,
             vector,
         };
+        // The site of a query over choices: a free field taking the open choices only.
+        let nchoices = choices.map_or(1, |c| c.aliases.len() + 2);
+        let mut site = choices.map(|c| {
+            let index = cand.offsets[c.site.0] + c.site.1;
+            let n = s.objects.len();
+            let group = cand.domains[index]
+                .iter()
+                .map(|v| match *v {
+                    InputValue::Null => c.null.then_some(0),
+                    InputValue::Obj(InputObj(o)) => {
+                        let o = o as usize;
+                        match c.aliases.iter().position(|&a| a == o) {
+                            Some(i) => Some(1 + i),
+                            None => (o >= n && Some(cand.classes[o]) == c.fresh)
+                                .then_some(1 + c.aliases.len()),
+                        }
+                    }
+                    _ => None,
+                })
+                .collect();
+            Site {
+                index,
+                group,
+                open: vec![true; nchoices],
+            }
+        });
+        let mut answers = vec![false; nchoices];
+        if let Some(site) = &site {
+            match site.next_open(None) {
+                Some(k) => cand.vector[site.index] = k,
+                None => return Some(answers),
+            }
+        }
         // maxId's parts that never change, once per domain: the fixed fields and the
         // roots.
         let constant: Vec<InputValue> = (0..fixed.len())
@@ -337,13 +455,37 @@ impl<'p> SymSolve<'p> {
         loop {
             self.stats.candidates += 1;
             debug_assert!(!matches!(verdict, Verdict::Blocked(..)));
-            if verdict == Verdict::Holds {
-                return Answer::Sat;
-            }
             // The fields read since the resumption join the stack.
             for k in stack.len()..run.accessed().len() {
                 let (o, slot) = run.accessed()[k];
                 push(&mut stack, &mut stacked, &cand, cand.offsets[o] + slot);
+            }
+            // Backtracking pops the stack down to `keep` entries before it increments.
+            let mut keep = usize::MAX;
+            if verdict == Verdict::Holds {
+                let Some(site) = &mut site else {
+                    return Some(vec![true]);
+                };
+                match stack.iter().position(|&i| i == site.index) {
+                    // The precondition holds whatever the site: every open choice does.
+                    None => {
+                        for (g, open) in site.open.iter().enumerate() {
+                            answers[g] |= *open;
+                        }
+                        return Some(answers);
+                    }
+                    // A witness for the site's current choice: close it, and go on
+                    // with the site's next value.
+                    Some(at) => {
+                        let g = site.group[cand.vector[site.index]].expect("an open choice");
+                        answers[g] = true;
+                        site.open[g] = false;
+                        if !site.open.contains(&true) {
+                            return Some(answers);
+                        }
+                        keep = at + 1;
+                    }
+                }
             }
             // getNextVector.
             let advanced = loop {
@@ -351,34 +493,47 @@ impl<'p> SymSolve<'p> {
                     break false;
                 };
                 stacked.truncate(stack.len() * nclasses);
+                let at_site = site.as_ref().filter(|s| s.index == last);
                 if fixed[last] {
                     continue;
                 }
-                let size = cand.domains[last].len();
-                let room = cand.vector[last] + 1 < size;
-                let symmetric = self.config.symmetry == Symmetry::Break
-                    && dom_class[last].is_some_and(|c| {
-                        let on_stack = match stack.len() {
-                            0 => 0,
-                            n => stacked[(n - 1) * nclasses + c],
-                        };
-                        let max_stacked = match on_stack {
-                            0 => 0,
-                            o => position(cand.domains[last], InputValue::Obj(InputObj(o - 1))),
-                        };
-                        // maxId(fd, u) of Fig. 6: the largest index, in the field's
-                        // domain, of an object that a fixed field, a root or a field
-                        // still on the stack references.
-                        cand.vector[last] > max_stacked.max(fixed_max[last])
-                    });
-                if room && !symmetric {
-                    cand.vector[last] += 1;
+                if stack.len() >= keep {
+                    cand.vector[last] = 0;
+                    continue;
+                }
+                let next = match at_site {
+                    Some(site) => site.next_open(Some(cand.vector[last])),
+                    None => Some(cand.vector[last] + 1).filter(|&k| k < cand.domains[last].len()),
+                };
+                let symmetric = |k: usize| {
+                    self.config.symmetry == Symmetry::Break
+                        && dom_class[last].is_some_and(|c| {
+                            let on_stack = match stack.len() {
+                                0 => 0,
+                                n => stacked[(n - 1) * nclasses + c],
+                            };
+                            let max_stacked = match on_stack {
+                                0 => 0,
+                                o => position(cand.domains[last], InputValue::Obj(InputObj(o - 1))),
+                            };
+                            // maxId(fd, u) of Fig. 6: the largest index, in the field's
+                            // domain, of an object that a fixed field, a root or a field
+                            // still on the stack references; a field takes at most one
+                            // object beyond it.
+                            k > max_stacked.max(fixed_max[last]) + 1
+                        })
+                };
+                if let Some(k) = next.filter(|&k| !symmetric(k)) {
+                    cand.vector[last] = k;
                     break true;
                 }
-                cand.vector[last] = 0;
+                cand.vector[last] = match at_site {
+                    Some(site) => site.next_open(None).expect("an open choice"),
+                    None => 0,
+                };
             };
             if !advanced {
-                return Answer::Unsat;
+                return Some(answers);
             }
             // Only the fields read from `last` on changed: resume there.
             verdict = run.rerun(stack.len(), &cand);
