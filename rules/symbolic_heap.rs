@@ -731,7 +731,8 @@ impl SymbolicHeap {
     /// every latent location of `L(r)` with the field is told apart from the
     /// locations it was left undistinguished from.
     fn materialize(ctx: &mut Ctx, heap: &mut Heap, r: RefId, f: FieldId) {
-        if heap.latent.is_empty() {
+        // Most accesses go through no latent location: no Datalog run for them.
+        if !heap.points(r).iter().any(|(_, l)| heap.latent.contains(l)) {
             return;
         }
         let mut rt = datalog::Crepe::new();
