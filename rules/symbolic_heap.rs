@@ -3,7 +3,7 @@
 //! instead of forking, so only real branches (and possible null dereferences) fork.
 
 use egg::Id;
-use imbl::{OrdMap, Vector};
+use imbl::{OrdMap, OrdSet, Vector};
 
 use crate::engine::{
     Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
@@ -80,6 +80,14 @@ pub struct Heap {
     /// input location numbered below `m` whose class is below `c` (ρ when `r` was
     /// made). Reads export it as one fact instead of an entry per location.
     pub aliases: OrdMap<RefId, (Loc, ClassId)>,
+    /// Input locations made by lazy initialization that nothing has been accessed
+    /// through yet. They are not alias candidates (ρ) of later references, so a chain
+    /// of reads does not give fields to objects that are only compared.
+    pub latent: OrdSet<Loc>,
+    /// `(l, p)`, `l < p`, same class: input locations whose guards do not exclude each
+    /// other because one was latent when the other was made; both may denote one
+    /// object (when their symbols are equal). Resolved when either is accessed.
+    pub unsplit: OrdSet<(Loc, Loc)>,
     pub allocated: u32,
 }
 
@@ -97,6 +105,8 @@ impl Heap {
             fields: OrdMap::new(),
             owners: OrdMap::new(),
             aliases: OrdMap::new(),
+            latent: OrdSet::new(),
+            unsplit: OrdSet::new(),
             allocated: 0,
         }
     }
@@ -179,6 +189,12 @@ mod datalog {
         @input
         /// `p` is numbered just below `l`.
         pub struct Below(pub Loc, pub Loc);
+        @input
+        /// An input location nothing has been accessed through yet.
+        pub struct Latent(pub Loc);
+        @input
+        /// Two input locations whose guards do not exclude each other (both orders).
+        pub struct Unsplit(pub Loc, pub Loc);
 
         struct LeftLoc(Loc);
         // A location of the accessed reference that the access goes through.
@@ -233,6 +249,21 @@ mod datalog {
         /// θ_1: guards of locations of `v1` that `v0` never points to.
         #[derive(PartialOrd, Ord)]
         pub struct Theta1(pub Id);
+        @output
+        /// A latent location of a class compatible with the pending reference's: not
+        /// in ρ, so the new locations stay undistinguished from it.
+        #[derive(PartialOrd, Ord)]
+        pub struct Shared(pub Loc);
+        @output
+        /// A latent location of the receiver whose class has the accessed field: it
+        /// is told apart from the locations it shares objects with before the access.
+        #[derive(PartialOrd, Ord)]
+        pub struct Materialize(pub Loc);
+        @output
+        /// θ_same: `(φ0, φ1, s0, s1)` with `(φ0, l0) ∈ L(v0)`, `(φ1, l1) ∈ L(v1)`, `l0`
+        /// and `l1` undistinguished, `s0`, `s1` their symbols.
+        #[derive(PartialOrd, Ord)]
+        pub struct ThetaSame(pub Id, pub Id, pub Id, pub Id);
 
         // FIELD ACCESS / FIELD WRITE premise, seed 001 Fig. 5: a feasible null entry of
         // the receiver is a NullPointerException case.
@@ -253,7 +284,15 @@ mod datalog {
 
         // LAZY INITIALIZATION ρ, seed 001 Fig. 5: initialized input references with a
         // location of a class compatible with the field's declared class.
-        Rho(s, e, l) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c);
+        // Restricted to the locations something has been accessed through (LATENT
+        // LOCATIONS, RULES.md): the others are Shared, the new locations' guards do not
+        // exclude them.
+        Rho(s, e, l) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c), !Latent(l);
+        Shared(l) <- Pending(c), Materialized(l, k, _, _), SubclassOf(k, c), Latent(l);
+
+        // MATERIALIZE (LATENT LOCATIONS, RULES.md): an access through a latent location
+        // first settles which of the locations it shares objects with denotes each.
+        Materialize(l) <- Access(r, f), PointsTo(r, _, l), Latent(l), HasField(l, f);
 
         // FIELD ACCESS, VS(L, R, φ_g, r, f), seed 001 §III.
         Vs(l2) <- Read(r, f), PointsTo(r, _, l), Live(l), Stored(l, f, r2), PointsTo(r2, _, l2);
@@ -275,6 +314,10 @@ mod datalog {
         RightLoc(l) <- EqOperands(_, b), PointsTo(b, _, l);
         Theta0(g0) <- EqOperands(a, _), PointsTo(a, g0, l), !RightLoc(l);
         Theta1(g1) <- EqOperands(_, b), PointsTo(b, g1, l), !LeftLoc(l);
+        // EQUALS θ_same (LATENT LOCATIONS, RULES.md): two undistinguished locations are
+        // one object when their symbols are equal.
+        ThetaSame(g0, g1, s0, s1) <- EqOperands(a, b), PointsTo(a, g0, l0), PointsTo(b, g1, l1),
+            Unsplit(l0, l1), Materialized(l0, _, s0, _), Materialized(l1, _, s1, _);
     }
 }
 
@@ -290,6 +333,9 @@ type Derived = (
     Vec<datalog::ThetaAlpha>,
     Vec<datalog::Theta0>,
     Vec<datalog::Theta1>,
+    Vec<datalog::Shared>,
+    Vec<datalog::Materialize>,
+    Vec<datalog::ThetaSame>,
 );
 
 /// Runs the Datalog program and returns its outputs as vectors (sorted for a
@@ -300,7 +346,8 @@ fn derive(rt: datalog::Crepe) -> Derived {
         v.sort();
         v
     }
-    let (a, b, c, d, e, f, g, h, i, j, k) = rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
+    let (a, b, c, d, e, f, g, h, i, j, k, l, m, n) =
+        rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
     (
         v(a),
         v(b),
@@ -313,6 +360,9 @@ fn derive(rt: datalog::Crepe) -> Derived {
         v(i),
         v(j),
         v(k),
+        v(l),
+        v(m),
+        v(n),
     )
 }
 
@@ -520,7 +570,9 @@ impl SymbolicHeap {
                 rt.extend([datalog::Materialized(Loc(i as u32), k, sym, exists)]);
             }
         }
-        let rho = derive(rt).3;
+        rt.extend(heap.latent.iter().map(|&l| datalog::Latent(l)));
+        let derived = derive(rt);
+        let (rho, shared) = (derived.3, derived.11);
         let sym = ctx.input(path, Sort::Ref);
         let bound = match heap.owners.get(&sym) {
             Some(&earlier) => ctx.terms.or(earlier, owner),
@@ -553,7 +605,8 @@ impl SymbolicHeap {
         // that does not exist does not exist either.
         distinct.push(owner);
         let exists = ctx.terms.and_all(&distinct);
-        let exists = Self::within_scope(ctx, heap, sym, class, exists, assumed);
+        let shared: Vec<Loc> = shared.into_iter().map(|s| s.0).collect();
+        let exists = Self::within_scope(ctx, heap, sym, class, exists, &shared, assumed);
         let classes = ctx.input_classes(class);
         for &k in &classes {
             let guard = if classes.len() == 1 {
@@ -576,10 +629,19 @@ impl SymbolicHeap {
                     exists: guard,
                 },
             });
+            heap.latent.insert(l);
+            for &q in &shared {
+                if heap.locs[q.0 as usize].class == Some(k) {
+                    heap.unsplit.insert((q, l));
+                }
+            }
             insert(ctx, &mut set, guard, l);
         }
         let r = heap.add_ref(set, sym);
-        heap.aliases.insert(r, (below, class));
+        // ρ is the range only when it skipped no latent location.
+        if shared.is_empty() {
+            heap.aliases.insert(r, (below, class));
+        }
         r
     }
 
@@ -592,19 +654,24 @@ impl SymbolicHeap {
     /// under the disjunction of its locations' guards. The excluded case is assumed
     /// away, and the exploration is marked cut when that case is feasible (an input
     /// beyond the scope).
+    /// Undistinguished locations (`unsplit`, and the latent `shared` ones the new
+    /// symbol's guard does not exclude) may denote one object: it is counted at the
+    /// earliest of them, the later ones count only where their symbols differ.
+    #[allow(clippy::too_many_arguments)]
     fn within_scope(
         ctx: &mut Ctx,
         heap: &Heap,
         sym: Id,
         declared: ClassId,
         exists: Id,
+        shared: &[Loc],
         assumed: &mut Vec<Id>,
     ) -> Id {
         if ctx.config.scope.is_none() {
             return exists;
         }
         let mut objects: Vec<(Id, ClassId, Vec<Id>)> = Vec::new();
-        for loc in heap.locs.iter() {
+        for (i, loc) in heap.locs.iter().enumerate() {
             if let Origin::Input {
                 sym: s,
                 declared: d,
@@ -612,6 +679,13 @@ impl SymbolicHeap {
                 ..
             } = loc.origin
             {
+                let mut e = e;
+                let l = Loc(i as u32);
+                for &(q, _) in heap.unsplit.iter().filter(|&&(_, p)| p == l) {
+                    let other = Self::same_object(ctx, heap, s, q);
+                    let apart = ctx.terms.not(other);
+                    e = ctx.terms.and(e, apart);
+                }
                 match objects.iter_mut().find(|o| o.0 == s) {
                     Some(o) => o.2.push(e),
                     None => objects.push((s, d, vec![e])),
@@ -622,7 +696,13 @@ impl SymbolicHeap {
             .into_iter()
             .map(|(s, d, es)| (s, d, ctx.terms.or_all(&es)))
             .collect();
-        let over = ctx.scope_excess(sym, declared, exists, &earlier);
+        let mut counted = exists;
+        for &q in shared {
+            let other = Self::same_object(ctx, heap, sym, q);
+            let apart = ctx.terms.not(other);
+            counted = ctx.terms.and(counted, apart);
+        }
+        let over = ctx.scope_excess(sym, declared, counted, &earlier);
         if ctx.terms.is_false(over) {
             return exists;
         }
@@ -632,6 +712,109 @@ impl SymbolicHeap {
         }
         let within = ctx.terms.not(over);
         ctx.terms.and(exists, within)
+    }
+
+    /// `sym = sym(q) ∧ exists(q)`: the object of input location `q` is the one `sym`
+    /// denotes.
+    fn same_object(ctx: &mut Ctx, heap: &Heap, sym: Id, q: Loc) -> Id {
+        let Origin::Input {
+            sym: s, exists: e, ..
+        } = heap.locs[q.0 as usize].origin
+        else {
+            unreachable!("only input locations are latent")
+        };
+        let same = ctx.terms.eq(sym, s);
+        ctx.terms.and(same, e)
+    }
+
+    /// MATERIALIZE (LATENT LOCATIONS, RULES.md): before an access of `f` through `r`,
+    /// every latent location of `L(r)` with the field is told apart from the
+    /// locations it was left undistinguished from.
+    fn materialize(ctx: &mut Ctx, heap: &mut Heap, r: RefId, f: FieldId) {
+        // Most accesses go through no latent location: no Datalog run for them.
+        if !heap.points(r).iter().any(|(_, l)| heap.latent.contains(l)) {
+            return;
+        }
+        let mut rt = datalog::Crepe::new();
+        rt.extend([datalog::Access(r, f)]);
+        export_points(&mut rt, heap, &[r]);
+        for &(_, l) in heap.points(r) {
+            if heap.latent.contains(&l) {
+                rt.extend([datalog::Latent(l)]);
+            }
+            if has_field(ctx.program, heap, l, f) {
+                rt.extend([datalog::HasField(l, f)]);
+            }
+        }
+        for datalog::Materialize(l) in derive(rt).12 {
+            Self::split(ctx, heap, l);
+        }
+    }
+
+    /// Makes latent `l` an ordinary location. For each location `p` it shares objects
+    /// with: when `p` is not latent (it may have fields) the shared case
+    /// `sym(l) = sym(p) ∧ exists(p)` leaves `l` for `p`; when `p` is latent the case
+    /// leaves `p` for `l`. Each reference with the losing location gets the case as
+    /// an entry of the other (a case split: the objects denoted stay the same).
+    fn split(ctx: &mut Ctx, heap: &mut Heap, l: Loc) {
+        if !heap.latent.contains(&l) {
+            return;
+        }
+        let pairs: Vec<(Loc, Loc)> = heap
+            .unsplit
+            .iter()
+            .copied()
+            .filter(|&(a, b)| a == l || b == l)
+            .collect();
+        let partners: Vec<Loc> = pairs
+            .iter()
+            .map(|&(a, b)| if a == l { b } else { a })
+            .collect();
+        let sym_of = |heap: &Heap, q: Loc| match heap.locs[q.0 as usize].origin {
+            Origin::Input { sym, .. } => sym,
+            _ => unreachable!("only input locations are unsplit"),
+        };
+        // Ordinary partners first: they fix `exists(l)`, which the latent ones' cases use.
+        let (ordinary, latent): (Vec<Loc>, Vec<Loc>) =
+            partners.into_iter().partition(|p| !heap.latent.contains(p));
+        for p in ordinary {
+            let case = Self::same_object(ctx, heap, sym_of(heap, l), p);
+            Self::move_case(ctx, heap, l, p, case);
+        }
+        for p in latent {
+            let case = Self::same_object(ctx, heap, sym_of(heap, p), l);
+            Self::move_case(ctx, heap, p, l, case);
+        }
+        for pair in pairs {
+            heap.unsplit.remove(&pair);
+        }
+        heap.latent.remove(&l);
+    }
+
+    /// Moves the case `case` of location `from` to location `to`: `from`'s guard and
+    /// its entries are strengthened by `¬case`, each reference with `from` gets
+    /// `(φ ∧ case, to)`.
+    fn move_case(ctx: &mut Ctx, heap: &mut Heap, from: Loc, to: Loc, case: Id) {
+        let not_case = ctx.terms.not(case);
+        if let Origin::Input { exists, .. } = &mut heap.locs[from.0 as usize].origin {
+            *exists = ctx.terms.and(*exists, not_case);
+        }
+        for i in 0..heap.refs.len() {
+            let Ok(at) = heap.refs[i].binary_search_by_key(&from, |&(_, t)| t) else {
+                continue;
+            };
+            let mut set = heap.refs[i].clone();
+            let g = set[at].0;
+            let kept = ctx.terms.and(g, not_case);
+            if ctx.terms.is_false(kept) {
+                set.remove(at);
+            } else {
+                set[at].0 = kept;
+            }
+            let moved = ctx.terms.and(g, case);
+            insert(ctx, &mut set, moved, to);
+            heap.refs.set(i, set);
+        }
     }
 
     /// The successors of an access: a NullPointerException fork under the null
@@ -833,6 +1016,8 @@ impl RuleSet for SymbolicHeap {
         obj: RefId,
         field: FieldId,
     ) -> Vec<Fork<Heap, Val<RefId>>> {
+        let mut heap = heap;
+        Self::materialize(ctx, &mut heap, obj, field);
         let before = heap.clone();
         let reachable = Self::reachable(ctx, &heap, obj, field);
         let (mut heap, recv, mut assumed) = Self::receive(ctx, heap, obj, field, &reachable);
@@ -910,6 +1095,8 @@ impl RuleSet for SymbolicHeap {
         field: FieldId,
         value: Val<RefId>,
     ) -> Vec<Fork<Heap, ()>> {
+        let mut heap = heap;
+        Self::materialize(ctx, &mut heap, obj, field);
         let before = heap.clone();
         let reachable = Self::reachable(ctx, &heap, obj, field);
         let rt = Self::access_facts(ctx.program, &heap, obj, field, &reachable, Export::Receiver);
@@ -918,7 +1105,6 @@ impl RuleSet for SymbolicHeap {
             .first()
             .map(|n| n.0)
             .filter(|&g| !ctx.terms.is_false(g));
-        let mut heap = heap;
         let mut assumed = Vec::new();
         if let [datalog::Cell(_, l)] = cells.as_slice() {
             // One reachable location: ST(L, r, true) ∪ ST(L, r_old, false) = L(r).
@@ -987,11 +1173,26 @@ impl RuleSet for SymbolicHeap {
         let mut rt = datalog::Crepe::new();
         rt.extend([datalog::EqOperands(a, b)]);
         export_points(&mut rt, &heap, &[a, b]);
-        let alpha = derive(rt).8;
-        let cases: Vec<Id> = alpha
+        for &(l0, l1) in heap.unsplit.iter() {
+            rt.extend([datalog::Unsplit(l0, l1), datalog::Unsplit(l1, l0)]);
+        }
+        if !heap.unsplit.is_empty() {
+            for (i, loc) in heap.locs.iter().enumerate() {
+                if let (Some(k), Origin::Input { sym, exists, .. }) = (loc.class, loc.origin) {
+                    rt.extend([datalog::Materialized(Loc(i as u32), k, sym, exists)]);
+                }
+            }
+        }
+        let derived = derive(rt);
+        let mut cases: Vec<Id> = derived
+            .8
             .into_iter()
             .map(|datalog::ThetaAlpha(g0, g1)| ctx.terms.and(g0, g1))
             .collect();
+        for datalog::ThetaSame(g0, g1, s0, s1) in derived.13 {
+            let same = ctx.terms.eq(s0, s1);
+            cases.push(ctx.terms.and_all(&[g0, g1, same]));
+        }
         let v = ctx.terms.or_all(&cases);
         vec![Fork::ok(heap, None, v)]
     }
@@ -1176,17 +1377,24 @@ mod tests {
         let p = program(LIST);
         let mut ctx = Ctx::new(&p, EngineConfig::default());
         let next = field(&p, "next");
-        let (heap, this, _) = start(&mut ctx);
-        // θ over ρ = {this, p}: null, alias of this, alias of p's location, fresh.
+        let (heap, this, param) = start(&mut ctx);
+        // θ over ρ = {this}: null, alias of this, fresh. `p`'s location is latent
+        // (nothing was accessed through it), so it is no alias candidate: the fresh
+        // location and `p`'s stay undistinguished.
         let (heap, n1, npe) = read(&mut ctx, heap, this, next);
         assert!(!npe, "this is never null");
         let shown = show(&ctx, &heap, n1);
-        assert_eq!(shown.len(), 4, "{shown:?}");
+        assert_eq!(shown.len(), 3, "{shown:?}");
         assert!(shown.contains(&"null  <- this.next = null".to_string()));
         assert!(shown.iter().any(|s| s.starts_with("this.next Node <- ")));
+        let p_loc = heap.points(param)[2].1;
+        let fresh = heap.points(n1)[2].1;
+        assert!(heap.latent.contains(&p_loc) && heap.latent.contains(&fresh));
+        assert!(heap.unsplit.contains(&(p_loc, fresh)));
         // VS through a reference with several locations: a null case, and the
-        // locations reachable through `next` of each: `this.next` (already set),
-        // `p.next` and `this.next.next`, lazily initialized on the way.
+        // locations reachable through `next` of each: `this.next` (already set) and
+        // `this.next.next`, lazily initialized on the way. Reading through the fresh
+        // location first splits it from `p`'s: `p` gets it under `p = this.next`.
         let (heap, n2, npe) = read(&mut ctx, heap, n1, next);
         assert!(npe, "this.next may be null");
         let names: Vec<String> = heap
@@ -1194,10 +1402,33 @@ mod tests {
             .iter()
             .map(|&(_, l)| SymbolicHeap::name(&heap, l))
             .collect();
-        assert_eq!(
-            names,
-            ["null", "this", "p", "this.next", "p.next", "this.next.next"]
+        assert_eq!(names, ["null", "this", "this.next", "this.next.next"]);
+        assert!(!heap.unsplit.contains(&(p_loc, fresh)) && !heap.latent.contains(&fresh));
+        let of_p: Vec<String> = show(&ctx, &heap, param);
+        assert!(
+            of_p.iter()
+                .any(|s| s.starts_with("this.next Node <- ") && s.contains("p = this.next")),
+            "{of_p:?}"
         );
+        let p_exists = match heap.locs[p_loc.0 as usize].origin {
+            Origin::Input { exists, .. } => display(&ctx.terms, exists),
+            _ => unreachable!(),
+        };
+        assert!(p_exists.contains("!(p = this.next"), "{p_exists}");
+    }
+
+    /// EQUALS of two references with undistinguished locations holds where their
+    /// symbols are equal (θ_same), before anything splits them.
+    #[test]
+    fn equals_sees_undistinguished_locations() {
+        let p = program(LIST);
+        let mut ctx = Ctx::new(&p, EngineConfig::default());
+        let next = field(&p, "next");
+        let (heap, this, param) = start(&mut ctx);
+        let (heap, n1, _) = read(&mut ctx, heap, this, next);
+        let forks = SymbolicHeap::ref_eq(&mut ctx, heap, n1, param);
+        let v = display(&ctx.terms, forks[0].result.unwrap());
+        assert!(v.contains("this.next = p"), "{v}");
     }
 
     /// VS from the θ_alias ranges (`AliasBelow`) derives exactly the locations that
@@ -1209,14 +1440,27 @@ mod tests {
         let p = program(LIST);
         let mut ctx = Ctx::new(&p, EngineConfig::default());
         let (next, data) = (field(&p, "next"), field(&p, "data"));
-        let (mut heap, this, _) = start(&mut ctx);
+        let (heap, this, param) = start(&mut ctx);
+        let val = field(&p, "val");
+        // an access through `p`: its location is an alias candidate from then on
+        let mut heap = SymbolicHeap::field_read(&mut ctx, heap, param, val)
+            .pop()
+            .expect("a continuation")
+            .heap;
         let mut s = this;
         let mut ranged = 0;
         for step in 0..5 {
-            let (h, _, _) = read(&mut ctx, heap, s, data);
+            let (h, d, _) = read(&mut ctx, heap, s, data);
+            // an access through the `Node` locations of `data`: they are alias
+            // candidates from then on (latent ones are not, and give no range)
+            let h = SymbolicHeap::field_read(&mut ctx, h, d, val)
+                .pop()
+                .expect("a continuation")
+                .heap;
             let (h, n, _) = read(&mut ctx, h, s, next);
             heap = h;
             // the next read's VS, both ways, on the heap it starts from
+            SymbolicHeap::materialize(&mut ctx, &mut heap, n, next);
             let reachable = SymbolicHeap::reachable(&mut ctx, &heap, n, next);
             let (h, _, _) = SymbolicHeap::receive(&mut ctx, heap.clone(), n, next, &reachable);
             let vs = |export| {

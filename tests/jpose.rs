@@ -14,9 +14,9 @@ use heaplog::lang;
 const FAST: &[(&str, &[&str])] = &[
     ("avl_balanced", &["pose", "symbolic-heap"]),
     ("treemap_containsKey", &["pose", "symbolic-heap"]),
-    ("treemap_containsValue", &["pose"]),
+    ("treemap_containsValue", &["pose", "symbolic-heap"]),
     ("treemap_put", &["symbolic-heap"]),
-    ("dll_indexOf", &["pose"]),
+    ("dll_indexOf", &["pose", "symbolic-heap"]),
     ("dll_remove", &["pose", "symbolic-heap"]),
 ];
 
