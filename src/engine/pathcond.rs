@@ -476,6 +476,40 @@ mod tests {
         );
     }
 
+    /// A conjunct that an `ite` branch cannot satisfy decides the `ite`'s condition:
+    /// `x = ite(a = b, new#1, a)` (an input is never an allocated object) and
+    /// `ite(a = b, a, c) = null` under `a != null` both make `a = b` false, and the
+    /// `ite`s collapse to their `else` branch; a sibling path without them keeps them.
+    #[test]
+    fn facts_collapse_the_ites_the_condition_decides() {
+        let mut t = Terms::new(Default::default());
+        let (a, b, c, x) = (
+            t.sym("a", Sort::Ref),
+            t.sym("b", Sort::Ref),
+            t.sym("c", Sort::Ref),
+            t.sym("x", Sort::Ref),
+        );
+        let (new1, null) = (t.new_obj(1), t.null());
+        let same = t.eq(a, b);
+        let r = t.ite(same, new1, a);
+        let g = t.eq(x, r);
+        let pc = PathCond::default().and(g, Serial(1));
+        let f = pc.facts(&t);
+        assert_eq!(f.bool_value(&t, same), Some(false));
+        assert_eq!(f.collapse(&mut t, r), a);
+
+        let y = t.ite(same, a, c);
+        let a_null = t.eq(a, null);
+        let a_non_null = t.not(a_null);
+        let y_null = t.eq(y, null);
+        let base = PathCond::default().and(a_non_null, Serial(2));
+        let pc = base.and(y_null, Serial(3));
+        assert_eq!(pc.facts(&t).collapse(&mut t, y), c);
+        // the prefix alone decides nothing about `a = b`
+        assert_eq!(base.facts(&t).bool_value(&t, same), None);
+        assert_eq!(base.facts(&t).collapse(&mut t, y), t.find(y));
+    }
+
     #[test]
     fn long_conditions_drop_without_overflow() {
         let mut pc = PathCond::default();
