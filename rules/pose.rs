@@ -774,6 +774,7 @@ impl Pose {
                 }
                 let same = ctx.terms.eq(y, other);
                 let g = ctx.terms.and(def, same);
+                let g = ctx.collapse(g);
                 let old = heap.objects[&other].fields[&field];
                 v = ctx.terms.ite(g, old, v);
             }
@@ -940,7 +941,8 @@ impl RuleSet for Pose {
         obj: PRef,
         field: FieldId,
     ) -> Vec<Fork<Heap, Val<PRef>>> {
-        let r = ctx.terms.find(obj.0);
+        // The alias cases the path has decided are gone before the leaves are read.
+        let r = ctx.collapse(obj.0);
         let leaves = Pose::leaves(ctx, &mut heap, r);
         if leaves.as_slice() == [Leaf::Null] {
             return vec![Fork::fault(heap, None, Fault::NullPointer)];
@@ -966,6 +968,7 @@ impl RuleSet for Pose {
             let def = Pose::defined(ctx, &next, &d, l);
             let at = ctx.terms.eq(r, l);
             let g = ctx.terms.and(def, at);
+            let g = ctx.collapse(g);
             let here = next.objects[&l].fields[&field];
             v = ctx.terms.ite(g, here, v);
         }
@@ -981,7 +984,8 @@ impl RuleSet for Pose {
         field: FieldId,
         value: Val<PRef>,
     ) -> Vec<Fork<Heap, ()>> {
-        let r = ctx.terms.find(obj.0);
+        // The alias cases the path has decided are gone before the leaves are read.
+        let r = ctx.collapse(obj.0);
         let leaves = Pose::leaves(ctx, &mut heap, r);
         if leaves.as_slice() == [Leaf::Null] {
             return vec![Fork::fault(heap, None, Fault::NullPointer)];
@@ -1009,6 +1013,7 @@ impl RuleSet for Pose {
             } else {
                 ctx.terms.eq(r, t)
             };
+            let g = ctx.collapse(g);
             let mut o = next.objects[&t].clone();
             let old = o.fields.get(&field).copied();
             let new = match old {
@@ -1029,14 +1034,16 @@ impl RuleSet for Pose {
 
     // EQUALS on references: the term `a = b`; the `if` forks.
     fn ref_eq(ctx: &mut Ctx, mut heap: Heap, a: PRef, b: PRef) -> Vec<Fork<Heap, Id>> {
-        let t = Pose::ref_eq_term(ctx, &mut heap, a.0, b.0);
+        let (a, b) = (ctx.collapse(a.0), ctx.collapse(b.0));
+        let t = Pose::ref_eq_term(ctx, &mut heap, a, b);
+        let t = ctx.collapse(t);
         vec![Fork::ok(heap, None, t)]
     }
 
     // Leaf decomposition: null, input objects of any subclass of their declared
     // class, allocated objects of their class.
     fn classify(ctx: &mut Ctx, mut heap: Heap, r: PRef) -> Vec<Classified<Heap>> {
-        let r = ctx.terms.find(r.0);
+        let r = ctx.collapse(r.0);
         let leaves = Pose::leaves(ctx, &mut heap, r);
         let d = Pose::derive(ctx, &heap, r, &leaves, Access::Classify);
         let mut cases = Vec::new();

@@ -201,6 +201,13 @@ impl<'p> Ctx<'p> {
         !unsat
     }
 
+    /// `t` with the `ite`s and atoms the current path condition decides collapsed
+    /// ([`super::pathcond::Facts`]): equal to `t` on every model of the path.
+    pub fn collapse(&mut self, t: Id) -> Id {
+        let facts = self.pc.facts(&self.terms);
+        facts.collapse(&mut self.terms, t)
+    }
+
     /// Records that a bound cut a path.
     pub fn cut(&mut self, bound: Bound) {
         *self.cuts.entry(bound).or_default() += 1;
