@@ -122,7 +122,8 @@ pub struct RunDocument<'a> {
     pub summary: &'a SummaryJson,
 }
 
-/// Turns traces into [`TraceJson`]s, giving out each node once.
+/// Turns traces into [`TraceJson`]s, giving out each node once (nodes and texts
+/// over one choice of node per class, `text`'s).
 #[derive(Default)]
 pub struct JsonTraces {
     nodes: NodeTable,
@@ -135,7 +136,7 @@ impl JsonTraces {
     }
 
     fn term(&mut self, terms: &Terms, id: Id, fresh: &mut Vec<JsonNode>) -> TermRef {
-        let node = self.nodes.term(terms, id, fresh);
+        let node = self.text.node(&mut self.nodes, terms, id, fresh);
         let (text, closed) = self.text.piece(terms, id, &mut Vec::new());
         TermRef {
             node,
@@ -151,8 +152,9 @@ impl JsonTraces {
         let mut heap: Vec<ObjectJson> = Vec::new();
         for c in &t.heap.cells {
             let (object, guard) = (terms.find(c.object), terms.find(c.guard));
-            let object_node = self.nodes.term(terms, object, fresh);
-            let guard_node = (!terms.is_true(guard)).then(|| self.nodes.term(terms, guard, fresh));
+            let object_node = self.text.node(&mut self.nodes, terms, object, fresh);
+            let guard_node = (!terms.is_true(guard))
+                .then(|| self.text.node(&mut self.nodes, terms, guard, fresh));
             let same = heap.last().is_some_and(|o| {
                 o.object.node == object_node && o.guard.as_ref().map(|g| g.node) == guard_node
             });
