@@ -98,16 +98,11 @@ impl EntryComparison {
 fn status(c: &Comparison) -> String {
     let mut s = if c.agrees() {
         "agrees".to_string()
-    } else if c.overlaps + c.gaps + c.mismatches == 0 {
-        // Only inputs a cut left open: no verdict either way.
-        let mut open = Vec::new();
-        if c.unclaimed > 0 {
-            open.push(format!("{} unclaimed", c.unclaimed));
-        }
-        if c.unchecked > 0 {
-            open.push(format!("{} NOT CHECKED", c.unchecked));
-        }
-        format!("INCOMPLETE ({})", open.join(", "))
+    } else if c.overlaps + c.gaps + c.unclaimed + c.mismatches == 0 {
+        // Only inputs the time limit left unchecked: no verdict either way. (An
+        // input left unclaimed by a cut stays a disagreement: a scope cut at the
+        // oracle's own scope misses a real input.)
+        format!("INCOMPLETE ({} NOT CHECKED)", c.unchecked)
     } else {
         "DISAGREES".to_string()
     };
