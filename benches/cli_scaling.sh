@@ -7,14 +7,15 @@
 #
 #   cargo build --release && sh benches/cli_scaling.sh [N ...]
 #
-# Prints one Markdown table row per rule set, format and N (docs/BENCHMARKS.md).
+# Prints the load at the start, one Markdown table row per rule set, format and N,
+# and the load at the end: paste-ready for docs/BENCHMARKS.md.
 set -eu
 BIN=${HEAPLOG:-target/release/heaplog}
 LIMIT=${LIMIT:-60}
 [ $# -gt 0 ] || set -- 50 100 200 500 1000
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-echo "load: $(uptime | sed 's/.*load average: //')"
+echo "load at the start: $(uptime | sed 's/.*load average: //')"
 echo "| rules | format | N | traces | complete | wall (s) | user (s) | output (bytes) | bytes / N^2 | peak RSS (MiB) | exploration (ms) | printing (ms) |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 for rules in symbolic-heap pose; do
@@ -63,3 +64,5 @@ EOF
     done
   done
 done
+echo
+echo "load at the end: $(uptime | sed 's/.*load average: //')"

@@ -256,6 +256,17 @@ struct Derived {
     def_has: HashMap<Id, Vec<(Id, FieldId)>>,
     /// The cells that hold only where their object's class has the field.
     cell_has: HashSet<(Id, FieldId)>,
+    /// Terms [`Pose::defined`] built for these facts: a chain of N locations shares
+    /// its bases, so each `!(b = null)` and conjunction prefix is built once, not
+    /// once per location (rendering a heap's N guards was O(N^2) constructor calls).
+    defined_memo: std::cell::RefCell<DefinedMemo>,
+}
+
+/// See [`Derived::defined_memo`].
+#[derive(Default, Debug)]
+struct DefinedMemo {
+    not_null: HashMap<Id, Id>,
+    and: HashMap<(Id, Id), Id>,
 }
 
 impl Pose {
@@ -449,6 +460,7 @@ impl Pose {
                 .into_iter()
                 .map(|datalog::CellHas(y, f)| (y, f))
                 .collect(),
+            defined_memo: Default::default(),
         };
         // Deterministic order: by leaf rank / binding serial (leaf positions looked
         // up once: a linear search per comparison dominated long leaf lists).
@@ -524,20 +536,35 @@ impl Pose {
     /// derived facts name is not null and of a class with the field (`true` for a
     /// root, an allocated object, or a chain the path condition already implies).
     fn defined(ctx: &mut Ctx, heap: &Heap, d: &Derived, z: Id) -> Id {
-        let mut conj = Vec::new();
+        let mut memo = d.defined_memo.borrow_mut();
+        let DefinedMemo {
+            not_null,
+            and: ands,
+        } = &mut *memo;
+        // `and_all` of the conjuncts, folded from `true` in the same order.
+        let mut acc = ctx.terms.bool(true);
+        let mut and = |ctx: &mut Ctx, acc: Id, x: Id| {
+            *ands
+                .entry((acc, x))
+                .or_insert_with(|| ctx.terms.and(acc, x))
+        };
         if let Some(bases) = d.def_non_null.get(&z) {
-            let null = ctx.terms.null();
             for &b in bases {
-                let is_null = ctx.terms.eq(b, null);
-                conj.push(ctx.terms.not(is_null));
+                let not_null = *not_null.entry(b).or_insert_with(|| {
+                    let null = ctx.terms.null();
+                    let is_null = ctx.terms.eq(b, null);
+                    ctx.terms.not(is_null)
+                });
+                acc = and(ctx, acc, not_null);
             }
         }
         if let Some(has) = d.def_has.get(&z) {
             for &(b, g) in has {
-                conj.push(Pose::has_field(ctx, heap, b, g));
+                let h = Pose::has_field(ctx, heap, b, g);
+                acc = and(ctx, acc, h);
             }
         }
-        ctx.terms.and_all(&conj)
+        acc
     }
 
     /// `y`'s dynamic class has field `f`: one `typeof` case per input class of its

@@ -198,3 +198,48 @@ fn query_takes_a_time_limit() {
         "{err}"
     );
 }
+
+/// `compare` puts the oracle's concrete runs under `--time-limit`: an input the
+/// limit left unrun is counted `not_run` and `unchecked`, and the verdict says the
+/// comparison is incomplete rather than that the rule set disagrees.
+#[test]
+fn compare_counts_the_inputs_the_oracle_had_no_time_to_run() {
+    let args = |format: &'static str| {
+        [
+            "compare",
+            "programs/bintree.java",
+            "--entry",
+            "Node.dfs",
+            "--rules",
+            "pose",
+            "--scope",
+            "2",
+            "--time-limit",
+            "0.000000001",
+            "--format",
+            format,
+        ]
+    };
+    let (code, out, err) = heaplog(&args("json"));
+    assert_eq!(code, 1, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let not_run = doc["not_run"].as_u64().unwrap();
+    assert!(not_run > 0, "{out}");
+    assert_eq!(doc["inputs"], 0, "{out}");
+    let pose = &doc["rules"][0];
+    assert_eq!(pose["unchecked"].as_u64(), Some(not_run), "{out}");
+    assert_eq!(pose["complete"], false, "{out}");
+    assert!(pose["cut"]["time"].is_number(), "{out}");
+    assert!(pose["counterexample"].is_null(), "{out}");
+    let (code, text, err) = heaplog(&args("text"));
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        text.contains(&format!("{not_run} not run: the time limit ended first")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("INCOMPLETE ({not_run} NOT CHECKED) (cut: time)")),
+        "{text}"
+    );
+    assert!(!text.contains("DISAGREES"), "{text}");
+}

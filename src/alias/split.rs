@@ -70,6 +70,11 @@ impl Splitter {
                 Decision::Unsat
             };
         }
+        // Past the time limit the check answered unknown without a search; splitting
+        // would search case by case with no clock (the exploration ends cut by `time`).
+        if ctx.out_of_time() {
+            return Decision::Unknown;
+        }
         let mut all = pc.to_vec();
         all.push(query);
         let f = balanced_and(&mut ctx.terms, &all);

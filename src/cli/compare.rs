@@ -109,6 +109,8 @@ fn compare_with_table(
             requires,
             ..OracleConfig::default().inputs
         },
+        // The concrete runs share the command's limit.
+        deadline: clock.deadline(),
         ..OracleConfig::default()
     };
     let start = Instant::now();
@@ -135,6 +137,7 @@ fn compare_with_table(
         entry: entry_name.to_string(),
         scope: args.scope,
         inputs: table.rows.len(),
+        not_run: table.not_run,
         diverging,
         oracle_ms,
         rules: comparisons,

@@ -141,6 +141,11 @@ impl Clock {
         }
     }
 
+    /// When the limit ends, or `None` without one.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.limit.map(|l| self.start + l)
+    }
+
     /// The time left, or `None` without a limit (zero once past it).
     pub fn remaining(&self) -> Option<Duration> {
         self.limit.map(|l| l.saturating_sub(self.start.elapsed()))

@@ -211,11 +211,14 @@ pub fn stream<R: RuleSet>(
         if ctx.expired() {
             return false;
         }
-        traces += 1;
-        normal += usize::from(t.is_normal());
-        unknown += usize::from(t.unknown);
         let go_on = sink.trace(ctx, &erased);
         render += start.elapsed();
+        // A sink that ran out of time while rendering wrote none of the trace.
+        if go_on || !ctx.expired() {
+            traces += 1;
+            normal += usize::from(t.is_normal());
+            unknown += usize::from(t.unknown);
+        }
         go_on
     });
     sink.finish(&x.ctx);

@@ -2,6 +2,8 @@
 
 use std::collections::HashMap;
 
+use rustc_hash::{FxHashMap, FxHashSet};
+
 use egg::{Id, Language, RecExpr};
 
 use super::lang::Term;
@@ -174,7 +176,7 @@ pub const NAME_LIMIT: usize = 60;
 #[derive(Debug, Default)]
 struct Choice {
     /// Canonical class -> (depth, node with canonical children).
-    best: HashMap<Id, (u32, Term)>,
+    best: FxHashMap<Id, (u32, Term)>,
 }
 
 impl Choice {
@@ -185,7 +187,7 @@ impl Choice {
         if self.best.contains_key(&root) {
             return;
         }
-        let mut open: std::collections::HashSet<Id> = std::collections::HashSet::new();
+        let mut open: FxHashSet<Id> = FxHashSet::default();
         let mut stack = vec![(root, false)];
         while let Some((class, expanded)) = stack.pop() {
             if self.best.contains_key(&class) {
@@ -237,10 +239,14 @@ impl Choice {
     /// The classes reachable from `root` through chosen nodes that `done` does not
     /// hold yet, children first.
     fn fresh_post_order(&mut self, terms: &Terms, root: Id, done: impl Fn(Id) -> bool) -> Vec<Id> {
-        self.choose(terms, root);
         let root = terms.find(root);
+        // Most terms of a trace were printed by an earlier one: nothing to walk.
+        if done(root) {
+            return Vec::new();
+        }
+        self.choose(terms, root);
         let mut order = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = FxHashSet::default();
         let mut stack = vec![(root, false)];
         while let Some((class, expanded)) = stack.pop() {
             if done(class) {
@@ -290,7 +296,7 @@ pub struct Definition {
 #[derive(Debug, Default)]
 pub struct SharedText {
     choice: Choice,
-    pieces: HashMap<Id, Piece>,
+    pieces: FxHashMap<Id, Piece>,
     names: usize,
 }
 
@@ -359,6 +365,20 @@ impl SharedText {
     }
 }
 
+impl SharedText {
+    /// The node id of `id` in `table`, choosing nodes with this text's choice: JSON
+    /// carries both a node and a text per term, and the choice is walked once.
+    pub fn node(
+        &mut self,
+        table: &mut NodeTable,
+        terms: &Terms,
+        id: Id,
+        fresh: &mut Vec<JsonNode>,
+    ) -> u32 {
+        table.term_in(&mut self.choice, terms, id, fresh)
+    }
+}
+
 /// One node of a [`NodeTable`], as JSON: an operator over earlier nodes, or a leaf.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct JsonNode {
@@ -383,7 +403,7 @@ pub struct JsonNode {
 #[derive(Debug, Default)]
 pub struct NodeTable {
     choice: Choice,
-    index: HashMap<Id, u32>,
+    index: FxHashMap<Id, u32>,
 }
 
 impl NodeTable {
@@ -402,14 +422,27 @@ impl NodeTable {
 
     /// The node id of `id`, appending the nodes not given out before to `fresh`.
     pub fn term(&mut self, terms: &Terms, id: Id, fresh: &mut Vec<JsonNode>) -> u32 {
+        let mut choice = std::mem::take(&mut self.choice);
+        let n = self.term_in(&mut choice, terms, id, fresh);
+        self.choice = choice;
+        n
+    }
+
+    /// [`NodeTable::term`] over `choice` (shared with a [`SharedText`]).
+    fn term_in(
+        &mut self,
+        choice: &mut Choice,
+        terms: &Terms,
+        id: Id,
+        fresh: &mut Vec<JsonNode>,
+    ) -> u32 {
         let root = terms.find(id);
         let order = {
             let index = &self.index;
-            self.choice
-                .fresh_post_order(terms, root, |c| index.contains_key(&c))
+            choice.fresh_post_order(terms, root, |c| index.contains_key(&c))
         };
         for class in order {
-            let Some(node) = self.choice.node(class).cloned() else {
+            let Some(node) = choice.node(class).cloned() else {
                 continue;
             };
             let n = self.index.len() as u32;

@@ -102,7 +102,7 @@ pub struct Comparison {
     /// not checked.
     pub diverging: usize,
     /// Inputs not checked because the time limit (and half a second of grace for
-    /// checking) ended first.
+    /// checking) ended first, the ones the oracle had no time to run included.
     pub unchecked: usize,
     /// The branch depth of the reported exploration (see [`compare`]).
     pub depth: u32,
@@ -348,6 +348,8 @@ fn compare_once<R: RuleSet>(
             });
         }
     }
+    // The inputs the oracle had no time to run are not checked either.
+    cmp.unchecked += table.not_run;
     if cmp.unchecked > 0 {
         cmp.complete = false;
         if !cmp.cut.iter().any(|(b, _)| b == Bound::Time.name()) {

@@ -1,6 +1,8 @@
 //! The ground truth: every bounded input of an entry run by the concrete interpreter,
 //! with its canonical outcome.
 
+use std::time::Instant;
+
 use crate::concrete::generate::{self, GenConfig, GenError, render_input};
 use crate::concrete::{CanonOutcome, EntryError, ExecConfig, Input, run_entry};
 use crate::lang::{MethodId, Program};
@@ -16,6 +18,9 @@ pub struct OracleConfig {
     pub exec: ExecConfig,
     /// Refuse to enumerate more inputs than this. Default: 200,000.
     pub max_inputs: u128,
+    /// Run no input after this instant (the command's time limit): the inputs left
+    /// are counted in [`Table::not_run`]. Default: `None`.
+    pub deadline: Option<Instant>,
 }
 
 impl Default for OracleConfig {
@@ -29,6 +34,7 @@ impl Default for OracleConfig {
                 step_budget: 100_000,
             },
             max_inputs: 200_000,
+            deadline: None,
         }
     }
 }
@@ -70,6 +76,9 @@ pub struct Row {
 #[derive(Clone, Debug)]
 pub struct Table {
     pub rows: Vec<Row>,
+    /// Bounded inputs not run because [`OracleConfig::deadline`] passed first (they
+    /// have no row; a comparison counts them `unchecked`).
+    pub not_run: usize,
 }
 
 impl Table {
@@ -106,9 +115,16 @@ pub fn ground_truth(
         }
     }
     let mut rows = Vec::new();
+    let mut not_run = 0usize;
     let mut failure = None;
+    // Checked between inputs: one run is bounded by its step budget (100,000 steps,
+    // milliseconds), so the table ends within a run of the deadline.
     let end = generate::for_each_input(program, entry, &inputs, |input| {
         if failure.is_some() {
+            return;
+        }
+        if not_run > 0 || config.deadline.is_some_and(|d| Instant::now() >= d) {
+            not_run += 1;
             return;
         }
         match run_entry(program, entry, input, &config.exec) {
@@ -130,7 +146,7 @@ pub fn ground_truth(
     }
     match failure {
         Some(e) => Err(e.into()),
-        None => Ok(Table { rows }),
+        None => Ok(Table { rows, not_run }),
     }
 }
 

@@ -14,6 +14,9 @@ pub struct EntryComparison {
     pub scope: u32,
     /// Bounded inputs the oracle ran.
     pub inputs: usize,
+    /// Bounded inputs the oracle did not run because the time limit ended first
+    /// (each rule set counts them `unchecked`).
+    pub not_run: usize,
     /// Inputs whose concrete run exhausted its step budget.
     pub diverging: usize,
     pub oracle_ms: f64,
@@ -96,12 +99,20 @@ fn status(c: &Comparison) -> String {
     let mut s = if c.agrees() {
         "agrees".to_string()
     } else if c.overlaps + c.gaps + c.unclaimed + c.mismatches == 0 {
-        format!("{} inputs NOT CHECKED", c.unchecked)
+        // Only inputs the time limit left unchecked: no verdict either way. (An
+        // input left unclaimed by a scope or depth cut stays a disagreement: a scope
+        // cut at the oracle's own scope misses a real input.)
+        format!("INCOMPLETE ({} NOT CHECKED)", c.unchecked)
     } else if c.overlaps + c.gaps + c.mismatches == 0 && c.cut.iter().any(|(b, _)| b == "time") {
         // An input unclaimed by an exploration the time limit cut may have a trace
-        // past the cut: no verdict.
+        // past the cut: no verdict either.
+        let unchecked = if c.unchecked > 0 {
+            format!(", {} NOT CHECKED", c.unchecked)
+        } else {
+            String::new()
+        };
         format!(
-            "INCOMPLETE: {} inputs unclaimed when the time limit ended",
+            "INCOMPLETE ({} inputs unclaimed when the time limit ended{unchecked})",
             c.unclaimed
         )
     } else {
@@ -117,8 +128,13 @@ fn status(c: &Comparison) -> String {
 /// One entry: a row per rule set, then the smallest counterexample of each rule set
 /// that disagrees.
 pub fn compare_text(e: &EntryComparison) -> String {
+    let not_run = if e.not_run > 0 {
+        format!(", {} not run: the time limit ended first", e.not_run)
+    } else {
+        String::new()
+    };
     let mut out = format!(
-        "{} {}: {} inputs at scope {} ({} diverging), oracle {:.1} ms\n\n",
+        "{} {}: {} inputs at scope {} ({} diverging{not_run}), oracle {:.1} ms\n\n",
         e.program, e.entry, e.inputs, e.scope, e.diverging, e.oracle_ms
     );
     let mut rows = vec![

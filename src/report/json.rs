@@ -122,7 +122,8 @@ pub struct RunDocument<'a> {
     pub summary: &'a SummaryJson,
 }
 
-/// Turns traces into [`TraceJson`]s, giving out each node once.
+/// Turns traces into [`TraceJson`]s, giving out each node once (nodes and texts
+/// over one choice of node per class, `text`'s).
 #[derive(Default)]
 pub struct JsonTraces {
     nodes: NodeTable,
@@ -135,7 +136,7 @@ impl JsonTraces {
     }
 
     fn term(&mut self, terms: &Terms, id: Id, fresh: &mut Vec<JsonNode>) -> TermRef {
-        let node = self.nodes.term(terms, id, fresh);
+        let node = self.text.node(&mut self.nodes, terms, id, fresh);
         let (text, closed) = self.text.piece(terms, id, &mut Vec::new());
         TermRef {
             node,
@@ -143,16 +144,32 @@ impl JsonTraces {
         }
     }
 
-    /// `t` as JSON; the nodes it is the first to use are appended to `fresh`.
-    pub fn trace(&mut self, ctx: &Ctx<'_>, t: &TraceTerms, fresh: &mut Vec<JsonNode>) -> TraceJson {
+    /// `t` as JSON; the nodes it is the first to use are appended to `fresh`. `None`
+    /// when the time limit passes first (the trace is dropped whole).
+    pub fn trace(
+        &mut self,
+        ctx: &Ctx<'_>,
+        t: &TraceTerms,
+        fresh: &mut Vec<JsonNode>,
+    ) -> Option<TraceJson> {
         let terms = &ctx.terms;
         let result = t.result.map(|r| self.term(terms, r, fresh));
-        let pc = t.pc.iter().map(|&g| self.term(terms, g, fresh)).collect();
+        let mut pc = Vec::with_capacity(t.pc.len());
+        for &g in &t.pc {
+            if ctx.out_of_time() {
+                return None;
+            }
+            pc.push(self.term(terms, g, fresh));
+        }
         let mut heap: Vec<ObjectJson> = Vec::new();
         for c in &t.heap.cells {
+            if ctx.out_of_time() {
+                return None;
+            }
             let (object, guard) = (terms.find(c.object), terms.find(c.guard));
-            let object_node = self.nodes.term(terms, object, fresh);
-            let guard_node = (!terms.is_true(guard)).then(|| self.nodes.term(terms, guard, fresh));
+            let object_node = self.text.node(&mut self.nodes, terms, object, fresh);
+            let guard_node = (!terms.is_true(guard))
+                .then(|| self.text.node(&mut self.nodes, terms, guard, fresh));
             let same = heap.last().is_some_and(|o| {
                 o.object.node == object_node && o.guard.as_ref().map(|g| g.node) == guard_node
             });
@@ -181,7 +198,7 @@ impl JsonTraces {
                     .insert(ctx.program.field_name(c.field).to_string(), value);
             }
         }
-        TraceJson {
+        Some(TraceJson {
             index: t.index,
             outcome: t.ending.name(),
             result,
@@ -189,7 +206,7 @@ impl JsonTraces {
             heap,
             unknown: t.unknown,
             branches: t.branches,
-        }
+        })
     }
 }
 
@@ -236,7 +253,9 @@ impl<'w> JsonlSink<'w> {
 impl TraceSink for JsonlSink<'_> {
     fn trace(&mut self, ctx: &Ctx<'_>, t: &TraceTerms) -> bool {
         let mut fresh = Vec::new();
-        let trace = self.traces.trace(ctx, t, &mut fresh);
+        let Some(trace) = self.traces.trace(ctx, t, &mut fresh) else {
+            return false;
+        };
         for n in &fresh {
             if !self.record(&Record::Node(n)) {
                 return false;
@@ -281,7 +300,11 @@ impl JsonSink {
 
 impl TraceSink for JsonSink {
     fn trace(&mut self, ctx: &Ctx<'_>, t: &TraceTerms) -> bool {
-        let trace = self.traces.trace(ctx, t, &mut self.nodes);
+        let mut fresh = Vec::new();
+        let Some(trace) = self.traces.trace(ctx, t, &mut fresh) else {
+            return false;
+        };
+        self.nodes.extend(fresh);
         self.kept.push(trace);
         true
     }

@@ -103,16 +103,20 @@ impl<'w> TextSink<'w> {
 }
 
 /// A trace's heap cells, an object with its fields per line: `obj { f: v, g: w }`,
-/// with ` if guard` when the object's cells hold only under a guard.
+/// with ` if guard` when the object's cells hold only under a guard. `None` when the
+/// time limit passes first.
 fn heap_lines(
     terms: &Terms,
     ctx: &Ctx<'_>,
     cells: &[Cell],
     mut term: impl FnMut(&Terms, Id) -> String,
-) -> Vec<String> {
+) -> Option<Vec<String>> {
     let mut lines = Vec::new();
     let mut i = 0;
     while i < cells.len() {
+        if ctx.out_of_time() {
+            return None;
+        }
         let (object, guard) = (terms.find(cells[i].object), terms.find(cells[i].guard));
         let mut j = i;
         let mut fields = Vec::new();
@@ -135,7 +139,7 @@ fn heap_lines(
         lines.push(line);
         i = j;
     }
-    lines
+    Some(lines)
 }
 
 impl TraceSink for TextSink<'_> {
@@ -145,8 +149,17 @@ impl TraceSink for TextSink<'_> {
         let dag = &mut self.dag;
         let mut term = |terms: &Terms, id: Id| dag.term(terms, id, &mut defs);
         let result = t.result.map(|r| term(terms, r));
-        let pc: Vec<String> = t.pc.iter().map(|&g| term(terms, g)).collect();
-        let heap = heap_lines(terms, ctx, &t.heap.cells, &mut term);
+        // Past the time limit the trace is dropped whole (the run ends cut by `time`).
+        let mut pc: Vec<String> = Vec::with_capacity(t.pc.len());
+        for &g in &t.pc {
+            if ctx.out_of_time() {
+                return false;
+            }
+            pc.push(term(terms, g));
+        }
+        let Some(heap) = heap_lines(terms, ctx, &t.heap.cells, &mut term) else {
+            return false;
+        };
         let mut text = String::new();
         if !defs.is_empty() {
             text.push('\n');
