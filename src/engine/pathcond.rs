@@ -401,10 +401,16 @@ impl Facts {
                 Some(true) => self.collapse_at(terms, x, depth + 1),
                 Some(false) => self.collapse_at(terms, y, depth + 1),
                 None => {
-                    let c = self.collapse_at(terms, c, depth + 1);
-                    let x = self.collapse_at(terms, x, depth + 1);
-                    let y = self.collapse_at(terms, y, depth + 1);
-                    terms.ite(c, x, y)
+                    let c2 = self.collapse_at(terms, c, depth + 1);
+                    let x2 = self.collapse_at(terms, x, depth + 1);
+                    let y2 = self.collapse_at(terms, y, depth + 1);
+                    let same = |a: Id, b: Id| terms.find(a) == terms.find(b);
+                    if same(c, c2) && same(x, x2) && same(y, y2) {
+                        // nothing below collapsed: no need to rebuild (and re-hash) it
+                        t
+                    } else {
+                        terms.ite(c2, x2, y2)
+                    }
                 }
             },
             Some(Term::Eq([x, y])) => match self.bool_at(terms, t, &mut COND_BUDGET.clone()) {
