@@ -114,16 +114,22 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
     for rules in rule_sets() {
         for (file, entry) in entries {
             counts.runs += 1;
-            let (code, out, err) = heaplog(&[
-                "tests",
-                file,
-                "--entry",
-                entry,
-                "--rules",
-                &rules,
-                "--time-limit",
-                LIMIT,
-            ]);
+            // `heaplog tests` in one format (JSON by default).
+            let tests_in = |format: &str| {
+                heaplog(&[
+                    "tests",
+                    file,
+                    "--entry",
+                    entry,
+                    "--rules",
+                    &rules,
+                    "--format",
+                    format,
+                    "--time-limit",
+                    LIMIT,
+                ])
+            };
+            let (code, out, err) = tests_in("json");
             assert_eq!(code, 0, "{file} {entry} under {rules}: {err}");
             let doc: Value = serde_json::from_str(&out).unwrap();
             let tests = doc["tests"].as_array().unwrap();
@@ -178,32 +184,10 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
                 counts.replayed += 1;
             }
             // The Java form, in a package of its own with a copy of the program.
-            let (code, class, err) = heaplog(&[
-                "tests",
-                file,
-                "--entry",
-                entry,
-                "--rules",
-                &rules,
-                "--format",
-                "java",
-                "--time-limit",
-                LIMIT,
-            ]);
+            let (code, class, err) = tests_in("java");
             assert_eq!(code, 0, "{err}");
             // The JUnit form is the same class with JUnit's annotations and assertions.
-            let (code, junit, err) = heaplog(&[
-                "tests",
-                file,
-                "--entry",
-                entry,
-                "--rules",
-                &rules,
-                "--format",
-                "junit",
-                "--time-limit",
-                LIMIT,
-            ]);
+            let (code, junit, err) = tests_in("junit");
             assert_eq!(code, 0, "{err}");
             assert_eq!(junit.matches("    @Test\n").count(), tests.len());
             let stripped: String = junit

@@ -281,7 +281,7 @@ pub fn hold_to_oracle(
         gaps: cmp.gaps,
         unclaimed: cmp.unclaimed,
         mismatches: cmp.mismatches,
-        cut: cmp.cut.iter().any(|(b, _)| b == Bound::Time.name()),
+        cut: cmp.cut_by(Bound::Time),
         ms: start.elapsed().as_secs_f64() * 1e3,
         detail,
     })

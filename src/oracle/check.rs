@@ -122,6 +122,19 @@ impl Comparison {
     pub fn agrees(&self) -> bool {
         self.overlaps + self.gaps + self.unclaimed + self.mismatches + self.unchecked == 0
     }
+
+    /// Whether `bound` cut the reported exploration.
+    pub fn cut_by(&self, bound: Bound) -> bool {
+        self.cut.iter().any(|(b, _)| b == bound.name())
+    }
+
+    /// Records that the time limit cut this comparison short (`paths` paths of it).
+    fn cut_by_time(&mut self, paths: u64) {
+        self.complete = false;
+        if !self.cut_by(Bound::Time) {
+            self.cut.push((Bound::Time.name().to_string(), paths));
+        }
+    }
 }
 
 /// The interpreter's outcome of a row as behaviour-table text (a diverging run is
@@ -173,7 +186,7 @@ pub fn compare<R: RuleSet>(
         };
         let mut cmp = compare_once::<R>(program, entry, attempt, table);
         cmp.explore_ms = start.elapsed().as_secs_f64() * 1e3 - cmp.check_ms;
-        let cut_by_depth = cmp.cut.iter().any(|(b, _)| b == Bound::Depth.name());
+        let cut_by_depth = cmp.cut_by(Bound::Depth);
         let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
         cmp.depth = depth;
         if out_of_time {
@@ -181,11 +194,8 @@ pub fn compare<R: RuleSet>(
             reported.explore_ms = start.elapsed().as_secs_f64() * 1e3 - reported.check_ms;
             // The deepening itself was cut: an input the reported depth leaves
             // unclaimed might be claimed deeper, so the report says the time cut it.
-            if cut_by_depth_or_time(&reported) {
-                reported.complete = false;
-                if !reported.cut.iter().any(|(b, _)| b == Bound::Time.name()) {
-                    reported.cut.push((Bound::Time.name().to_string(), 1));
-                }
+            if reported.cut_by(Bound::Depth) {
+                reported.cut_by_time(1);
             }
             return reported;
         }
@@ -195,12 +205,6 @@ pub fn compare<R: RuleSet>(
         before = Some(cmp);
         depth = depth.saturating_mul(2).min(config.depth);
     }
-}
-
-fn cut_by_depth_or_time(cmp: &Comparison) -> bool {
-    cmp.cut
-        .iter()
-        .any(|(b, _)| b == Bound::Depth.name() || b == Bound::Time.name())
 }
 
 /// Of an attempt and the one cut short by the time limit after it, the one that
@@ -351,10 +355,7 @@ fn compare_once<R: RuleSet>(
     // The inputs the oracle had no time to run are not checked either.
     cmp.unchecked += table.not_run;
     if cmp.unchecked > 0 {
-        cmp.complete = false;
-        if !cmp.cut.iter().any(|(b, _)| b == Bound::Time.name()) {
-            cmp.cut.push((Bound::Time.name().to_string(), 0));
-        }
+        cmp.cut_by_time(0);
     }
     cmp.check_ms = start.elapsed().as_secs_f64() * 1e3;
     cmp

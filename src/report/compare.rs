@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::align;
+use crate::engine::Bound;
 use crate::oracle::{Comparison, Disagreement};
 
 /// Every requested rule set compared with the oracle on one entry.
@@ -103,7 +104,7 @@ fn status(c: &Comparison) -> String {
         // input left unclaimed by a scope or depth cut stays a disagreement: a scope
         // cut at the oracle's own scope misses a real input.)
         format!("INCOMPLETE ({} NOT CHECKED)", c.unchecked)
-    } else if c.overlaps + c.gaps + c.mismatches == 0 && c.cut.iter().any(|(b, _)| b == "time") {
+    } else if c.overlaps + c.gaps + c.mismatches == 0 && c.cut_by(Bound::Time) {
         // An input unclaimed by an exploration the time limit cut may have a trace
         // past the cut: no verdict either.
         let unchecked = if c.unchecked > 0 {
