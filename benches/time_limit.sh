@@ -1,9 +1,9 @@
 #!/bin/sh
 # Does `--time-limit S` end the whole command within S + 1 s? Runs each command of
 # issue 13's list on the programs that overran a limit, and prints one Markdown
-# row per run: the command, the limit, the wall time (GNU time's %e), the exit
-# status, the run's status as the output states it, and the verdict (`ok` when
-# wall <= S + 1).
+# row per run: the command, the limit, the wall time and user CPU (GNU time's %e,
+# %U), the exit status, the run's status as the output states it, and the verdict
+# (`ok` when wall <= S + 1). The machine's load (`uptime`) is printed before and after.
 #
 #   cargo build --release && sh benches/time_limit.sh [S ...]
 #
@@ -33,6 +33,7 @@ class Sample {
 JAVA
 }
 hasnull 200
+hasnull 500
 hasnull 1000
 cat > "$TMP/walk.java" <<'JAVA'
 class Node {
@@ -40,10 +41,27 @@ class Node {
     int walk() { return this.next.walk() + 1; }
 }
 JAVA
+# 3^10 bounded inputs that each spin through the step budget: `query` runs them all
+# concretely before it explores.
+cat > "$TMP/spin.java" <<'JAVA'
+class Q {
+    int m(int a, int b, int c, int d, int e, int f, int g, int h, int i, int j) {
+        int k = 0;
+        while (k >= 0) {
+            k = k * 1;
+        }
+        return k;
+    }
+}
+JAVA
 
 # name|arguments (the limit is appended)
 cat > "$TMP/cases" <<CASES
 run hasNull200 symbolic-heap text|run $TMP/hasNull200.java --entry Sample.hasNull --rules symbolic-heap
+run hasNull500 symbolic-heap text|run $TMP/hasNull500.java --entry Sample.hasNull --rules symbolic-heap
+run hasNull500 symbolic-heap json|run $TMP/hasNull500.java --entry Sample.hasNull --rules symbolic-heap --format json
+run hasNull500 pose text|run $TMP/hasNull500.java --entry Sample.hasNull --rules pose
+run hasNull500 pose json|run $TMP/hasNull500.java --entry Sample.hasNull --rules pose --format json
 run hasNull1000 symbolic-heap text|run $TMP/hasNull1000.java --entry Sample.hasNull --rules symbolic-heap
 run hasNull1000 symbolic-heap json|run $TMP/hasNull1000.java --entry Sample.hasNull --rules symbolic-heap --format json
 run hasNull1000 pose jsonl|run $TMP/hasNull1000.java --entry Sample.hasNull --rules pose --format jsonl
@@ -62,15 +80,19 @@ compare hasNull1000 symbolic-heap,pose|compare $TMP/hasNull1000.java --entry Sam
 compare dll indexOf symbolic-heap|compare programs/bench/dll.java --entry DoubleLinkedList.benchIndexOf --rules symbolic-heap --scope 3
 compare treemap put pose|compare programs/bench/treemap.java --entry TreeMap.benchPut --rules pose --scope 2
 compare bintree dfs pose json|compare programs/bintree.java --entry Node.dfs --rules pose --scope 3 --format json
+compare lissa treemap put requires scope 6|compare programs/lissa/treemap.java --entry TreeMap.put --requires repOK --rules lissa --scope 6
+compare hasNull1000 all rule sets|compare $TMP/hasNull1000.java --entry Sample.hasNull --scope 3
 tests walk pose|tests $TMP/walk.java --entry Node.walk --rules pose --scope 3
 tests hasNull1000 symbolic-heap|tests $TMP/hasNull1000.java --entry Sample.hasNull --rules symbolic-heap --scope 3
 tests treemap put pose|tests programs/bench/treemap.java --entry TreeMap.benchPut --rules pose --scope 2
 query dll indexOf symbolic-heap|query programs/bench/dll.java --entry DoubleLinkedList.benchIndexOf --rules symbolic-heap --scope 3 --all
+query spin pose|query $TMP/spin.java --entry Q.m --rules pose --all
 query bintree dfs pose|query programs/bintree.java --entry Node.dfs --rules pose --scope 3 --all
 bench dll indexOf symbolic-heap|bench jpose --only dll_indexOf --rules symbolic-heap
 bench treemap put pose|bench jpose --only treemap_put --rules pose
 CASES
 
+echo "load at the start: $(uptime | sed 's/.*load average: //')"
 echo "| command | limit (s) | wall (s) | user (s) | exit | status | verdict |"
 echo "|---|---|---|---|---|---|---|"
 for limit in "$@"; do
@@ -94,3 +116,5 @@ EOF
     echo "| $name | $limit | $wall | $user | $code | $status | $verdict |"
   done < "$TMP/cases"
 done
+echo
+echo "load at the end: $(uptime | sed 's/.*load average: //')"

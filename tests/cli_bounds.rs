@@ -243,3 +243,129 @@ fn compare_counts_the_inputs_the_oracle_had_no_time_to_run() {
     );
     assert!(!text.contains("DISAGREES"), "{text}");
 }
+
+/// Runs `heaplog` and returns its exit status, stdout and wall time in seconds.
+fn timed(args: &[&str]) -> (i32, String, String, f64) {
+    let start = Instant::now();
+    let (code, out, err) = heaplog(args);
+    (code, out, err, start.elapsed().as_secs_f64())
+}
+
+/// seed 002's hasNull with loop bound `n`.
+fn has_null(n: u32) -> PathBuf {
+    temp(
+        &format!("cli_bounds_hasnull{n}.java"),
+        &format!(
+            "class Sample {{\n    Sample next;\n    boolean hasNull() {{\n        Sample s = this.next;\n        \
+             int i = 1;\n        while (s != null && i <= {n}) {{\n            s = s.next;\n            \
+             i++;\n        }}\n        return s == null;\n    }}\n}}\n"
+        ),
+    )
+}
+
+/// `run` ends within its limit and a second in every format, under symbolic-heap
+/// too, whose traces' final heaps are built as the exploration goes.
+#[test]
+fn run_ends_within_a_second_of_its_limit() {
+    let file = has_null(500);
+    let file = file.to_str().unwrap();
+    for (rules, format) in [
+        ("symbolic-heap", "json"),
+        ("symbolic-heap", "text"),
+        ("pose", "json"),
+    ] {
+        let (code, out, err, wall) = timed(&[
+            "run",
+            file,
+            "--entry",
+            "Sample.hasNull",
+            "--rules",
+            rules,
+            "--format",
+            format,
+            "--time-limit",
+            "1",
+        ]);
+        assert_eq!(code, 0, "{rules} {format}: {err}");
+        assert!(
+            out.contains("INCOMPLETE") || out.contains("\"complete\": false"),
+            "{out}"
+        );
+        assert!(wall <= 2.0, "{rules} {format}: {wall:.2} s");
+    }
+}
+
+/// `compare` gives its checking half a second past the limit once for the whole
+/// command, not once per rule set: every rule set is compared in turn within it.
+#[test]
+fn compare_shares_one_grace_among_its_rule_sets() {
+    let file = has_null(1000);
+    let (code, out, err, wall) = timed(&[
+        "compare",
+        file.to_str().unwrap(),
+        "--entry",
+        "Sample.hasNull",
+        "--scope",
+        "3",
+        "--time-limit",
+        "1",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("INCOMPLETE"), "{out}");
+    assert!(wall <= 2.0, "{wall:.2} s");
+}
+
+/// With a precondition the input generator searches (Korat's way) under the limit
+/// too: at a scope whose search runs for minutes, `compare` ends within a second
+/// of the limit and says which inputs it did not run.
+#[test]
+fn compare_with_a_precondition_stops_generating_at_the_limit() {
+    let (code, out, err, wall) = timed(&[
+        "compare",
+        "programs/lissa/treemap.java",
+        "--entry",
+        "TreeMap.put",
+        "--requires",
+        "repOK",
+        "--rules",
+        "lissa",
+        "--scope",
+        "6",
+        "--time-limit",
+        "1",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("not run: the time limit ended first"), "{out}");
+    assert!(wall <= 2.0, "{wall:.2} s");
+}
+
+/// `query` runs the bounded inputs concretely (to bound the exploration's path
+/// steps) within its limit: on 3^10 inputs that each spin through the step budget,
+/// it ends within a second of the limit, and its facts say why they are inexact.
+#[test]
+fn query_runs_its_bounded_inputs_under_the_limit() {
+    let file = temp(
+        "cli_bounds_spin_query.java",
+        "class Q {\n    int m(int a, int b, int c, int d, int e, int f, int g, int h, int i, int j) {\n        \
+         int k = 0;\n        while (k >= 0) {\n            k = k * 1;\n        }\n        return k;\n    }\n}\n",
+    );
+    let (code, out, err, wall) = timed(&[
+        "query",
+        file.to_str().unwrap(),
+        "--entry",
+        "Q.m",
+        "--rules",
+        "pose",
+        "--all",
+        "--time-limit",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["exact"], false, "{out}");
+    let reasons = doc["inexact_reasons"].to_string();
+    assert!(reasons.contains("concrete runs"), "{reasons}");
+    assert!(wall <= 2.0, "{wall:.2} s");
+}

@@ -10,14 +10,14 @@ mod split;
 mod symbolic;
 
 use std::ops::RangeInclusive;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use facts::{AliasFacts, Exactness, Fact, PointFacts, Visit};
 pub use oracle::oracle_facts;
 pub use point::{AccessPath, PathId, Point, PointId, Points};
 pub use symbolic::{Targets, symbolic_facts};
 
-use crate::concrete::generate::{GenConfig, GenError, for_each_input};
+use crate::concrete::generate::{GenConfig, GenEnd, GenError, for_each_input_until};
 use crate::concrete::interp::{ExecConfig, Outcome, run_entry};
 use crate::corpus::{self, Paths};
 use crate::engine::{EngineConfig, Progress};
@@ -80,6 +80,8 @@ pub struct Runs {
     /// Runs that exhausted the step budget (they run forever: the budget is far
     /// beyond every terminating run of the corpus).
     pub diverging: u64,
+    /// The deadline passed before every bounded input ran: `longest` is a lower bound.
+    pub unfinished: bool,
 }
 
 impl Runs {
@@ -98,13 +100,30 @@ pub fn bounded_runs(
     entry: MethodId,
     config: &AliasConfig,
 ) -> Result<Runs, GenError> {
+    bounded_runs_until(program, entry, config, None)
+}
+
+/// [`bounded_runs`] that runs no input past `deadline` (the runs are then
+/// `unfinished`): one run is bounded by its step budget.
+pub fn bounded_runs_until(
+    program: &Program,
+    entry: MethodId,
+    config: &AliasConfig,
+    deadline: Option<Instant>,
+) -> Result<Runs, GenError> {
     let (gen_config, exec) = (config.inputs(), config.exec());
     let mut runs = Runs {
         inputs: 0,
         longest: 0,
         diverging: 0,
+        unfinished: false,
     };
-    for_each_input(program, entry, &gen_config, |input| {
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    let end = for_each_input_until(program, entry, &gen_config, deadline, |input| {
+        if runs.unfinished || late() {
+            runs.unfinished = true;
+            return;
+        }
         runs.inputs += 1;
         match run_entry(program, entry, input, &exec) {
             Ok(run) if run.outcome == Outcome::BudgetExhausted => runs.diverging += 1,
@@ -112,6 +131,7 @@ pub fn bounded_runs(
             Err(e) => unreachable!("generated inputs fit their entry: {e}"),
         }
     })?;
+    runs.unfinished |= end == GenEnd::Deadline;
     Ok(runs)
 }
 
@@ -150,6 +170,20 @@ impl AliasConfig {
         scope: u32,
         max_fields: u32,
     ) -> Result<Self, GenError> {
+        Self::for_entry_until(program, entry, text, name, scope, max_fields, None)
+    }
+
+    /// [`AliasConfig::for_entry`] whose concrete runs stop at `deadline` (the command's
+    /// time limit; the facts then say they are inexact).
+    pub fn for_entry_until(
+        program: &Program,
+        entry: MethodId,
+        text: &str,
+        name: &str,
+        scope: u32,
+        max_fields: u32,
+        deadline: Option<Instant>,
+    ) -> Result<Self, GenError> {
         let mut config = AliasConfig {
             scope,
             max_fields,
@@ -161,7 +195,7 @@ impl AliasConfig {
             .is_some_and(|e| e.paths != Paths::Unbounded);
         config.engine.time_limit = Some(Duration::from_secs(60));
         if !finite {
-            let runs = bounded_runs(program, entry, &config)?;
+            let runs = bounded_runs_until(program, entry, &config, deadline)?;
             config.engine.scope = Some(scope);
             config.engine.depth = u32::MAX;
             config.engine.path_steps = runs.path_steps();

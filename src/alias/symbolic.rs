@@ -466,9 +466,9 @@ impl Decider<'_> {
 fn harmless(config: &AliasConfig, bound: Bound) -> bool {
     match bound {
         Bound::Scope => config.engine.scope.is_some_and(|k| k >= config.scope),
-        Bound::Steps => config
-            .runs
-            .is_some_and(|r| r.diverging == 0 && config.engine.path_steps >= r.path_steps()),
+        Bound::Steps => config.runs.is_some_and(|r| {
+            r.diverging == 0 && !r.unfinished && config.engine.path_steps >= r.path_steps()
+        }),
         Bound::Depth | Bound::States | Bound::Time => false,
     }
 }
@@ -521,6 +521,13 @@ pub fn symbolic_facts<R: RuleSet>(
         .collect();
     if !exploration.complete() && reasons.is_empty() && exploration.cuts().is_empty() {
         reasons.push("the exploration stopped early".into());
+    }
+    if config.runs.is_some_and(|r| r.unfinished) {
+        reasons.push(
+            "the time limit ended the concrete runs of the bounded inputs first: \
+             the path steps bound may be too low"
+                .into(),
+        );
     }
     reasons.extend(decider.problems);
     if !reasons.is_empty() {

@@ -120,8 +120,11 @@ fn compare_with_table(
     let comparisons = rules
         .iter()
         .map(|r| {
+            // The command's deadline bounds the checking after each exploration
+            // too: one half second of grace for the whole command.
             let engine = EngineConfig {
                 requires,
+                deadline: clock.deadline(),
                 ..oracle::engine_config(args.scope, clock.within(Some(own)))
             };
             (r.compare)(program, entry, engine, &table)

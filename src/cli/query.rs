@@ -82,13 +82,14 @@ pub fn run(args: Args, start: Instant) -> Output {
     if let Err(out) = enumerable(program, entry, text, &args) {
         return out;
     }
-    let mut config = match AliasConfig::for_entry(
+    let mut config = match AliasConfig::for_entry_until(
         program,
         entry,
         text,
         &args.entry,
         args.scope,
         args.max_fields,
+        clock.deadline(),
     ) {
         Ok(c) => c,
         Err(e) => return Output::input_error(format!("bounded inputs of {}: {e}", args.entry)),

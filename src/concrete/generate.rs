@@ -20,6 +20,7 @@ pub use probe::{PartialInput, Probe, Replay, Verdict, probe};
 
 use std::collections::{HashMap, VecDeque};
 use std::ops::RangeInclusive;
+use std::time::Instant;
 
 use super::input::{Input, InputObj, InputObject, InputValue};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program, Type};
@@ -61,6 +62,8 @@ pub enum GenEnd {
     Complete,
     /// [`GenConfig::limit`] inputs were produced and more exist.
     Limit,
+    /// The deadline of [`for_each_input_until`] passed before the search ended.
+    Deadline,
 }
 
 /// The inputs of an entry method within a scope, in generation order.
@@ -190,6 +193,18 @@ pub fn for_each_input(
     config: &GenConfig,
     visit: impl FnMut(&Input),
 ) -> Result<GenEnd, GenError> {
+    for_each_input_until(program, entry, config, None, visit)
+}
+
+/// [`for_each_input`] that stops at `deadline` ([`GenEnd::Deadline`]): a search pruned by
+/// a precondition can run long between two inputs.
+pub fn for_each_input_until(
+    program: &Program,
+    entry: MethodId,
+    config: &GenConfig,
+    deadline: Option<Instant>,
+    visit: impl FnMut(&Input),
+) -> Result<GenEnd, GenError> {
     let space = Space::new(program, entry, config)?;
     let pre = match config.requires {
         Some(pre) => Some(Precondition::new(program, entry, pre)?),
@@ -206,6 +221,8 @@ pub fn for_each_input(
         used: vec![0; program.classes.len()],
         emitted: 0,
         limit: config.limit,
+        deadline,
+        late: false,
         visit,
     };
     let status = match pre {
@@ -218,6 +235,7 @@ pub fn for_each_input(
     };
     Ok(match walk.fill(Cursor::Root(0), status) {
         Flow::Go => GenEnd::Complete,
+        Flow::Stop if walk.late => GenEnd::Deadline,
         Flow::Stop => GenEnd::Limit,
     })
 }
@@ -426,6 +444,9 @@ struct Walk<'s, F> {
     used: Vec<u32>,
     emitted: u64,
     limit: Option<u64>,
+    deadline: Option<Instant>,
+    /// Set when the search stopped at the deadline.
+    late: bool,
     visit: F,
 }
 
@@ -485,6 +506,10 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
     }
 
     fn fill_slot(&mut self, cur: Cursor, status: Status) -> Flow {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.late = true;
+            return Flow::Stop;
+        }
         let Some((cur, slot)) = self.next_slot(cur) else {
             return self.emit();
         };

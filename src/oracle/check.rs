@@ -230,7 +230,14 @@ fn compare_once<R: RuleSet>(
     // Checking the inputs against the traces found gets half a second past the
     // limit (so a command still ends within a second of it): what was explored is
     // checked, even after an exploration cut at once.
-    let deadline = config.time_limit.map(|t| start + t + CHECK_GRACE);
+    // The caller's deadline (`config.deadline`, the whole command's) caps it, so the
+    // grace is the command's, not one per rule set compared in turn.
+    let own = config.time_limit.map(|t| start + t);
+    let deadline = match (own, config.deadline) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+    .map(|d| d + CHECK_GRACE);
     let mut x = explore::<R>(program, entry, config);
     let explore_ms = start.elapsed().as_secs_f64() * 1e3;
     let start = Instant::now();

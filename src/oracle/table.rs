@@ -119,7 +119,7 @@ pub fn ground_truth(
     let mut failure = None;
     // Checked between inputs: one run is bounded by its step budget (100,000 steps,
     // milliseconds), so the table ends within a run of the deadline.
-    let end = generate::for_each_input(program, entry, &inputs, |input| {
+    let end = generate::for_each_input_until(program, entry, &inputs, config.deadline, |input| {
         if failure.is_some() {
             return;
         }
@@ -138,6 +138,10 @@ pub fn ground_truth(
             Err(e) => failure = Some(e),
         }
     })?;
+    // The search itself stopped at the deadline: inputs were left (at least one).
+    if end == generate::GenEnd::Deadline {
+        not_run = not_run.max(1);
+    }
     if end == generate::GenEnd::Limit {
         return Err(OracleError::TooManyValid {
             scope: config.inputs.scope,
