@@ -513,7 +513,8 @@ impl Search<'_, '_> {
         let start = State::call(program, &mut self.dom, method, args, heap);
         let mut stack = vec![(start, 0u64)];
         let mut next = Vec::with_capacity(2);
-        let mut since_clock = 0u64;
+        // The clock is read before the first step, so no run starts after the deadline.
+        let mut since_clock = CLOCK_EVERY - 1;
         while let Some((mut state, mut steps)) = stack.pop() {
             loop {
                 if steps >= budget {
