@@ -558,3 +558,186 @@ fn bad_preconditions_are_input_errors() {
         "12 inputs satisfying repOK for BST.insert (scope 1, ints -1..=1)\n"
     );
 }
+
+/// Every corpus entry (programs/ and programs/lissa/, with its precondition), each
+/// compiled once.
+fn corpus_entries() -> Vec<(String, Program, MethodId, Option<MethodId>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+    let mut files = heaplog::corpus::files(&root).unwrap();
+    files.extend(heaplog::corpus::files(&root.join("lissa")).unwrap());
+    let mut out = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let specs = heaplog::corpus::entries(&text).unwrap();
+        for spec in specs {
+            let (_, compiled) = lang::compile_path(&path).unwrap();
+            let program = compiled.program.expect("corpus programs check");
+            let m = program.entry(&spec.name).unwrap();
+            let pre = spec
+                .requires_qualified()
+                .map(|p| program.entry(&p).unwrap());
+            let name = format!(
+                "{} {}",
+                path.file_name().unwrap().to_string_lossy(),
+                spec.name
+            );
+            out.push((name, program, m, pre));
+        }
+    }
+    out
+}
+
+/// A few completions of a class: its representative, and its open fields all at the
+/// last value of their domain among the class's own objects (an int range's greatest,
+/// true, the last object that fits, else null).
+fn completions_of(program: &Program, class: &generate::classes::InputClass) -> Vec<Input> {
+    let mut last = class.input.clone();
+    for (o, fields) in class.open.iter().enumerate() {
+        for (s, &open) in fields.iter().enumerate() {
+            if !open {
+                continue;
+            }
+            let f = last.objects[o].fields[s].0;
+            let v = match program.field(f).ty {
+                Type::Int => InputValue::Int(1),
+                Type::Bool => InputValue::Bool(true),
+                Type::Class(c) => (0..last.objects.len())
+                    .rev()
+                    .find(|&j| program.is_subclass(last.objects[j].class, c))
+                    .map_or(InputValue::Null, |j| InputValue::Obj(InputObj(j as u32))),
+                _ => unreachable!(),
+            };
+            last.objects[o].fields[s].1 = v;
+        }
+    }
+    vec![class.input.clone(), last]
+}
+
+/// The classes of an entry's inputs partition them: their counts add up to the number of
+/// inputs (with a precondition, of valid inputs), and on each class's members the
+/// interpreter gives the class's outcome, the open fields holding the member's values.
+#[test]
+fn classes_partition_the_inputs_and_run_alike() {
+    use heaplog::concrete::generate::classes;
+    let exec = heaplog::concrete::ExecConfig {
+        step_budget: 100_000,
+    };
+    let mut collapsed = 0;
+    for (name, program, m, pre) in corpus_entries() {
+        for scope in [1, 2] {
+            let config = GenConfig {
+                scope,
+                requires: pre,
+                ..GenConfig::default()
+            };
+            // The plain count bounds the work (with a precondition, counting the valid
+            // inputs enumerates them).
+            let plain = GenConfig {
+                requires: None,
+                ..config.clone()
+            };
+            if generate::count(&program, m, &plain).unwrap() > 20_000 {
+                continue;
+            }
+            let total = generate::count(&program, m, &config).unwrap();
+            let roots = heaplog::oracle::root_names(&program, m);
+            let mut sum = 0u128;
+            let mut n = 0;
+            let end = classes::for_each_class(&program, m, &config, 100_000, None, &mut |c| {
+                n += 1;
+                sum += c.count;
+                assert!(c.count >= 1, "{name}: an empty class");
+                for input in completions_of(&program, &c) {
+                    let run = heaplog::concrete::run_entry(&program, m, &input, &exec).unwrap();
+                    let named: Vec<(&str, InputValue)> = roots
+                        .iter()
+                        .map(String::as_str)
+                        .zip(input.roots.iter().copied())
+                        .collect();
+                    assert_eq!(
+                        run.canon(&program),
+                        c.outcome.canon_on(&program, &input, &named),
+                        "{name} scope {scope}: a member runs otherwise than its class"
+                    );
+                    assert_eq!(run.steps, c.steps, "{name} scope {scope}");
+                }
+                true
+            })
+            .unwrap();
+            assert_eq!(end, classes::ClassesEnd::Complete);
+            assert_eq!(sum, total, "{name} scope {scope}: {n} classes");
+            if (n as u128) < total {
+                collapsed += 1;
+            }
+        }
+    }
+    assert!(
+        collapsed > 10,
+        "classes collapse inputs on {collapsed} entries only"
+    );
+}
+
+/// The oracle of classes gives every rule set exactly the verdicts of the oracle of
+/// inputs, input by input: agreements, overlaps, gaps, unclaimed inputs, mismatches and
+/// diverging inputs, on every corpus entry small enough for the oracle of inputs.
+#[test]
+fn the_oracle_of_classes_counts_as_the_oracle_of_inputs() {
+    use heaplog::oracle::{self, OracleConfig};
+    let mut checked = 0;
+    for (name, program, m, pre) in corpus_entries() {
+        let inputs = OracleConfig {
+            inputs: GenConfig {
+                scope: 2,
+                requires: pre,
+                ..OracleConfig::default().inputs
+            },
+            ..OracleConfig::default()
+        };
+        let plain = GenConfig {
+            requires: None,
+            ..inputs.inputs.clone()
+        };
+        if generate::count(&program, m, &plain).unwrap() > 5_000 {
+            continue;
+        }
+        let full = oracle::ground_truth(&program, m, &inputs).unwrap();
+        let classes = oracle::ground_truth(
+            &program,
+            m,
+            &OracleConfig {
+                classes: true,
+                ..inputs.clone()
+            },
+        )
+        .unwrap();
+        assert_eq!(full.inputs(), classes.inputs(), "{name}");
+        assert_eq!(full.diverging(), classes.diverging(), "{name}");
+        let mut engine = oracle::engine_config(2, None);
+        engine.requires = pre;
+        for r in heaplog::rules::REGISTRY {
+            let a = (r.compare)(&program, m, engine.clone(), &full);
+            let b = (r.compare)(&program, m, engine.clone(), &classes);
+            let counts = |c: &oracle::Comparison| {
+                (
+                    c.inputs,
+                    c.agreements,
+                    c.overlaps,
+                    c.gaps,
+                    c.unclaimed,
+                    c.mismatches,
+                    c.diverging,
+                    c.unchecked,
+                )
+            };
+            assert_eq!(counts(&a), counts(&b), "{name} under {}", r.name);
+            assert_eq!(
+                a.counterexample.is_some(),
+                b.counterexample.is_some(),
+                "{name} under {}",
+                r.name
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked} comparisons");
+}

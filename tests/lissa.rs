@@ -38,12 +38,14 @@ fn traces_with(
 ) -> Vec<(&'static str, usize)> {
     let m = program.entry(entry).unwrap();
     let requires = Some(program.entry(pre).unwrap());
+    // One run per class of inputs the entry runs alike, as `heaplog compare` does.
     let config = OracleConfig {
         inputs: GenConfig {
             scope,
             requires,
             ..OracleConfig::default().inputs
         },
+        classes: true,
         ..OracleConfig::default()
     };
     let table = oracle::ground_truth(program, m, &config).unwrap();
@@ -97,7 +99,9 @@ fn without_a_precondition_lissa_is_lazy() {
 /// the LIHybrid baseline) agree with the precondition-restricted oracle; lissa's
 /// variants give one count, never above LIHybrid's, itself never above lazy's; and lissa
 /// has fewer traces than lazy where repOK rejects structures lazy builds. The scopes
-/// are the largest at which the oracle enumerates the inputs in seconds (docs/LISSA.md).
+/// are the largest at which the oracle runs its classes of inputs in seconds
+/// (docs/LISSA.md): the multi-structure case studies at scope 2, which the oracle of
+/// single inputs could not reach.
 #[test]
 fn case_studies_agree_and_lissa_prunes() {
     // (file, entry, scope, whether lissa prunes at that scope)
@@ -108,14 +112,16 @@ fn case_studies_agree_and_lissa_prunes() {
         ("treemap", "TreeMap.remove", 2, true),
         ("treeset", "TreeSet.add", 2, true),
         ("treeset", "TreeSet.remove", 2, true),
-        // One job per queue at scope 1: addProcess reads one last job, nothing to prune.
-        ("schedule", "Schedule.addProcess", 1, false),
-        ("schedule", "Schedule.quantumExpire", 1, true),
-        // Scope 1 allows one TreeMap: both fields alias it or one is null, and each
-        // tree has one entry, whose links lazy builds as repOK wants.
-        ("transportstats", "TransportStats.bytesWritten", 1, false),
-        ("transportstats", "TransportStats.bytesRead", 1, false),
-        ("dictionaryinfo", "DictionaryInfo.getField", 1, true),
+        // addProcess reads the last job of one queue: every choice lazy makes for it
+        // is a valid structure (the seed's LISSA has lazy's 6 paths too).
+        ("schedule", "Schedule.addProcess", 2, false),
+        ("schedule", "Schedule.quantumExpire", 2, true),
+        ("transportstats", "TransportStats.bytesWritten", 2, true),
+        ("transportstats", "TransportStats.bytesRead", 2, true),
+        ("dictionaryinfo", "DictionaryInfo.getField", 2, true),
+        // At scope 2 the oracle's classes are run in seconds, but lazy's own
+        // exploration of addField is cut by depth and by a 60 s limit (1,142 traces,
+        // inputs left unclaimed): the rule set's reach, not the oracle's.
         ("dictionaryinfo", "DictionaryInfo.addField", 1, true),
     ];
     for (file, entry, scope, prunes) in cases {

@@ -229,6 +229,29 @@ fn caught<R: RuleSet>(file: &str, entry: &str) {
 
     // `compare` reports the disagreement with a counterexample.
     assert!(!cmp.agrees(), "{} is not caught by compare", R::NAME);
+    // The oracle of classes (what `heaplog compare` runs) finds the same disagreements.
+    let classes = oracle::ground_truth(
+        &program,
+        m,
+        &OracleConfig {
+            classes: true,
+            ..config.clone()
+        },
+    )
+    .unwrap();
+    let by_class = (registered.compare)(&program, m, oracle::engine_config(2, None), &classes);
+    let counts = |c: &oracle::Comparison| {
+        (
+            c.inputs,
+            c.agreements,
+            c.overlaps,
+            c.gaps,
+            c.unclaimed,
+            c.mismatches,
+        )
+    };
+    assert_eq!(counts(&by_class), counts(&cmp), "{}", R::NAME);
+    assert!(by_class.counterexample.is_some());
     let d = cmp.counterexample.as_ref().expect("a counterexample");
     let report = EntryComparison {
         program: file.to_string(),

@@ -111,6 +111,8 @@ fn compare_with_table(
         },
         // The concrete runs share the command's limit.
         deadline: clock.deadline(),
+        // One run per class of inputs the entry runs alike (docs/LISSA.md).
+        classes: true,
         ..OracleConfig::default()
     };
     let start = Instant::now();
@@ -130,16 +132,12 @@ fn compare_with_table(
             (r.compare)(program, entry, engine, &table)
         })
         .collect();
-    let diverging = table
-        .rows
-        .iter()
-        .filter(|r| r.outcome.result == heaplog::concrete::CanonResult::BudgetExhausted)
-        .count();
+    let diverging = table.diverging();
     let e = EntryComparison {
         program: name.to_string(),
         entry: entry_name.to_string(),
         scope: args.scope,
-        inputs: table.rows.len(),
+        inputs: table.inputs(),
         not_run: table.not_run,
         diverging,
         oracle_ms,
@@ -166,8 +164,15 @@ fn draw_counterexamples(
         let Some(d) = &c.counterexample else {
             continue;
         };
-        let Some(row) = table.rows.iter().find(|r| r.text == d.input) else {
-            continue;
+        // A counterexample found inside a class of inputs is no row of its own.
+        let input = match table.rows.iter().find(|r| r.text == d.input) {
+            Some(row) => row.input.clone(),
+            None => {
+                match heaplog::concrete::input::json::from_json(program, entry, &d.input_json) {
+                    Ok(input) => input,
+                    Err(_) => continue,
+                }
+            }
         };
         let title = format!(
             "{} {} under {}: {} on this input",
@@ -187,12 +192,12 @@ fn draw_counterexamples(
         let files = [
             (
                 format!("{}-input.dot", c.rules),
-                dot::input_heap(program, &roots, &row.input, &title),
+                dot::input_heap(program, &roots, &input, &title),
             ),
             (
                 format!("{}-final.dot", c.rules),
                 dot::canon_heap(
-                    &row.outcome.heap,
+                    &d.outcome.heap,
                     &format!("{title}: the interpreter's final heap"),
                     &d.expected,
                     &predicted,
@@ -339,8 +344,9 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
             Ok(e) => entries.push(e),
             // Too many inputs at this scope: the other entries are still compared.
             Err(
-                e
-                @ (oracle::OracleError::TooMany { .. } | oracle::OracleError::TooManyValid { .. }),
+                e @ (oracle::OracleError::TooMany { .. }
+                | oracle::OracleError::TooManyValid { .. }
+                | oracle::OracleError::TooManyClasses { .. }),
             ) => {
                 skipped.push(format!("{file} {entry}: skipped: {e}\n"));
             }

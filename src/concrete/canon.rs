@@ -15,6 +15,8 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
+use crate::lang::ClassId;
+
 /// A value as a heap view shows it; `O` identifies objects.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ViewValue<O> {
@@ -225,6 +227,253 @@ impl fmt::Display for CanonOutcome {
             writeln!(f, "{name}: {obj}")?;
         }
         Ok(())
+    }
+}
+
+/// A value of a [`PartialOutcome`]: an input object by its index in the input, an
+/// object the run allocated by its allocation number.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum PVal {
+    Int(i32),
+    Bool(bool),
+    Null,
+    Unit,
+    Input(u32),
+    New(u32),
+}
+
+/// A field of an input object in a [`PartialOutcome`]: a value, or `Open`: a field
+/// of the input that the run neither read nor wrote, which keeps whatever value the
+/// input gives it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PCell {
+    Known(PVal),
+    Open,
+}
+
+/// How a run on a class of inputs ended (see [`PartialOutcome`]).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum PResult {
+    Return(PVal),
+    /// The exception's class name.
+    Exception(String),
+    BudgetExhausted,
+}
+
+/// The outcome of a run on a *partial* input (a class of inputs that differ only in
+/// fields the run never read), with objects named by identity: every input object
+/// with all its fields, `Open` where the input's own value stays, and the allocated
+/// objects. Two partial outcomes over the same partial input that are equal up to a
+/// renaming of allocated objects ([`PartialOutcome::same`]) give equal canonical
+/// outcomes on every completion: the completion puts the same values in the same open
+/// fields, leaves the objects no run touched alike, and the identity of input objects
+/// is kept, so the two completed heaps are isomorphic.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PartialOutcome {
+    pub result: PResult,
+    /// Per input object, in input order: its class and fields (`all_fields` order).
+    pub inputs: Vec<(ClassId, Vec<PCell>)>,
+    /// The allocated objects by number: class and fields (`all_fields` order).
+    pub new: BTreeMap<u32, (ClassId, Vec<PVal>)>,
+}
+
+impl PartialOutcome {
+    /// Equal up to a renaming of the allocated objects: each side's allocated objects
+    /// are numbered in discovery order from the result, then from the input objects'
+    /// fields in order (breadth first); objects reached from neither are left out.
+    pub fn same(&self, other: &PartialOutcome) -> bool {
+        match (self.normal(), other.normal()) {
+            (Some(a), Some(b)) => a == b,
+            _ => false,
+        }
+    }
+
+    /// The renamed form of [`PartialOutcome::same`]; `None` when a reference names an
+    /// allocated object that is not listed.
+    #[allow(clippy::type_complexity)]
+    fn normal(
+        &self,
+    ) -> Option<(
+        PResult,
+        Vec<(ClassId, Vec<PCell>)>,
+        Vec<(ClassId, Vec<PVal>)>,
+    )> {
+        let mut names: HashMap<u32, u32> = HashMap::new();
+        let mut order: Vec<u32> = Vec::new();
+        let visit = |v: PVal, names: &mut HashMap<u32, u32>, order: &mut Vec<u32>| {
+            if let PVal::New(n) = v
+                && !names.contains_key(&n)
+            {
+                names.insert(n, order.len() as u32);
+                order.push(n);
+            }
+        };
+        if let PResult::Return(v) = self.result {
+            visit(v, &mut names, &mut order);
+        }
+        for (_, cells) in &self.inputs {
+            for c in cells {
+                if let PCell::Known(v) = *c {
+                    visit(v, &mut names, &mut order);
+                }
+            }
+        }
+        let mut i = 0;
+        while i < order.len() {
+            let (_, fields) = self.new.get(&order[i])?;
+            for &v in fields {
+                visit(v, &mut names, &mut order);
+            }
+            i += 1;
+        }
+        let rename = |v: PVal| match v {
+            PVal::New(n) => PVal::New(names[&n]),
+            v => v,
+        };
+        let result = match &self.result {
+            PResult::Return(v) => PResult::Return(rename(*v)),
+            r => r.clone(),
+        };
+        let inputs = self
+            .inputs
+            .iter()
+            .map(|(c, cells)| {
+                let cells = cells
+                    .iter()
+                    .map(|c| match *c {
+                        PCell::Known(v) => PCell::Known(rename(v)),
+                        PCell::Open => PCell::Open,
+                    })
+                    .collect();
+                (*c, cells)
+            })
+            .collect();
+        let new = order
+            .iter()
+            .map(|n| {
+                let (c, fields) = &self.new[n];
+                (*c, fields.iter().map(|&v| rename(v)).collect())
+            })
+            .collect();
+        Some((result, inputs, new))
+    }
+
+    /// Fills open field `slot` of input object `obj` with `v`, and adds input object
+    /// `new_input` (of that class, every field open) when `v` is a new input object: the
+    /// outcome of the same run on the smaller class (the run never read that field).
+    pub fn fill(&mut self, obj: usize, slot: usize, v: PVal, new_input: Option<(ClassId, usize)>) {
+        if let Some((class, fields)) = new_input {
+            self.inputs.push((class, vec![PCell::Open; fields]));
+        }
+        let cell = &mut self.inputs[obj].1[slot];
+        if *cell == PCell::Open {
+            *cell = PCell::Known(v);
+        }
+    }
+
+    /// The canonical outcome on one member of the class: `input`, whose values stand in
+    /// the open fields. `roots` are the entry's root names and values.
+    pub fn canon_on(
+        &self,
+        program: &crate::lang::Program,
+        input: &crate::concrete::Input,
+        roots: &[(&str, crate::concrete::InputValue)],
+    ) -> CanonOutcome {
+        let view = Completed {
+            program,
+            outcome: self,
+            input,
+        };
+        let to_view = |v: crate::concrete::InputValue| view.input_value(v);
+        let result = match &self.result {
+            PResult::Return(v) => ViewResult::Return(view.value(*v)),
+            PResult::Exception(e) => ViewResult::Exception(e.clone()),
+            PResult::BudgetExhausted => ViewResult::BudgetExhausted,
+        };
+        let roots: Vec<(&str, ViewValue<PVal>)> =
+            roots.iter().map(|&(n, v)| (n, to_view(v))).collect();
+        canonicalize(&view, &roots, result)
+    }
+}
+
+/// A [`PartialOutcome`] completed by one input of its class.
+struct Completed<'a> {
+    program: &'a crate::lang::Program,
+    outcome: &'a PartialOutcome,
+    input: &'a crate::concrete::Input,
+}
+
+impl Completed<'_> {
+    fn value(&self, v: PVal) -> ViewValue<PVal> {
+        match v {
+            PVal::Int(i) => ViewValue::Int(i),
+            PVal::Bool(b) => ViewValue::Bool(b),
+            PVal::Null => ViewValue::Null,
+            PVal::Unit => ViewValue::Unit,
+            o => ViewValue::Obj(o),
+        }
+    }
+
+    fn input_value(&self, v: crate::concrete::InputValue) -> ViewValue<PVal> {
+        use crate::concrete::InputValue;
+        match v {
+            InputValue::Int(i) => ViewValue::Int(i),
+            InputValue::Bool(b) => ViewValue::Bool(b),
+            InputValue::Null => ViewValue::Null,
+            InputValue::Obj(o) => ViewValue::Obj(PVal::Input(o.0)),
+        }
+    }
+
+    fn class(&self, o: PVal) -> ClassId {
+        match o {
+            PVal::Input(i) => self.outcome.inputs[i as usize].0,
+            PVal::New(n) => self.outcome.new[&n].0,
+            other => unreachable!("not an object: {other:?}"),
+        }
+    }
+}
+
+impl HeapView for Completed<'_> {
+    type Obj = PVal;
+
+    fn class_name(&self, o: PVal) -> &str {
+        self.program.class_name(self.class(o))
+    }
+
+    fn fields(&self, o: PVal) -> Vec<(&str, ViewValue<PVal>)> {
+        let names = &self.program.class(self.class(o)).all_fields;
+        match o {
+            PVal::Input(i) => {
+                let cells = &self.outcome.inputs[i as usize].1;
+                names
+                    .iter()
+                    .zip(cells)
+                    .enumerate()
+                    .map(|(s, (&f, c))| {
+                        let v = match *c {
+                            PCell::Known(v) => self.value(v),
+                            PCell::Open => {
+                                self.input_value(self.input.objects[i as usize].fields[s].1)
+                            }
+                        };
+                        (self.program.field_name(f), v)
+                    })
+                    .collect()
+            }
+            PVal::New(n) => {
+                let (_, fields) = &self.outcome.new[&n];
+                names
+                    .iter()
+                    .zip(fields)
+                    .map(|(&f, &v)| (self.program.field_name(f), self.value(v)))
+                    .collect()
+            }
+            other => unreachable!("not an object: {other:?}"),
+        }
+    }
+
+    fn is_input(&self, o: PVal) -> bool {
+        matches!(o, PVal::Input(_))
     }
 }
 

@@ -12,6 +12,7 @@
 //! The classes an input may contain are the program's own classes and `Object`; the
 //! built-in exception classes are never input data.
 
+pub mod classes;
 mod names;
 pub mod probe;
 
@@ -297,6 +298,7 @@ pub fn count(program: &Program, entry: MethodId, config: &GenConfig) -> Result<u
                 field: 0,
                 queue: VecDeque::new(),
                 used: vec![0; program.classes.len()],
+                pinned: Vec::new(),
             })
             .map_err(|e| match e {
                 GenError::TooLarge { states, .. } => GenError::TooLarge {
@@ -407,6 +409,10 @@ impl Space {
 
     fn field_count(&self, class: ClassId) -> usize {
         self.fields[class.0 as usize].len()
+    }
+
+    fn int_count(&self) -> u128 {
+        (i64::from(*self.ints.end()) - i64::from(*self.ints.start())) as u128 + 1
     }
 }
 
@@ -618,6 +624,9 @@ struct CountPos {
     /// search's frontier, not the input's size.
     queue: VecDeque<ClassId>,
     used: Vec<u32>,
+    /// Open reference fields of a partial input's objects still to fill before the
+    /// queue (declared classes, the next one last): see [`Completions`].
+    pinned: Vec<ClassId>,
 }
 
 /// Counts completions of partial candidate vectors, memoized by [`CountPos`].
@@ -636,6 +645,9 @@ impl Counter<'_> {
         if pos.root < self.space.roots.len() {
             return Some(self.space.roots[pos.root]);
         }
+        if let Some(&declared) = pos.pinned.last() {
+            return Some(Slot::Ref(declared, Nullability::Nullable));
+        }
         while let Some(&class) = pos.queue.front() {
             if let Some(&(_, slot)) = self.space.fields[class.0 as usize].get(pos.field) {
                 return Some(slot);
@@ -647,9 +659,10 @@ impl Counter<'_> {
     }
 
     fn key(pos: &CountPos) -> Vec<u32> {
-        let mut key = Vec::with_capacity(2 + pos.used.len() + pos.queue.len());
-        key.extend([pos.root as u32, pos.field as u32]);
+        let mut key = Vec::with_capacity(3 + pos.used.len() + pos.queue.len() + pos.pinned.len());
+        key.extend([pos.root as u32, pos.field as u32, pos.pinned.len() as u32]);
         key.extend(&pos.used);
+        key.extend(pos.pinned.iter().map(|c| c.0));
         key.extend(pos.queue.iter().map(|c| c.0));
         key
     }
@@ -679,7 +692,7 @@ impl Counter<'_> {
         let mut next = pos.clone();
         if next.root < self.space.roots.len() {
             next.root += 1;
-        } else {
+        } else if next.pinned.pop().is_none() {
             next.field += 1;
         }
         let total = match slot {
@@ -711,6 +724,113 @@ impl Counter<'_> {
         };
         self.memo.insert(key, total);
         Ok(total)
+    }
+}
+
+/// Counts the inputs of a class: the completions of a partial input (its open fields
+/// filled, and the objects those reach created, within the scope), up to isomorphism.
+/// The partial input's objects are fixed (each is reached by its own access path), so
+/// only the objects a completion adds are interchangeable: they are numbered in first
+/// use order, open fields first (object by object, field by field), then the new
+/// objects' fields breadth first, which counts each completion once. The memo is kept
+/// across calls (held under [`COUNT_BUDGET`]).
+pub struct Completions {
+    space: Space,
+    memo: HashMap<Vec<u32>, u128>,
+    words: usize,
+}
+
+impl Completions {
+    pub fn new(program: &Program, entry: MethodId, config: &GenConfig) -> Result<Self, GenError> {
+        Ok(Completions {
+            space: Space::new(program, entry, config)?,
+            memo: HashMap::new(),
+            words: 0,
+        })
+    }
+
+    /// The inputs whose values agree with `input` on every field `open` does not mark.
+    pub fn count(&mut self, input: &Input, open: &[Vec<bool>]) -> Result<u128, GenError> {
+        if self.words > COUNT_BUDGET / 2 {
+            self.memo.clear();
+            self.words = 0;
+        }
+        let mut used = vec![0; self.space.fits.len()];
+        let mut factor = 1u128;
+        let mut pinned = Vec::new();
+        for (o, object) in input.objects.iter().enumerate() {
+            used[object.class.0 as usize] += 1;
+            let slots = &self.space.fields[object.class.0 as usize];
+            for (s, &(_, slot)) in slots.iter().enumerate() {
+                if !open.get(o).is_some_and(|f| f[s]) {
+                    continue;
+                }
+                match slot {
+                    Slot::Int => factor = mul(factor, self.space.int_count())?,
+                    Slot::Bool => factor = mul(factor, 2)?,
+                    Slot::Ref(declared, _) => pinned.push(declared),
+                }
+            }
+        }
+        pinned.reverse();
+        let mut counter = Counter {
+            space: &self.space,
+            memo: std::mem::take(&mut self.memo),
+            words: self.words,
+            positions: 0,
+        };
+        let n = counter.count(&CountPos {
+            root: self.space.roots.len(),
+            field: 0,
+            queue: VecDeque::new(),
+            used,
+            pinned,
+        });
+        self.memo = counter.memo;
+        self.words = counter.words;
+        mul(factor, n?)
+    }
+
+    /// The values a slot of an object of `class` may take in a completion of `input`:
+    /// null, every object of `input` that fits, and a new object of each fitting class
+    /// with room left in the scope (as `(value, Some(class))`).
+    pub fn values(
+        &self,
+        input: &Input,
+        class: ClassId,
+        slot: usize,
+    ) -> Vec<(InputValue, Option<ClassId>)> {
+        let mut out = Vec::new();
+        match self.space.fields[class.0 as usize][slot].1 {
+            Slot::Int => out.extend(self.space.ints.clone().map(|i| (InputValue::Int(i), None))),
+            Slot::Bool => out.extend([false, true].map(|b| (InputValue::Bool(b), None))),
+            Slot::Ref(declared, _) => {
+                out.push((InputValue::Null, None));
+                for (j, o) in input.objects.iter().enumerate() {
+                    if self.space.fits[o.class.0 as usize][declared.0 as usize] {
+                        out.push((InputValue::Obj(InputObj(j as u32)), None));
+                    }
+                }
+                for &c in &self.space.new_classes[declared.0 as usize] {
+                    let used = input.objects.iter().filter(|o| o.class == c).count();
+                    if (used as u32) < self.space.scope {
+                        let id = InputObj(input.objects.len() as u32);
+                        out.push((InputValue::Obj(id), Some(c)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The value an open field holds in a class's representative input: null, the
+    /// least int of the range, false.
+    pub fn placeholder(&self, class: ClassId, slot: usize) -> InputValue {
+        match self.space.fields[class.0 as usize][slot].1 {
+            Slot::Int => InputValue::Int(*self.space.ints.start()),
+            Slot::Bool => InputValue::Bool(false),
+            Slot::Ref(..) => InputValue::Null,
+        }
     }
 }
 

@@ -5,9 +5,11 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use super::concretize::Concretizer;
+use super::concretize::{Concretizer, first_open};
 use super::table::{Row, Table};
-use crate::concrete::CanonResult;
+use crate::concrete::canon::{PResult, PVal, PartialOutcome};
+use crate::concrete::generate::{Completions, render_input};
+use crate::concrete::{CanonResult, Input, InputObject, InputValue};
 use crate::engine::{Bound, EngineConfig, RuleSet, explore};
 use crate::lang::{MethodId, Program};
 
@@ -267,13 +269,63 @@ fn compare_once<R: RuleSet>(
         counterexample: None,
         predicted: Vec::with_capacity(table.rows.len()),
     };
+    let mut completions = table.classes.as_ref().and_then(|config| {
+        // The table's own configuration: it was built with it.
+        Completions::new(program, entry, config).ok()
+    });
+    let checker = Checker {
+        program,
+        entry,
+        conc: &conc,
+        complete,
+        deadline,
+    };
     for row in &table.rows {
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            cmp.unchecked += 1;
+            cmp.unchecked += row.count as usize;
             cmp.predicted
                 .push("NOT CHECKED: the time limit ended first\n".to_string());
             continue;
         }
+        let text = match (&row.partial, completions.as_mut()) {
+            (Some(_), Some(completions)) => checker.check_class(row, completions, &mut cmp),
+            _ => checker.check_input(row, row.count as usize, &mut cmp),
+        };
+        cmp.predicted.push(text);
+    }
+    // The inputs the oracle had no time to run are not checked either.
+    cmp.unchecked += table.not_run;
+    if cmp.unchecked > 0 {
+        cmp.cut_by_time(0);
+    }
+    cmp.check_ms = start.elapsed().as_secs_f64() * 1e3;
+    cmp
+}
+
+/// What checking a row needs.
+struct Checker<'a, 'p> {
+    program: &'p Program,
+    entry: MethodId,
+    conc: &'a Concretizer<'p>,
+    /// Whether the exploration was complete (an unclaimed input is then a gap).
+    complete: bool,
+    deadline: Option<Instant>,
+}
+
+/// A class of inputs while a row of classes is checked: it is split on an open field
+/// whenever a decision needs that field's value.
+struct Piece {
+    input: Input,
+    open: Vec<Vec<bool>>,
+    partial: PartialOutcome,
+    count: u64,
+}
+
+impl Checker<'_, '_> {
+    /// Checks one input, which stands for `weight` inputs that get the same verdict,
+    /// and returns the rule set's prediction as text.
+    fn check_input(&self, row: &Row, weight: usize, cmp: &mut Comparison) -> String {
+        let conc = self.conc;
         let mut val = conc.valuation(&row.input);
         let claims = conc.claims(&mut val);
         let expected = oracle_text(row);
@@ -293,25 +345,26 @@ fn compare_once<R: RuleSet>(
                 }
             })
             .collect();
-        let verdict = match predictions.as_slice() {
+        let (verdict, text) = match predictions.as_slice() {
             [] if diverged => {
-                cmp.diverging += 1;
-                cmp.predicted.push(expected);
-                continue;
+                cmp.diverging += weight;
+                return expected;
             }
-            [] => {
-                cmp.predicted
-                    .push("UNCLAIMED: no path condition holds\n".to_string());
-                if complete { Kind::Gap } else { Kind::Unclaimed }
-            }
+            [] => (
+                if self.complete {
+                    Kind::Gap
+                } else {
+                    Kind::Unclaimed
+                },
+                "UNCLAIMED: no path condition holds\n".to_string(),
+            ),
             [one] => {
-                cmp.predicted.push(one.predicted.clone());
                 if one.predicted == expected {
-                    cmp.inputs += 1;
-                    cmp.agreements += 1;
-                    continue;
+                    cmp.inputs += weight;
+                    cmp.agreements += weight;
+                    return one.predicted.clone();
                 }
-                Kind::Mismatch
+                (Kind::Mismatch, one.predicted.clone())
             }
             many => {
                 let traces: Vec<String> = many.iter().map(|c| c.trace.to_string()).collect();
@@ -319,16 +372,15 @@ fn compare_once<R: RuleSet>(
                 for c in many {
                     text.push_str(&c.predicted);
                 }
-                cmp.predicted.push(text);
-                Kind::Overlap
+                (Kind::Overlap, text)
             }
         };
-        cmp.inputs += 1;
+        cmp.inputs += weight;
         match verdict {
-            Kind::Overlap => cmp.overlaps += 1,
-            Kind::Gap => cmp.gaps += 1,
-            Kind::Unclaimed => cmp.unclaimed += 1,
-            Kind::Mismatch => cmp.mismatches += 1,
+            Kind::Overlap => cmp.overlaps += weight,
+            Kind::Gap => cmp.gaps += weight,
+            Kind::Unclaimed => cmp.unclaimed += weight,
+            Kind::Mismatch => cmp.mismatches += weight,
         }
         let smaller = cmp
             .counterexample
@@ -340,7 +392,11 @@ fn compare_once<R: RuleSet>(
                 input: row.text.clone(),
                 size: row.size,
                 expected,
-                input_json: crate::concrete::input::json::to_json(program, entry, &row.input),
+                input_json: crate::concrete::input::json::to_json(
+                    self.program,
+                    self.entry,
+                    &row.input,
+                ),
                 outcome: row.outcome.clone(),
                 claims: predictions,
                 misses: if claims.is_empty() {
@@ -358,14 +414,126 @@ fn compare_once<R: RuleSet>(
                 },
             });
         }
+        text
     }
-    // The inputs the oracle had no time to run are not checked either.
-    cmp.unchecked += table.not_run;
-    if cmp.unchecked > 0 {
-        cmp.cut_by_time(0);
+
+    /// Checks a class of inputs: the claims, and the one claiming trace's outcome, are
+    /// decided on the class itself while they need none of its open fields; when one
+    /// does, the class is split on it (each part again a class the entry runs alike)
+    /// and each part is checked. A verdict other than agreement is reported on the
+    /// class's representative, with the class's count; an outcome that differs from
+    /// the interpreter's on the class is split down to single inputs, where it is
+    /// compared as for [`Checker::check_input`]. Returns the text of the first part.
+    fn check_class(
+        &self,
+        row: &Row,
+        completions: &mut Completions,
+        cmp: &mut Comparison,
+    ) -> String {
+        let conc = self.conc;
+        let mut work = vec![Piece {
+            input: row.input.clone(),
+            open: row.open.clone(),
+            partial: row.partial.clone().expect("a row of classes"),
+            count: row.count,
+        }];
+        let mut text = None;
+        while let Some(p) = work.pop() {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                cmp.unchecked += p.count as usize;
+                continue;
+            }
+            let mut val = conc.valuation_in(&p.input, &p.open);
+            let claims = conc.claims(&mut val);
+            let mut split = val.hit();
+            if split.is_none() {
+                let diverged = p.partial.result == PResult::BudgetExhausted;
+                let whole = claims.len() != 1 || diverged || first_open(&p.open).is_none();
+                if whole {
+                    // Decided for every input of the class: reported on its representative.
+                    let rep = self.representative(&p);
+                    let t = self.check_input(&rep, p.count as usize, cmp);
+                    text.get_or_insert(t);
+                    continue;
+                }
+                match conc.predict_partial(claims[0], &mut val) {
+                    Ok(predicted) if predicted.same(&p.partial) => {
+                        cmp.inputs += p.count as usize;
+                        cmp.agreements += p.count as usize;
+                        text.get_or_insert_with(|| oracle_text(&self.representative(&p)));
+                        continue;
+                    }
+                    _ => split = val.hit().or_else(|| first_open(&p.open)),
+                }
+            }
+            let Some((o, s)) = split else {
+                unreachable!("a class is split on one of its open fields")
+            };
+            let (o, s) = (o as usize, s as usize);
+            let class = p.input.objects[o].class;
+            for (v, new) in completions.values(&p.input, class, s) {
+                let mut input = p.input.clone();
+                let mut open = p.open.clone();
+                let mut partial = p.partial.clone();
+                let mut added = None;
+                if let Some(c) = new {
+                    let fields: Vec<_> = self
+                        .program
+                        .class(c)
+                        .all_fields
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &f)| (f, completions.placeholder(c, i)))
+                        .collect();
+                    added = Some((c, fields.len()));
+                    open.push(vec![true; fields.len()]);
+                    input.objects.push(InputObject { class: c, fields });
+                }
+                input.objects[o].fields[s].1 = v;
+                open[o][s] = false;
+                let pv = match v {
+                    InputValue::Int(i) => PVal::Int(i),
+                    InputValue::Bool(b) => PVal::Bool(b),
+                    InputValue::Null => PVal::Null,
+                    InputValue::Obj(j) => PVal::Input(j.0),
+                };
+                partial.fill(o, s, pv, added);
+                // A count that does not fit was refused when the table was built.
+                let count = completions
+                    .count(&input, &open)
+                    .ok()
+                    .and_then(|n| u64::try_from(n).ok())
+                    .unwrap_or(u64::MAX);
+                work.push(Piece {
+                    input,
+                    open,
+                    partial,
+                    count,
+                });
+            }
+        }
+        text.unwrap_or_else(|| "NOT CHECKED: the time limit ended first\n".to_string())
     }
-    cmp.check_ms = start.elapsed().as_secs_f64() * 1e3;
-    cmp
+
+    /// The representative input of a piece, as a row of its own.
+    fn representative(&self, p: &Piece) -> Row {
+        let names = super::root_names(self.program, self.entry);
+        let roots: Vec<(&str, InputValue)> = names
+            .iter()
+            .map(String::as_str)
+            .zip(p.input.roots.iter().copied())
+            .collect();
+        Row {
+            text: render_input(self.program, self.entry, &p.input),
+            size: p.input.objects.len(),
+            outcome: p.partial.canon_on(self.program, &p.input, &roots),
+            steps: 0,
+            count: p.count,
+            open: Vec::new(),
+            partial: None,
+            input: p.input.clone(),
+        }
+    }
 }
 
 #[cfg(test)]

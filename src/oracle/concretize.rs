@@ -2,11 +2,14 @@
 //! and the outcome that trace predicts for it, named canonically as the interpreter
 //! names its own outcomes.
 
+use std::cell::Cell as StdCell;
 use std::collections::{BTreeMap, HashMap};
 
 use egg::{Id, RecExpr};
 
-use crate::concrete::canon::{HeapView, ViewResult, ViewValue, canonicalize};
+use crate::concrete::canon::{
+    HeapView, PCell, PResult, PVal, PartialOutcome, ViewResult, ViewValue, canonicalize,
+};
 use crate::concrete::{CanonOutcome, Input, InputValue, Thrown};
 use crate::engine::{Cell, Exploration, Outcome, RuleSet};
 use crate::expr::{Assignment, EvalError, RefValue, Sort, Term, Value, eval_expr};
@@ -73,9 +76,25 @@ pub struct Concretizer<'p> {
     pcs: Vec<String>,
 }
 
+/// What walking an access path in an input finds.
+enum Walk {
+    Value(Value),
+    /// The walk met `null` (or a prefix without a value): the path is free.
+    Free,
+    /// The walk met an open field (input object, field index) of a class of inputs.
+    Open(u32, u32),
+}
+
 /// One input's symbol values, and the memo of its guard values.
 pub struct Valuation<'i> {
     input: &'i Input,
+    /// For a class of inputs: its open fields (per input object, per field); empty
+    /// for one input.
+    open: &'i [Vec<bool>],
+    /// The symbols whose access path runs through an open field, with that field.
+    open_syms: HashMap<String, (u32, u32)>,
+    /// The first open field some evaluation needed: the class must be split on it.
+    hit: StdCell<Option<(u32, u32)>>,
     assignment: Assignment,
     guards: HashMap<Id, bool>,
     /// Per claiming trace, values for the symbols the input leaves unbound (access
@@ -183,10 +202,25 @@ impl<'p> Concretizer<'p> {
     /// The values of every symbol under `input` (a symbol whose access path runs
     /// through `null` stays unbound) and the dynamic class of every object.
     pub fn valuation<'i>(&self, input: &'i Input) -> Valuation<'i> {
+        self.valuation_in(input, &[])
+    }
+
+    /// [`Concretizer::valuation`] for a class of inputs: `input` with the fields
+    /// `open` marks left open. A symbol through an open field stays unbound, and an
+    /// evaluation that needs it records the field ([`Valuation::hit`]) instead of
+    /// deciding.
+    pub fn valuation_in<'i>(&self, input: &'i Input, open: &'i [Vec<bool>]) -> Valuation<'i> {
         let mut assignment = Assignment::new();
+        let mut open_syms = HashMap::new();
         for name in &self.symbols {
-            if let Some(v) = self.derived(input, &assignment, name) {
-                assignment.values.insert(name.clone(), v);
+            match self.walk(input, open, &assignment, name) {
+                Walk::Value(v) => {
+                    assignment.values.insert(name.clone(), v);
+                }
+                Walk::Open(o, s) => {
+                    open_syms.insert(name.clone(), (o, s));
+                }
+                Walk::Free => {}
             }
         }
         for (i, o) in input.objects.iter().enumerate() {
@@ -197,6 +231,9 @@ impl<'p> Concretizer<'p> {
         }
         Valuation {
             input,
+            open,
+            open_syms,
+            hit: StdCell::new(None),
             assignment,
             guards: HashMap::new(),
             chosen: HashMap::new(),
@@ -212,6 +249,9 @@ impl<'p> Concretizer<'p> {
     /// every path through it is that object's (an alias has the fields of the
     /// object it aliases, so a completion is a heap, not independent values). The
     /// values are kept for the trace's prediction.
+    ///
+    /// For a class of inputs, a trace whose claim depends on an open field records it
+    /// ([`Valuation::hit`]) and the claims are not decided.
     pub fn claims(&self, val: &mut Valuation) -> Vec<usize> {
         let mut out = Vec::new();
         for (i, t) in self.traces.iter().enumerate() {
@@ -221,6 +261,9 @@ impl<'p> Concretizer<'p> {
                 val.chosen.insert(i, chosen);
                 out.push(i);
             }
+            if val.hit.get().is_some() {
+                break;
+            }
         }
         out
     }
@@ -229,12 +272,25 @@ impl<'p> Concretizer<'p> {
     /// them true, when the only conjuncts not true are those without a value.
     fn complete(&self, val: &Valuation, guards: &[Id]) -> Option<Vec<(String, Value)>> {
         let mut open = Vec::new();
+        let mut needs = None;
         for &g in guards {
             match eval_expr(&self.exprs[&g], &val.assignment) {
                 Ok(Value::Bool(true)) => {}
-                Err(EvalError::Unbound(_)) => open.push(g),
+                Err(EvalError::Unbound(name)) => {
+                    if let Some(&slot) = val.open_syms.get(&name) {
+                        needs.get_or_insert(slot);
+                    }
+                    open.push(g);
+                }
                 _ => return None,
             }
+        }
+        if let Some(first) = val.first_open() {
+            // A class of inputs: the claim depends on an open field, or on the values
+            // of paths through null, whose choices (the input objects) a completion
+            // of the class may add to.
+            val.hit.set(Some(needs.unwrap_or(first)));
+            return None;
         }
         let sorts = open
             .iter()
@@ -312,17 +368,43 @@ impl<'p> Concretizer<'p> {
     /// from its longest prefix with a value; `None` when the walk meets `null` (or a
     /// prefix without a value): the path is free.
     fn derived(&self, input: &Input, assignment: &Assignment, name: &str) -> Option<Value> {
+        match self.walk(input, &[], assignment, name) {
+            Walk::Value(v) => Some(v),
+            Walk::Free | Walk::Open(..) => None,
+        }
+    }
+
+    /// [`Concretizer::derived`] in a class of inputs whose fields `open` marks are open.
+    fn walk(&self, input: &Input, open: &[Vec<bool>], assignment: &Assignment, name: &str) -> Walk {
         if let Some(v) = assignment.values.get(name) {
-            return Some(v.clone());
+            return Walk::Value(v.clone());
         }
         let Some((parent, field)) = name.rsplit_once('.') else {
-            let i = self.roots.iter().position(|r| r == name)?;
-            return input.roots.get(i).map(|&v| input_value(v));
+            let Some(i) = self.roots.iter().position(|r| r == name) else {
+                return Walk::Free;
+            };
+            return match input.roots.get(i) {
+                Some(&v) => Walk::Value(input_value(v)),
+                None => Walk::Free,
+            };
         };
-        let Value::Ref(RefValue::Obj(o)) = self.derived(input, assignment, parent)? else {
-            return None;
-        };
-        self.field_value(input, o, field)
+        match self.walk(input, open, assignment, parent) {
+            Walk::Value(Value::Ref(RefValue::Obj(o))) => {
+                let fields = &input.objects[o as usize].fields;
+                match fields
+                    .iter()
+                    .position(|(f, _)| self.program.field_name(*f) == field)
+                {
+                    Some(s) if open.get(o as usize).is_some_and(|f| f[s]) => {
+                        Walk::Open(o, s as u32)
+                    }
+                    Some(s) => Walk::Value(input_value(fields[s].1)),
+                    None => Walk::Free,
+                }
+            }
+            Walk::Open(o, s) => Walk::Open(o, s),
+            _ => Walk::Free,
+        }
     }
 
     /// The value of the field named `field` of input object `o`.
@@ -469,6 +551,171 @@ impl<'p> Concretizer<'p> {
         predicted
     }
 
+    /// The outcome trace `t` predicts for the class of inputs of `val` (whose claims
+    /// `t` is the one of), objects named by identity, the input's open fields open
+    /// where the trace writes none. `Err` when the prediction needs an open field
+    /// (recorded in [`Valuation::hit`]) or has no value.
+    pub fn predict_partial(
+        &self,
+        t: usize,
+        val: &mut Valuation,
+    ) -> Result<PartialOutcome, PredictError> {
+        let trace = &self.traces[t];
+        for (&n, &c) in &trace.allocated {
+            val.assignment
+                .classes
+                .insert(RefValue::New(n), self.program.class_name(c).to_string());
+        }
+        let predicted = self.partial_with(trace, val);
+        for n in trace.allocated.keys() {
+            val.assignment.classes.remove(&RefValue::New(*n));
+        }
+        predicted
+    }
+
+    fn partial_with(
+        &self,
+        trace: &TraceTerms,
+        val: &Valuation,
+    ) -> Result<PartialOutcome, PredictError> {
+        let pval = |id: Id| -> Result<PVal, PredictError> {
+            match self.eval_open(val, id)? {
+                Value::Int(i) => Ok(PVal::Int(i as i32)),
+                Value::Bool(b) => Ok(PVal::Bool(b)),
+                Value::Ref(RefValue::Null) => Ok(PVal::Null),
+                Value::Ref(RefValue::Obj(o)) => Ok(PVal::Input(o)),
+                Value::Ref(RefValue::New(n)) => Ok(PVal::New(n)),
+                other @ Value::Type(_) => Err(PredictError::NotAValue {
+                    term: self.exprs[&id].to_string(),
+                    value: other.to_string(),
+                }),
+            }
+        };
+        let mut inputs: Vec<(ClassId, Vec<PCell>)> = val
+            .input
+            .objects
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let cells = o
+                    .fields
+                    .iter()
+                    .enumerate()
+                    .map(|(s, &(_, v))| {
+                        if val.open.get(i).is_some_and(|f| f[s]) {
+                            PCell::Open
+                        } else {
+                            PCell::Known(match v {
+                                InputValue::Int(i) => PVal::Int(i),
+                                InputValue::Bool(b) => PVal::Bool(b),
+                                InputValue::Null => PVal::Null,
+                                InputValue::Obj(o) => PVal::Input(o.0),
+                            })
+                        }
+                    })
+                    .collect();
+                (o.class, cells)
+            })
+            .collect();
+        let mut written: BTreeMap<(PVal, FieldId), PVal> = BTreeMap::new();
+        for c in &trace.cells {
+            if !matches!(self.eval_open(val, c.guard)?, Value::Bool(true)) {
+                continue;
+            }
+            let object = pval(c.object)?;
+            if !matches!(object, PVal::Input(_) | PVal::New(_)) {
+                continue;
+            }
+            let v = pval(c.value)?;
+            if let Some(old) = written.insert((object, c.field), v)
+                && old != v
+            {
+                return Err(PredictError::Conflict {
+                    object: format!("{object:?}"),
+                    field: self.program.field_name(c.field).to_string(),
+                    a: format!("{old:?}"),
+                    b: format!("{v:?}"),
+                });
+            }
+        }
+        let mut new = BTreeMap::new();
+        for (&n, &class) in &trace.allocated {
+            let mut fields = Vec::new();
+            for &f in &self.program.class(class).all_fields {
+                let v = written.get(&(PVal::New(n), f)).copied().ok_or_else(|| {
+                    PredictError::MissingField {
+                        n,
+                        field: self.program.field_name(f).to_string(),
+                    }
+                })?;
+                fields.push(v);
+            }
+            new.insert(n, (class, fields));
+        }
+        for ((object, f), v) in written {
+            if let PVal::Input(o) = object {
+                let (_, cells) = &mut inputs[o as usize];
+                let s = val.input.objects[o as usize]
+                    .fields
+                    .iter()
+                    .position(|(g, _)| *g == f);
+                match s {
+                    Some(s) => cells[s] = PCell::Known(v),
+                    None => {
+                        return Err(PredictError::NoValue {
+                            term: self.program.field_name(f).to_string(),
+                            reason: "the object has no such field".into(),
+                        });
+                    }
+                }
+            }
+        }
+        let class_of = |o: PVal| match o {
+            PVal::Input(i) => Some(val.input.objects[i as usize].class),
+            PVal::New(n) => trace.allocated.get(&n).copied(),
+            _ => None,
+        };
+        let result = match trace.end {
+            End::Return(None) => PResult::Return(PVal::Unit),
+            End::Return(Some(v)) => PResult::Return(pval(v)?),
+            End::Builtin(name) => PResult::Exception(name.to_string()),
+            End::Thrown(r) => {
+                let o = pval(r)?;
+                match class_of(o) {
+                    Some(c) => PResult::Exception(self.program.class_name(c).to_string()),
+                    None => {
+                        return Err(PredictError::NotAValue {
+                            term: self.exprs[&r].to_string(),
+                            value: format!("{o:?}"),
+                        });
+                    }
+                }
+            }
+        };
+        Ok(PartialOutcome {
+            result,
+            inputs,
+            new,
+        })
+    }
+
+    /// [`Concretizer::eval`], recording the open field an unbound symbol runs through.
+    fn eval_open(&self, val: &Valuation, id: Id) -> Result<Value, PredictError> {
+        let e = &self.exprs[&id];
+        eval_expr(e, &val.assignment).map_err(|err| {
+            if let EvalError::Unbound(name) = &err
+                && let Some(&slot) = val.open_syms.get(name)
+                && val.hit.get().is_none()
+            {
+                val.hit.set(Some(slot));
+            }
+            PredictError::NoValue {
+                term: e.to_string(),
+                reason: err.to_string(),
+            }
+        })
+    }
+
     fn predict_with(&self, t: usize, val: &Valuation) -> Result<CanonOutcome, PredictError> {
         let trace = &self.traces[t];
         let heap = self.final_heap(trace, val)?;
@@ -577,6 +824,26 @@ impl<'p> Concretizer<'p> {
             objects,
         })
     }
+}
+
+impl Valuation<'_> {
+    /// The open field an evaluation needed, if any: the class must be split on it
+    /// before its claims or prediction are known.
+    pub fn hit(&self) -> Option<(u32, u32)> {
+        self.hit.get()
+    }
+
+    /// The first open field of the class, in input order.
+    fn first_open(&self) -> Option<(u32, u32)> {
+        first_open(self.open)
+    }
+}
+
+/// The first open field of a class of inputs (input object, field index).
+pub fn first_open(open: &[Vec<bool>]) -> Option<(u32, u32)> {
+    open.iter()
+        .enumerate()
+        .find_map(|(o, fields)| fields.iter().position(|&b| b).map(|s| (o as u32, s as u32)))
 }
 
 /// The state of one search for a completion.

@@ -3,6 +3,8 @@
 
 use std::time::Instant;
 
+use crate::concrete::canon::PartialOutcome;
+use crate::concrete::generate::classes::{self, ClassesEnd};
 use crate::concrete::generate::{self, GenConfig, GenError, render_input};
 use crate::concrete::{CanonOutcome, EntryError, ExecConfig, Input, run_entry};
 use crate::lang::{MethodId, Program};
@@ -21,6 +23,11 @@ pub struct OracleConfig {
     /// Run no input after this instant (the command's time limit): the inputs left
     /// are counted in [`Table::not_run`]. Default: `None`.
     pub deadline: Option<Instant>,
+    /// Run the entry once per class of inputs that differ only in fields the run
+    /// never reads (Korat's search applied to the entry, `generate::classes`), each
+    /// row a class with its count, instead of once per input. `max_inputs` then
+    /// bounds the classes. Default: false.
+    pub classes: bool,
 }
 
 impl Default for OracleConfig {
@@ -35,6 +42,7 @@ impl Default for OracleConfig {
             },
             max_inputs: 200_000,
             deadline: None,
+            classes: false,
         }
     }
 }
@@ -56,12 +64,28 @@ pub enum OracleError {
          enumerates: lower --scope"
     )]
     TooManyValid { scope: u32, max: u128 },
+    #[error(
+        "the inputs at scope {scope} fall into more than {max} classes of inputs the entry \
+         runs alike, more than the oracle runs: lower --scope"
+    )]
+    TooManyClasses { scope: u32, max: u128 },
 }
 
-/// One input and what the interpreter does with it.
+/// One input and what the interpreter does with it; or, in a table of classes, one
+/// class of inputs the entry runs alike, with `input` its representative.
 #[derive(Clone, Debug)]
 pub struct Row {
+    /// The input (for a class: its representative, open fields at null, the least
+    /// int, false).
     pub input: Input,
+    /// The inputs the row stands for: 1 for an input.
+    pub count: u64,
+    /// For a class: its open fields (per input object, per field), which the run
+    /// never read; empty for an input.
+    pub open: Vec<Vec<bool>>,
+    /// For a class: the run's outcome with the open fields open (see
+    /// [`PartialOutcome`]).
+    pub partial: Option<PartialOutcome>,
     /// The input, one line per root and object, objects named by access path.
     pub text: String,
     /// Objects in the input (the size of a counterexample).
@@ -79,9 +103,25 @@ pub struct Table {
     /// Bounded inputs not run because [`OracleConfig::deadline`] passed first (they
     /// have no row; a comparison counts them `unchecked`).
     pub not_run: usize,
+    /// For a table of classes: the generator's configuration (to split a class).
+    pub classes: Option<GenConfig>,
 }
 
 impl Table {
+    /// The inputs the rows stand for.
+    pub fn inputs(&self) -> usize {
+        self.rows.iter().map(|r| r.count as usize).sum()
+    }
+
+    /// The inputs whose run exhausted its step budget.
+    pub fn diverging(&self) -> usize {
+        self.rows
+            .iter()
+            .filter(|r| r.outcome.result == crate::concrete::CanonResult::BudgetExhausted)
+            .map(|r| r.count as usize)
+            .sum()
+    }
+
     /// The most machine steps any terminating run took.
     pub fn longest_run(&self) -> u64 {
         self.rows
@@ -101,6 +141,9 @@ pub fn ground_truth(
     entry: MethodId,
     config: &OracleConfig,
 ) -> Result<Table, OracleError> {
+    if config.classes {
+        return classes_table(program, entry, config);
+    }
     let mut inputs = config.inputs.clone();
     if config.inputs.requires.is_some() {
         inputs.limit = Some(u64::try_from(config.max_inputs).unwrap_or(u64::MAX));
@@ -130,6 +173,9 @@ pub fn ground_truth(
         match run_entry(program, entry, input, &config.exec) {
             Ok(exec) => rows.push(Row {
                 input: input.clone(),
+                count: 1,
+                open: Vec::new(),
+                partial: None,
                 text: render_input(program, entry, input),
                 size: input.objects.len(),
                 outcome: exec.canon(program),
@@ -150,8 +196,86 @@ pub fn ground_truth(
     }
     match failure {
         Some(e) => Err(e.into()),
-        None => Ok(Table { rows, not_run }),
+        None => Ok(Table {
+            rows,
+            not_run,
+            classes: None,
+        }),
     }
+}
+
+/// [`ground_truth`] with [`OracleConfig::classes`]: one row per class of inputs.
+fn classes_table(
+    program: &Program,
+    entry: MethodId,
+    config: &OracleConfig,
+) -> Result<Table, OracleError> {
+    let names = super::root_names(program, entry);
+    let mut rows: Vec<Row> = Vec::new();
+    let mut too_many = false;
+    let mut overflow = false;
+    let end = classes::for_each_class(
+        program,
+        entry,
+        &config.inputs,
+        config.exec.step_budget,
+        config.deadline,
+        &mut |c| {
+            if rows.len() as u128 >= config.max_inputs {
+                too_many = true;
+                return false;
+            }
+            let Ok(count) = u64::try_from(c.count) else {
+                overflow = true;
+                return false;
+            };
+            let roots: Vec<(&str, _)> = names
+                .iter()
+                .map(String::as_str)
+                .zip(c.input.roots.iter().copied())
+                .collect();
+            rows.push(Row {
+                text: render_input(program, entry, &c.input),
+                size: c.input.objects.len(),
+                outcome: c.outcome.canon_on(program, &c.input, &roots),
+                steps: c.steps,
+                count,
+                open: c.open,
+                partial: Some(c.outcome),
+                input: c.input,
+            });
+            true
+        },
+    )?;
+    if too_many {
+        return Err(OracleError::TooManyClasses {
+            scope: config.inputs.scope,
+            max: config.max_inputs,
+        });
+    }
+    if overflow {
+        return Err(GenError::Overflow.into());
+    }
+    let not_run = match end {
+        ClassesEnd::Deadline => {
+            // The inputs left, when they can be counted (without a precondition).
+            let done: u128 = rows.iter().map(|r| u128::from(r.count)).sum();
+            match config.inputs.requires {
+                None => generate::count(program, entry, &config.inputs)
+                    .map_or(1, |n| {
+                        usize::try_from(n.saturating_sub(done)).unwrap_or(usize::MAX)
+                    })
+                    .max(1),
+                Some(_) => 1,
+            }
+        }
+        _ => 0,
+    };
+    Ok(Table {
+        rows,
+        not_run,
+        classes: Some(config.inputs.clone()),
+    })
 }
 
 /// A behaviour table as text: one line per input, sorted, `input => outcome`, the

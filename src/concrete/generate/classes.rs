@@ -1,0 +1,656 @@
+//! Korat's classes of inputs for an entry (seed 004 §2.3, applied to the entry and not
+//! only to its precondition): inputs that differ only in fields the run never reads
+//! behave alike, so the entry runs on a *partial* input whose fields are filled when
+//! the run first reads them.
+//!
+//! The roots are enumerated as the generator does; then the machine runs over a heap
+//! whose input fields are open until read. A read of an open field forks the run, one
+//! successor per value the field may take (null, each input object that fits, a new
+//! input object of each fitting class with room in the scope), so a run is a tree
+//! whose leaves are the classes: a leaf's partial input fixes the fields its run read,
+//! and every completion of it runs the same steps to the same result and final heap,
+//! with the open fields holding the completion's own values. New objects are numbered
+//! in first-read order, as the generator numbers them in first-use order, so each
+//! input (up to isomorphism) lies in exactly one class; [`Completions`] counts the
+//! inputs of each. With a precondition, it runs first the same way, and the entry runs
+//! on each of its leaves where it returned true (its writes undone).
+
+use std::rc::Rc;
+use std::time::Instant;
+
+use imbl::Vector;
+use smallvec::{SmallVec, smallvec};
+
+use super::{Completions, GenConfig, GenError, PRECONDITION_STEPS, Precondition, Slot, Space};
+use crate::concrete::canon::{PCell, PResult, PVal, PartialOutcome};
+use crate::concrete::input::{Input, InputObj, InputObject, InputValue};
+use crate::concrete::interp::{ObjId, Value, eval_prim};
+use crate::concrete::machine::{
+    self, Branches, Domain, ExceptionKind, Forks, RunResult, State, Successor, Targets, Thrown,
+    Throws, Values,
+};
+use crate::lang::core::{Dispatch, Lit, PrimOp};
+use crate::lang::{ClassId, FieldId, MethodId, Program, Span};
+
+/// Per input object, per field (`all_fields` order): whether it is open.
+pub type Open = Vec<Vec<bool>>;
+
+/// One class of inputs and what the entry does on it.
+#[derive(Clone, Debug)]
+pub struct InputClass {
+    /// The partial input, its open fields holding placeholders (null, the least int,
+    /// false): itself one input of the class, its representative.
+    pub input: Input,
+    pub open: Open,
+    /// The inputs in the class.
+    pub count: u128,
+    pub outcome: PartialOutcome,
+    /// Machine steps of the entry's run (the same on every input of the class).
+    pub steps: u64,
+}
+
+/// How an enumeration of classes ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ClassesEnd {
+    Complete,
+    /// The visitor asked to stop.
+    Stopped,
+    /// The deadline passed first.
+    Deadline,
+}
+
+/// Calls `visit` on every class of `entry`'s inputs within `config`'s scope and int
+/// range (with its precondition, the inputs it holds on); `visit` returns false to
+/// stop. Entry runs stop after `budget` steps (the class's result is then
+/// `BudgetExhausted`). The deadline is checked every few thousand steps.
+pub fn for_each_class(
+    program: &Program,
+    entry: MethodId,
+    config: &GenConfig,
+    budget: u64,
+    deadline: Option<Instant>,
+    visit: &mut dyn FnMut(InputClass) -> bool,
+) -> Result<ClassesEnd, GenError> {
+    let space = Space::new(program, entry, config)?;
+    let pre = match config.requires {
+        Some(pre) => Some(Precondition::new(program, entry, pre)?),
+        None => None,
+    };
+    let mut slots = vec![u32::MAX; program.fields.len()];
+    for class in &program.classes {
+        for (i, f) in class.all_fields.iter().enumerate() {
+            slots[f.0 as usize] = i as u32;
+        }
+    }
+    let mut search = Search {
+        program,
+        entry,
+        pre,
+        budget,
+        deadline,
+        dom: ClassDomain {
+            program,
+            slots,
+            completions: Completions::new(program, entry, config)?,
+        },
+        roots: Vec::with_capacity(space.roots.len()),
+        heap: PHeap {
+            objects: Vector::new(),
+            inputs: Vector::new(),
+        },
+        space: &space,
+        visit,
+        error: None,
+    };
+    let end = search.fill_root(0);
+    match search.error {
+        Some(e) => Err(e),
+        None => Ok(end),
+    }
+}
+
+/// A field of an object of the run's heap.
+#[derive(Copy, Clone, Debug)]
+enum Cell {
+    /// An input field the run has not written: the input's value, `None` while open.
+    Input(Option<InputValue>),
+    Written(Value),
+}
+
+#[derive(Clone, Debug)]
+struct Obj {
+    class: ClassId,
+    /// Its index among the input objects; `None` for an object the run allocated.
+    input: Option<u32>,
+    /// An input object's fields as the input gives them (`None`: open).
+    given: Rc<Vec<Option<InputValue>>>,
+    cells: Rc<Vec<Cell>>,
+}
+
+/// The heap of a run on a partial input.
+#[derive(Clone, Debug)]
+struct PHeap {
+    objects: Vector<Obj>,
+    /// The heap object of each input object.
+    inputs: Vector<u32>,
+}
+
+impl PHeap {
+    fn value(&self, v: InputValue) -> Value {
+        match v {
+            InputValue::Int(i) => Value::Int(i),
+            InputValue::Bool(b) => Value::Bool(b),
+            InputValue::Null => Value::Null,
+            InputValue::Obj(o) => Value::Obj(ObjId(self.inputs[o.0 as usize])),
+        }
+    }
+
+    /// Adds a new input object of `class`, every field open.
+    fn add_input(&mut self, program: &Program, class: ClassId) -> InputObj {
+        let n = program.class(class).all_fields.len();
+        let id = self.inputs.len() as u32;
+        self.inputs.push_back(self.objects.len() as u32);
+        self.objects.push_back(Obj {
+            class,
+            input: Some(id),
+            given: Rc::new(vec![None; n]),
+            cells: Rc::new(vec![Cell::Input(None); n]),
+        });
+        InputObj(id)
+    }
+
+    /// The input objects so far, without their fields.
+    fn partial(&self) -> Input {
+        Input {
+            roots: Vec::new(),
+            objects: self
+                .inputs
+                .iter()
+                .map(|&h| {
+                    let o = &self.objects[h as usize];
+                    // Only the classes matter to the values a field may take.
+                    InputObject {
+                        class: o.class,
+                        fields: Vec::new(),
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// A heap with the input objects only, as the input gives them.
+    fn reset(&self) -> PHeap {
+        let mut heap = PHeap {
+            objects: Vector::new(),
+            inputs: Vector::new(),
+        };
+        for &h in &self.inputs {
+            let o = &self.objects[h as usize];
+            let cells = o.given.iter().map(|&v| Cell::Input(v)).collect();
+            heap.inputs.push_back(heap.objects.len() as u32);
+            heap.objects.push_back(Obj {
+                class: o.class,
+                input: o.input,
+                given: o.given.clone(),
+                cells: Rc::new(cells),
+            });
+        }
+        heap
+    }
+}
+
+/// The machine's domain over a [`PHeap`]: Java's semantics, and a fork at each read of
+/// an open field.
+struct ClassDomain<'p> {
+    program: &'p Program,
+    /// Index of each field in its owner's `all_fields` (and every subclass's).
+    slots: Vec<u32>,
+    completions: Completions,
+}
+
+fn ok(heap: PHeap, v: Value) -> Forks<ClassDomain<'static>> {
+    smallvec![(heap, Ok(v))]
+}
+
+fn npe(heap: PHeap, at: Span) -> Forks<ClassDomain<'static>> {
+    smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::NullPointer, at)))]
+}
+
+impl ClassDomain<'_> {
+    fn class_of(heap: &PHeap, v: Value) -> Option<ClassId> {
+        match v {
+            Value::Obj(o) => Some(heap.objects[o.0 as usize].class),
+            _ => None,
+        }
+    }
+
+    /// One successor per value of open field `s` of heap object `o`.
+    fn fork(&self, heap: PHeap, o: usize, s: usize) -> Forks<Self> {
+        // The values a completion may put there, over the input objects so far.
+        let values = self
+            .completions
+            .values(&heap.partial(), heap.objects[o].class, s);
+        let mut out: Forks<Self> = SmallVec::with_capacity(values.len());
+        for (v, new) in values {
+            let mut h = heap.clone();
+            if let Some(class) = new {
+                h.add_input(self.program, class);
+            }
+            let mut object = h.objects[o].clone();
+            Rc::make_mut(&mut object.given)[s] = Some(v);
+            Rc::make_mut(&mut object.cells)[s] = Cell::Input(Some(v));
+            h.objects.set(o, object);
+            let value = h.value(v);
+            out.push((h, Ok(value)));
+        }
+        out
+    }
+}
+
+impl Domain for ClassDomain<'_> {
+    type Value = Value;
+    type Heap = PHeap;
+
+    fn lit(&mut self, _heap: &mut PHeap, lit: Lit) -> Value {
+        match lit {
+            Lit::Int(i) => Value::Int(i),
+            Lit::Bool(b) => Value::Bool(b),
+            Lit::Null => Value::Null,
+            Lit::Unit => Value::Unit,
+        }
+    }
+
+    fn new_object(&mut self, heap: &mut PHeap, class: ClassId) -> Value {
+        let cells: Vec<Cell> = self
+            .program
+            .class(class)
+            .all_fields
+            .iter()
+            .map(|&f| Cell::Written(self.lit(heap, machine::default_lit(self.program.field(f).ty))))
+            .collect();
+        let id = heap.objects.len() as u32;
+        heap.objects.push_back(Obj {
+            class,
+            input: None,
+            given: Rc::new(Vec::new()),
+            cells: Rc::new(cells),
+        });
+        Value::Obj(ObjId(id))
+    }
+
+    fn field_read(&mut self, heap: PHeap, obj: Value, field: FieldId, at: Span) -> Forks<Self> {
+        match obj {
+            Value::Obj(o) => {
+                let (o, s) = (o.0 as usize, self.slots[field.0 as usize] as usize);
+                match heap.objects[o].cells[s] {
+                    Cell::Written(v) => ok(heap, v),
+                    Cell::Input(Some(v)) => {
+                        let v = heap.value(v);
+                        ok(heap, v)
+                    }
+                    Cell::Input(None) => self.fork(heap, o, s),
+                }
+            }
+            Value::Null => npe(heap, at),
+            other => unreachable!("ill-typed core: field read on {other:?}"),
+        }
+    }
+
+    fn field_write(
+        &mut self,
+        mut heap: PHeap,
+        obj: Value,
+        field: FieldId,
+        val: Value,
+        at: Span,
+    ) -> Forks<Self> {
+        match obj {
+            Value::Obj(o) => {
+                let s = self.slots[field.0 as usize] as usize;
+                let mut object = heap.objects[o.0 as usize].clone();
+                Rc::make_mut(&mut object.cells)[s] = Cell::Written(val);
+                heap.objects.set(o.0 as usize, object);
+                ok(heap, Value::Unit)
+            }
+            Value::Null => npe(heap, at),
+            other => unreachable!("ill-typed core: field write on {other:?}"),
+        }
+    }
+
+    fn ref_eq(&mut self, heap: PHeap, a: Value, b: Value) -> Values<Self> {
+        smallvec![(heap, Value::Bool(a == b))]
+    }
+
+    fn prim(&mut self, heap: PHeap, op: PrimOp, args: &[Value], at: Span) -> Forks<Self> {
+        match eval_prim(op, args) {
+            Ok(v) => ok(heap, v),
+            Err(kind) => smallvec![(heap, Err(Thrown::Builtin(kind, at)))],
+        }
+    }
+
+    fn branch(&mut self, heap: PHeap, cond: Value) -> Branches<PHeap> {
+        let b = matches!(cond, Value::Bool(true));
+        smallvec![(heap, b)]
+    }
+
+    fn dispatch(
+        &mut self,
+        heap: PHeap,
+        recv: Value,
+        method: MethodId,
+        dispatch: Dispatch,
+        at: Span,
+    ) -> Targets<Self> {
+        let Some(class) = Self::class_of(&heap, recv) else {
+            return smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::NullPointer, at)))];
+        };
+        let target = match dispatch {
+            Dispatch::Special => method,
+            Dispatch::Virtual => self
+                .program
+                .lookup_method(class, self.program.method(method).name)
+                .unwrap_or(method),
+        };
+        smallvec![(heap, Ok(target))]
+    }
+
+    fn instance_of(&mut self, heap: PHeap, v: Value, class: ClassId) -> Values<Self> {
+        let is = Self::class_of(&heap, v).is_some_and(|c| self.program.is_subclass(c, class));
+        smallvec![(heap, Value::Bool(is))]
+    }
+
+    fn cast(&mut self, heap: PHeap, v: Value, class: ClassId, at: Span) -> Forks<Self> {
+        match Self::class_of(&heap, v) {
+            Some(c) if !self.program.is_subclass(c, class) => {
+                smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::ClassCast, at)))]
+            }
+            _ => ok(heap, v),
+        }
+    }
+
+    fn throw(&mut self, heap: PHeap, v: Value, at: Span) -> Throws<Self> {
+        let thrown = match v {
+            Value::Obj(_) => Thrown::Object(v, at),
+            _ => Thrown::Builtin(ExceptionKind::NullPointer, at),
+        };
+        smallvec![(heap, thrown)]
+    }
+}
+
+/// How a run ended on one leaf: its result (`None`: out of steps), heap and steps.
+struct Leaf {
+    result: Option<RunResult<Value>>,
+    heap: PHeap,
+    steps: u64,
+}
+
+/// Steps between two reads of the clock.
+const CLOCK_EVERY: u64 = 4096;
+
+struct Search<'s, 'p> {
+    program: &'p Program,
+    entry: MethodId,
+    pre: Option<Precondition>,
+    budget: u64,
+    deadline: Option<Instant>,
+    dom: ClassDomain<'p>,
+    /// The roots filled so far.
+    roots: Vec<InputValue>,
+    /// The input objects the roots created.
+    heap: PHeap,
+    space: &'s Space,
+    visit: &'s mut dyn FnMut(InputClass) -> bool,
+    error: Option<GenError>,
+}
+
+impl Search<'_, '_> {
+    fn fill_root(&mut self, i: usize) -> ClassesEnd {
+        let Some(&slot) = self.space.roots.get(i) else {
+            return self.run();
+        };
+        let mut values: Vec<(InputValue, Option<ClassId>)> = Vec::new();
+        match slot {
+            Slot::Int => values.extend(self.space.ints.clone().map(|v| (InputValue::Int(v), None))),
+            Slot::Bool => values.extend([false, true].map(|b| (InputValue::Bool(b), None))),
+            Slot::Ref(declared, nullability) => {
+                if nullability == super::Nullability::Nullable {
+                    values.push((InputValue::Null, None));
+                }
+                for (j, &h) in self.heap.inputs.iter().enumerate() {
+                    let c = self.heap.objects[h as usize].class;
+                    if self.space.fits[c.0 as usize][declared.0 as usize] {
+                        values.push((InputValue::Obj(InputObj(j as u32)), None));
+                    }
+                }
+                for &c in &self.space.new_classes[declared.0 as usize] {
+                    let used = self.heap.objects.iter().filter(|o| o.class == c).count();
+                    if (used as u32) < self.space.scope {
+                        values.push((
+                            InputValue::Obj(InputObj(self.heap.inputs.len() as u32)),
+                            Some(c),
+                        ));
+                    }
+                }
+            }
+        }
+        for (v, new) in values {
+            let saved = self.heap.clone();
+            if let Some(c) = new {
+                self.heap.add_input(self.program, c);
+            }
+            self.roots.push(v);
+            let end = self.fill_root(i + 1);
+            self.roots.pop();
+            self.heap = saved;
+            if end != ClassesEnd::Complete {
+                return end;
+            }
+        }
+        ClassesEnd::Complete
+    }
+
+    /// Runs the precondition (if any), then the entry on each partial input it holds on.
+    fn run(&mut self) -> ClassesEnd {
+        let heap = self.heap.clone();
+        let Some(pre) = self.pre else {
+            return self.run_entry(heap);
+        };
+        let args = self.roots[..pre.roots]
+            .iter()
+            .map(|&v| heap.value(v))
+            .collect();
+        let mut holds = Vec::new();
+        let end = self.explore(pre.method, args, heap, PRECONDITION_STEPS, &mut |leaf| {
+            if matches!(leaf.result, Some(Ok(Value::Bool(true)))) {
+                holds.push(leaf.heap.reset());
+            }
+            true
+        });
+        if end != ClassesEnd::Complete {
+            return end;
+        }
+        for heap in holds {
+            let end = self.run_entry(heap);
+            if end != ClassesEnd::Complete {
+                return end;
+            }
+        }
+        ClassesEnd::Complete
+    }
+
+    fn run_entry(&mut self, heap: PHeap) -> ClassesEnd {
+        let args = self.roots.iter().map(|&v| heap.value(v)).collect();
+        let mut leaves = Vec::new();
+        let end = self.explore(self.entry, args, heap, self.budget, &mut |leaf| {
+            leaves.push(leaf);
+            true
+        });
+        for leaf in leaves {
+            let class = match self.class(leaf) {
+                Ok(c) => c,
+                Err(e) => {
+                    self.error = Some(e);
+                    return ClassesEnd::Stopped;
+                }
+            };
+            if !(self.visit)(class) {
+                return ClassesEnd::Stopped;
+            }
+        }
+        end
+    }
+
+    /// Runs `method` depth first over every fork, handing each leaf to `leaf`.
+    fn explore(
+        &mut self,
+        method: MethodId,
+        args: Vec<Value>,
+        heap: PHeap,
+        budget: u64,
+        leaf: &mut dyn FnMut(Leaf) -> bool,
+    ) -> ClassesEnd {
+        let program = self.program;
+        let start = State::call(program, &mut self.dom, method, args, heap);
+        let mut stack = vec![(start, 0u64)];
+        let mut next = Vec::with_capacity(2);
+        // The clock is read before the first step, so no run starts after the deadline.
+        let mut since_clock = CLOCK_EVERY - 1;
+        while let Some((mut state, mut steps)) = stack.pop() {
+            loop {
+                if steps >= budget {
+                    if !leaf(Leaf {
+                        result: None,
+                        heap: state.heap,
+                        steps,
+                    }) {
+                        return ClassesEnd::Stopped;
+                    }
+                    break;
+                }
+                since_clock += 1;
+                if since_clock >= CLOCK_EVERY {
+                    since_clock = 0;
+                    if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                        return ClassesEnd::Deadline;
+                    }
+                }
+                steps += 1;
+                machine::step_into(program, &mut self.dom, state, &mut next);
+                // Depth first, in the order of the forks: the first goes on at once.
+                let mut first = None;
+                for succ in next.drain(..).rev() {
+                    match succ {
+                        Successor::Running(s) => {
+                            if let Some(f) = first.replace(s) {
+                                stack.push((f, steps));
+                            }
+                        }
+                        Successor::Finished { heap, result } => {
+                            if let Some(f) = first.take() {
+                                stack.push((f, steps));
+                            }
+                            if !leaf(Leaf {
+                                result: Some(result),
+                                heap,
+                                steps,
+                            }) {
+                                return ClassesEnd::Stopped;
+                            }
+                        }
+                    }
+                }
+                match first {
+                    Some(s) => state = s,
+                    None => break,
+                }
+            }
+        }
+        ClassesEnd::Complete
+    }
+
+    /// The class of a leaf of the entry's run.
+    fn class(&mut self, leaf: Leaf) -> Result<InputClass, GenError> {
+        let heap = &leaf.heap;
+        let mut input = Input {
+            roots: self.roots.clone(),
+            objects: Vec::with_capacity(heap.inputs.len()),
+        };
+        let mut open = Vec::with_capacity(heap.inputs.len());
+        let completions = &self.dom.completions;
+        for &h in &heap.inputs {
+            let o = &heap.objects[h as usize];
+            let all = &self.program.class(o.class).all_fields;
+            let fields = all
+                .iter()
+                .zip(o.given.iter())
+                .enumerate()
+                .map(|(s, (&f, v))| (f, v.unwrap_or_else(|| completions.placeholder(o.class, s))))
+                .collect();
+            open.push(o.given.iter().map(Option::is_none).collect());
+            input.objects.push(InputObject {
+                class: o.class,
+                fields,
+            });
+        }
+        let count = self.dom.completions.count(&input, &open)?;
+        // Allocated objects are numbered in allocation order.
+        let mut new_ids = vec![u32::MAX; heap.objects.len()];
+        let mut new = std::collections::BTreeMap::new();
+        for (h, o) in heap.objects.iter().enumerate() {
+            if o.input.is_none() {
+                new_ids[h] = new.len() as u32;
+                new.insert(new.len() as u32, (o.class, Vec::new()));
+            }
+        }
+        let pval = |v: Value| match v {
+            Value::Int(i) => PVal::Int(i),
+            Value::Bool(b) => PVal::Bool(b),
+            Value::Null => PVal::Null,
+            Value::Unit => PVal::Unit,
+            Value::Obj(o) => match heap.objects[o.0 as usize].input {
+                Some(i) => PVal::Input(i),
+                None => PVal::New(new_ids[o.0 as usize]),
+            },
+        };
+        let mut inputs = Vec::with_capacity(heap.inputs.len());
+        for (h, o) in heap.objects.iter().enumerate() {
+            let cells = o.cells.iter().map(|c| match *c {
+                Cell::Written(v) => PCell::Known(pval(v)),
+                Cell::Input(Some(v)) => PCell::Known(pval(heap.value(v))),
+                Cell::Input(None) => PCell::Open,
+            });
+            match o.input {
+                Some(_) => inputs.push((o.class, cells.collect())),
+                None => {
+                    let fields = cells
+                        .map(|c| match c {
+                            PCell::Known(v) => v,
+                            PCell::Open => unreachable!("an allocated object has no open field"),
+                        })
+                        .collect();
+                    new.insert(new_ids[h], (o.class, fields));
+                }
+            }
+        }
+        let result = match leaf.result {
+            None => PResult::BudgetExhausted,
+            Some(Ok(v)) => PResult::Return(pval(v)),
+            Some(Err(Thrown::Builtin(kind, _))) => PResult::Exception(kind.class_name().into()),
+            Some(Err(Thrown::Object(v, _))) => {
+                let class = ClassDomain::class_of(heap, v).expect("a thrown object");
+                PResult::Exception(self.program.class_name(class).into())
+            }
+        };
+        Ok(InputClass {
+            input,
+            open,
+            count,
+            outcome: PartialOutcome {
+                result,
+                inputs,
+                new,
+            },
+            steps: leaf.steps,
+        })
+    }
+}
