@@ -36,6 +36,9 @@ pub struct Heap {
     pub input: OrdMap<(Obj, FieldId), Val<LRef>>,
     /// `lissa-m`'s answers, shared by every path of one exploration.
     pub memo: Rc<RefCell<HashMap<(Structure, symsolve::Choices), Valid>>>,
+    /// SymSolve's valid completions, shared by every path of one exploration: the later
+    /// queries of a path are mostly answered by the witnesses of the earlier ones.
+    pub witnesses: Rc<RefCell<symsolve::Witnesses>>,
 }
 
 impl Heap {
@@ -45,6 +48,7 @@ impl Heap {
             base,
             input: self.input.clone(),
             memo: self.memo.clone(),
+            witnesses: self.witnesses.clone(),
         }
     }
 
@@ -287,14 +291,9 @@ impl<V: Variant> Lissa<V> {
         {
             return Some(v.clone());
         }
-        let pre = Precondition { method, roots: 1 };
-        let config = SymConfig {
-            scope,
-            int_range: INT_RANGE,
-            symmetry: V::SYMMETRY,
-            memoize: false,
-        };
-        let valid = SymSolve::new(p, pre, config).solve_choices(&key.0, &key.1);
+        let valid = Self::with_solver(ctx, heap, method, scope, |solver| {
+            solver.solve_choices(&key.0, &key.1)
+        });
         if V::MEMOIZE {
             heap.memo.borrow_mut().insert(key, valid.clone());
         }
@@ -322,20 +321,37 @@ impl<V: Variant> Lissa<V> {
         let Some(structure) = Self::structure(ctx, heap, site, choice) else {
             return false;
         };
+        let answer = Self::with_solver(ctx, heap, method, scope, |solver| {
+            if V::HYBRID {
+                solver.hybrid(&structure)
+            } else {
+                solver.solve(&structure)
+            }
+        });
+        answer == Answer::Unsat
+    }
+
+    /// Runs `ask` on a SymSolve for this variant, with the exploration's witnesses.
+    fn with_solver<T>(
+        ctx: &Ctx,
+        heap: &Heap,
+        method: MethodId,
+        scope: u32,
+        ask: impl FnOnce(&mut SymSolve) -> T,
+    ) -> T {
         let pre = Precondition { method, roots: 1 };
         let config = SymConfig {
             scope,
             int_range: INT_RANGE,
             symmetry: V::SYMMETRY,
             memoize: false,
+            witnesses: true,
         };
         let mut solver = SymSolve::new(ctx.program, pre, config);
-        let answer = if V::HYBRID {
-            solver.hybrid(&structure)
-        } else {
-            solver.solve(&structure)
-        };
-        answer == Answer::Unsat
+        std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());
+        let out = ask(&mut solver);
+        std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());
+        out
     }
 
     /// §3.1: the input structure reachable from `this` with `choice` stored at `site`,

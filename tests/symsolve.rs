@@ -219,18 +219,23 @@ fn symsolve_agrees_with_brute_force() {
     let mut total = 0;
     for scope in [2u32, 3] {
         let shapes = structures(&program, entry, 2);
+        // Each solver answers every structure in turn: those keeping witnesses answer
+        // the later ones from the completions found for the earlier ones.
         let mut solvers: Vec<SymSolve> = [
-            (Symmetry::Break, false),
-            (Symmetry::Keep, false),
-            (Symmetry::Break, true),
+            (Symmetry::Break, false, false),
+            (Symmetry::Keep, false, false),
+            (Symmetry::Break, true, false),
+            (Symmetry::Break, false, true),
+            (Symmetry::Keep, false, true),
         ]
         .into_iter()
-        .map(|(symmetry, memoize)| {
+        .map(|(symmetry, memoize, witnesses)| {
             let config = SymConfig {
                 scope,
                 int_range: ints.clone(),
                 symmetry,
                 memoize,
+                witnesses,
             };
             SymSolve::new(&program, pre, config)
         })
@@ -252,6 +257,9 @@ fn symsolve_agrees_with_brute_force() {
             spurious += usize::from(!expected);
         }
         assert!(solvers[2].stats.memo_hits >= shapes.len() as u64);
+        assert!(solvers[3].stats.witness_hits > 0 && solvers[4].stats.witness_hits > 0);
+        // Witnesses spare candidates.
+        assert!(solvers[3].stats.candidates < solvers[0].stats.candidates);
         // Symmetry breaking tries no more candidates than the search without it.
         assert!(solvers[0].stats.candidates <= solvers[1].stats.candidates);
     }
@@ -263,7 +271,8 @@ fn symsolve_agrees_with_brute_force() {
 /// each choice gets on its own: the structure with that choice stored at the field (a
 /// fresh object appended, its fields free). Checked for every free reference field of
 /// every structure of `symsolve_agrees_with_brute_force`, with every object and a fresh
-/// one as choices, at scopes 2 and 3, with and without symmetry breaking.
+/// one as choices, at scopes 2 and 3, with and without symmetry breaking, with and
+/// without the witnesses of the earlier queries.
 #[test]
 fn choices_asked_together_get_each_choices_answer() {
     let program = compile(TREE);
@@ -280,16 +289,19 @@ fn choices_asked_together_get_each_choices_answer() {
         .collect();
     let (mut queries, mut mixed, mut valid, mut spurious) = (0, 0, 0, 0);
     for scope in [2u32, 3] {
-        let config = |symmetry| SymConfig {
+        let config = |symmetry, witnesses| SymConfig {
             scope,
             int_range: 0..=1,
             symmetry,
             memoize: false,
+            witnesses,
         };
-        let mut reference = SymSolve::new(&program, pre, config(Symmetry::Keep));
+        let mut reference = SymSolve::new(&program, pre, config(Symmetry::Keep, false));
         let mut solvers = [
-            SymSolve::new(&program, pre, config(Symmetry::Break)),
-            SymSolve::new(&program, pre, config(Symmetry::Keep)),
+            SymSolve::new(&program, pre, config(Symmetry::Break, false)),
+            SymSolve::new(&program, pre, config(Symmetry::Keep, false)),
+            SymSolve::new(&program, pre, config(Symmetry::Break, true)),
+            SymSolve::new(&program, pre, config(Symmetry::Keep, true)),
         ];
         for s in structures(&program, entry, 2) {
             for (o, (_, fields)) in s.objects.iter().enumerate() {
@@ -335,12 +347,179 @@ fn choices_asked_together_get_each_choices_answer() {
                 }
             }
         }
+        assert!(solvers[2].stats.witness_hits > 0 && solvers[3].stats.witness_hits > 0);
     }
     // Not vacuous: both answers occur, often within one query.
     assert!(
         valid > 0 && spurious > 0 && mixed > queries / 4,
         "{valid} {spurious} {mixed} of {queries}"
     );
+}
+
+/// The answers on the red-black tree of the TreeMap case study, whose repOK (parent
+/// pointers, colours, black heights) is the one whose search the witnesses shorten most:
+/// every structure lazy initialization can leave of a valid tree of up to 2 entries (any
+/// subset of its reference fields free, its colours and ints always free, as the
+/// `lissa` rule sets leave them), at scope 2, against brute force, with and without
+/// symmetry breaking and witnesses; and each free reference field's choices asked
+/// together, against the answers one by one.
+#[test]
+fn red_black_structures_agree_with_brute_force() {
+    let program = compile(include_str!("../programs/lissa/treemap.java"));
+    let entry = program.entry("TreeMap.repOK").unwrap();
+    let pre = Precondition::new(&program, entry, entry).unwrap();
+    let entry_class = program.class_by_name("Entry").unwrap();
+    let map_class = program.method(entry).owner;
+    let scope = 2;
+    let ints = 0..=0;
+    let generator = GenConfig {
+        scope,
+        int_range: ints.clone(),
+        requires: Some(entry),
+        ..GenConfig::default()
+    };
+    let inputs = generate::generate(&program, entry, &generator)
+        .unwrap()
+        .inputs;
+    let config = |symmetry, witnesses| SymConfig {
+        scope,
+        int_range: ints.clone(),
+        symmetry,
+        memoize: false,
+        witnesses,
+    };
+    let mut reference = SymSolve::new(&program, pre, config(Symmetry::Break, false));
+    let mut solvers = [
+        SymSolve::new(&program, pre, config(Symmetry::Keep, false)),
+        SymSolve::new(&program, pre, config(Symmetry::Break, true)),
+        SymSolve::new(&program, pre, config(Symmetry::Keep, true)),
+    ];
+    let (mut structures, mut spurious, mut choices_asked) = (0, 0, 0);
+    for input in &inputs {
+        let refs: Vec<(usize, usize)> = input
+            .objects
+            .iter()
+            .enumerate()
+            .flat_map(|(o, obj)| {
+                obj.fields
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (f, _))| matches!(program.field(*f).ty, Type::Class(_)))
+                    .map(move |(s, _)| (o, s))
+            })
+            .collect();
+        for mask in 0u32..(1 << refs.len()) {
+            let mut objects: Vec<(ClassId, Vec<Option<InputValue>>)> = input
+                .objects
+                .iter()
+                .map(|o| {
+                    let fields = o
+                        .fields
+                        .iter()
+                        .map(|&(f, v)| matches!(program.field(f).ty, Type::Class(_)).then_some(v));
+                    (o.class, fields.collect())
+                })
+                .collect();
+            for (bit, &(o, s)) in refs.iter().enumerate() {
+                if mask & (1 << bit) != 0 {
+                    objects[o].1[s] = None;
+                }
+            }
+            let s = Structure {
+                roots: input.roots.clone(),
+                objects,
+            };
+            if !reachable(&s) {
+                continue;
+            }
+            let expected = brute_force(&program, &pre, &s, scope, &ints, &[map_class, entry_class]);
+            assert_eq!(reference.solve(&s) == Answer::Sat, expected, "{s:?}");
+            for solver in &mut solvers {
+                assert_eq!(solver.solve(&s) == Answer::Sat, expected, "{s:?}");
+            }
+            structures += 1;
+            spurious += usize::from(!expected);
+            // The first free reference field's choices, together and one by one.
+            let Some(&(o, slot)) = refs.iter().find(|&&(o, k)| s.objects[o].1[k].is_none()) else {
+                continue;
+            };
+            let n = s.objects.len();
+            let ty = program.field(input.objects[o].fields[slot].0).ty;
+            let Type::Class(class) = ty else { continue };
+            let aliases: Vec<usize> = (0..n).filter(|&a| s.objects[a].0 == class).collect();
+            let choices = Choices {
+                site: (o, slot),
+                null: true,
+                aliases: aliases.clone(),
+                fresh: Some(class),
+            };
+            let with = |v: InputValue, fresh: bool| {
+                let mut t = s.clone();
+                t.objects[o].1[slot] = Some(v);
+                if fresh {
+                    let len = program.class(class).all_fields.len();
+                    t.objects.push((class, vec![None; len]));
+                }
+                t
+            };
+            let mut one_by_one = vec![with(InputValue::Null, false)];
+            one_by_one.extend(
+                aliases
+                    .iter()
+                    .map(|&a| with(InputValue::Obj(InputObj(a as u32)), false)),
+            );
+            one_by_one.push(with(InputValue::Obj(InputObj(n as u32)), true));
+            let mut expected = Vec::new();
+            for t in &one_by_one {
+                let sat = brute_force(&program, &pre, t, scope, &ints, &[map_class, entry_class]);
+                assert_eq!(reference.solve(t) == Answer::Sat, sat, "{t:?}");
+                for solver in &mut solvers {
+                    assert_eq!(solver.solve(t) == Answer::Sat, sat, "{t:?}");
+                }
+                spurious += usize::from(!sat);
+                structures += 1;
+                expected.push(sat);
+            }
+            for solver in &mut solvers {
+                let v = solver.solve_choices(&s, &choices);
+                let mut got = vec![v.null];
+                got.extend(&v.aliases);
+                got.push(v.fresh);
+                assert_eq!(got, expected, "{s:?} at {:?}", choices.site);
+            }
+            choices_asked += 1;
+        }
+    }
+    // Not vacuous: both answers occur, and the witnesses answer some queries.
+    assert!(
+        spurious > 0 && spurious < structures && choices_asked > 0,
+        "{spurious} of {structures}, {choices_asked}"
+    );
+    assert!(solvers[1].stats.witness_hits > 0 && solvers[2].stats.witness_hits > 0);
+}
+
+/// Whether every object of `s` is reachable from its roots through fixed fields.
+fn reachable(s: &Structure) -> bool {
+    let mut reached = vec![false; s.objects.len()];
+    let mut work: Vec<usize> = s
+        .roots
+        .iter()
+        .filter_map(|v| match v {
+            InputValue::Obj(o) => Some(o.0 as usize),
+            _ => None,
+        })
+        .collect();
+    while let Some(o) = work.pop() {
+        if std::mem::replace(&mut reached[o], true) {
+            continue;
+        }
+        for v in s.objects[o].1.iter().flatten() {
+            if let InputValue::Obj(p) = v {
+                work.push(p.0 as usize);
+            }
+        }
+    }
+    reached.iter().all(|&r| r)
 }
 
 /// A total input for [`generate::Replay`]: objects of one class, every field set.

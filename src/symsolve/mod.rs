@@ -18,7 +18,7 @@ use crate::concrete::generate::{
     PRECONDITION_STEPS, PartialInput, Precondition, Replay, Verdict, probe,
 };
 use crate::concrete::{InputObj, InputValue};
-use crate::lang::{ClassId, Program, Type};
+use crate::lang::{ClassId, MethodId, Program, Type};
 
 /// A partially symbolic structure: the precondition's roots (fixed) and the materialized
 /// objects, numbered from 0, each with its exact class and a value per field of its
@@ -64,6 +64,9 @@ pub struct SymConfig {
     pub symmetry: Symmetry,
     /// Remember each structure's answer (LISSA-M). Default: false.
     pub memoize: bool,
+    /// Keep every valid completion found ([`Witnesses`]) and answer Sat from one that
+    /// embeds a later query's structure before searching. Default: true.
+    pub witnesses: bool,
 }
 
 impl Default for SymConfig {
@@ -73,6 +76,7 @@ impl Default for SymConfig {
             int_range: -1..=1,
             symmetry: Symmetry::Break,
             memoize: false,
+            witnesses: true,
         }
     }
 }
@@ -129,11 +133,104 @@ impl Site {
     }
 }
 
+/// A valid completion found by a search: a whole input (roots, and every object's class
+/// and fields) on which the precondition returned true.
+#[derive(Clone, Debug)]
+struct Witness {
+    roots: Vec<InputValue>,
+    classes: Vec<ClassId>,
+    fields: Vec<Vec<InputValue>>,
+}
+
+impl Witness {
+    /// The embedding of `s` into this input, if there is one: an injective map of `s`'s
+    /// objects to this input's, roots to roots, class to the same class, every fixed
+    /// field to the same value (objects mapped). Then this input, its objects renamed,
+    /// is a completion of `s` within the scopes (it has at most `scope` objects per
+    /// class, and the precondition compares references by identity only).
+    fn embed(&self, s: &Structure) -> Option<Vec<u32>> {
+        const NONE: u32 = u32::MAX;
+        if s.roots.len() != self.roots.len() {
+            return None;
+        }
+        let mut map = vec![NONE; s.objects.len()];
+        let mut used = vec![false; self.classes.len()];
+        let mut work = Vec::new();
+        let mut bind =
+            |a: InputValue, b: InputValue, map: &mut Vec<u32>, work: &mut Vec<usize>| -> bool {
+                match (a, b) {
+                    (InputValue::Obj(a), InputValue::Obj(b)) => {
+                        let (a, b) = (a.0 as usize, b.0);
+                        if a >= map.len() || b as usize >= used.len() {
+                            return false;
+                        }
+                        if map[a] != NONE {
+                            return map[a] == b;
+                        }
+                        if std::mem::replace(&mut used[b as usize], true) {
+                            return false;
+                        }
+                        map[a] = b;
+                        work.push(a);
+                        true
+                    }
+                    (a, b) => a == b,
+                }
+            };
+        for (&a, &b) in s.roots.iter().zip(&self.roots) {
+            if !bind(a, b, &mut map, &mut work) {
+                return None;
+            }
+        }
+        while let Some(o) = work.pop() {
+            let (class, fields) = &s.objects[o];
+            let x = map[o] as usize;
+            if self.classes[x] != *class {
+                return None;
+            }
+            for (slot, v) in fields.iter().enumerate() {
+                if let Some(v) = *v
+                    && !bind(v, self.fields[x][slot], &mut map, &mut work)
+                {
+                    return None;
+                }
+            }
+        }
+        // An object the roots do not reach through fixed fields: no embedding known.
+        (!map.contains(&NONE)).then_some(map)
+    }
+}
+
+/// The valid completions found so far, kept across queries (of one exploration) by
+/// [`SymSolve`]: a query whose structure one of them embeds is Sat without a search.
+/// Lazy initialization asks about structures that grow along a path, and the witness
+/// found for a choice is a completion of the structures after it, so most valid choices
+/// are answered here and the search is left with the spurious ones. Answers stay those
+/// of the search: a witness is a completion, and Unsat still needs the whole search.
+#[derive(Clone, Default, Debug)]
+pub struct Witnesses {
+    /// The precondition, scope and int range they were found under.
+    key: Option<(MethodId, u32, i32, i32)>,
+    found: Vec<Witness>,
+}
+
+impl Witnesses {
+    pub fn len(&self) -> usize {
+        self.found.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+}
+
 /// Work done so far.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct Stats {
     pub queries: u64,
     pub memo_hits: u64,
+    /// Queries (or choices) answered Sat by a kept witness.
+    pub witness_hits: u64,
     /// Candidate vectors on which the precondition ran.
     pub candidates: u64,
 }
@@ -145,6 +242,8 @@ pub struct SymSolve<'p> {
     config: SymConfig,
     memo: HashMap<Structure, Answer>,
     memo_choices: HashMap<(Structure, Choices), Valid>,
+    /// With [`SymConfig::witnesses`]: swap a pool in to share it between solvers.
+    pub witnesses: Witnesses,
     pub stats: Stats,
 }
 
@@ -184,6 +283,7 @@ impl<'p> SymSolve<'p> {
             config,
             memo: HashMap::new(),
             memo_choices: HashMap::new(),
+            witnesses: Witnesses::default(),
             stats: Stats::default(),
         }
     }
@@ -198,7 +298,11 @@ impl<'p> SymSolve<'p> {
             self.stats.memo_hits += 1;
             return a;
         }
-        let answer = match self.search(s, None) {
+        let known = self.pool().iter().any(|w| w.embed(s).is_some());
+        if known {
+            self.stats.witness_hits += 1;
+        }
+        let answer = match self.search(s, None, &[known]) {
             Some(v) if v[0] => Answer::Sat,
             _ => Answer::Unsat,
         };
@@ -230,7 +334,12 @@ impl<'p> SymSolve<'p> {
             .get(so)
             .and_then(|o| o.1.get(ss))
             .is_some_and(|v| v.is_none());
-        let answers = if free { self.search(s, Some(c)) } else { None };
+        let answers = if free {
+            let known = self.known_choices(s, c);
+            self.search(s, Some(c), &known)
+        } else {
+            None
+        };
         let answers = answers.unwrap_or_else(|| vec![false; c.aliases.len() + 2]);
         let valid = Valid {
             null: c.null && answers[0],
@@ -258,6 +367,80 @@ impl<'p> SymSolve<'p> {
         }
     }
 
+    /// The kept witnesses, newest first, after dropping them if they were found under
+    /// another precondition, scope or int range; none without [`SymConfig::witnesses`].
+    fn pool(&mut self) -> &[Witness] {
+        if !self.config.witnesses {
+            return &[];
+        }
+        let key = Some((
+            self.pre.method,
+            self.config.scope,
+            *self.config.int_range.start(),
+            *self.config.int_range.end(),
+        ));
+        if self.witnesses.key != key {
+            self.witnesses = Witnesses {
+                key,
+                found: Vec::new(),
+            };
+        }
+        &self.witnesses.found
+    }
+
+    /// Per choice of `c` (as [`Site::group`] numbers them), whether a kept witness
+    /// answers it: one that embeds `s` and holds that choice at the site (for a fresh
+    /// object: an object of its class outside the embedding's image).
+    fn known_choices(&mut self, s: &Structure, c: &Choices) -> Vec<bool> {
+        let n = c.aliases.len() + 2;
+        let mut known = vec![false; n];
+        let (so, ss) = c.site;
+        for w in self.pool().iter().rev() {
+            let Some(map) = w.embed(s) else { continue };
+            let g = match w.fields[map[so] as usize][ss] {
+                InputValue::Null => c.null.then_some(0),
+                InputValue::Obj(InputObj(b)) => match map.iter().position(|&m| m == b) {
+                    Some(o) => c.aliases.iter().position(|&a| a == o).map(|i| 1 + i),
+                    None => (Some(w.classes[b as usize]) == c.fresh).then_some(n - 1),
+                },
+                _ => None,
+            };
+            if let Some(g) = g {
+                known[g] = true;
+                let asked = |g: usize| match g {
+                    0 => c.null,
+                    g if g == n - 1 => c.fresh.is_some(),
+                    _ => true,
+                };
+                if (0..n).all(|g| known[g] || !asked(g)) {
+                    break;
+                }
+            }
+        }
+        self.stats.witness_hits += known.iter().filter(|&&k| k).count() as u64;
+        known
+    }
+
+    /// Keeps the candidate, on which the precondition holds, as a witness.
+    fn keep(&mut self, cand: &Candidate, roots: &[InputValue]) {
+        if !self.config.witnesses {
+            return;
+        }
+        let fields = (0..cand.classes.len())
+            .map(|o| {
+                let n = self.program.class(cand.classes[o]).all_fields.len();
+                (0..n)
+                    .map(|slot| cand.field(o, slot).expect("a total candidate"))
+                    .collect()
+            })
+            .collect();
+        self.witnesses.found.push(Witness {
+            roots: roots.to_vec(),
+            classes: cand.classes.clone(),
+            fields,
+        });
+    }
+
     /// The classes an object of the structure's may reach by field types.
     fn reachable_classes(&self, s: &Structure) -> Vec<ClassId> {
         let p = self.program;
@@ -282,8 +465,17 @@ impl<'p> SymSolve<'p> {
 
     /// Fig. 6: the bounded-exhaustive search over the structure's completions. Without
     /// choices, the one answer (Sat: true); with them, one per choice (see [`Site`]).
-    /// `None`: no completion at all (every answer Unsat).
-    fn search(&mut self, s: &Structure, choices: Option<&Choices>) -> Option<Vec<bool>> {
+    /// `None`: no completion at all (every answer Unsat). `known`: the answers (per
+    /// choice) already known to be Sat; the search looks for the others only.
+    fn search(
+        &mut self,
+        s: &Structure,
+        choices: Option<&Choices>,
+        known: &[bool],
+    ) -> Option<Vec<bool>> {
+        if known.iter().all(|&k| k) {
+            return Some(known.to_vec());
+        }
         let p = self.program;
         // The objects of the candidate: the structure's, then the extras each class's
         // scope leaves, class by class.
@@ -364,7 +556,7 @@ impl<'p> SymSolve<'p> {
             vector,
         };
         // The site of a query over choices: a free field taking the open choices only.
-        let nchoices = choices.map_or(1, |c| c.aliases.len() + 2);
+        debug_assert_eq!(known.len(), choices.map_or(1, |c| c.aliases.len() + 2));
         let mut site = choices.map(|c| {
             let index = cand.offsets[c.site.0] + c.site.1;
             let n = s.objects.len();
@@ -386,10 +578,10 @@ impl<'p> SymSolve<'p> {
             Site {
                 index,
                 group,
-                open: vec![true; nchoices],
+                open: known.iter().map(|&k| !k).collect(),
             }
         });
-        let mut answers = vec![false; nchoices];
+        let mut answers = known.to_vec();
         if let Some(site) = &site {
             match site.next_open(None) {
                 Some(k) => cand.vector[site.index] = k,
@@ -463,6 +655,7 @@ impl<'p> SymSolve<'p> {
             // Backtracking pops the stack down to `keep` entries before it increments.
             let mut keep = usize::MAX;
             if verdict == Verdict::Holds {
+                self.keep(&cand, &s.roots);
                 let Some(site) = &mut site else {
                     return Some(vec![true]);
                 };
