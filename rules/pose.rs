@@ -1357,6 +1357,30 @@ mod tests {
         );
     }
 
+    /// Definedness is derived one base at a time: a leaf `z = i.g` with `i = y0.g`
+    /// (neither base known non-null) gets `z` from `i` and `i` from `y0`, not the
+    /// pair `(z, y0)`, so a chain of k locations is k facts; a base the path makes
+    /// non-null ends the chain.
+    #[test]
+    fn definedness_is_one_step_per_location() {
+        const G: FieldId = FieldId(8);
+        let (i, z, w) = (id(10), id(11), id(12));
+        let (.., def_nn, _, _) = facts(|rt| {
+            rt.extend([Reading(F)]);
+            rt.extend([NonNull(id(1))]);
+            rt.extend([Bound(i)]);
+            rt.extend([InputSym(i, A), InputSym(z, A), InputSym(w, A)]);
+            rt.extend([Base(i, id(0), G), Base(z, i, G), Base(w, id(1), G)]);
+            rt.extend([FieldOwner(G, A)]);
+            rt.extend([Leaf(z, 1), Leaf(w, 2)]);
+        })
+        .run();
+        assert_eq!(
+            sorted(def_nn.into_iter().map(|DefNonNull(z, b)| (z, b))),
+            vec![(i, id(0)), (z, i)]
+        );
+    }
+
     fn explore(src: &str, entry: &str) -> RunSummary {
         let mut sources = crate::lang::Sources::default();
         let file = sources.add("test.java", src);
