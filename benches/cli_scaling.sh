@@ -7,19 +7,24 @@
 #
 #   cargo build --release && sh benches/cli_scaling.sh [N ...]
 #
+# RULES (default "symbolic-heap pose") and FORMATS (default "text json") narrow the
+# runs, e.g. RULES=pose.
+#
 # Prints the load at the start, one Markdown table row per rule set, format and N,
 # and the load at the end: paste-ready for docs/BENCHMARKS.md.
 set -eu
 BIN=${HEAPLOG:-target/release/heaplog}
 LIMIT=${LIMIT:-60}
+RULES=${RULES:-"symbolic-heap pose"}
+FORMATS=${FORMATS:-"text json"}
 [ $# -gt 0 ] || set -- 50 100 200 500 1000
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 echo "load at the start: $(uptime | sed 's/.*load average: //')"
 echo "| rules | format | N | traces | complete | wall (s) | user (s) | output (bytes) | bytes / N^2 | peak RSS (MiB) | exploration (ms) | printing (ms) |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
-for rules in symbolic-heap pose; do
-  for format in text json; do
+for rules in $RULES; do
+  for format in $FORMATS; do
     for n in "$@"; do
       src="$TMP/hasNull$n.java"
       cat > "$src" <<JAVA

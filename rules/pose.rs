@@ -144,8 +144,8 @@ mod datalog {
         struct HasField(Id, FieldId);
         // A location that a term of this access compares with (or a cell's object).
         struct Candidate(Id);
-        // `z` has a value only if `b` is an object with field `g` (and so on up).
-        struct Chain(Id, Id, FieldId);
+        // A location whose definedness this access asks, or a base one inherits it from.
+        struct Needed(Id);
 
         @output
         /// Getfield (r1): an unbound leaf gets an object with all fields ⊥.
@@ -166,10 +166,10 @@ mod datalog {
         /// classify: the leaf may be an object of this class.
         pub struct ClassCase(pub Id, pub ClassId);
         @output
-        /// The location `z` exists only where `b` is not null.
+        /// The location `z` exists only where its base `b` is not null and exists.
         pub struct DefNonNull(pub Id, pub Id);
         @output
-        /// The location `z` exists only where `b`'s dynamic class has field `g`.
+        /// The location `z` exists only where its base `b`'s dynamic class has field `g`.
         pub struct DefHas(pub Id, pub Id, pub FieldId);
         @output
         /// The cell `y.f` exists only where `y`'s dynamic class has field `f`.
@@ -217,14 +217,16 @@ mod datalog {
         // out): the symbol `path(b).g` is a location of the input only where `b` is an
         // object whose class has `g`. A location an alias condition, a leaf's
         // condition (Getfield c2, classify) or a cell mentions is guarded by that, up
-        // its chain of bases until one the path condition makes non-null.
+        // its chain of bases until one the path condition makes non-null. One step
+        // per location: a base that may be null passes on its own definedness (the
+        // glue folds the chain), so a chain of k locations is k facts, not k^2.
         Candidate(z) <- AliasSet(_, z);
         Candidate(z) <- Leaf(z, _), InputSym(z, _);
         Candidate(y) <- Cell(y, _);
-        Chain(z, b, g) <- Candidate(z), Base(z, b, g);
-        Chain(z, b2, g2) <- Chain(z, b, _), !NonNull(b), Base(b, b2, g2);
-        DefNonNull(z, b) <- Chain(z, b, _), !NonNull(b);
-        DefHas(z, b, g) <- Chain(z, b, g), InputSym(b, c), FieldOwner(g, o), !SubclassOf(c, o);
+        Needed(z) <- Candidate(z);
+        Needed(b) <- Needed(z), Base(z, b, _), !NonNull(b);
+        DefNonNull(z, b) <- Needed(z), Base(z, b, _), !NonNull(b);
+        DefHas(z, b, g) <- Needed(z), Base(z, b, g), InputSym(b, c), FieldOwner(g, o), !SubclassOf(c, o);
         // The cells of update and Getfield (r2) on an object that may lack the field
         // (a compatible object of the field's superclass) hold only where it has it.
         CellHas(y, f) <- Cell(y, f), InputSym(y, c), FieldOwner(f, o), !SubclassOf(c, o);
@@ -250,23 +252,16 @@ struct Derived {
     targets: Vec<Id>,
     nullable: Vec<Id>,
     cases: Vec<(Id, ClassId)>,
-    /// Per location, the bases that must be non-null for it to exist.
-    def_non_null: HashMap<Id, Vec<Id>>,
-    /// Per location, the (base, field) pairs whose base's class must have the field.
-    def_has: HashMap<Id, Vec<(Id, FieldId)>>,
+    /// Per location, its base when that must be non-null (and exist) for it to exist.
+    def_non_null: HashMap<Id, Id>,
+    /// Per location, its base and field when the base's class must have the field.
+    def_has: HashMap<Id, (Id, FieldId)>,
     /// The cells that hold only where their object's class has the field.
     cell_has: HashSet<(Id, FieldId)>,
-    /// Terms [`Pose::defined`] built for these facts: a chain of N locations shares
-    /// its bases, so each `!(b = null)` and conjunction prefix is built once, not
-    /// once per location (rendering a heap's N guards was O(N^2) constructor calls).
-    defined_memo: std::cell::RefCell<DefinedMemo>,
-}
-
-/// See [`Derived::defined_memo`].
-#[derive(Default, Debug)]
-struct DefinedMemo {
-    not_null: HashMap<Id, Id>,
-    and: HashMap<(Id, Id), Id>,
+    /// Per location, the conjunction of its chain's `!(b = null)` that
+    /// [`Pose::defined`] built: a chain of N locations extends its base's, so each is
+    /// one constructor call (rendering a heap's N guards was O(N^2) of them).
+    defined_memo: std::cell::RefCell<HashMap<Id, Id>>,
 }
 
 impl Pose {
@@ -421,20 +416,15 @@ impl Pose {
         }
         let (bind, needs, alias, targets, nullable, cases, def_nn, def_has, cell_has) =
             rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
-        let mut def_non_null: HashMap<Id, Vec<Id>> = HashMap::default();
-        for datalog::DefNonNull(z, b) in def_nn {
-            def_non_null.entry(z).or_default().push(b);
-        }
-        let mut def_has_map: HashMap<Id, Vec<(Id, FieldId)>> = HashMap::default();
-        for datalog::DefHas(z, b, g) in def_has {
-            def_has_map.entry(z).or_default().push((b, g));
-        }
-        for v in def_non_null.values_mut() {
-            v.sort();
-        }
-        for v in def_has_map.values_mut() {
-            v.sort();
-        }
+        // A location has one base (`heap.bases` is a map), so one step each.
+        let def_non_null: HashMap<Id, Id> = def_nn
+            .into_iter()
+            .map(|datalog::DefNonNull(z, b)| (z, b))
+            .collect();
+        let def_has_map: HashMap<Id, (Id, FieldId)> = def_has
+            .into_iter()
+            .map(|datalog::DefHas(z, b, g)| (z, (b, g)))
+            .collect();
         let mut d = Derived {
             bind: bind.into_iter().map(|datalog::Bind(y)| y).collect(),
             needs_init: needs
@@ -535,34 +525,57 @@ impl Pose {
     /// The condition under which location `z` exists on the input: every base the
     /// derived facts name is not null and of a class with the field (`true` for a
     /// root, an allocated object, or a chain the path condition already implies).
+    ///
+    /// The term is the conjunction of the chain's `!(b = null)`, root-most base first,
+    /// then of its `has` conditions in the same order (a base is made before the
+    /// symbols of its fields, so this is the order of their ids).
     fn defined(ctx: &mut Ctx, heap: &Heap, d: &Derived, z: Id) -> Id {
+        // The chain up from z while a base passes on its definedness.
+        let mut chain = vec![z];
         let mut memo = d.defined_memo.borrow_mut();
-        let DefinedMemo {
-            not_null,
-            and: ands,
-        } = &mut *memo;
-        // `and_all` of the conjuncts, folded from `true` in the same order.
         let mut acc = ctx.terms.bool(true);
-        let mut and = |ctx: &mut Ctx, acc: Id, x: Id| {
-            *ands
-                .entry((acc, x))
-                .or_insert_with(|| ctx.terms.and(acc, x))
-        };
-        if let Some(bases) = d.def_non_null.get(&z) {
-            for &b in bases {
-                let not_null = *not_null.entry(b).or_insert_with(|| {
-                    let null = ctx.terms.null();
-                    let is_null = ctx.terms.eq(b, null);
-                    ctx.terms.not(is_null)
-                });
-                acc = and(ctx, acc, not_null);
+        let mut y = z;
+        while let Some(&b) = d.def_non_null.get(&y) {
+            if let Some(&done) = memo.get(&b) {
+                acc = done;
+                break;
+            }
+            chain.push(b);
+            y = b;
+        }
+        // Fold down from the top: a location's conjunction extends its base's.
+        for &y in chain.iter().rev() {
+            if let Some(&b) = d.def_non_null.get(&y) {
+                if let Some(&done) = memo.get(&y) {
+                    acc = done;
+                    continue;
+                }
+                let null = ctx.terms.null();
+                let is_null = ctx.terms.eq(b, null);
+                let not_null = ctx.terms.not(is_null);
+                acc = ctx.terms.and(acc, not_null);
+            }
+            memo.insert(y, acc);
+        }
+        drop(memo);
+        if d.def_has.is_empty() {
+            return acc;
+        }
+        // The chain's `has` conditions, root-most first (rare: subclass fields).
+        let mut has = Vec::new();
+        let mut y = z;
+        loop {
+            if let Some(&bg) = d.def_has.get(&y) {
+                has.push(bg);
+            }
+            match d.def_non_null.get(&y) {
+                Some(&b) => y = b,
+                None => break,
             }
         }
-        if let Some(has) = d.def_has.get(&z) {
-            for &(b, g) in has {
-                let h = Pose::has_field(ctx, heap, b, g);
-                acc = and(ctx, acc, h);
-            }
+        for &(b, g) in has.iter().rev() {
+            let h = Pose::has_field(ctx, heap, b, g);
+            acc = ctx.terms.and(acc, h);
         }
         acc
     }
@@ -1061,6 +1074,12 @@ impl RuleSet for Pose {
 
     // EQUALS on references: the term `a = b`; the `if` forks.
     fn ref_eq(ctx: &mut Ctx, mut heap: Heap, a: PRef, b: PRef) -> Vec<Fork<Heap, Id>> {
+        // A comparison the path has already decided as it stands (hasNull's `s == null`
+        // after the loop left on `s = null`) needs no walk of its operands.
+        if let Some(v) = ctx.known_eq(a.0, b.0) {
+            let t = ctx.terms.bool(v);
+            return vec![Fork::ok(heap, None, t)];
+        }
         let (a, b) = (ctx.collapse(a.0), ctx.collapse(b.0));
         let t = Pose::ref_eq_term(ctx, &mut heap, a, b);
         let t = ctx.collapse(t);
@@ -1335,6 +1354,30 @@ mod tests {
         assert_eq!(
             sorted(cell_has.into_iter().map(|CellHas(y, f)| (y, f))),
             vec![(id(1), U)]
+        );
+    }
+
+    /// Definedness is derived one base at a time: a leaf `z = i.g` with `i = y0.g`
+    /// (neither base known non-null) gets `z` from `i` and `i` from `y0`, not the
+    /// pair `(z, y0)`, so a chain of k locations is k facts; a base the path makes
+    /// non-null ends the chain.
+    #[test]
+    fn definedness_is_one_step_per_location() {
+        const G: FieldId = FieldId(8);
+        let (i, z, w) = (id(10), id(11), id(12));
+        let (.., def_nn, _, _) = facts(|rt| {
+            rt.extend([Reading(F)]);
+            rt.extend([NonNull(id(1))]);
+            rt.extend([Bound(i)]);
+            rt.extend([InputSym(i, A), InputSym(z, A), InputSym(w, A)]);
+            rt.extend([Base(i, id(0), G), Base(z, i, G), Base(w, id(1), G)]);
+            rt.extend([FieldOwner(G, A)]);
+            rt.extend([Leaf(z, 1), Leaf(w, 2)]);
+        })
+        .run();
+        assert_eq!(
+            sorted(def_nn.into_iter().map(|DefNonNull(z, b)| (z, b))),
+            vec![(i, id(0)), (z, i)]
         );
     }
 

@@ -208,6 +208,13 @@ impl<'p> Ctx<'p> {
         facts.collapse(&mut self.terms, t)
     }
 
+    /// `a = b` when a conjunct of the current path condition decides it as it
+    /// stands (see [`super::pathcond::Facts::known_eq`]): no walk of either side.
+    pub fn known_eq(&mut self, a: Id, b: Id) -> Option<bool> {
+        let facts = self.pc.facts(&self.terms);
+        facts.known_eq(&self.terms, a, b)
+    }
+
     /// Records that a bound cut a path.
     pub fn cut(&mut self, bound: Bound) {
         *self.cuts.entry(bound).or_default() += 1;

@@ -199,6 +199,16 @@ impl Facts {
         if a <= b { (a, b) } else { (b, a) }
     }
 
+    /// `a = b` when some conjunct decides it as it stands, without evaluating
+    /// either side: one lookup, for callers that would otherwise walk both.
+    pub fn known_eq(&self, terms: &Terms, a: Id, b: Id) -> Option<bool> {
+        let (a, b) = (terms.find(a), terms.find(b));
+        if a == b {
+            return Some(true);
+        }
+        self.eqs.get(&Facts::key(a, b)).copied()
+    }
+
     /// `a = b` under these facts, if decided.
     pub fn eq_value(&self, terms: &Terms, a: Id, b: Id) -> Option<bool> {
         self.eq_at(terms, terms.find(a), terms.find(b), &mut BUDGET.clone())

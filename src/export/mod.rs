@@ -22,6 +22,12 @@ impl TraceSink for Tee<'_> {
         go_on
     }
 
+    // Terms are built for the trace when any sink reads them (`run --summary` alone
+    // builds none).
+    fn wants_terms(&self) -> bool {
+        self.sinks.iter().any(|s| s.wants_terms())
+    }
+
     fn finish(&mut self, ctx: &Ctx<'_>) {
         for s in &mut self.sinks {
             s.finish(ctx);
