@@ -344,6 +344,21 @@ pub mod int32 {
             let zero = terms.int(0);
             return sub(terms, zero, a);
         }
+        if let Some(k) = konst(terms, b)
+            && k > 1
+            && konst(terms, a).is_none()
+        {
+            // truncation is floor for `a >= 0` and `floor((a + k - 1) / k)` below:
+            // dividends linear in `a`, which the solver decides (no `-a`)
+            let zero = terms.int(0);
+            let neg = terms.lt(a, zero)?;
+            let kt = terms.int(k);
+            let up = terms.int(k - 1);
+            let shifted = terms.add(a, up)?;
+            let below = terms.div(shifted, kt)?;
+            let above = terms.div(a, kt)?;
+            return terms.ite(neg, below, above);
+        }
         let (aa, ab) = (abs(terms, a)?, abs(terms, b)?);
         // `|a| div 1` is `|a|` (keeps `x / -1` in the decided fragment)
         let q = match konst(terms, ab) {
@@ -564,6 +579,55 @@ mod tests {
             Answer::Sat(m) => assert_eq!(int_of(&m, "x"), i64::from(i32::MIN)),
             a => panic!("expected sat, got {a:?}"),
         }
+    }
+
+    /// Java `x / k` and `x / k + 1` for a symbolic `int` `x` and constants `k > 1` (a
+    /// negative divisor still goes through `|x|`, outside the fragment): each
+    /// value `c` near the quotients of the boundaries is decided, `sat` exactly when
+    /// some `int` has that quotient (the quotient of `MAX` plus one does not
+    /// overflow, so `x / 10 + 1 > MAX` is unsat, the TransportStats case).
+    #[test]
+    fn division_of_a_symbol_by_a_constant_is_decided() {
+        use crate::expr::fold_int;
+        let (min, max) = (i64::from(i32::MIN), i64::from(i32::MAX));
+        for k in [2i64, 3, 10, max] {
+            let q = |x: i64| fold_int(&Term::Div([0.into(), 0.into()]), x, k).unwrap();
+            let (qa, qb) = (q(min), q(max));
+            let (lo, hi) = (qa.min(qb), qa.max(qb));
+            for c in [lo - 1, lo, lo + 1, -1, 0, 1, hi - 1, hi, hi + 1] {
+                let mut s = Solver::default();
+                let t = s.terms_mut();
+                let x = t.constant("x", Sort::Int);
+                t.set_range(x, min, max);
+                let kt = t.int(k);
+                let r = int32::div(t, x, kt).unwrap();
+                let ct = t.int(c);
+                let eq = t.eq(r, ct).unwrap();
+                let exists = (lo..=hi).contains(&c);
+                match s.check_assuming(&[eq]) {
+                    Answer::Sat(m) => {
+                        assert!(exists, "x / {k} = {c} is unsat");
+                        let Some(crate::solver::ModelValue::Int(xv)) = m.values.get("x").cloned()
+                        else {
+                            panic!("x has a value");
+                        };
+                        assert_eq!(q(xv), c, "x = {xv}: x / {k} = {c}");
+                    }
+                    Answer::Unsat => assert!(!exists, "x / {k} = {c} is sat"),
+                    a => panic!("x / {k} = {c}: {a:?}"),
+                }
+            }
+        }
+        // the addition after the division never wraps
+        let mut s = Solver::default();
+        let t = s.terms_mut();
+        let x = t.constant("x", Sort::Int);
+        t.set_range(x, min, max);
+        let (ten, one, m) = (t.int(10), t.int(1), t.int(max));
+        let d = int32::div(t, x, ten).unwrap();
+        let sum = t.add(d, one).unwrap();
+        let over = t.lt(m, sum).unwrap();
+        assert_eq!(s.check_assuming(&[over]), Answer::Unsat);
     }
 
     /// Every operation on boundary constants (not folded before the solver) means the

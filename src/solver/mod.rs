@@ -118,8 +118,10 @@ pub struct Solver {
     assertion_lits: Vec<Lit>,
     /// The skeleton literals of the axioms.
     axiom_lits: Vec<Lit>,
-    /// The hierarchy's clauses (a `Type` term equals an instantiable class).
-    domain_clauses: Vec<Vec<Lit>>,
+    /// Clauses besides the assertions that every model must satisfy, so the
+    /// search's justification walk satisfies them too: the hierarchy's (a `Type`
+    /// term equals an instantiable class) and the division lemmas.
+    side_clauses: Vec<Vec<Lit>>,
     /// Searches whose justified assignment gave a model that failed validation,
     /// redone deciding every relevant variable.
     unguided_retries: u64,
@@ -139,6 +141,19 @@ pub struct Solver {
     invalid_models: u64,
 }
 
+/// How many times one check may add division lemmas before answering `Unknown`.
+const MAX_DIVISION_REFINEMENTS: u32 = 64;
+
+/// What [`Solver::refine_divisions`] did with a model.
+enum Refinement {
+    /// Every division has its dividend's quotient.
+    Consistent,
+    /// Some had not: lemmas were added, and the search must run again.
+    Added,
+    /// A value or a lemma's bound leaves `i64`.
+    Overflow,
+}
+
 /// How many popped scopes may leave their selectors and clauses in the store before
 /// a sweep.
 const POPS_PER_SWEEP: usize = 32;
@@ -155,7 +170,7 @@ impl Solver {
             assertions: Vec::new(),
             assertion_lits: Vec::new(),
             axiom_lits: Vec::new(),
-            domain_clauses: Vec::new(),
+            side_clauses: Vec::new(),
             unguided_retries: 0,
             axioms: Vec::new(),
             pinned: rustc_hash::FxHashSet::default(),
@@ -465,12 +480,13 @@ impl Solver {
             gates: &self.enc.gates,
             deps: &self.enc.gate_deps,
             roots: &roots,
-            clauses: &self.domain_clauses,
+            clauses: &self.side_clauses,
         };
         let mut result = self
             .sat
             .solve_guided(&mut self.th, &lits, limits, Some(&guide));
         let mut guided = true;
+        let mut refinements = 0;
         let answer = loop {
             match result {
                 SatResult::Unsat => break Answer::Unsat,
@@ -479,7 +495,39 @@ impl Solver {
                     let model = model::build(&self.terms, &self.enc, &self.sat, &self.th);
                     let assumed = self.with_axioms(assumptions);
                     let invalid = self.invalid_models;
+                    let fragment_kept = self.wrong_unsupported(&model).is_none();
                     let answer = self.validate(model, &assumed);
+                    // a model that breaks an assertion only through a division the
+                    // search saw as free: exclude it with lemmas and search again
+                    if fragment_kept && !matches!(answer, Answer::Sat(_)) {
+                        match self.refine_divisions() {
+                            Refinement::Added if refinements < MAX_DIVISION_REFINEMENTS => {
+                                self.invalid_models = invalid;
+                                refinements += 1;
+                                result = if guided {
+                                    let guide = cdcl::justify::Guide {
+                                        gates: &self.enc.gates,
+                                        deps: &self.enc.gate_deps,
+                                        roots: &roots,
+                                        clauses: &self.side_clauses,
+                                    };
+                                    self.sat
+                                        .solve_guided(&mut self.th, &lits, limits, Some(&guide))
+                                } else {
+                                    self.sat.solve(&mut self.th, &lits, limits)
+                                };
+                                continue;
+                            }
+                            Refinement::Added => {
+                                self.invalid_models = invalid;
+                                break Answer::Unknown(format!(
+                                    "a division by a constant is not settled after \
+                                     {MAX_DIVISION_REFINEMENTS} refinements"
+                                ));
+                            }
+                            Refinement::Consistent | Refinement::Overflow => {}
+                        }
+                    }
                     if guided && !matches!(answer, Answer::Sat(_)) {
                         self.invalid_models = invalid;
                         // what the justification left undecided mattered after all
@@ -510,6 +558,49 @@ impl Solver {
         answer
     }
 
+    /// Divisions by a constant are free integers to the search (see
+    /// `tseitin::Division`): when the model found gives one a value other than
+    /// its dividend's quotient, add the lemmas that exclude it, for good (they hold
+    /// in every scope), and say so.
+    fn refine_divisions(&mut self) -> Refinement {
+        if self.enc.divs.is_empty() {
+            return Refinement::Consistent;
+        }
+        let ints = self.th.idl.values();
+        let mut wrong = Vec::new();
+        for d in &self.enc.divs {
+            // no values (beyond i64): `validate` names the overflow
+            if let Some((w, v)) = d.values(&self.enc, &ints) {
+                match tseitin::smt_div(v, d.k) {
+                    Some(exact) if exact == w => {}
+                    Some(_) => wrong.push((d.clone(), w, v)),
+                    None => return Refinement::Overflow,
+                }
+            }
+        }
+        if wrong.is_empty() {
+            return Refinement::Consistent;
+        }
+        let keep = self.sat.kept_levels();
+        self.sat.backtrack(&mut self.th, keep);
+        for (d, w, v) in wrong {
+            let Some(pairs) = d.lemmas(&mut self.terms, w, v) else {
+                return Refinement::Overflow;
+            };
+            for (x, y) in pairs {
+                let (lx, ly) = (self.ctx().lit(x), self.ctx().lit(y));
+                self.pin(lx);
+                self.pin(ly);
+                for clause in [vec![!lx, ly], vec![lx, !ly]] {
+                    self.sat
+                        .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);
+                    self.side_clauses.push(clause);
+                }
+            }
+        }
+        Refinement::Added
+    }
+
     /// Re-evaluate every assertion and assumption under the model, in every build
     /// (one evaluation of their shared DAG). A model that fails is never answered
     /// `sat`: `unknown`, naming an atom outside the decided fragment that it gets
@@ -524,16 +615,7 @@ impl Solver {
         let Some(t) = model.first_not_true(&self.terms, all) else {
             return Answer::Sat(model);
         };
-        let wrong = self
-            .enc
-            .unsupported
-            .iter()
-            .find(|&&(u, l)| {
-                let assigned = self.sat.value(l) == cdcl::LBool::True;
-                model.eval(&self.terms, u) != Some(ModelValue::Bool(assigned))
-            })
-            .map(|&(u, _)| u);
-        match wrong {
+        match self.wrong_unsupported(&model) {
             Some(u) => Answer::Unknown(format!(
                 "atom outside the decided fragment: {}",
                 self.terms.display_short(u, 200)
@@ -551,6 +633,19 @@ impl Solver {
                 ))
             }
         }
+    }
+
+    /// An atom outside the decided fragment whose value in `model` is not the one
+    /// the search gave it.
+    fn wrong_unsupported(&self, model: &Model) -> Option<TermId> {
+        self.enc
+            .unsupported
+            .iter()
+            .find(|&&(u, l)| {
+                let assigned = self.sat.value(l) == cdcl::LBool::True;
+                model.eval(&self.terms, u) != Some(ModelValue::Bool(assigned))
+            })
+            .map(|&(u, _)| u)
     }
 
     /// The hierarchy as clauses: every new term of sort `Type` equals one of the
@@ -572,7 +667,7 @@ impl Solver {
             }
             self.sat
                 .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);
-            self.domain_clauses.push(clause);
+            self.side_clauses.push(clause);
         }
     }
 
@@ -651,6 +746,79 @@ mod tests {
         assert!(matches!(s.check_assuming(&[bc]), Answer::Sat(_)));
         s.pop();
         assert!(matches!(s.check_assuming(&[le]), Answer::Sat(_)));
+    }
+
+    /// Conjunctions of atoms over `x div k`, `y div m` and difference bounds, with
+    /// `x`, `y` in a small range: the solver's answer equals brute force, never
+    /// `unknown`, and every model it gives satisfies the conjunction.
+    #[test]
+    fn divisions_by_constants_are_decided() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        const R: i64 = 12;
+        // (kind, k, c): 0: x div k + c <= y, 1: x div k = c, 2: (x div k) - (y div k) <= c,
+        // 3: y - x <= c, 4: c <= x div k
+        let atom = (0u8..5, 1i64..5, -6i64..7);
+        let mut runner = TestRunner::new(Config {
+            cases: 300,
+            ..Config::default()
+        });
+        runner
+            .run(&proptest::collection::vec(atom, 1..5), |atoms| {
+                let holds = |x: i64, y: i64| {
+                    atoms.iter().all(|&(kind, k, c)| {
+                        let (qx, qy) = (x.div_euclid(k), y.div_euclid(k));
+                        match kind {
+                            0 => qx + c <= y,
+                            1 => qx == c,
+                            2 => qx - qy <= c,
+                            3 => y - x <= c,
+                            _ => c <= qx,
+                        }
+                    })
+                };
+                let any = (-R..=R).any(|x| (-R..=R).any(|y| holds(x, y)));
+                let mut s = Solver::default();
+                let t = s.terms_mut();
+                let (x, y) = (t.constant("x", Sort::Int), t.constant("y", Sort::Int));
+                t.set_range(x, -R, R);
+                t.set_range(y, -R, R);
+                let mut conj = Vec::new();
+                for &(kind, k, c) in &atoms {
+                    let (kt, ct) = (t.int(k), t.int(c));
+                    let (qx, qy) = (t.div(x, kt).unwrap(), t.div(y, kt).unwrap());
+                    let e = match kind {
+                        0 => {
+                            let l = t.add(qx, ct).unwrap();
+                            t.le(l, y).unwrap()
+                        }
+                        1 => t.eq(qx, ct).unwrap(),
+                        2 => {
+                            let d = t.sub(qx, qy).unwrap();
+                            t.le(d, ct).unwrap()
+                        }
+                        3 => {
+                            let d = t.sub(y, x).unwrap();
+                            t.le(d, ct).unwrap()
+                        }
+                        _ => t.le(ct, qx).unwrap(),
+                    };
+                    conj.push(e);
+                }
+                for e in conj {
+                    s.assert_term(e).unwrap();
+                }
+                match s.check() {
+                    Answer::Sat(m) => {
+                        prop_assert!(any, "sat, brute force says unsat: {atoms:?}");
+                        prop_assert!(s.check_model(&m), "model violates {atoms:?}");
+                    }
+                    Answer::Unsat => prop_assert!(!any, "unsat, brute force finds one: {atoms:?}"),
+                    Answer::Unknown(r) => prop_assert!(false, "unknown ({r}) on {atoms:?}"),
+                }
+                Ok(())
+            })
+            .unwrap();
     }
 
     #[test]

@@ -55,6 +55,77 @@ pub struct Encoder {
     eq_adj: HashMap<ENode, Vec<ENode>>,
     /// Node pairs (smaller first) that have an equality atom.
     eq_pairs: rustc_hash::FxHashSet<(ENode, ENode)>,
+    /// Each `a div k` (constant `k > 0`, `a` linear) as a fresh integer node, and
+    /// the division's term.
+    div_nodes: HashMap<TermId, TermId>,
+    /// The divisions the search sees as free integers: their consistency with
+    /// their dividend is checked on each model and enforced by lemmas
+    /// (`Solver::refine_divisions`).
+    pub divs: Vec<Division>,
+}
+
+/// `q = a div k` (SMT-LIB floor division, `k > 0`) with `q` a fresh integer of
+/// difference logic. The search treats `q` as free; a model with
+/// `q != floor(a / k)` gets the lemmas of [`Division::lemmas`].
+#[derive(Clone, Debug)]
+pub struct Division {
+    /// The fresh constant standing for the division.
+    pub q: TermId,
+    /// The dividend as a term, and as a linear expression over the IDL nodes.
+    pub a: TermId,
+    a_lin: Lin,
+    pub k: i64,
+}
+
+impl Division {
+    /// The values of `q` and `a` under the IDL values `ints` (indexed by node).
+    pub fn values(&self, enc: &Encoder, ints: &[Option<i64>]) -> Option<(i64, i64)> {
+        let value = |n: INode| ints.get(n.0 as usize).copied().flatten();
+        let q = value(enc.inode_of(self.q)?)?;
+        let mut a = self.a_lin.constant;
+        for (&n, &c) in &self.a_lin.coeffs {
+            a = a.checked_add(c.checked_mul(value(n)?)?)?;
+        }
+        Some((q, a))
+    }
+
+    /// The bounds that tie `q` to `a` at the points a model with `q = w` and
+    /// `a = v` gets wrong: for each `p` of `w` and `floor(v / k)`,
+    /// `q >= p <-> a >= k p` and `q <= p <-> a <= k p + k - 1` (floor division by
+    /// a positive constant is monotone, so these hold everywhere). As pairs of
+    /// Boolean terms that must be equivalent; `None` on overflow.
+    pub fn lemmas(&self, terms: &mut Terms, w: i64, v: i64) -> Option<Vec<(TermId, TermId)>> {
+        let exact = smt_div(v, self.k)?;
+        // the two values, and points between them at doubling distances from each,
+        // so that a search the other constraints keep pushing past the last point
+        // meets one within a logarithmic number of rounds
+        let mut points = vec![w, exact];
+        for (from, to) in [(w, exact), (exact, w)] {
+            let mut step: i64 = 1;
+            while let Some(p) = from.checked_add(step.checked_mul((to - from).signum())?) {
+                if (to - p).signum() != (to - from).signum() || p == to {
+                    break;
+                }
+                points.push(p);
+                step = step.checked_mul(2)?;
+            }
+        }
+        points.sort_unstable();
+        points.dedup();
+        let mut out = Vec::new();
+        for p in points {
+            let lo = self.k.checked_mul(p)?;
+            let hi = lo.checked_add(self.k - 1)?;
+            let (tp, tlo, thi) = (terms.int(p), terms.int(lo), terms.int(hi));
+            let q_ge = terms.le(tp, self.q).ok()?;
+            let a_ge = terms.le(tlo, self.a).ok()?;
+            let q_le = terms.le(self.q, tp).ok()?;
+            let a_le = terms.le(self.a, thi).ok()?;
+            out.push((q_ge, a_ge));
+            out.push((q_le, a_le));
+        }
+        Some(out)
+    }
 }
 
 impl Encoder {
@@ -637,21 +708,40 @@ impl Ctx<'_> {
                     _ => None,
                 }
             }
-            Node::Div(a, b) | Node::Rem(a, b) => {
+            Node::Div(a, b) => {
+                let la = self.linear(a)?;
+                let k = self.linear(b)?.constant_value()?;
+                match la.constant_value() {
+                    Some(x) => Some(Lin {
+                        coeffs: BTreeMap::new(),
+                        constant: smt_div(x, k)?,
+                    }),
+                    None if k > 0 => Some(one(self.division(t, a, la, k))),
+                    None => None,
+                }
+            }
+            Node::Rem(a, b) => {
                 let x = self.linear(a)?.constant_value()?;
                 let y = self.linear(b)?.constant_value()?;
-                let v = if matches!(self.terms.node(t), Node::Div(..)) {
-                    smt_div(x, y)?
-                } else {
-                    smt_mod(x, y)?
-                };
                 Some(Lin {
                     coeffs: BTreeMap::new(),
-                    constant: v,
+                    constant: smt_mod(x, y)?,
                 })
             }
             _ => None,
         }
+    }
+
+    /// The IDL node of `t = a div k` (`k > 0`, `a` not constant): a fresh
+    /// integer, registered in [`Encoder::divs`].
+    fn division(&mut self, t: TermId, a: TermId, a_lin: Lin, k: i64) -> INode {
+        if let Some(&q) = self.enc.div_nodes.get(&t) {
+            return self.inode(q);
+        }
+        let q = self.terms.fresh("div", Sort::Int);
+        self.enc.div_nodes.insert(t, q);
+        self.enc.divs.push(Division { q, a, a_lin, k });
+        self.inode(q)
     }
 
     /// An arithmetic atom outside difference logic whose operands hold `ite`s with
