@@ -147,6 +147,83 @@ fn as_bool(v: Value) -> bool {
     }
 }
 
+/// Java's semantics of the steps that read no field, shared by the concrete domains
+/// (this interpreter, the generator's probe and its class search). `class` is the
+/// class of the value concerned, `None` for null.
+pub(crate) fn concrete_prim<D: Domain<Value = Value>>(
+    heap: D::Heap,
+    op: PrimOp,
+    args: &[Value],
+    at: Span,
+) -> Forks<D> {
+    match eval_prim(op, args) {
+        Ok(v) => smallvec![(heap, Ok(v))],
+        Err(kind) => smallvec![(heap, Err(Thrown::Builtin(kind, at)))],
+    }
+}
+
+/// See [`concrete_prim`].
+pub(crate) fn concrete_dispatch<D: Domain<Value = Value>>(
+    program: &Program,
+    heap: D::Heap,
+    class: Option<ClassId>,
+    method: MethodId,
+    dispatch: Dispatch,
+    at: Span,
+) -> Targets<D> {
+    let Some(class) = class else {
+        return smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::NullPointer, at)))];
+    };
+    let target = match dispatch {
+        Dispatch::Special => method,
+        Dispatch::Virtual => program
+            .lookup_method(class, program.method(method).name)
+            .unwrap_or(method),
+    };
+    smallvec![(heap, Ok(target))]
+}
+
+/// See [`concrete_prim`].
+pub(crate) fn concrete_instance_of<D: Domain<Value = Value>>(
+    program: &Program,
+    heap: D::Heap,
+    class: Option<ClassId>,
+    target: ClassId,
+) -> Values<D> {
+    let is = class.is_some_and(|c| program.is_subclass(c, target));
+    smallvec![(heap, Value::Bool(is))]
+}
+
+/// See [`concrete_prim`].
+pub(crate) fn concrete_cast<D: Domain<Value = Value>>(
+    program: &Program,
+    heap: D::Heap,
+    class: Option<ClassId>,
+    v: Value,
+    target: ClassId,
+    at: Span,
+) -> Forks<D> {
+    match class {
+        Some(c) if !program.is_subclass(c, target) => {
+            smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::ClassCast, at)))]
+        }
+        _ => smallvec![(heap, Ok(v))],
+    }
+}
+
+/// See [`concrete_prim`].
+pub(crate) fn concrete_throw<D: Domain<Value = Value>>(
+    heap: D::Heap,
+    v: Value,
+    at: Span,
+) -> Throws<D> {
+    let thrown = match v {
+        Value::Obj(_) => Thrown::Object(v, at),
+        _ => Thrown::Builtin(ExceptionKind::NullPointer, at),
+    };
+    smallvec![(heap, thrown)]
+}
+
 /// Java's `int` and `boolean` operators. `Err` is an ArithmeticException.
 pub fn eval_prim(op: PrimOp, args: &[Value]) -> Result<Value, ExceptionKind> {
     let bin = || (as_int(args[0]), as_int(args[1]));
@@ -230,10 +307,7 @@ impl Domain for ConcreteDomain<'_> {
     }
 
     fn prim(&mut self, heap: Heap, op: PrimOp, args: &[Value], at: Span) -> Forks<Self> {
-        match eval_prim(op, args) {
-            Ok(v) => ok(heap, v),
-            Err(kind) => smallvec![(heap, Err(Thrown::Builtin(kind, at)))],
-        }
+        concrete_prim::<Self>(heap, op, args, at)
     }
 
     fn branch(&mut self, heap: Heap, cond: Value) -> Branches<Heap> {
@@ -248,41 +322,22 @@ impl Domain for ConcreteDomain<'_> {
         dispatch: Dispatch,
         at: Span,
     ) -> Targets<Self> {
-        let Some(class) = self.class_of(&heap, recv) else {
-            return smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::NullPointer, at)))];
-        };
-        let target = match dispatch {
-            Dispatch::Special => method,
-            Dispatch::Virtual => self
-                .program
-                .lookup_method(class, self.program.method(method).name)
-                .unwrap_or(method),
-        };
-        smallvec![(heap, Ok(target))]
+        let class = self.class_of(&heap, recv);
+        concrete_dispatch::<Self>(self.program, heap, class, method, dispatch, at)
     }
 
     fn instance_of(&mut self, heap: Heap, v: Value, class: ClassId) -> Values<Self> {
-        let is = self
-            .class_of(&heap, v)
-            .is_some_and(|c| self.program.is_subclass(c, class));
-        smallvec![(heap, Value::Bool(is))]
+        let of = self.class_of(&heap, v);
+        concrete_instance_of::<Self>(self.program, heap, of, class)
     }
 
     fn cast(&mut self, heap: Heap, v: Value, class: ClassId, at: Span) -> Forks<Self> {
-        match self.class_of(&heap, v) {
-            Some(c) if !self.program.is_subclass(c, class) => {
-                smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::ClassCast, at)))]
-            }
-            _ => ok(heap, v),
-        }
+        let of = self.class_of(&heap, v);
+        concrete_cast::<Self>(self.program, heap, of, v, class, at)
     }
 
     fn throw(&mut self, heap: Heap, v: Value, at: Span) -> Throws<Self> {
-        let thrown = match v {
-            Value::Obj(_) => Thrown::Object(v, at),
-            _ => Thrown::Builtin(ExceptionKind::NullPointer, at),
-        };
-        smallvec![(heap, thrown)]
+        concrete_throw::<Self>(heap, v, at)
     }
 }
 

@@ -24,7 +24,10 @@ use smallvec::{SmallVec, smallvec};
 use super::{Completions, GenConfig, GenError, PRECONDITION_STEPS, Precondition, Slot, Space};
 use crate::concrete::canon::{PCell, PResult, PVal, PartialOutcome};
 use crate::concrete::input::{Input, InputObj, InputObject, InputValue};
-use crate::concrete::interp::{ObjId, Value, eval_prim};
+use crate::concrete::interp::{
+    ObjId, Value, concrete_cast, concrete_dispatch, concrete_instance_of, concrete_prim,
+    concrete_throw,
+};
 use crate::concrete::machine::{
     self, Branches, Domain, ExceptionKind, Forks, RunResult, State, Successor, Targets, Thrown,
     Throws, Values,
@@ -322,10 +325,7 @@ impl Domain for ClassDomain<'_> {
     }
 
     fn prim(&mut self, heap: PHeap, op: PrimOp, args: &[Value], at: Span) -> Forks<Self> {
-        match eval_prim(op, args) {
-            Ok(v) => ok(heap, v),
-            Err(kind) => smallvec![(heap, Err(Thrown::Builtin(kind, at)))],
-        }
+        concrete_prim::<Self>(heap, op, args, at)
     }
 
     fn branch(&mut self, heap: PHeap, cond: Value) -> Branches<PHeap> {
@@ -341,39 +341,22 @@ impl Domain for ClassDomain<'_> {
         dispatch: Dispatch,
         at: Span,
     ) -> Targets<Self> {
-        let Some(class) = Self::class_of(&heap, recv) else {
-            return smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::NullPointer, at)))];
-        };
-        let target = match dispatch {
-            Dispatch::Special => method,
-            Dispatch::Virtual => self
-                .program
-                .lookup_method(class, self.program.method(method).name)
-                .unwrap_or(method),
-        };
-        smallvec![(heap, Ok(target))]
+        let class = Self::class_of(&heap, recv);
+        concrete_dispatch::<Self>(self.program, heap, class, method, dispatch, at)
     }
 
     fn instance_of(&mut self, heap: PHeap, v: Value, class: ClassId) -> Values<Self> {
-        let is = Self::class_of(&heap, v).is_some_and(|c| self.program.is_subclass(c, class));
-        smallvec![(heap, Value::Bool(is))]
+        let of = Self::class_of(&heap, v);
+        concrete_instance_of::<Self>(self.program, heap, of, class)
     }
 
     fn cast(&mut self, heap: PHeap, v: Value, class: ClassId, at: Span) -> Forks<Self> {
-        match Self::class_of(&heap, v) {
-            Some(c) if !self.program.is_subclass(c, class) => {
-                smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::ClassCast, at)))]
-            }
-            _ => ok(heap, v),
-        }
+        let of = Self::class_of(&heap, v);
+        concrete_cast::<Self>(self.program, heap, of, v, class, at)
     }
 
     fn throw(&mut self, heap: PHeap, v: Value, at: Span) -> Throws<Self> {
-        let thrown = match v {
-            Value::Obj(_) => Thrown::Object(v, at),
-            _ => Thrown::Builtin(ExceptionKind::NullPointer, at),
-        };
-        smallvec![(heap, thrown)]
+        concrete_throw::<Self>(heap, v, at)
     }
 }
 

@@ -8,7 +8,9 @@ use imbl::Vector;
 use smallvec::smallvec;
 
 use crate::concrete::input::InputValue;
-use crate::concrete::interp::{Value, eval_prim};
+use crate::concrete::interp::{
+    Value, concrete_cast, concrete_dispatch, concrete_instance_of, concrete_prim, concrete_throw,
+};
 use crate::concrete::machine::{
     self, Branches, Control, Domain, ExceptionKind, Forks, Frame, State, Successor, Targets,
     Thrown, Throws, Values,
@@ -352,10 +354,7 @@ impl Domain for ProbeDomain<'_> {
     }
 
     fn prim(&mut self, heap: Heap, op: PrimOp, args: &[Value], at: Span) -> Forks<Self> {
-        match eval_prim(op, args) {
-            Ok(v) => ok(heap, v),
-            Err(kind) => smallvec![(heap, Err(Thrown::Builtin(kind, at)))],
-        }
+        concrete_prim::<Self>(heap, op, args, at)
     }
 
     fn branch(&mut self, heap: Heap, cond: Value) -> Branches<Heap> {
@@ -371,39 +370,22 @@ impl Domain for ProbeDomain<'_> {
         dispatch: Dispatch,
         at: Span,
     ) -> Targets<Self> {
-        let Some(class) = Self::class_of(&heap, recv) else {
-            return smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::NullPointer, at)))];
-        };
-        let target = match dispatch {
-            Dispatch::Special => method,
-            Dispatch::Virtual => self
-                .program
-                .lookup_method(class, self.program.method(method).name)
-                .unwrap_or(method),
-        };
-        smallvec![(heap, Ok(target))]
+        let class = Self::class_of(&heap, recv);
+        concrete_dispatch::<Self>(self.program, heap, class, method, dispatch, at)
     }
 
     fn instance_of(&mut self, heap: Heap, v: Value, class: ClassId) -> Values<Self> {
-        let is = Self::class_of(&heap, v).is_some_and(|c| self.program.is_subclass(c, class));
-        smallvec![(heap, Value::Bool(is))]
+        let of = Self::class_of(&heap, v);
+        concrete_instance_of::<Self>(self.program, heap, of, class)
     }
 
     fn cast(&mut self, heap: Heap, v: Value, class: ClassId, at: Span) -> Forks<Self> {
-        match Self::class_of(&heap, v) {
-            Some(c) if !self.program.is_subclass(c, class) => {
-                smallvec![(heap, Err(Thrown::Builtin(ExceptionKind::ClassCast, at)))]
-            }
-            _ => ok(heap, v),
-        }
+        let of = Self::class_of(&heap, v);
+        concrete_cast::<Self>(self.program, heap, of, v, class, at)
     }
 
     fn throw(&mut self, heap: Heap, v: Value, at: Span) -> Throws<Self> {
-        let thrown = match v {
-            Value::Obj(_) => Thrown::Object(v, at),
-            _ => Thrown::Builtin(ExceptionKind::NullPointer, at),
-        };
-        smallvec![(heap, thrown)]
+        concrete_throw::<Self>(heap, v, at)
     }
 }
 
