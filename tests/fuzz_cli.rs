@@ -51,6 +51,7 @@ fn json_summary_has_its_keys_and_the_exit_status_follows_it() {
         "check_rejected",
         "check_panics",
         "oracle_programs",
+        "oracle_classes",
         "oracle_cut",
         "oracle_inputs",
         "rules",

@@ -162,8 +162,14 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
     );
     let _ = writeln!(
         o,
-        "oracle: {} programs held ({} inputs, {} diverging), {} cut (too many inputs), {} panics",
-        s.oracle_programs, s.oracle_inputs, s.oracle_diverging, s.oracle_cut, s.oracle_panics
+        "oracle: {} programs held ({} inputs, {} diverging; {} run by classes of inputs), {} cut \
+         (more classes of inputs than the oracle runs), {} panics",
+        s.oracle_programs,
+        s.oracle_inputs,
+        s.oracle_diverging,
+        s.oracle_classes,
+        s.oracle_cut,
+        s.oracle_panics
     );
     let _ = writeln!(
         o,

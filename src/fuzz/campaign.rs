@@ -118,6 +118,9 @@ pub struct Summary {
     /// Programs held to the oracle, and those it did not run: more bounded inputs
     /// than the limit (cut).
     pub oracle_programs: u64,
+    /// Of the programs held, those whose inputs were more than the oracle runs one by
+    /// one, run once per class of inputs the entry runs alike (the oracle of classes).
+    pub oracle_classes: u64,
     pub oracle_cut: u64,
     pub oracle_inputs: u64,
     pub oracle_diverging: u64,
@@ -153,7 +156,8 @@ struct ProgramReport {
     source: String,
     compiled: bool,
     drivers: Vec<(String, String)>,
-    oracle: Option<Result<(usize, usize), String>>,
+    /// Inputs, diverging inputs, and whether the table is one of classes of inputs.
+    oracle: Option<Result<(usize, usize, bool), String>>,
     rule_runs: Vec<RuleRun>,
     failures: Vec<(Failure, String, Option<String>)>,
     verdicts: Vec<Verdict>,
@@ -217,7 +221,11 @@ fn run_program(cfg: &FuzzConfig, index: u64) -> ProgramReport {
             return r;
         }
     };
-    r.oracle = Some(Ok((table.rows.len(), check::diverging(&table))));
+    r.oracle = Some(Ok((
+        table.inputs(),
+        table.diverging(),
+        table.classes.is_some(),
+    )));
     for rules in &cfg.rules {
         match check::hold_to_oracle(&program, &r.prog.entry, &table, rules, &cfg.check) {
             Ok(run) => {
@@ -357,10 +365,11 @@ fn tally(cfg: &FuzzConfig, reports: &[ProgramReport], s: &mut Summary) {
             }
         }
         match &r.oracle {
-            Some(Ok((inputs, div))) => {
+            Some(Ok((inputs, div, classes))) => {
                 s.oracle_programs += 1;
-                s.oracle_inputs += *inputs as u64;
-                s.oracle_diverging += *div as u64;
+                s.oracle_classes += u64::from(*classes);
+                s.oracle_inputs = s.oracle_inputs.saturating_add(*inputs as u64);
+                s.oracle_diverging = s.oracle_diverging.saturating_add(*div as u64);
             }
             Some(Err(_)) => s.oracle_cut += 1,
             None => {}

@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::concrete::{self, CanonResult, ExecConfig};
+use crate::concrete::{self, ExecConfig};
 use crate::engine::Bound;
 use crate::lang::{self, Sources};
-use crate::oracle::{self, Kind, OracleConfig, Table};
+use crate::oracle::{self, Kind, OracleConfig, OracleError, Table};
 use crate::rules::Registered;
 
 /// What went wrong, as the shrinker must preserve it.
@@ -205,9 +205,23 @@ pub fn oracle_table(
         max_inputs: cfg.max_inputs,
         ..OracleConfig::default()
     };
+    // One run per input where the inputs are few enough: the plainest oracle, and the
+    // one that checks the class search below. Past that, one run per class of inputs
+    // the entry runs alike (as `compare` does), bounded by the same number of classes.
     match guarded(|| oracle::ground_truth(program, m, &config)) {
         Err(msg) => Err(panic_failure("oracle", &msg)),
         Ok(Ok(t)) => Ok(OracleRun::Table(t)),
+        Ok(Err(OracleError::TooMany { .. })) => {
+            let config = OracleConfig {
+                classes: true,
+                ..config
+            };
+            match guarded(|| oracle::ground_truth(program, m, &config)) {
+                Err(msg) => Err(panic_failure("oracle", &msg)),
+                Ok(Ok(t)) => Ok(OracleRun::Table(t)),
+                Ok(Err(e)) => Ok(OracleRun::Cut(e.to_string())),
+            }
+        }
         Ok(Err(e)) => Ok(OracleRun::Cut(e.to_string())),
     }
 }
@@ -285,15 +299,6 @@ pub fn hold_to_oracle(
         ms: start.elapsed().as_secs_f64() * 1e3,
         detail,
     })
-}
-
-/// Inputs of a table whose concrete run exhausted its budget.
-pub fn diverging(table: &Table) -> usize {
-    table
-        .rows
-        .iter()
-        .filter(|r| r.outcome.result == CanonResult::BudgetExhausted)
-        .count()
 }
 
 /// Does `src` still fail with `target`? (The shrinker's predicate for the in-process
