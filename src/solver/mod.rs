@@ -226,6 +226,7 @@ impl Solver {
     /// Open a scope: assertions made until the matching `pop` are retracted by it.
     pub fn push(&mut self) {
         let selector = self.sat.new_var().pos();
+        self.sat.watch_guard(selector.var());
         self.scopes.push(Scope {
             selector,
             assertions: self.assertions.len(),
@@ -263,13 +264,17 @@ impl Solver {
         }
     }
 
-    /// Fix retired selectors to false and delete the clauses they satisfy.
+    /// Fix retired selectors to false and delete the clauses they satisfy: those
+    /// listed under each selector (its scope's assertions and what was learned from
+    /// them), so a sweep costs what the popped scopes added, not the whole store.
     fn sweep(&mut self) {
         self.sat.backtrack(&mut self.th, 0);
-        for sel in std::mem::take(&mut self.retired) {
+        let retired = std::mem::take(&mut self.retired);
+        for &sel in &retired {
             self.sat.add_clause(&[!sel], cdcl::Origin::Problem);
         }
-        self.sat.remove_satisfied();
+        let vars: Vec<cdcl::Var> = retired.iter().map(|l| l.var()).collect();
+        self.sat.remove_satisfied(&vars);
     }
 
     /// Make `l` and everything its meaning depends on relevant (decided by the
@@ -704,6 +709,56 @@ impl Default for Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A sweep visits the clauses of the popped scopes, not the store: after a long
+    /// prefix of assertions (scopes kept open, as an exploration's path), many
+    /// push/assert/pop rounds visit a number of clauses that does not grow with the
+    /// prefix, and the answers are those of the assertions left.
+    #[test]
+    fn sweeps_visit_what_was_popped() {
+        let visits = |prefix: usize| {
+            let mut s = Solver::default();
+            let t = s.terms_mut();
+            let xs: Vec<TermId> = (0..prefix + 1)
+                .map(|i| t.constant(&format!("x{i}"), Sort::Int))
+                .collect();
+            let steps: Vec<TermId> = (0..prefix)
+                .map(|i| t.lt(xs[i], xs[i + 1]).unwrap())
+                .collect();
+            let back = t.lt(xs[prefix], xs[0]).unwrap();
+            let zero = t.int(0);
+            // the first sweep also scans the (still small) store once for the
+            // level-0 facts that are no selectors (the constant `true`)
+            for _ in 0..POPS_PER_SWEEP {
+                s.push();
+                s.pop();
+            }
+            for &a in &steps {
+                s.push();
+                s.assert_term(a).unwrap();
+            }
+            let before = s.sat.stats.swept;
+            for i in 0..4 * POPS_PER_SWEEP {
+                s.push();
+                let side = s.terms_mut().le(xs[i % prefix], zero).unwrap();
+                s.assert_term(side).unwrap();
+                assert_eq!(s.decide(&[]), Decision::Sat);
+                s.push();
+                s.assert_term(back).unwrap();
+                assert_eq!(s.decide(&[]), Decision::Unsat);
+                s.pop();
+                s.pop();
+            }
+            assert_eq!(s.decide(&[]), Decision::Sat);
+            s.sat.stats.swept - before
+        };
+        let (small, large) = (visits(20), visits(400));
+        assert!(small > 0, "the rounds' clauses were swept");
+        assert!(
+            large <= small + 4 * POPS_PER_SWEEP as u64,
+            "a sweep after a 400-scope prefix visited {large} clauses, after 20 {small}"
+        );
+    }
 
     #[test]
     fn euf_idl_push_pop() {
