@@ -803,6 +803,91 @@ mod tests {
         assert!(matches!(s.check_assuming(&[le]), Answer::Sat(_)));
     }
 
+    /// Long random push/assert/pop/decide sequences (hundreds of pops, so many
+    /// sweeps, with clauses learned under nested selectors): every answer equals that
+    /// of a fresh solver given the open assertions alone, which never sweeps.
+    #[test]
+    fn sweeps_keep_every_answer() {
+        // atoms over four integers and four elements of a sort with `f`
+        fn atoms(s: &mut Solver) -> Vec<TermId> {
+            let t = s.terms_mut();
+            let u = Sort::User(t.declare_sort("U"));
+            let xs: Vec<TermId> = (0..4)
+                .map(|i| t.constant(&format!("x{i}"), Sort::Int))
+                .collect();
+            let us: Vec<TermId> = (0..4).map(|i| t.constant(&format!("u{i}"), u)).collect();
+            let f = t.declare_fun("f", &[u], u);
+            let mut atoms = Vec::new();
+            for i in 0..4 {
+                for j in 0..4 {
+                    if i != j {
+                        atoms.push(t.lt(xs[i], xs[j]).unwrap());
+                        atoms.push(t.eq(us[i], us[j]).unwrap());
+                        let fi = t.app(f, &[us[i]]).unwrap();
+                        atoms.push(t.eq(fi, us[j]).unwrap());
+                    }
+                }
+            }
+            atoms
+        }
+        // `!a || b` or `a || b`
+        fn clause(s: &mut Solver, atoms: &[TermId], (neg, a, b): (bool, usize, usize)) -> TermId {
+            let t = s.terms_mut();
+            let a = if neg {
+                t.not(atoms[a]).unwrap()
+            } else {
+                atoms[a]
+            };
+            t.or(&[a, atoms[b]]).unwrap()
+        }
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        let (mut checks, mut unsat) = (0, 0);
+        for _case in 0..10 {
+            let mut s = Solver::default();
+            let vocab = atoms(&mut s);
+            let n = vocab.len();
+            let mut open: Vec<Vec<(bool, usize, usize)>> = vec![Vec::new()];
+            for _ in 0..400 {
+                match next(5) {
+                    0 | 1 if open.len() < 12 => {
+                        s.push();
+                        let c = (next(2) == 0, next(n), next(n));
+                        let t = clause(&mut s, &vocab, c);
+                        s.assert_term(t).unwrap();
+                        open.push(vec![c]);
+                    }
+                    2 | 3 if open.len() > 1 => {
+                        s.pop();
+                        open.pop();
+                    }
+                    _ => {
+                        let (q, r) = (next(n), next(n));
+                        let got = s.decide(&[vocab[q], vocab[r]]);
+                        let mut fresh = Solver::default();
+                        let fv = atoms(&mut fresh);
+                        for &c in open.iter().flatten() {
+                            let t = clause(&mut fresh, &fv, c);
+                            fresh.assert_term(t).unwrap();
+                        }
+                        assert_eq!(got, fresh.decide(&[fv[q], fv[r]]));
+                        checks += 1;
+                        unsat += usize::from(got == Decision::Unsat);
+                    }
+                }
+            }
+        }
+        assert!(
+            checks > 100 && unsat > 10 && unsat < checks,
+            "{unsat} of {checks} unsat"
+        );
+    }
+
     /// Conjunctions of atoms over `x div k`, `y div m` and difference bounds, with
     /// `x`, `y` in a small range: the solver's answer equals brute force, never
     /// `unknown`, and every model it gives satisfies the conjunction.
