@@ -226,6 +226,7 @@ impl Solver {
     /// Open a scope: assertions made until the matching `pop` are retracted by it.
     pub fn push(&mut self) {
         let selector = self.sat.new_var().pos();
+        self.sat.watch_guard(selector.var());
         self.scopes.push(Scope {
             selector,
             assertions: self.assertions.len(),
@@ -263,13 +264,17 @@ impl Solver {
         }
     }
 
-    /// Fix retired selectors to false and delete the clauses they satisfy.
+    /// Fix retired selectors to false and delete the clauses they satisfy: those
+    /// listed under each selector (its scope's assertions and what was learned from
+    /// them), so a sweep costs what the popped scopes added, not the whole store.
     fn sweep(&mut self) {
         self.sat.backtrack(&mut self.th, 0);
-        for sel in std::mem::take(&mut self.retired) {
+        let retired = std::mem::take(&mut self.retired);
+        for &sel in &retired {
             self.sat.add_clause(&[!sel], cdcl::Origin::Problem);
         }
-        self.sat.remove_satisfied();
+        let vars: Vec<cdcl::Var> = retired.iter().map(|l| l.var()).collect();
+        self.sat.remove_satisfied(&vars);
     }
 
     /// Make `l` and everything its meaning depends on relevant (decided by the
@@ -705,6 +710,56 @@ impl Default for Solver {
 mod tests {
     use super::*;
 
+    /// A sweep visits the clauses of the popped scopes, not the store: after a long
+    /// prefix of assertions (scopes kept open, as an exploration's path), many
+    /// push/assert/pop rounds visit a number of clauses that does not grow with the
+    /// prefix, and the answers are those of the assertions left.
+    #[test]
+    fn sweeps_visit_what_was_popped() {
+        let visits = |prefix: usize| {
+            let mut s = Solver::default();
+            let t = s.terms_mut();
+            let xs: Vec<TermId> = (0..prefix + 1)
+                .map(|i| t.constant(&format!("x{i}"), Sort::Int))
+                .collect();
+            let steps: Vec<TermId> = (0..prefix)
+                .map(|i| t.lt(xs[i], xs[i + 1]).unwrap())
+                .collect();
+            let back = t.lt(xs[prefix], xs[0]).unwrap();
+            let zero = t.int(0);
+            // the first sweep also scans the (still small) store once for the
+            // level-0 facts that are no selectors (the constant `true`)
+            for _ in 0..POPS_PER_SWEEP {
+                s.push();
+                s.pop();
+            }
+            for &a in &steps {
+                s.push();
+                s.assert_term(a).unwrap();
+            }
+            let before = s.sat.stats.swept;
+            for i in 0..4 * POPS_PER_SWEEP {
+                s.push();
+                let side = s.terms_mut().le(xs[i % prefix], zero).unwrap();
+                s.assert_term(side).unwrap();
+                assert_eq!(s.decide(&[]), Decision::Sat);
+                s.push();
+                s.assert_term(back).unwrap();
+                assert_eq!(s.decide(&[]), Decision::Unsat);
+                s.pop();
+                s.pop();
+            }
+            assert_eq!(s.decide(&[]), Decision::Sat);
+            s.sat.stats.swept - before
+        };
+        let (small, large) = (visits(20), visits(400));
+        assert!(small > 0, "the rounds' clauses were swept");
+        assert!(
+            large <= small + 4 * POPS_PER_SWEEP as u64,
+            "a sweep after a 400-scope prefix visited {large} clauses, after 20 {small}"
+        );
+    }
+
     #[test]
     fn euf_idl_push_pop() {
         let mut s = Solver::default();
@@ -746,6 +801,91 @@ mod tests {
         assert!(matches!(s.check_assuming(&[bc]), Answer::Sat(_)));
         s.pop();
         assert!(matches!(s.check_assuming(&[le]), Answer::Sat(_)));
+    }
+
+    /// Long random push/assert/pop/decide sequences (hundreds of pops, so many
+    /// sweeps, with clauses learned under nested selectors): every answer equals that
+    /// of a fresh solver given the open assertions alone, which never sweeps.
+    #[test]
+    fn sweeps_keep_every_answer() {
+        // atoms over four integers and four elements of a sort with `f`
+        fn atoms(s: &mut Solver) -> Vec<TermId> {
+            let t = s.terms_mut();
+            let u = Sort::User(t.declare_sort("U"));
+            let xs: Vec<TermId> = (0..4)
+                .map(|i| t.constant(&format!("x{i}"), Sort::Int))
+                .collect();
+            let us: Vec<TermId> = (0..4).map(|i| t.constant(&format!("u{i}"), u)).collect();
+            let f = t.declare_fun("f", &[u], u);
+            let mut atoms = Vec::new();
+            for i in 0..4 {
+                for j in 0..4 {
+                    if i != j {
+                        atoms.push(t.lt(xs[i], xs[j]).unwrap());
+                        atoms.push(t.eq(us[i], us[j]).unwrap());
+                        let fi = t.app(f, &[us[i]]).unwrap();
+                        atoms.push(t.eq(fi, us[j]).unwrap());
+                    }
+                }
+            }
+            atoms
+        }
+        // `!a || b` or `a || b`
+        fn clause(s: &mut Solver, atoms: &[TermId], (neg, a, b): (bool, usize, usize)) -> TermId {
+            let t = s.terms_mut();
+            let a = if neg {
+                t.not(atoms[a]).unwrap()
+            } else {
+                atoms[a]
+            };
+            t.or(&[a, atoms[b]]).unwrap()
+        }
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        let (mut checks, mut unsat) = (0, 0);
+        for _case in 0..10 {
+            let mut s = Solver::default();
+            let vocab = atoms(&mut s);
+            let n = vocab.len();
+            let mut open: Vec<Vec<(bool, usize, usize)>> = vec![Vec::new()];
+            for _ in 0..400 {
+                match next(5) {
+                    0 | 1 if open.len() < 12 => {
+                        s.push();
+                        let c = (next(2) == 0, next(n), next(n));
+                        let t = clause(&mut s, &vocab, c);
+                        s.assert_term(t).unwrap();
+                        open.push(vec![c]);
+                    }
+                    2 | 3 if open.len() > 1 => {
+                        s.pop();
+                        open.pop();
+                    }
+                    _ => {
+                        let (q, r) = (next(n), next(n));
+                        let got = s.decide(&[vocab[q], vocab[r]]);
+                        let mut fresh = Solver::default();
+                        let fv = atoms(&mut fresh);
+                        for &c in open.iter().flatten() {
+                            let t = clause(&mut fresh, &fv, c);
+                            fresh.assert_term(t).unwrap();
+                        }
+                        assert_eq!(got, fresh.decide(&[fv[q], fv[r]]));
+                        checks += 1;
+                        unsat += usize::from(got == Decision::Unsat);
+                    }
+                }
+            }
+        }
+        assert!(
+            checks > 100 && unsat > 10 && unsat < checks,
+            "{unsat} of {checks} unsat"
+        );
     }
 
     /// Conjunctions of atoms over `x div k`, `y div m` and difference bounds, with

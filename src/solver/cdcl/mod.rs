@@ -70,6 +70,8 @@ pub struct SatStats {
     pub propagations: u64,
     pub theory_conflicts: u64,
     pub theory_propagations: u64,
+    /// Clauses visited by `remove_satisfied`.
+    pub swept: u64,
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -107,6 +109,14 @@ pub struct Cdcl {
     walk: Walk,
     /// Backtracks so far (a change tells the walk that assignments were undone).
     backtracks: u64,
+    /// Per variable: whether it is a guard (a scope's selector, see `watch_guard`).
+    guard: Vec<bool>,
+    /// Per guard variable: the clauses that mention it, so a sweep after the guard is
+    /// fixed visits those instead of the whole store.
+    occurs: rustc_hash::FxHashMap<Var, Vec<ClauseRef>>,
+    /// Length of the level-0 trail and of the store at the last whole-store sweep.
+    swept_facts: usize,
+    swept_store: usize,
     pub stats: SatStats,
 }
 
@@ -140,6 +150,10 @@ impl Cdcl {
             new_relevant: true,
             walk: Walk::default(),
             backtracks: 0,
+            guard: Vec::new(),
+            occurs: rustc_hash::FxHashMap::default(),
+            swept_facts: 0,
+            swept_store: 0,
             stats: SatStats::default(),
         };
         let t = c.new_var();
@@ -160,6 +174,7 @@ impl Cdcl {
         self.phase.push(false);
         self.seen.push(false);
         self.relevant.push(self.new_relevant);
+        self.guard.push(false);
         self.watches.push(Vec::new());
         self.watches.push(Vec::new());
         self.vsids.add_var(v);
@@ -238,8 +253,7 @@ impl Cdcl {
             0 => self.inconsistent = true,
             1 => self.enqueue(ls[0], Reason::None),
             _ => {
-                let c = self.db.add(ls, origin);
-                self.attach(c);
+                self.store(ls, origin);
             }
         }
     }
@@ -291,8 +305,26 @@ impl Cdcl {
         // watch two literals that are not false
         ls.sort_by_key(|&l| self.value(l) == LBool::False);
         debug_assert!(ls.len() >= 2 && self.value(ls[1]) != LBool::False);
-        let c = self.db.add(ls, origin);
+        self.store(ls, origin);
+    }
+
+    /// Add a clause to the store, watch it, and list it under the guards it mentions.
+    fn store(&mut self, lits: Vec<Lit>, origin: Origin) -> ClauseRef {
+        let c = self.db.add(lits, origin);
+        for &l in &self.db.get(c).lits {
+            if self.guard[l.var().index()] {
+                self.occurs.entry(l.var()).or_default().push(c);
+            }
+        }
         self.attach(c);
+        c
+    }
+
+    /// Make `v` a guard: the clauses that mention it are listed, so that once it is
+    /// fixed `remove_satisfied` finds them without scanning the store. Call it before
+    /// any clause mentions `v`.
+    pub fn watch_guard(&mut self, v: Var) {
+        self.guard[v.index()] = true;
     }
 
     fn attach(&mut self, c: ClauseRef) {
@@ -308,17 +340,41 @@ impl Cdcl {
         });
     }
 
-    /// Delete every clause satisfied at level 0 (e.g. guarded by a popped scope's
-    /// selector). Watches of deleted clauses are dropped lazily.
-    pub fn remove_satisfied(&mut self) {
+    /// Delete every clause satisfied at level 0, given the guards fixed since the
+    /// last call: the clauses listed under those guards are visited, and the whole
+    /// store only when some other fact was fixed at level 0 since the last
+    /// whole-store sweep and the store has doubled since then (so the whole-store
+    /// sweeps cost O(1) per clause in all). A clause satisfied at level 0 that is left
+    /// in the store never propagates nor conflicts, so what is left changes no
+    /// answer, no model and no propagation order; only memory. Watches of deleted
+    /// clauses are dropped lazily.
+    pub fn remove_satisfied(&mut self, fixed_guards: &[Var]) {
         debug_assert_eq!(self.decision_level(), 0);
-        for i in 0..self.db.clauses.len() {
-            let c = &self.db.clauses[i];
-            if !c.deleted && c.lits.iter().any(|&l| self.fixed(l)) {
-                let c = &mut self.db.clauses[i];
-                c.deleted = true;
-                c.lits = Vec::new();
+        for v in fixed_guards {
+            for c in self.occurs.remove(v).unwrap_or_default() {
+                self.delete_if_satisfied(c.0 as usize);
             }
+        }
+        let other_facts = self.trail[self.swept_facts.min(self.trail.len())..]
+            .iter()
+            .any(|l| !self.guard[l.var().index()]);
+        let store = self.db.clauses.len();
+        if other_facts && store >= 2 * self.swept_store {
+            for i in 0..store {
+                self.delete_if_satisfied(i);
+            }
+            self.swept_store = store;
+            self.swept_facts = self.trail.len();
+        }
+    }
+
+    fn delete_if_satisfied(&mut self, i: usize) {
+        self.stats.swept += 1;
+        let c = &self.db.clauses[i];
+        if !c.deleted && c.lits.iter().any(|&l| self.fixed(l)) {
+            let c = &mut self.db.clauses[i];
+            c.deleted = true;
+            c.lits = Vec::new();
         }
     }
 
@@ -436,8 +492,7 @@ impl Cdcl {
                     self.enqueue(learnt[0], Reason::None);
                 } else {
                     let first = learnt[0];
-                    let c = self.db.add(learnt, Origin::Learned);
-                    self.attach(c);
+                    let c = self.store(learnt, Origin::Learned);
                     self.enqueue(first, Reason::Clause(c));
                 }
                 self.vsids.decay();
