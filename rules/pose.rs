@@ -612,13 +612,20 @@ impl Pose {
     /// Getfield (r1) for every derived binding, with the scope as a constraint:
     /// `None` when the path is cut (it needs more objects than the scope holds),
     /// otherwise the assumption, if any, that keeps the objects bound so far within
-    /// the scope.
-    fn bind(ctx: &mut Ctx, heap: &mut Heap, r: Id, d: &Derived) -> Option<Option<Id>> {
+    /// the scope. `checked`: the continuation will be checked by the engine with the
+    /// assumption in its guard (it has a NullPointerException sibling).
+    fn bind(
+        ctx: &mut Ctx,
+        heap: &mut Heap,
+        r: Id,
+        d: &Derived,
+        checked: bool,
+    ) -> Option<Option<Id>> {
         let mut assume = Vec::new();
         for &y in &d.bind {
             let class = heap.declared[&y];
             if let Some(k) = ctx.config.scope {
-                match Pose::scope_assumption(ctx, heap, y, class, k) {
+                match Pose::scope_assumption(ctx, heap, y, class, k, checked) {
                     Ok(a) => assume.extend(a),
                     Err(bound) => {
                         ctx.cut(bound);
@@ -656,13 +663,16 @@ impl Pose {
     /// reached by many access paths counts once). Returns the assumption that
     /// excludes the inputs beyond the scope (`Ok(None)`: nothing to exclude), or the
     /// bound that cuts the path: `Scope` when it needs more objects than the scope
-    /// holds, `Depth` past its binding budget (below).
+    /// holds, `Depth` past its binding budget (below). With `checked`, whether the
+    /// path stays feasible under the assumption is left to the engine's check of
+    /// the continuation's guard, which carries it.
     fn scope_assumption(
         ctx: &mut Ctx,
         heap: &mut Heap,
         y: Id,
         declared: ClassId,
         bound: u32,
+        checked: bool,
     ) -> Result<Option<Id>, Bound> {
         let classes = ctx.input_classes(declared);
         // The earlier symbols y may be: a symbol known not null (`this`, whose
@@ -751,6 +761,12 @@ impl Pose {
         }
         ctx.cut(Bound::Scope);
         let within = ctx.terms.not(over);
+        // The engine checks `¬(r = null) ∧ within` anyway: one search, not two (the
+        // witness models of the path make every object distinct, so `within`, which
+        // needs aliasing, is a search of its own each time).
+        if checked {
+            return Ok(Some(within));
+        }
         // The path itself needs more objects than the scope holds.
         if !ctx.feasible(within) {
             return Err(Bound::Scope);
@@ -918,7 +934,7 @@ impl RuleSet for Pose {
             heap.bound = 1;
             // `this` is the first object the scope counts.
             if let Some(k) = ctx.config.scope {
-                let _ = Pose::scope_assumption(ctx, &mut heap, this, m.owner, k);
+                let _ = Pose::scope_assumption(ctx, &mut heap, this, m.owner, k, false);
             }
             roots.push(Val::Ref(PRef(this)));
         }
@@ -990,7 +1006,7 @@ impl RuleSet for Pose {
         let d = Pose::derive(ctx, &heap, r, &leaves, Access::Read(field));
         let nc = Pose::null_condition(ctx, r, &leaves, &d);
         let mut next = heap.clone();
-        let Some(assume) = Pose::bind(ctx, &mut next, r, &d) else {
+        let Some(assume) = Pose::bind(ctx, &mut next, r, &d, nc.is_some()) else {
             return Pose::cut_forks(ctx, heap, nc);
         };
         Pose::initialize(ctx, &mut next, field, &d);
@@ -1038,7 +1054,7 @@ impl RuleSet for Pose {
         let d = Pose::derive(ctx, &heap, r, &leaves, Access::Write(field));
         let nc = Pose::null_condition(ctx, r, &leaves, &d);
         let mut next = heap.clone();
-        let Some(assume) = Pose::bind(ctx, &mut next, r, &d) else {
+        let Some(assume) = Pose::bind(ctx, &mut next, r, &d, nc.is_some()) else {
             return Pose::cut_forks(ctx, heap, nc);
         };
         Pose::initialize(ctx, &mut next, field, &d);
@@ -1429,5 +1445,34 @@ mod tests {
             "{:?}",
             ret.heap
         );
+    }
+
+    /// A binding whose continuation has a NullPointerException sibling leaves the
+    /// check of the scope assumption to the engine's check of the continuation: a
+    /// path that needs more objects than the scope holds is still cut, and only it.
+    #[test]
+    fn the_scope_cuts_a_checked_continuation() {
+        let src = "class N { N next; int v;
+            int two() { if (this.next != null && this.next != this) { return this.next.v; } return 0; } }";
+        let mut sources = crate::lang::Sources::default();
+        let file = sources.add("test.java", src);
+        let program = crate::lang::compile(&sources, file)
+            .program
+            .expect("test program checks");
+        let m = program.entry("N.two").expect("entry exists");
+        let at = |k: u32| {
+            let config = EngineConfig {
+                scope: Some(k),
+                ..EngineConfig::default()
+            };
+            run::<Pose>(&program, "test.java", m, config)
+        };
+        // Scope 1: `this.next` distinct from `this` and not null is a second object.
+        let one = at(1);
+        assert_eq!((one.normal, one.exceptional), (2, 0));
+        assert!(!one.complete && one.cut.get("scope").is_some_and(|&n| n >= 1));
+        let two = at(2);
+        assert_eq!((two.normal, two.exceptional), (3, 0));
+        assert!(two.complete, "{:?}", two.cut);
     }
 }
