@@ -36,8 +36,9 @@ pub struct Heap {
     pub input: OrdMap<(Obj, FieldId), Val<LRef>>,
     /// `lissa-m`'s answers, shared by every path of one exploration.
     pub memo: Rc<RefCell<HashMap<(Structure, symsolve::Choices), Valid>>>,
-    /// SymSolve's valid completions, shared by every path of one exploration: the later
-    /// queries of a path are mostly answered by the witnesses of the earlier ones.
+    /// SymSolve's valid completions and the cores of the structures it found spurious,
+    /// shared by every path of one exploration: the later queries of a path are mostly
+    /// answered by the witnesses of the earlier ones, and some by the cores.
     pub witnesses: Rc<RefCell<symsolve::Witnesses>>,
 }
 
@@ -346,6 +347,7 @@ impl<V: Variant> Lissa<V> {
             symmetry: V::SYMMETRY,
             memoize: false,
             witnesses: true,
+            refutations: true,
         };
         let mut solver = SymSolve::new(ctx.program, pre, config);
         std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());

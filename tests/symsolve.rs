@@ -236,6 +236,7 @@ fn symsolve_agrees_with_brute_force() {
                 symmetry,
                 memoize,
                 witnesses,
+                refutations: witnesses,
             };
             SymSolve::new(&program, pre, config)
         })
@@ -295,6 +296,7 @@ fn choices_asked_together_get_each_choices_answer() {
             symmetry,
             memoize: false,
             witnesses,
+            refutations: witnesses,
         };
         let mut reference = SymSolve::new(&program, pre, config(Symmetry::Keep, false));
         let mut solvers = [
@@ -365,8 +367,14 @@ fn choices_asked_together_get_each_choices_answer() {
 /// together, against the answers one by one.
 #[test]
 fn red_black_structures_agree_with_brute_force() {
+    // The one-pass repOK the case studies use, and the seed's two passes.
+    red_black_agree("TreeMap.repOK");
+    red_black_agree("TreeMap.repOKSeed");
+}
+
+fn red_black_agree(repok: &str) {
     let program = compile(include_str!("../programs/lissa/treemap.java"));
-    let entry = program.entry("TreeMap.repOK").unwrap();
+    let entry = program.entry(repok).unwrap();
     let pre = Precondition::new(&program, entry, entry).unwrap();
     let entry_class = program.class_by_name("Entry").unwrap();
     let map_class = program.method(entry).owner;
@@ -381,18 +389,23 @@ fn red_black_structures_agree_with_brute_force() {
     let inputs = generate::generate(&program, entry, &generator)
         .unwrap()
         .inputs;
-    let config = |symmetry, witnesses| SymConfig {
+    let config = |symmetry, witnesses, refutations| SymConfig {
         scope,
         int_range: ints.clone(),
         symmetry,
         memoize: false,
         witnesses,
+        refutations,
     };
-    let mut reference = SymSolve::new(&program, pre, config(Symmetry::Break, false));
+    let mut reference = SymSolve::new(&program, pre, config(Symmetry::Break, false, false));
+    // Each solver keeping witnesses or cores answers the later structures from the
+    // completions and cores of the earlier ones.
     let mut solvers = [
-        SymSolve::new(&program, pre, config(Symmetry::Keep, false)),
-        SymSolve::new(&program, pre, config(Symmetry::Break, true)),
-        SymSolve::new(&program, pre, config(Symmetry::Keep, true)),
+        SymSolve::new(&program, pre, config(Symmetry::Keep, false, false)),
+        SymSolve::new(&program, pre, config(Symmetry::Break, true, true)),
+        SymSolve::new(&program, pre, config(Symmetry::Keep, true, true)),
+        SymSolve::new(&program, pre, config(Symmetry::Break, false, true)),
+        SymSolve::new(&program, pre, config(Symmetry::Keep, false, true)),
     ];
     let (mut structures, mut spurious, mut choices_asked) = (0, 0, 0);
     for input in &inputs {
@@ -490,12 +503,62 @@ fn red_black_structures_agree_with_brute_force() {
             choices_asked += 1;
         }
     }
-    // Not vacuous: both answers occur, and the witnesses answer some queries.
+    // Not vacuous: both answers occur, the witnesses answer some queries and the cores
+    // others.
     assert!(
         spurious > 0 && spurious < structures && choices_asked > 0,
         "{spurious} of {structures}, {choices_asked}"
     );
     assert!(solvers[1].stats.witness_hits > 0 && solvers[2].stats.witness_hits > 0);
+    for solver in &solvers[1..] {
+        assert!(solver.stats.refuted_hits > 0, "{repok}: {:?}", solver.stats);
+    }
+}
+
+/// The case studies' one-pass red-black repOK (`TreeMap.repOK`: parent pointers,
+/// colours and black heights checked in one breadth-first walk, failing at the first
+/// null whose black count differs) is the seed's two-pass one (`TreeMap.repOKSeed`) as
+/// a predicate: on every input of up to 2 entries (the plain generator, one int
+/// value), both hold or both fail; and the generator restricted by each (Korat's
+/// search, which prunes by the fields each reads) gives the same valid inputs up to 4
+/// entries. So the paths a lissa rule set finds are the same with
+/// either; only the search's order differs.
+#[test]
+fn red_black_repoks_are_one_predicate() {
+    let program = compile(include_str!("../programs/lissa/treemap.java"));
+    let one = program.entry("TreeMap.repOK").unwrap();
+    let seed = program.entry("TreeMap.repOKSeed").unwrap();
+    let plain = GenConfig {
+        scope: 2,
+        int_range: 0..=0,
+        ..GenConfig::default()
+    };
+    let inputs = generate::generate(&program, one, &plain).unwrap().inputs;
+    let mut holds = 0;
+    for input in &inputs {
+        let verdict =
+            |m| generate::probe(&program, m, &input.roots, input, PRECONDITION_STEPS).verdict;
+        let a = verdict(one);
+        assert_eq!(a, verdict(seed), "{input:?}");
+        holds += usize::from(a == generate::Verdict::Holds);
+    }
+    assert!(
+        holds > 0 && holds < inputs.len(),
+        "{holds} of {}",
+        inputs.len()
+    );
+    let valid = |m| {
+        let config = GenConfig {
+            scope: 4,
+            int_range: 0..=0,
+            requires: Some(m),
+            ..GenConfig::default()
+        };
+        generate::generate(&program, one, &config).unwrap().inputs
+    };
+    let (a, b) = (valid(one), valid(seed));
+    assert!(a.len() > holds, "{} at 4", a.len());
+    assert_eq!(a, b);
 }
 
 /// Whether every object of `s` is reachable from its roots through fixed fields.

@@ -3,14 +3,18 @@
 // entry: TreeMap.put requires=repOK paths=unbounded
 // entry: TreeMap.remove requires=repOK paths=unbounded
 //
-// repOK is the seed's: a binary tree whose parent pointers match (root's is null) and
-// that is well colored (black root, no red node with a red child, every path from the
-// root to null through as many black nodes). Like the seed's, it checks neither the
-// keys' order nor size. No visited set is needed: with every parent pointer checked, a
-// node reached twice would have two parents, unless it is both children of one node.
-// It walks the tree breadth first, in the seed's order (isBinTreeWithParentReferences,
-// then isWellColored): SymSolve's search follows the order repOK reads fields in, and
-// breadth first it reads a node's free subtrees after the node's level, not before.
+// repOK is the seed's predicate: a binary tree whose parent pointers match (root's is
+// null) and that is well colored (black root, no red node with a red child, every path
+// from the root to null through as many black nodes). Like the seed's, it checks neither
+// the keys' order nor size. No visited set is needed: with every parent pointer checked,
+// a node reached twice would have two parents, unless it is both children of one node.
+// It walks the tree once, breadth first, checking each child's parent pointer and colour
+// as it reaches it and each null's black count against the first null's, so it fails at
+// the first unbalanced null; repOKSeed is the seed's two passes as written
+// (isBinTreeWithParentReferences, then isWellColored with the black counts last), the
+// same predicate (tests/symsolve.rs). SymSolve's search follows the order repOK reads
+// fields in: breadth first it reads a node's free subtrees after the node's level, and
+// in one pass a black-height failure cuts the search before the deeper fields are read.
 // Colors: BLACK is true, RED is false (java.util's constants). put and remove return
 // whether the map changed size (java.util returns the old value or null; the values
 // here are ints).
@@ -55,7 +59,88 @@ class TreeMap {
     Entry root;
     int size;
 
+    // One breadth-first pass; each cell carries the black nodes from the root to its
+    // node, that node included.
     boolean repOK() {
+        if (root == null) {
+            return true;
+        }
+        if (root.parent != null) {
+            return false;
+        }
+        if (root.color != true) {
+            return false;
+        }
+        int blacks = -1;
+        Blacks head = new Blacks(root, 1);
+        Blacks tail = head;
+        while (head != null) {
+            Entry node = head.node;
+            int n = head.blacks;
+            head = head.next;
+            Entry left = node.left;
+            if (left == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (left.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (left.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                Blacks c = new Blacks(left, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+            Entry right = node.right;
+            if (right == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (right == left) {
+                    return false;
+                }
+                if (right.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (right.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                Blacks c = new Blacks(right, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+        }
+        return true;
+    }
+
+    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // kept to measure against: the same predicate as repOK (tests/symsolve.rs checks it
+    // on every input within a small scope), but it reads every field of the tree
+    // before it compares a black height, so SymSolve enumerates every shape and
+    // colouring of the free subtrees before a black-height failure.
+    boolean repOKSeed() {
         if (root == null) {
             return true;
         }

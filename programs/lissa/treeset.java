@@ -17,6 +17,14 @@ class TreeSet {
         return m.repOK();
     }
 
+    // With the seed's TreeMap repOK (TreeMap.repOKSeed), to measure against.
+    boolean repOKSeed() {
+        if (m == null) {
+            return false;
+        }
+        return m.repOKSeed();
+    }
+
     boolean add(int e) {
         return m.put(e, 0);
     }
@@ -67,7 +75,88 @@ class TreeMap {
     Entry root;
     int size;
 
+    // One breadth-first pass; each cell carries the black nodes from the root to its
+    // node, that node included (as treemap.java's, whose header says why).
     boolean repOK() {
+        if (root == null) {
+            return true;
+        }
+        if (root.parent != null) {
+            return false;
+        }
+        if (root.color != true) {
+            return false;
+        }
+        int blacks = -1;
+        Blacks head = new Blacks(root, 1);
+        Blacks tail = head;
+        while (head != null) {
+            Entry node = head.node;
+            int n = head.blacks;
+            head = head.next;
+            Entry left = node.left;
+            if (left == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (left.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (left.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                Blacks c = new Blacks(left, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+            Entry right = node.right;
+            if (right == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (right == left) {
+                    return false;
+                }
+                if (right.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (right.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                Blacks c = new Blacks(right, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+        }
+        return true;
+    }
+
+    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // kept to measure against: the same predicate as repOK (tests/symsolve.rs checks it
+    // on every input within a small scope), but it reads every field of the tree
+    // before it compares a black height, so SymSolve enumerates every shape and
+    // colouring of the free subtrees before a black-height failure.
+    boolean repOKSeed() {
         if (root == null) {
             return true;
         }

@@ -67,6 +67,9 @@ pub struct SymConfig {
     /// Keep every valid completion found ([`Witnesses`]) and answer Sat from one that
     /// embeds a later query's structure before searching. Default: true.
     pub witnesses: bool,
+    /// Keep the core of every structure found spurious ([`Witnesses`]) and answer Unsat
+    /// for a later query's structure that embeds one, before searching. Default: true.
+    pub refutations: bool,
 }
 
 impl Default for SymConfig {
@@ -77,6 +80,7 @@ impl Default for SymConfig {
             symmetry: Symmetry::Break,
             memoize: false,
             witnesses: true,
+            refutations: true,
         }
     }
 }
@@ -205,13 +209,19 @@ impl Witness {
 /// [`SymSolve`]: a query whose structure one of them embeds is Sat without a search.
 /// Lazy initialization asks about structures that grow along a path, and the witness
 /// found for a choice is a completion of the structures after it, so most valid choices
-/// are answered here and the search is left with the spurious ones. Answers stay those
-/// of the search: a witness is a completion, and Unsat still needs the whole search.
+/// are answered here and the search is left with the spurious ones.
+///
+/// And the mirror image: the *cores* of the structures found spurious. A structure into
+/// which a core embeds (see [`embeds`]) is spurious without a search: each of its
+/// completions is, renamed, a completion of the core. A core is the spurious structure
+/// less the fixed fields that no run of its search read (see [`SymSolve::core`]).
+/// Answers stay those of the search: a witness is a completion, and a core has none.
 #[derive(Clone, Default, Debug)]
 pub struct Witnesses {
     /// The precondition, scope and int range they were found under.
     key: Option<(MethodId, u32, i32, i32)>,
     found: Vec<Witness>,
+    refuted: Vec<Structure>,
 }
 
 impl Witnesses {
@@ -222,6 +232,69 @@ impl Witnesses {
     pub fn is_empty(&self) -> bool {
         self.found.is_empty()
     }
+
+    /// The cores of spurious structures kept.
+    pub fn refuted(&self) -> usize {
+        self.refuted.len()
+    }
+}
+
+/// Whether `core` embeds into `s`: an injective map of `core`'s objects to `s`'s, roots to
+/// roots, class to the same class, every fixed field of `core` fixed in `s` to the same
+/// value (objects mapped). Then every completion of `s` within the scopes is, renamed, one
+/// of `core`. The map is found by walking `core`'s fixed fields from the roots (its
+/// objects are reachable that way).
+fn embeds(core: &Structure, s: &Structure) -> bool {
+    const NONE: u32 = u32::MAX;
+    if core.roots.len() != s.roots.len() || core.objects.len() > s.objects.len() {
+        return false;
+    }
+    let mut map = vec![NONE; core.objects.len()];
+    let mut used = vec![false; s.objects.len()];
+    let mut work = Vec::new();
+    let mut bind =
+        |a: InputValue, b: InputValue, map: &mut Vec<u32>, work: &mut Vec<usize>| match (a, b) {
+            (InputValue::Obj(a), InputValue::Obj(b)) => {
+                let (a, b) = (a.0 as usize, b.0);
+                if a >= map.len() || b as usize >= used.len() {
+                    return false;
+                }
+                if map[a] != NONE {
+                    return map[a] == b;
+                }
+                if std::mem::replace(&mut used[b as usize], true) {
+                    return false;
+                }
+                map[a] = b;
+                work.push(a);
+                true
+            }
+            (a, b) => a == b,
+        };
+    for (&a, &b) in core.roots.iter().zip(&s.roots) {
+        if !bind(a, b, &mut map, &mut work) {
+            return false;
+        }
+    }
+    while let Some(o) = work.pop() {
+        let (class, fields) = &core.objects[o];
+        let (class_s, fields_s) = &s.objects[map[o] as usize];
+        if class != class_s {
+            return false;
+        }
+        for (v, w) in fields.iter().zip(fields_s) {
+            match (*v, *w) {
+                (None, _) => {}
+                (Some(_), None) => return false,
+                (Some(v), Some(w)) => {
+                    if !bind(v, w, &mut map, &mut work) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    !map.contains(&NONE)
 }
 
 /// Work done so far.
@@ -231,6 +304,8 @@ pub struct Stats {
     pub memo_hits: u64,
     /// Queries (or choices) answered Sat by a kept witness.
     pub witness_hits: u64,
+    /// Queries (or choices) answered Unsat by a kept core.
+    pub refuted_hits: u64,
     /// Candidate vectors on which the precondition ran.
     pub candidates: u64,
 }
@@ -242,9 +317,13 @@ pub struct SymSolve<'p> {
     config: SymConfig,
     memo: HashMap<Structure, Answer>,
     memo_choices: HashMap<(Structure, Choices), Valid>,
-    /// With [`SymConfig::witnesses`]: swap a pool in to share it between solvers.
+    /// With [`SymConfig::witnesses`] or [`SymConfig::refutations`]: swap a pool in to
+    /// share it between solvers.
     pub witnesses: Witnesses,
     pub stats: Stats,
+    /// Per object of the last search's structure and per field: whether a run of that
+    /// search read it.
+    read: Vec<Vec<bool>>,
 }
 
 /// One value a slot of the candidate vector may take.
@@ -285,6 +364,7 @@ impl<'p> SymSolve<'p> {
             memo_choices: HashMap::new(),
             witnesses: Witnesses::default(),
             stats: Stats::default(),
+            read: Vec::new(),
         }
     }
 
@@ -298,13 +378,21 @@ impl<'p> SymSolve<'p> {
             self.stats.memo_hits += 1;
             return a;
         }
-        let known = self.pool().iter().any(|w| w.embed(s).is_some());
+        let known = self.config.witnesses && self.pool().found.iter().any(|w| w.embed(s).is_some());
         if known {
             self.stats.witness_hits += 1;
         }
-        let answer = match self.search(s, None, &[known]) {
-            Some(v) if v[0] => Answer::Sat,
-            _ => Answer::Unsat,
+        let refuted = !known && self.is_refuted(s);
+        let answer = if refuted {
+            Answer::Unsat
+        } else {
+            match self.search(s, None, &[known.then_some(true)]) {
+                Some(v) if v[0] => Answer::Sat,
+                searched => {
+                    self.refute(s, searched.is_some(), None);
+                    Answer::Unsat
+                }
+            }
         };
         if self.config.memoize {
             self.memo.insert(s.clone(), answer);
@@ -336,7 +424,20 @@ impl<'p> SymSolve<'p> {
             .is_some_and(|v| v.is_none());
         let answers = if free {
             let known = self.known_choices(s, c);
-            self.search(s, Some(c), &known)
+            let answers = self.search(s, Some(c), &known);
+            // The choices the search found spurious: keep their cores.
+            for (g, k) in known.iter().enumerate() {
+                let asked = match g {
+                    0 => c.null,
+                    g if g == c.aliases.len() + 1 => c.fresh.is_some(),
+                    _ => true,
+                };
+                if asked && k.is_none() && !answers.as_ref().is_some_and(|a| a[g]) {
+                    let t = with_choice(self.program, s, c, g);
+                    self.refute(&t, answers.is_some(), Some(c.site));
+                }
+            }
+            answers
         } else {
             None
         };
@@ -367,12 +468,9 @@ impl<'p> SymSolve<'p> {
         }
     }
 
-    /// The kept witnesses, newest first, after dropping them if they were found under
-    /// another precondition, scope or int range; none without [`SymConfig::witnesses`].
-    fn pool(&mut self) -> &[Witness] {
-        if !self.config.witnesses {
-            return &[];
-        }
+    /// The kept witnesses and cores, after dropping them if they were found under
+    /// another precondition, scope or int range.
+    fn pool(&mut self) -> &Witnesses {
         let key = Some((
             self.pre.method,
             self.config.scope,
@@ -382,20 +480,105 @@ impl<'p> SymSolve<'p> {
         if self.witnesses.key != key {
             self.witnesses = Witnesses {
                 key,
-                found: Vec::new(),
+                ..Witnesses::default()
             };
         }
-        &self.witnesses.found
+        &self.witnesses
+    }
+
+    /// Whether a kept core embeds into `s` (so `s` is spurious); never without
+    /// [`SymConfig::refutations`].
+    fn is_refuted(&mut self, s: &Structure) -> bool {
+        if !self.config.refutations {
+            return false;
+        }
+        let hit = self.pool().refuted.iter().rev().any(|r| embeds(r, s));
+        self.stats.refuted_hits += u64::from(hit);
+        hit
+    }
+
+    /// Keeps the core of `t`, a structure the last search found spurious: `t` less its
+    /// fixed fields that no run of that search read. Sound: a completion of the core
+    /// differs from one of `t` only in fields no run read, so the runs on the two (up to
+    /// the renaming of the objects beyond the structure's that symmetry breaking
+    /// exploits, which fixes the structure's objects) are the same, and return false.
+    /// The fields that keep every object reachable from the roots stay fixed (a stronger
+    /// structure than the core, still weaker than `t`), and so does `site`, the choice's
+    /// field, if any. `searched`: false when the search ended before a run (then `t` is
+    /// kept whole).
+    fn refute(&mut self, t: &Structure, searched: bool, site: Option<(usize, usize)>) {
+        if !self.config.refutations {
+            return;
+        }
+        let mut core = t.clone();
+        if searched {
+            for (o, (_, fields)) in core.objects.iter_mut().enumerate() {
+                for (slot, v) in fields.iter_mut().enumerate() {
+                    let read = self.read.get(o).and_then(|r| r.get(slot)).copied();
+                    if Some((o, slot)) != site && read == Some(false) {
+                        *v = None;
+                    }
+                }
+            }
+            // Reachability through fixed fields: put back, breadth first from the roots,
+            // the fields of `t` that reach an object the core leaves unreached.
+            let n = core.objects.len();
+            let mut reached = vec![false; n];
+            let mut work: Vec<usize> = Vec::new();
+            let reach = |v: InputValue, reached: &mut Vec<bool>, work: &mut Vec<usize>| {
+                if let InputValue::Obj(o) = v
+                    && (o.0 as usize) < n
+                    && !std::mem::replace(&mut reached[o.0 as usize], true)
+                {
+                    work.push(o.0 as usize);
+                }
+            };
+            for &r in &core.roots {
+                reach(r, &mut reached, &mut work);
+            }
+            loop {
+                while let Some(o) = work.pop() {
+                    for v in core.objects[o].1.iter().flatten() {
+                        reach(*v, &mut reached, &mut work);
+                    }
+                }
+                // One field of `t` from a reached object to an unreached one.
+                let back = (0..n).filter(|&o| reached[o]).find_map(|o| {
+                    t.objects[o]
+                        .1
+                        .iter()
+                        .enumerate()
+                        .find_map(|(slot, v)| match v {
+                            Some(InputValue::Obj(x)) if !reached[x.0 as usize] => Some((o, slot)),
+                            _ => None,
+                        })
+                });
+                let Some((o, slot)) = back else { break };
+                let v = t.objects[o].1[slot].expect("a fixed field");
+                core.objects[o].1[slot] = Some(v);
+                reach(v, &mut reached, &mut work);
+            }
+            if reached.contains(&false) {
+                core = t.clone();
+            }
+        }
+        self.pool();
+        self.witnesses.refuted.push(core);
     }
 
     /// Per choice of `c` (as [`Site::group`] numbers them), whether a kept witness
     /// answers it: one that embeds `s` and holds that choice at the site (for a fresh
     /// object: an object of its class outside the embedding's image).
-    fn known_choices(&mut self, s: &Structure, c: &Choices) -> Vec<bool> {
+    fn known_choices(&mut self, s: &Structure, c: &Choices) -> Vec<Option<bool>> {
         let n = c.aliases.len() + 2;
         let mut known = vec![false; n];
         let (so, ss) = c.site;
-        for w in self.pool().iter().rev() {
+        let pool = if self.config.witnesses {
+            &self.pool().found[..]
+        } else {
+            &[]
+        };
+        for w in pool.iter().rev() {
             let Some(map) = w.embed(s) else { continue };
             let g = match w.fields[map[so] as usize][ss] {
                 InputValue::Null => c.null.then_some(0),
@@ -418,7 +601,24 @@ impl<'p> SymSolve<'p> {
             }
         }
         self.stats.witness_hits += known.iter().filter(|&&k| k).count() as u64;
-        known
+        // The others: spurious if a kept core embeds into the structure with that choice.
+        (0..n)
+            .map(|g| {
+                let asked = match g {
+                    0 => c.null,
+                    g if g == n - 1 => c.fresh.is_some(),
+                    _ => true,
+                };
+                // A choice not asked is not searched for either.
+                if known[g] {
+                    Some(true)
+                } else if !asked || self.is_refuted(&with_choice(self.program, s, c, g)) {
+                    Some(false)
+                } else {
+                    None
+                }
+            })
+            .collect()
     }
 
     /// Keeps the candidate, on which the precondition holds, as a witness.
@@ -466,16 +666,20 @@ impl<'p> SymSolve<'p> {
     /// Fig. 6: the bounded-exhaustive search over the structure's completions. Without
     /// choices, the one answer (Sat: true); with them, one per choice (see [`Site`]).
     /// `None`: no completion at all (every answer Unsat). `known`: the answers (per
-    /// choice) already known to be Sat; the search looks for the others only.
+    /// choice) already known; the search looks for the others only. It records in
+    /// `self.read` the structure's fields some run read.
     fn search(
         &mut self,
         s: &Structure,
         choices: Option<&Choices>,
-        known: &[bool],
+        known: &[Option<bool>],
     ) -> Option<Vec<bool>> {
-        if known.iter().all(|&k| k) {
-            return Some(known.to_vec());
+        self.read.clear();
+        let answered: Vec<bool> = known.iter().map(|&k| k == Some(true)).collect();
+        if known.iter().all(|k| k.is_some()) {
+            return Some(answered);
         }
+        self.read = s.objects.iter().map(|o| vec![false; o.1.len()]).collect();
         let p = self.program;
         // The objects of the candidate: the structure's, then the extras each class's
         // scope leaves, class by class.
@@ -578,10 +782,10 @@ impl<'p> SymSolve<'p> {
             Site {
                 index,
                 group,
-                open: known.iter().map(|&k| !k).collect(),
+                open: known.iter().map(|k| k.is_none()).collect(),
             }
         });
-        let mut answers = known.to_vec();
+        let mut answers = answered;
         if let Some(site) = &site {
             match site.next_open(None) {
                 Some(k) => cand.vector[site.index] = k,
@@ -650,6 +854,9 @@ impl<'p> SymSolve<'p> {
             // The fields read since the resumption join the stack.
             for k in stack.len()..run.accessed().len() {
                 let (o, slot) = run.accessed()[k];
+                if let Some(r) = self.read.get_mut(o) {
+                    r[slot] = true;
+                }
                 push(&mut stack, &mut stacked, &cand, cand.offsets[o] + slot);
             }
             // Backtracking pops the stack down to `keep` entries before it increments.
@@ -732,6 +939,25 @@ impl<'p> SymSolve<'p> {
             verdict = run.rerun(stack.len(), &cand);
         }
     }
+}
+
+/// `s` with the choice `g` of `c` (numbered as [`Site::group`]) stored at the site; a
+/// fresh object is numbered after `s`'s, every field free.
+fn with_choice(program: &Program, s: &Structure, c: &Choices, g: usize) -> Structure {
+    let mut t = s.clone();
+    let (o, slot) = c.site;
+    let v = match g {
+        0 => InputValue::Null,
+        g if g <= c.aliases.len() => InputValue::Obj(InputObj(c.aliases[g - 1] as u32)),
+        _ => {
+            let class = c.fresh.expect("a fresh choice asked");
+            let n = program.class(class).all_fields.len();
+            t.objects.push((class, vec![None; n]));
+            InputValue::Obj(InputObj(s.objects.len() as u32))
+        }
+    };
+    t.objects[o].1[slot] = Some(v);
+    t
 }
 
 /// The index of object value `v` in a reference domain (null, then objects in
