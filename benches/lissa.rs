@@ -1,14 +1,25 @@
 //! Seed 004's Tables 1 and 2 on heaplog's case studies (programs/lissa/): every
-//! approach on growing scopes, each run a child process killed at the per-run timeout.
-//! An approach stops at its first timeout (a larger scope would not be faster).
+//! approach on growing scopes, each run a child process with a budget of CPU seconds
+//! and of wall seconds. An approach stops at its first run over budget (a larger scope
+//! would not be cheaper).
 //!
 //! Approaches: `LI` (rule set `lazy`, no pruning), `LIHybrid` (`lihybrid`), `IFrepOK`
 //! (`lazy` on a generated driver `if (repOK()) m(..)`, no precondition), `LISSA`,
 //! `LISSA-M`, `LISSA-NoSB` (`lissa`, `lissa-m`, `lissa-nosb` with `--requires repOK`).
 //! Paths: traces (normal + exceptional), as `heaplog run` counts them.
 //!
-//! `cargo bench --bench lissa [-- --timeout SECS] [--only SUBSTR] [--approaches A,B]
-//! [--scopes 2,3]`. Defaults: 60 s per run, every case, approach and the seed's scopes.
+//! Time is the child's CPU time (user + system, from /proc: the children's times this
+//! process collects at each wait), so that a loaded machine, which stretches wall time,
+//! does not make a run look slower than it is. `--cpu SECS` is the CPU budget: a child
+//! past it is killed (polled in /proc/PID/stat). `--timeout SECS` is a wall-clock
+//! safety net (default: the CPU budget times 10 when `--cpu` is given, else 60 s, which
+//! is then also the CPU budget). A run killed by the wall clock before spending its CPU
+//! budget is shown `TO (wall)`: the machine's load, not the approach, ended it.
+//!
+//! `cargo bench --bench lissa [-- --cpu SECS] [--timeout SECS] [--only SUBSTR]
+//! [--approaches A,B] [--scopes 2,3 | --every]`. Defaults: the seed's scopes plus
+//! smaller ones; `--every` climbs every scope from 1 to the case's largest. At the end,
+//! the reach: the highest scope each approach finished within the budget.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -197,82 +208,151 @@ fn child(case: &Case, approach: usize, scope: u32, timeout: u64) {
     );
 }
 
+/// Ticks per second of /proc's CPU times (`USER_HZ`).
+fn ticks_per_sec() -> f64 {
+    Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// Fields of `/proc/PID/stat` after the command name (which may hold spaces): index 0
+/// is field 3 (state), so utime is 11, stime 12, cutime 13, cstime 14.
+fn stat_fields(pid: &str) -> Option<Vec<u64>> {
+    let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let rest = &text[text.rfind(')')? + 1..];
+    Some(
+        rest.split_whitespace()
+            .map(|f| f.parse().unwrap_or(0))
+            .collect(),
+    )
+}
+
+/// CPU ticks (user + system) a running process has used.
+fn running_cpu(pid: u32) -> Option<u64> {
+    let f = stat_fields(&pid.to_string())?;
+    Some(f.get(11)? + f.get(12)?)
+}
+
+/// CPU ticks (user + system) of this process's children that it has waited for.
+fn waited_children_cpu() -> u64 {
+    stat_fields("self")
+        .and_then(|f| Some(f.get(13)? + f.get(14)?))
+        .unwrap_or(0)
+}
+
 /// One cell: a run's outcome.
 enum Cell {
     Done {
         traces: u64,
-        secs: f64,
+        /// The child's CPU time and the wall time the parent saw, in seconds.
+        cpu: f64,
+        wall: f64,
         /// The bounds that cut paths (`scope` is expected: the input's own bound).
         cut: String,
     },
-    Timeout,
+    /// Past the CPU budget, or cut by the wall clock (`wall`), with the CPU spent.
+    Timeout {
+        wall: bool,
+        cpu: f64,
+    },
     Failed(String),
 }
 
 impl Cell {
     fn show(&self) -> String {
         match self {
-            Cell::Done { traces, secs, cut } => {
-                let mark = if cut == "-" || cut == "scope" {
-                    ""
-                } else {
-                    " (cut)"
-                };
-                format!("{secs:.3} s / {traces}{mark}")
+            Cell::Done {
+                traces, cpu, wall, ..
+            } => {
+                let mark = if self.finished() { "" } else { " (cut)" };
+                format!("{cpu:.2} s ({wall:.1} s wall) / {traces}{mark}")
             }
-            Cell::Timeout => "TO".into(),
+            Cell::Timeout { wall: false, .. } => "TO".into(),
+            Cell::Timeout { wall: true, cpu } => format!("TO (wall, {cpu:.1} s CPU)"),
             Cell::Failed(e) => format!("failed: {e}"),
         }
     }
 
-    fn secs(&self) -> Option<f64> {
+    /// Complete, or cut only by the scope (the input's own bound).
+    fn finished(&self) -> bool {
+        matches!(self, Cell::Done { cut, .. } if cut == "-" || cut == "scope")
+    }
+
+    fn cpu(&self) -> Option<f64> {
         match self {
-            Cell::Done { secs, cut, .. } if cut == "-" || cut == "scope" => Some(*secs),
+            Cell::Done { cpu, .. } if self.finished() => Some(*cpu),
             _ => None,
         }
     }
 }
 
-fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, timeout: u64) -> Cell {
+/// Budgets of one run: CPU seconds, and wall seconds as a safety net.
+#[derive(Clone, Copy)]
+struct Budget {
+    cpu: f64,
+    wall: u64,
+    hz: f64,
+}
+
+fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, b: Budget) -> Cell {
+    let before = waited_children_cpu();
     let mut child = Command::new(exe)
         .args([
             "--child",
             &format!("{case}:{approach}:{scope}"),
             "--timeout",
-            &timeout.to_string(),
+            &b.wall.to_string(),
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("child starts");
-    // The engine stops itself at the timeout; a SymSolve query cannot, so a grace
-    // second later the child is killed.
+    // The engine stops itself at the wall timeout; a SymSolve query cannot, so a grace
+    // second later the child is killed. The CPU budget is the parent's to enforce.
     let start = Instant::now();
-    let hard = Duration::from_secs(timeout) + Duration::from_secs(1);
+    let hard = Duration::from_secs(b.wall) + Duration::from_secs(1);
+    let mut killed = None;
     loop {
         match child.try_wait().expect("child waits") {
             Some(_) => break,
             None if start.elapsed() > hard => {
+                killed = Some(true);
                 let _ = child.kill();
-                let _ = child.wait();
-                return Cell::Timeout;
+                break;
             }
-            None => std::thread::sleep(Duration::from_millis(20)),
+            None if running_cpu(child.id()).is_some_and(|t| t as f64 / b.hz > b.cpu) => {
+                killed = Some(false);
+                let _ = child.kill();
+                break;
+            }
+            None => std::thread::sleep(Duration::from_millis(50)),
         }
     }
     let out = child.wait_with_output().expect("child output");
+    let wall = start.elapsed().as_secs_f64();
+    let cpu = waited_children_cpu().saturating_sub(before) as f64 / b.hz;
+    if let Some(wall) = killed {
+        return Cell::Timeout { wall, cpu };
+    }
     let line = String::from_utf8_lossy(&out.stdout);
     let f: Vec<&str> = line.trim().split('\t').collect();
     if f.len() != 5 {
         let err = String::from_utf8_lossy(&out.stderr);
         return Cell::Failed(err.lines().last().unwrap_or("no output").to_string());
     }
+    if cpu > b.cpu {
+        return Cell::Timeout { wall: false, cpu };
+    }
     if f[4].split(',').any(|c| c == "time") {
-        return Cell::Timeout;
+        return Cell::Timeout { wall: true, cpu };
     }
     Cell::Done {
         traces: f[0].parse().unwrap_or(0),
-        secs: f[3].parse().unwrap_or(0.0),
+        cpu,
+        wall,
         cut: f[4].to_string(),
     }
 }
@@ -284,14 +364,20 @@ fn main() {
             .position(|a| a == flag)
             .and_then(|i| args.get(i + 1).cloned())
     };
-    let timeout: u64 = value("--timeout")
+    let cpu: Option<f64> = value("--cpu").and_then(|c| c.parse().ok());
+    let wall: u64 = value("--timeout")
         .and_then(|c| c.parse().ok())
-        .unwrap_or(60);
+        .unwrap_or_else(|| cpu.map_or(60, |c| (c * 10.0).ceil() as u64));
     if let Some(spec) = value("--child") {
         let f: Vec<usize> = spec.split(':').filter_map(|x| x.parse().ok()).collect();
-        child(&CASES[f[0]], f[1], f[2] as u32, timeout);
+        child(&CASES[f[0]], f[1], f[2] as u32, wall);
         return;
     }
+    let budget = Budget {
+        cpu: cpu.unwrap_or(wall as f64),
+        wall,
+        hz: ticks_per_sec(),
+    };
     let only = value("--only");
     let approaches: Vec<usize> = match value("--approaches") {
         Some(list) => list
@@ -306,8 +392,13 @@ fn main() {
     };
     let scopes: Option<Vec<u32>> =
         value("--scopes").map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect());
+    let every = args.iter().any(|a| a == "--every");
     let exe = std::env::current_exe().expect("own path");
-    println!("Table 1: time / paths per approach and scope (TO: over {timeout} s)\n");
+    println!(
+        "Table 1: CPU time (wall time) / paths per approach and scope (TO: over {} s of CPU; \
+         TO (wall): over {} s of wall time first)\n",
+        budget.cpu, budget.wall
+    );
     let names: Vec<&str> = approaches.iter().map(|&a| APPROACHES[a].0).collect();
     println!(
         "| entry | scope | seed LISSA paths | {} |",
@@ -315,30 +406,45 @@ fn main() {
     );
     println!("|---|---|---|{}", "---|".repeat(names.len()));
     let mut table2 = Vec::new();
+    // Per case and approach: the highest scope finished, and the first one that was not.
+    let mut reach = Vec::new();
     for (ci, case) in CASES.iter().enumerate() {
         if only.as_deref().is_some_and(|o| !case.entry.contains(o)) {
             continue;
         }
-        let list = scopes.clone().unwrap_or_else(|| case.scopes.to_vec());
-        let mut stopped = vec![false; APPROACHES.len()];
+        let list = match &scopes {
+            Some(s) => s.clone(),
+            None if every => (1..=*case.scopes.iter().max().unwrap_or(&1)).collect(),
+            None => case.scopes.to_vec(),
+        };
+        let mut stopped: Vec<Option<(u32, String)>> = vec![None; APPROACHES.len()];
+        let mut best: Vec<Option<(u32, String)>> = vec![None; APPROACHES.len()];
         for &scope in &list {
+            if approaches.iter().all(|&a| stopped[a].is_some()) {
+                break;
+            }
             let mut cells = Vec::new();
             let (mut lissa, mut nosb) = (None, None);
             for &a in &approaches {
-                let cell = if stopped[a] {
-                    Cell::Timeout
+                let cell = if stopped[a].is_some() {
+                    None
                 } else {
-                    run(&exe, ci, a, scope, timeout)
+                    Some(run(&exe, ci, a, scope, budget))
                 };
-                if matches!(cell, Cell::Timeout) {
-                    stopped[a] = true;
+                if let Some(c) = &cell {
+                    if c.finished() {
+                        best[a] = Some((scope, c.show()));
+                    } else if matches!(c, Cell::Timeout { .. } | Cell::Failed(_)) {
+                        stopped[a] = Some((scope, c.show()));
+                    }
                 }
+                let cpu = cell.as_ref().and_then(Cell::cpu);
                 match APPROACHES[a].0 {
-                    "LISSA" => lissa = Some(cell.secs()),
-                    "LISSA-NoSB" => nosb = Some(cell.secs()),
+                    "LISSA" => lissa = Some(cpu),
+                    "LISSA-NoSB" => nosb = Some(cpu),
                     _ => {}
                 }
-                cells.push(cell.show());
+                cells.push(cell.map_or_else(|| "TO".to_string(), |c| c.show()));
             }
             let seed = case
                 .seed
@@ -355,18 +461,37 @@ fn main() {
                 table2.push((case.entry, scope, l, n));
             }
         }
+        for &a in &approaches {
+            reach.push((case.entry, a, best[a].clone(), stopped[a].clone()));
+        }
+    }
+    println!(
+        "\nReach: the highest scope finished within {} s of CPU, and the first scope that was not\n",
+        budget.cpu
+    );
+    println!("| entry | approach | highest scope finished | first over budget |");
+    println!("|---|---|---|---|");
+    for (entry, a, best, stop) in reach {
+        let show =
+            |x: Option<(u32, String)>| x.map_or("-".to_string(), |(s, c)| format!("{s}: {c}"));
+        println!(
+            "| {entry} | {} | {} | {} |",
+            APPROACHES[a].0,
+            show(best),
+            show(stop)
+        );
     }
     if table2.is_empty() {
         return;
     }
-    println!("\nTable 2: LISSA against LISSA-NoSB (time, s)\n");
+    println!("\nTable 2: LISSA against LISSA-NoSB (CPU time, s)\n");
     println!("| entry | scope | LISSA | LISSA-NoSB | NoSB / LISSA |");
     println!("|---|---|---|---|---|");
     for (entry, scope, l, n) in table2 {
-        let show = |t: Option<f64>| t.map_or("TO".to_string(), |t| format!("{t:.3}"));
+        let show = |t: Option<f64>| t.map_or("TO".to_string(), |t| format!("{t:.2}"));
         let ratio = match (l, n) {
             (Some(l), Some(n)) if l > 0.0 => format!("{:.2}", n / l),
-            (Some(_), None) => "> timeout / LISSA".into(),
+            (Some(_), None) => "> budget / LISSA".into(),
             _ => "-".into(),
         };
         println!(
