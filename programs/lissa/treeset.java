@@ -1,4 +1,3 @@
-// heaplog: java.util.TreeMap (1.4), a red-black tree with parent pointers, int keys and
 // heaplog: java.util.TreeSet (1.4) of ints, backed by a TreeMap as java.util's is
 // (seed 004 §4, Table 1 "TreeSet")
 // entry: TreeSet.add requires=repOK paths=unbounded
