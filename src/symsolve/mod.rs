@@ -108,6 +108,18 @@ pub struct Choices {
     pub fresh: Option<ClassId>,
 }
 
+impl Choices {
+    /// Whether choice `g` (numbered as [`Site::group`]: null, the aliases, fresh) is
+    /// asked.
+    fn asked(&self, g: usize) -> bool {
+        match g {
+            0 => self.null,
+            g if g == self.aliases.len() + 1 => self.fresh.is_some(),
+            _ => true,
+        }
+    }
+}
+
 /// Which of a [`Choices`]' choices leave a structure with a valid completion.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Valid {
@@ -153,56 +165,75 @@ impl Witness {
     /// is a completion of `s` within the scopes (it has at most `scope` objects per
     /// class, and the precondition compares references by identity only).
     fn embed(&self, s: &Structure) -> Option<Vec<u32>> {
-        const NONE: u32 = u32::MAX;
-        if s.roots.len() != self.roots.len() {
+        embedding(
+            s,
+            &self.roots,
+            self.classes.len(),
+            |x| self.classes[x],
+            |x, slot| Some(self.fields[x][slot]),
+        )
+    }
+}
+
+/// An injective map of `s`'s objects to those of a target with `n` objects (`class` and
+/// `field` of each; a field `None` is free there), roots to `roots`, class to the same
+/// class, every fixed field of `s` fixed in the target to the same value (objects
+/// mapped). Found by walking `s`'s fixed fields from the roots: `None` also when an
+/// object of `s` is not reached that way.
+fn embedding(
+    s: &Structure,
+    roots: &[InputValue],
+    n: usize,
+    class: impl Fn(usize) -> ClassId,
+    field: impl Fn(usize, usize) -> Option<InputValue>,
+) -> Option<Vec<u32>> {
+    const NONE: u32 = u32::MAX;
+    if s.roots.len() != roots.len() || s.objects.len() > n {
+        return None;
+    }
+    let mut map = vec![NONE; s.objects.len()];
+    let mut used = vec![false; n];
+    let mut work = Vec::new();
+    let mut bind =
+        |a: InputValue, b: InputValue, map: &mut Vec<u32>, work: &mut Vec<usize>| match (a, b) {
+            (InputValue::Obj(a), InputValue::Obj(b)) => {
+                let (a, b) = (a.0 as usize, b.0);
+                if a >= map.len() || b as usize >= n {
+                    return false;
+                }
+                if map[a] != NONE {
+                    return map[a] == b;
+                }
+                if std::mem::replace(&mut used[b as usize], true) {
+                    return false;
+                }
+                map[a] = b;
+                work.push(a);
+                true
+            }
+            (a, b) => a == b,
+        };
+    for (&a, &b) in s.roots.iter().zip(roots) {
+        if !bind(a, b, &mut map, &mut work) {
             return None;
         }
-        let mut map = vec![NONE; s.objects.len()];
-        let mut used = vec![false; self.classes.len()];
-        let mut work = Vec::new();
-        let mut bind =
-            |a: InputValue, b: InputValue, map: &mut Vec<u32>, work: &mut Vec<usize>| -> bool {
-                match (a, b) {
-                    (InputValue::Obj(a), InputValue::Obj(b)) => {
-                        let (a, b) = (a.0 as usize, b.0);
-                        if a >= map.len() || b as usize >= used.len() {
-                            return false;
-                        }
-                        if map[a] != NONE {
-                            return map[a] == b;
-                        }
-                        if std::mem::replace(&mut used[b as usize], true) {
-                            return false;
-                        }
-                        map[a] = b;
-                        work.push(a);
-                        true
-                    }
-                    (a, b) => a == b,
-                }
-            };
-        for (&a, &b) in s.roots.iter().zip(&self.roots) {
-            if !bind(a, b, &mut map, &mut work) {
-                return None;
-            }
-        }
-        while let Some(o) = work.pop() {
-            let (class, fields) = &s.objects[o];
-            let x = map[o] as usize;
-            if self.classes[x] != *class {
-                return None;
-            }
-            for (slot, v) in fields.iter().enumerate() {
-                if let Some(v) = *v
-                    && !bind(v, self.fields[x][slot], &mut map, &mut work)
-                {
-                    return None;
-                }
-            }
-        }
-        // An object the roots do not reach through fixed fields: no embedding known.
-        (!map.contains(&NONE)).then_some(map)
     }
+    while let Some(o) = work.pop() {
+        let (c, fields) = &s.objects[o];
+        let x = map[o] as usize;
+        if class(x) != *c {
+            return None;
+        }
+        for (slot, v) in fields.iter().enumerate() {
+            if let Some(v) = *v {
+                match field(x, slot) {
+                    Some(w) if bind(v, w, &mut map, &mut work) => {}
+                    _ => return None,
+                }
+            }
+        }
+    }
+    (!map.contains(&NONE)).then_some(map)
 }
 
 /// The valid completions found so far, kept across queries (of one exploration) by
@@ -245,56 +276,14 @@ impl Witnesses {
 /// of `core`. The map is found by walking `core`'s fixed fields from the roots (its
 /// objects are reachable that way).
 fn embeds(core: &Structure, s: &Structure) -> bool {
-    const NONE: u32 = u32::MAX;
-    if core.roots.len() != s.roots.len() || core.objects.len() > s.objects.len() {
-        return false;
-    }
-    let mut map = vec![NONE; core.objects.len()];
-    let mut used = vec![false; s.objects.len()];
-    let mut work = Vec::new();
-    let mut bind =
-        |a: InputValue, b: InputValue, map: &mut Vec<u32>, work: &mut Vec<usize>| match (a, b) {
-            (InputValue::Obj(a), InputValue::Obj(b)) => {
-                let (a, b) = (a.0 as usize, b.0);
-                if a >= map.len() || b as usize >= used.len() {
-                    return false;
-                }
-                if map[a] != NONE {
-                    return map[a] == b;
-                }
-                if std::mem::replace(&mut used[b as usize], true) {
-                    return false;
-                }
-                map[a] = b;
-                work.push(a);
-                true
-            }
-            (a, b) => a == b,
-        };
-    for (&a, &b) in core.roots.iter().zip(&s.roots) {
-        if !bind(a, b, &mut map, &mut work) {
-            return false;
-        }
-    }
-    while let Some(o) = work.pop() {
-        let (class, fields) = &core.objects[o];
-        let (class_s, fields_s) = &s.objects[map[o] as usize];
-        if class != class_s {
-            return false;
-        }
-        for (v, w) in fields.iter().zip(fields_s) {
-            match (*v, *w) {
-                (None, _) => {}
-                (Some(_), None) => return false,
-                (Some(v), Some(w)) => {
-                    if !bind(v, w, &mut map, &mut work) {
-                        return false;
-                    }
-                }
-            }
-        }
-    }
-    !map.contains(&NONE)
+    embedding(
+        core,
+        &s.roots,
+        s.objects.len(),
+        |x| s.objects[x].0,
+        |x, slot| s.objects[x].1[slot],
+    )
+    .is_some()
 }
 
 /// Work done so far.
@@ -427,12 +416,7 @@ impl<'p> SymSolve<'p> {
             let answers = self.search(s, Some(c), &known);
             // The choices the search found spurious: keep their cores.
             for (g, k) in known.iter().enumerate() {
-                let asked = match g {
-                    0 => c.null,
-                    g if g == c.aliases.len() + 1 => c.fresh.is_some(),
-                    _ => true,
-                };
-                if asked && k.is_none() && !answers.as_ref().is_some_and(|a| a[g]) {
+                if c.asked(g) && k.is_none() && !answers.as_ref().is_some_and(|a| a[g]) {
                     let t = with_choice(self.program, s, c, g);
                     self.refute(&t, answers.is_some(), Some(c.site));
                 }
@@ -590,12 +574,7 @@ impl<'p> SymSolve<'p> {
             };
             if let Some(g) = g {
                 known[g] = true;
-                let asked = |g: usize| match g {
-                    0 => c.null,
-                    g if g == n - 1 => c.fresh.is_some(),
-                    _ => true,
-                };
-                if (0..n).all(|g| known[g] || !asked(g)) {
+                if (0..n).all(|g| known[g] || !c.asked(g)) {
                     break;
                 }
             }
@@ -604,15 +583,10 @@ impl<'p> SymSolve<'p> {
         // The others: spurious if a kept core embeds into the structure with that choice.
         (0..n)
             .map(|g| {
-                let asked = match g {
-                    0 => c.null,
-                    g if g == n - 1 => c.fresh.is_some(),
-                    _ => true,
-                };
                 // A choice not asked is not searched for either.
                 if known[g] {
                     Some(true)
-                } else if !asked || self.is_refuted(&with_choice(self.program, s, c, g)) {
+                } else if !c.asked(g) || self.is_refuted(&with_choice(self.program, s, c, g)) {
                     Some(false)
                 } else {
                     None
