@@ -481,16 +481,8 @@ impl Solver {
         let mut roots: Vec<Lit> = lits[self.scopes.len()..].to_vec();
         roots.extend(self.assertion_lits.iter().rev());
         roots.extend(&self.axiom_lits);
-        let guide = cdcl::justify::Guide {
-            gates: &self.enc.gates,
-            deps: &self.enc.gate_deps,
-            roots: &roots,
-            clauses: &self.side_clauses,
-        };
-        let mut result = self
-            .sat
-            .solve_guided(&mut self.th, &lits, limits, Some(&guide));
         let mut guided = true;
+        let mut result = self.search(&lits, limits, &roots, guided);
         let mut refinements = 0;
         let answer = loop {
             match result {
@@ -509,18 +501,7 @@ impl Solver {
                             Refinement::Added if refinements < MAX_DIVISION_REFINEMENTS => {
                                 self.invalid_models = invalid;
                                 refinements += 1;
-                                result = if guided {
-                                    let guide = cdcl::justify::Guide {
-                                        gates: &self.enc.gates,
-                                        deps: &self.enc.gate_deps,
-                                        roots: &roots,
-                                        clauses: &self.side_clauses,
-                                    };
-                                    self.sat
-                                        .solve_guided(&mut self.th, &lits, limits, Some(&guide))
-                                } else {
-                                    self.sat.solve(&mut self.th, &lits, limits)
-                                };
+                                result = self.search(&lits, limits, &roots, guided);
                                 continue;
                             }
                             Refinement::Added => {
@@ -539,7 +520,7 @@ impl Solver {
                         // (an atom outside the fragment): decide everything relevant
                         self.unguided_retries += 1;
                         guided = false;
-                        result = self.sat.solve(&mut self.th, &lits, limits);
+                        result = self.search(&lits, limits, &roots, guided);
                         continue;
                     }
                     // the cached witnesses are built from validated models only
@@ -561,6 +542,22 @@ impl Solver {
             }
         }
         answer
+    }
+
+    /// One search under the assumptions `lits`: `guided`, deciding by justification
+    /// from `roots` (then the side clauses); otherwise deciding every relevant variable.
+    fn search(&mut self, lits: &[Lit], limits: Limits, roots: &[Lit], guided: bool) -> SatResult {
+        if !guided {
+            return self.sat.solve(&mut self.th, lits, limits);
+        }
+        let guide = cdcl::justify::Guide {
+            gates: &self.enc.gates,
+            deps: &self.enc.gate_deps,
+            roots,
+            clauses: &self.side_clauses,
+        };
+        self.sat
+            .solve_guided(&mut self.th, lits, limits, Some(&guide))
     }
 
     /// Divisions by a constant are free integers to the search (see

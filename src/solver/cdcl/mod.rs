@@ -114,8 +114,11 @@ pub struct Cdcl {
     /// Per guard variable: the clauses that mention it, so a sweep after the guard is
     /// fixed visits those instead of the whole store.
     occurs: rustc_hash::FxHashMap<Var, Vec<ClauseRef>>,
-    /// Length of the level-0 trail and of the store at the last whole-store sweep.
-    swept_facts: usize,
+    /// Length of the level-0 trail already looked at by `remove_satisfied`, whether a
+    /// fact other than a guard was fixed since the last whole-store sweep, and the
+    /// store's length at that sweep.
+    facts_seen: usize,
+    other_facts: bool,
     swept_store: usize,
     pub stats: SatStats,
 }
@@ -152,7 +155,8 @@ impl Cdcl {
             backtracks: 0,
             guard: Vec::new(),
             occurs: rustc_hash::FxHashMap::default(),
-            swept_facts: 0,
+            facts_seen: 0,
+            other_facts: false,
             swept_store: 0,
             stats: SatStats::default(),
         };
@@ -355,16 +359,17 @@ impl Cdcl {
                 self.delete_if_satisfied(c.0 as usize);
             }
         }
-        let other_facts = self.trail[self.swept_facts.min(self.trail.len())..]
-            .iter()
-            .any(|l| !self.guard[l.var().index()]);
+        // Each level-0 fact is looked at once over the run.
+        let new = &self.trail[self.facts_seen.min(self.trail.len())..];
+        self.other_facts |= new.iter().any(|l| !self.guard[l.var().index()]);
+        self.facts_seen = self.trail.len();
         let store = self.db.clauses.len();
-        if other_facts && store >= 2 * self.swept_store {
+        if self.other_facts && store >= 2 * self.swept_store {
             for i in 0..store {
                 self.delete_if_satisfied(i);
             }
             self.swept_store = store;
-            self.swept_facts = self.trail.len();
+            self.other_facts = false;
         }
     }
 
