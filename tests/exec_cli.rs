@@ -1,20 +1,12 @@
 //! `heaplog exec`: exit codes and output formats of the command line.
 
-use std::process::Command;
+mod common;
 
 /// Runs `heaplog exec` with `args` from the crate root: exit code, stdout, stderr.
 fn exec(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .arg("exec")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("heaplog runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let mut all = vec!["exec"];
+    all.extend_from_slice(args);
+    common::heaplog(&all)
 }
 
 /// `(args, exit code, text stdout starts with, text stderr contains)`.

@@ -3,11 +3,12 @@
 
 use std::collections::HashSet;
 use std::ops::RangeInclusive;
-use std::process::Command;
 
 use heaplog::concrete::generate::{self, GenConfig};
 use heaplog::concrete::{Input, InputObj, InputObject, InputValue};
 use heaplog::lang::{self, ClassId, FieldId, MethodId, MethodKind, Program, Sources, Type};
+
+mod common;
 
 fn compile(text: &str) -> Program {
     let mut sources = Sources::default();
@@ -259,18 +260,9 @@ fn enumeration_agrees_with_counting_at_scope_four() {
 
 /// Runs `heaplog inputs` with `args`; returns (exit code, stdout, stderr).
 fn heaplog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .arg("inputs")
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
-    (
-        out.status.code().unwrap(),
-        text(out.stdout),
-        text(out.stderr),
-    )
+    let mut all = vec!["inputs"];
+    all.extend_from_slice(args);
+    common::heaplog(&all)
 }
 
 #[test]

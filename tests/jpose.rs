@@ -4,11 +4,13 @@
 //! its comment says, and `heaplog bench jpose` reports, flags and refuses what it should.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use heaplog::corpus::{self, JposeSpec};
 use heaplog::engine::{EngineConfig, Progress};
 use heaplog::lang;
+
+mod common;
+use common::heaplog;
 
 /// Drivers and the rule sets that explore them within a few seconds in a debug build.
 const FAST: &[(&str, &[&str])] = &[
@@ -104,19 +106,6 @@ fn path_optimal_normal_traces_are_jposes_leaves() {
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
-
-fn heaplog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("heaplog runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
 }
 
 /// The concrete drivers of the ports, with what they return (checked by hand against

@@ -2,20 +2,8 @@
 //! `inputs` and the interpreter's outcome in the form of `exec`, so that
 //! `exec --input` replays it.
 
-use std::process::Command;
-
-fn heaplog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("heaplog runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::heaplog;
 
 /// A 1 ns time limit ends before the oracle's first concrete run: no input is run,
 /// so no verdict and no counterexample (the oracle was once outside the clock and

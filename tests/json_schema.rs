@@ -3,22 +3,11 @@
 //! drift from the output (and the shared parts, inputs and outcomes, their fields).
 
 use std::collections::BTreeSet;
-use std::process::Command;
 
 use serde_json::Value;
 
-fn heaplog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("heaplog runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::heaplog;
 
 fn json_of(args: &[&str]) -> Value {
     let (code, out, err) = heaplog(args);

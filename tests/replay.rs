@@ -1,20 +1,8 @@
 //! `heaplog exec --input`: any entry run on an input heap from JSON, and every kind
 //! of bad input refused with exit 2 and a message that says where.
 
-use std::process::Command;
-
-fn heaplog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("heaplog runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::heaplog;
 
 fn write(name: &str, text: &str) -> String {
     let path = std::env::temp_dir().join(format!("heaplog-replay-{}-{name}", std::process::id()));

@@ -10,6 +10,9 @@ use std::process::Command;
 
 use serde_json::Value;
 
+mod common;
+use common::heaplog;
+
 /// One entry per program of the subset (each a different class, as one test class
 /// per entry class is written).
 const SUBSET: &[(&str, &str)] = &[
@@ -18,19 +21,6 @@ const SUBSET: &[(&str, &str)] = &[
     ("programs/list.java", "IntList.removeFirst"),
     ("programs/shapes.java", "Shape.sideCount"),
 ];
-
-fn heaplog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("heaplog runs");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn rule_sets() -> Vec<String> {
     let (code, out, _) = heaplog(&["rules"]);
