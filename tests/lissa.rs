@@ -142,3 +142,28 @@ fn case_studies_agree_and_lissa_prunes() {
         assert_eq!(lissa < lazy, prunes, "{entry} scope {scope}: {t:?}");
     }
 }
+
+/// The IFrepOK baseline (benches/lissa.rs) counts a path of its driver `if (repOK())
+/// m(..)` as one through `m` when the driver returned `true` or threw: sound only
+/// because no case study's repOK throws. Lazy initialization on each repOK alone, every
+/// input structure within the scope, ends without an exceptional trace.
+#[test]
+fn case_study_repoks_never_throw() {
+    for (file, class) in [
+        ("linkedlist", "LinkedList"),
+        ("treemap", "TreeMap"),
+        ("treeset", "TreeSet"),
+        ("schedule", "Schedule"),
+        ("transportstats", "TransportStats"),
+        ("dictionaryinfo", "DictionaryInfo"),
+    ] {
+        let program = load(&format!("programs/lissa/{file}.java"));
+        let m = program.entry(&format!("{class}.repOK")).unwrap();
+        let config = oracle::engine_config(3, Some(Duration::from_secs(60)));
+        let s = (rules::find("lazy").unwrap().run)(&program, file, m, config);
+        let cut: Vec<&String> = s.cut.keys().filter(|b| *b != "scope").collect();
+        assert!(cut.is_empty(), "{class}.repOK: {:?}", s.cut);
+        assert!(s.normal > 0, "{class}.repOK: {s:?}");
+        assert_eq!(s.exceptional, 0, "{class}.repOK");
+    }
+}
