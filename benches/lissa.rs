@@ -1,7 +1,8 @@
 //! Seed 004's Tables 1 and 2 on heaplog's case studies (programs/lissa/): every
 //! approach on growing scopes, each run a child process with a budget of CPU seconds
 //! and of wall seconds. An approach stops at its first run that does not finish: over
-//! budget, or cut by a bound other than the scope (a larger scope would not be cheaper).
+//! budget, or stopped by the engine's bound on states (a larger scope would not be
+//! cheaper). Paths cut one by one (the step bound, on cyclic inputs) are shown.
 //!
 //! Approaches: `LI` (rule set `lazy`, no pruning), `LIHybrid` (`lihybrid`), `IFrepOK`
 //! (`lazy` on a generated driver `if (repOK()) m(..)`, no precondition), `LISSA`,
@@ -309,7 +310,11 @@ impl Cell {
                 wall,
                 ..
             } => {
-                let mark = if self.finished() { "" } else { " (cut)" };
+                let mark = match (self.finished(), self.cuts()) {
+                    (_, c) if c.is_empty() => String::new(),
+                    (true, c) => format!(" (paths cut: {c})"),
+                    (false, c) => format!(" (stopped: {c})"),
+                };
                 let paths = match through {
                     Some(m) => format!("{m} ({traces})"),
                     None => traces.to_string(),
@@ -322,9 +327,25 @@ impl Cell {
         }
     }
 
-    /// Complete, or cut only by the scope (the input's own bound).
+    /// The exploration ended: no bound on the whole run (`states`, `time`) stopped it.
+    /// Paths cut one by one (`steps`, `depth`: LI and LIHybrid walk around cyclic
+    /// inputs forever, which the seed's LIHybrid drops at a limit of field reads) are
+    /// shown, and the run still counts; `scope` is the input's own bound.
     fn finished(&self) -> bool {
-        matches!(self, Cell::Done { cut, .. } if cut == "-" || cut == "scope")
+        matches!(self, Cell::Done { cut, .. }
+            if !cut.split(',').any(|b| b == "states" || b == "time"))
+    }
+
+    /// The bounds other than the scope that cut paths, if any.
+    fn cuts(&self) -> String {
+        match self {
+            Cell::Done { cut, .. } => cut
+                .split(',')
+                .filter(|b| *b != "-" && *b != "scope")
+                .collect::<Vec<_>>()
+                .join(","),
+            _ => String::new(),
+        }
     }
 
     fn cpu(&self) -> Option<f64> {
@@ -491,8 +512,8 @@ fn main() {
                     if c.finished() {
                         best[a] = Some((scope, c.show()));
                     } else {
-                        // Over budget, failed, or cut by a bound (LI and LIHybrid loop on
-                        // cyclic inputs): a larger scope finishes no sooner.
+                        // Over budget, failed, or stopped by a bound on the whole run: a
+                        // larger scope finishes no sooner.
                         stopped[a] = Some((scope, c.show()));
                     }
                 }
@@ -525,7 +546,7 @@ fn main() {
     }
     println!(
         "\nReach: the highest scope finished within {} s of CPU, and the first scope that was not \
-         (over budget or cut)\n",
+         (over budget, or stopped by the bound on states)\n",
         budget.cpu
     );
     println!("| entry | approach | highest scope finished | first not finished |");
