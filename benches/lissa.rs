@@ -23,7 +23,8 @@
 //! budget is shown `TO (wall)`: the machine's load, not the approach, ended it.
 //!
 //! `cargo bench --bench lissa [-- --cpu SECS] [--timeout SECS] [--only SUBSTR]
-//! [--approaches A,B] [--scopes 2,3 | --every]`. Defaults: the seed's scopes plus
+//! [--approaches A,B] [--scopes 2,3 | --every] [--steps N]` (`--steps`: the engine's
+//! bound on one path's steps). Defaults: the seed's scopes plus
 //! smaller ones; `--every` climbs every scope from 1 to the case's largest. At the end,
 //! the reach: the highest scope each approach finished within the budget.
 
@@ -196,7 +197,7 @@ impl TraceSink for ThroughM {
 
 /// The child: one run, printed as `traces normal exceptional time_s cut through_m`
 /// (`through_m`: IFrepOK's paths through `m`, else `-`).
-fn child(case: &Case, approach: usize, scope: u32, timeout: u64) {
+fn child(case: &Case, approach: usize, scope: u32, timeout: u64, steps: Option<u64>) {
     let (_, rules, requires, ifrepok) = APPROACHES[approach];
     let mut sources = Sources::default();
     let file = sources.add(format!("{}.java", case.file), source(case));
@@ -213,6 +214,7 @@ fn child(case: &Case, approach: usize, scope: u32, timeout: u64) {
     let config = EngineConfig {
         scope: Some(scope),
         time_limit: Some(Duration::from_secs(timeout)),
+        path_steps: steps.unwrap_or(EngineConfig::default().path_steps),
         progress: Progress::Hidden,
         reclaim: false,
         requires: requires.then(|| program.entry(&format!("{class}.repOK")).expect("repOK")),
@@ -362,17 +364,23 @@ struct Budget {
     cpu: f64,
     wall: u64,
     hz: f64,
+    /// The engine's bound on one path's steps, if not its default.
+    steps: Option<u64>,
 }
 
 fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, b: Budget) -> Cell {
     let before = waited_children_cpu();
+    let mut args = vec![
+        "--child".to_string(),
+        format!("{case}:{approach}:{scope}"),
+        "--timeout".to_string(),
+        b.wall.to_string(),
+    ];
+    if let Some(n) = b.steps {
+        args.extend(["--steps".to_string(), n.to_string()]);
+    }
     let mut child = Command::new(exe)
-        .args([
-            "--child",
-            &format!("{case}:{approach}:{scope}"),
-            "--timeout",
-            &b.wall.to_string(),
-        ])
+        .args(&args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -436,23 +444,28 @@ fn main() {
     let wall: u64 = value("--timeout")
         .and_then(|c| c.parse().ok())
         .unwrap_or_else(|| cpu.map_or(60, |c| (c * 10.0).ceil() as u64));
+    // The bound on one path's steps (default the engine's, 1,000,000): LI and LIHybrid
+    // walk around cyclic inputs until it, where the seed's LIHybrid drops a path after
+    // 2,000 reads of one object's fields (`heap.getFieldLimit`).
+    let steps: Option<u64> = value("--steps").and_then(|c| c.parse().ok());
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
             "cargo bench --bench lissa [-- --cpu SECS] [--timeout SECS] [--only SUBSTR] \
-             [--approaches A,B] [--scopes 2,3 | --every]\napproaches: {}",
+             [--approaches A,B] [--scopes 2,3 | --every] [--steps N]\napproaches: {}",
             APPROACHES.iter().map(|a| a.0).collect::<Vec<_>>().join(",")
         );
         return;
     }
     if let Some(spec) = value("--child") {
         let f: Vec<usize> = spec.split(':').filter_map(|x| x.parse().ok()).collect();
-        child(&CASES[f[0]], f[1], f[2] as u32, wall);
+        child(&CASES[f[0]], f[1], f[2] as u32, wall, steps);
         return;
     }
     let budget = Budget {
         cpu: cpu.unwrap_or(wall as f64),
         wall,
         hz: ticks_per_sec(),
+        steps,
     };
     let only = value("--only");
     let approaches: Vec<usize> = match value("--approaches") {
