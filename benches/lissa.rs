@@ -1,12 +1,18 @@
 //! Seed 004's Tables 1 and 2 on heaplog's case studies (programs/lissa/): every
 //! approach on growing scopes, each run a child process with a budget of CPU seconds
-//! and of wall seconds. An approach stops at its first run over budget (a larger scope
-//! would not be cheaper).
+//! and of wall seconds. An approach stops at its first run that does not finish: over
+//! budget, or stopped by the engine's bound on states (a larger scope would not be
+//! cheaper). Paths cut one by one (the step bound, on cyclic inputs) are shown.
 //!
 //! Approaches: `LI` (rule set `lazy`, no pruning), `LIHybrid` (`lihybrid`), `IFrepOK`
 //! (`lazy` on a generated driver `if (repOK()) m(..)`, no precondition), `LISSA`,
 //! `LISSA-M`, `LISSA-NoSB` (`lissa`, `lissa-m`, `lissa-nosb` with `--requires repOK`).
-//! Paths: traces (normal + exceptional), as `heaplog run` counts them.
+//! Paths: traces (normal + exceptional), as `heaplog run` counts them. IFrepOK's are
+//! also counted as the seed counts them, the paths through `m` only (its harness
+//! counts a path after `m` returns or throws, and drops the structures repOK rejects):
+//! the driver returns `true` after `m` and `false` when repOK fails, so a path went
+//! through `m` when it returned `true` or threw (the case studies' repOKs throw on no
+//! input: tests/lissa.rs). Shown `m paths (all traces)`.
 //!
 //! Time is the child's CPU time (user + system, from /proc: the children's times this
 //! process collects at each wait), so that a loaded machine, which stretches wall time,
@@ -17,14 +23,15 @@
 //! budget is shown `TO (wall)`: the machine's load, not the approach, ended it.
 //!
 //! `cargo bench --bench lissa [-- --cpu SECS] [--timeout SECS] [--only SUBSTR]
-//! [--approaches A,B] [--scopes 2,3 | --every]`. Defaults: the seed's scopes plus
+//! [--approaches A,B] [--scopes 2,3 | --every] [--steps N]` (`--steps`: the engine's
+//! bound on one path's steps). Defaults: the seed's scopes plus
 //! smaller ones; `--every` climbs every scope from 1 to the case's largest. At the end,
 //! the reach: the highest scope each approach finished within the budget.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use heaplog::engine::{EngineConfig, Progress};
+use heaplog::engine::{Ctx, Ending, EngineConfig, Progress, TraceSink, TraceTerms};
 use heaplog::lang::{self, Sources};
 
 /// A case study entry: file, entry, the driver's parameter list and arguments, the
@@ -154,7 +161,7 @@ fn driver(entry: &str) -> String {
 }
 
 /// The case's source, with the IFrepOK driver `if (repOK()) m(..);` added to the
-/// entry's class.
+/// entry's class. It returns whether it called `m`, the mark of a path through `m`.
 fn source(case: &Case) -> String {
     let text = std::fs::read_to_string(format!("programs/lissa/{}.java", case.file))
         .expect("case study file");
@@ -162,14 +169,35 @@ fn source(case: &Case) -> String {
     let head = format!("class {class} {{\n");
     let at = text.find(&head).expect("entry class") + head.len();
     let method = format!(
-        "    void ifRepOK_{m}({}) {{\n        if (repOK()) {{\n            {m}({});\n        }}\n    }}\n\n",
+        "    boolean ifRepOK_{m}({}) {{\n        if (repOK()) {{\n            {m}({});\n            return true;\n        }}\n        return false;\n    }}\n\n",
         case.params, case.args
     );
     format!("{}{method}{}", &text[..at], &text[at..])
 }
 
-/// The child: one run, printed as `traces normal exceptional time_ms complete`.
-fn child(case: &Case, approach: usize, scope: u32, timeout: u64) {
+/// Counts the IFrepOK driver's paths through `m`: those that returned `true` (the
+/// driver's mark) or threw.
+#[derive(Default)]
+struct ThroughM(u64);
+
+impl TraceSink for ThroughM {
+    fn trace(&mut self, ctx: &Ctx<'_>, t: &TraceTerms) -> bool {
+        let through = match t.ending {
+            Ending::Return => t.result.is_some_and(|r| ctx.terms.is_true(r)),
+            Ending::Throw | Ending::Exception(_) => true,
+        };
+        self.0 += u64::from(through);
+        true
+    }
+
+    fn wants_terms(&self) -> bool {
+        false
+    }
+}
+
+/// The child: one run, printed as `traces normal exceptional time_s cut through_m`
+/// (`through_m`: IFrepOK's paths through `m`, else `-`).
+fn child(case: &Case, approach: usize, scope: u32, timeout: u64, steps: Option<u64>) {
     let (_, rules, requires, ifrepok) = APPROACHES[approach];
     let mut sources = Sources::default();
     let file = sources.add(format!("{}.java", case.file), source(case));
@@ -186,16 +214,22 @@ fn child(case: &Case, approach: usize, scope: u32, timeout: u64) {
     let config = EngineConfig {
         scope: Some(scope),
         time_limit: Some(Duration::from_secs(timeout)),
+        path_steps: steps.unwrap_or(EngineConfig::default().path_steps),
         progress: Progress::Hidden,
         reclaim: false,
         requires: requires.then(|| program.entry(&format!("{class}.repOK")).expect("repOK")),
         ..EngineConfig::default()
     };
     let r = heaplog::rules::find(rules).expect("registered");
-    let s = (r.run)(&program, case.file, entry, config);
+    let mut through = ThroughM::default();
+    let s = if ifrepok {
+        (r.stream)(&program, case.file, entry, config, &mut through)
+    } else {
+        (r.run)(&program, case.file, entry, config)
+    };
     let cut: Vec<&str> = s.cut.keys().map(String::as_str).collect();
     println!(
-        "{}\t{}\t{}\t{:.3}\t{}",
+        "{}\t{}\t{}\t{:.3}\t{}\t{}",
         s.traces,
         s.normal,
         s.exceptional,
@@ -204,6 +238,11 @@ fn child(case: &Case, approach: usize, scope: u32, timeout: u64) {
             "-".to_string()
         } else {
             cut.join(",")
+        },
+        if ifrepok {
+            through.0.to_string()
+        } else {
+            "-".to_string()
         }
     );
 }
@@ -247,6 +286,8 @@ fn waited_children_cpu() -> u64 {
 enum Cell {
     Done {
         traces: u64,
+        /// IFrepOK: the paths through `m`, as the seed counts them.
+        through: Option<u64>,
         /// The child's CPU time and the wall time the parent saw, in seconds.
         cpu: f64,
         wall: f64,
@@ -265,10 +306,22 @@ impl Cell {
     fn show(&self) -> String {
         match self {
             Cell::Done {
-                traces, cpu, wall, ..
+                traces,
+                through,
+                cpu,
+                wall,
+                ..
             } => {
-                let mark = if self.finished() { "" } else { " (cut)" };
-                format!("{cpu:.2} s ({wall:.1} s wall) / {traces}{mark}")
+                let mark = match (self.finished(), self.cuts()) {
+                    (_, c) if c.is_empty() => String::new(),
+                    (true, c) => format!(" (paths cut: {c})"),
+                    (false, c) => format!(" (stopped: {c})"),
+                };
+                let paths = match through {
+                    Some(m) => format!("{m} ({traces})"),
+                    None => traces.to_string(),
+                };
+                format!("{cpu:.2} s ({wall:.1} s wall) / {paths}{mark}")
             }
             Cell::Timeout { wall: false, .. } => "TO".into(),
             Cell::Timeout { wall: true, cpu } => format!("TO (wall, {cpu:.1} s CPU)"),
@@ -276,9 +329,25 @@ impl Cell {
         }
     }
 
-    /// Complete, or cut only by the scope (the input's own bound).
+    /// The exploration ended: no bound on the whole run (`states`, `time`) stopped it.
+    /// Paths cut one by one (`steps`, `depth`: LI and LIHybrid walk around cyclic
+    /// inputs forever, which the seed's LIHybrid drops at a limit of field reads) are
+    /// shown, and the run still counts; `scope` is the input's own bound.
     fn finished(&self) -> bool {
-        matches!(self, Cell::Done { cut, .. } if cut == "-" || cut == "scope")
+        matches!(self, Cell::Done { cut, .. }
+            if !cut.split(',').any(|b| b == "states" || b == "time"))
+    }
+
+    /// The bounds other than the scope that cut paths, if any.
+    fn cuts(&self) -> String {
+        match self {
+            Cell::Done { cut, .. } => cut
+                .split(',')
+                .filter(|b| *b != "-" && *b != "scope")
+                .collect::<Vec<_>>()
+                .join(","),
+            _ => String::new(),
+        }
     }
 
     fn cpu(&self) -> Option<f64> {
@@ -295,17 +364,23 @@ struct Budget {
     cpu: f64,
     wall: u64,
     hz: f64,
+    /// The engine's bound on one path's steps, if not its default.
+    steps: Option<u64>,
 }
 
 fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, b: Budget) -> Cell {
     let before = waited_children_cpu();
+    let mut args = vec![
+        "--child".to_string(),
+        format!("{case}:{approach}:{scope}"),
+        "--timeout".to_string(),
+        b.wall.to_string(),
+    ];
+    if let Some(n) = b.steps {
+        args.extend(["--steps".to_string(), n.to_string()]);
+    }
     let mut child = Command::new(exe)
-        .args([
-            "--child",
-            &format!("{case}:{approach}:{scope}"),
-            "--timeout",
-            &b.wall.to_string(),
-        ])
+        .args(&args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -339,7 +414,7 @@ fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, b: Budge
     }
     let line = String::from_utf8_lossy(&out.stdout);
     let f: Vec<&str> = line.trim().split('\t').collect();
-    if f.len() != 5 {
+    if f.len() != 6 {
         let err = String::from_utf8_lossy(&out.stderr);
         return Cell::Failed(err.lines().last().unwrap_or("no output").to_string());
     }
@@ -351,6 +426,7 @@ fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, b: Budge
     }
     Cell::Done {
         traces: f[0].parse().unwrap_or(0),
+        through: f[5].parse().ok(),
         cpu,
         wall,
         cut: f[4].to_string(),
@@ -368,15 +444,28 @@ fn main() {
     let wall: u64 = value("--timeout")
         .and_then(|c| c.parse().ok())
         .unwrap_or_else(|| cpu.map_or(60, |c| (c * 10.0).ceil() as u64));
+    // The bound on one path's steps (default the engine's, 1,000,000): LI and LIHybrid
+    // walk around cyclic inputs until it, where the seed's LIHybrid drops a path after
+    // 2,000 reads of one object's fields (`heap.getFieldLimit`).
+    let steps: Option<u64> = value("--steps").and_then(|c| c.parse().ok());
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!(
+            "cargo bench --bench lissa [-- --cpu SECS] [--timeout SECS] [--only SUBSTR] \
+             [--approaches A,B] [--scopes 2,3 | --every] [--steps N]\napproaches: {}",
+            APPROACHES.iter().map(|a| a.0).collect::<Vec<_>>().join(",")
+        );
+        return;
+    }
     if let Some(spec) = value("--child") {
         let f: Vec<usize> = spec.split(':').filter_map(|x| x.parse().ok()).collect();
-        child(&CASES[f[0]], f[1], f[2] as u32, wall);
+        child(&CASES[f[0]], f[1], f[2] as u32, wall, steps);
         return;
     }
     let budget = Budget {
         cpu: cpu.unwrap_or(wall as f64),
         wall,
         hz: ticks_per_sec(),
+        steps,
     };
     let only = value("--only");
     let approaches: Vec<usize> = match value("--approaches") {
@@ -396,7 +485,8 @@ fn main() {
     let exe = std::env::current_exe().expect("own path");
     println!(
         "Table 1: CPU time (wall time) / paths per approach and scope (TO: over {} s of CPU; \
-         TO (wall): over {} s of wall time first)\n",
+         TO (wall): over {} s of wall time first; IFrepOK: paths through m as the seed counts \
+         them (all traces))\n",
         budget.cpu, budget.wall
     );
     let names: Vec<&str> = approaches.iter().map(|&a| APPROACHES[a].0).collect();
@@ -434,7 +524,9 @@ fn main() {
                 if let Some(c) = &cell {
                     if c.finished() {
                         best[a] = Some((scope, c.show()));
-                    } else if matches!(c, Cell::Timeout { .. } | Cell::Failed(_)) {
+                    } else {
+                        // Over budget, failed, or stopped by a bound on the whole run: a
+                        // larger scope finishes no sooner.
                         stopped[a] = Some((scope, c.show()));
                     }
                 }
@@ -466,10 +558,11 @@ fn main() {
         }
     }
     println!(
-        "\nReach: the highest scope finished within {} s of CPU, and the first scope that was not\n",
+        "\nReach: the highest scope finished within {} s of CPU, and the first scope that was not \
+         (over budget, or stopped by the bound on states)\n",
         budget.cpu
     );
-    println!("| entry | approach | highest scope finished | first over budget |");
+    println!("| entry | approach | highest scope finished | first not finished |");
     println!("|---|---|---|---|");
     for (entry, a, best, stop) in reach {
         let show =

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use heaplog::concrete::generate::GenConfig;
+use heaplog::concrete::generate::{self, GenConfig, PRECONDITION_STEPS, Verdict};
 use heaplog::lang::{self, Program, Sources};
 use heaplog::oracle::{self, OracleConfig};
 use heaplog::rules;
@@ -141,4 +141,94 @@ fn case_studies_agree_and_lissa_prunes() {
         assert!(lissa <= hybrid && hybrid <= lazy, "{entry}: {t:?}");
         assert_eq!(lissa < lazy, prunes, "{entry} scope {scope}: {t:?}");
     }
+}
+
+/// The IFrepOK baseline (benches/lissa.rs) counts a path of its driver `if (repOK())
+/// m(..)` as one through `m` when the driver returned `true` or threw: sound only
+/// because no case study's repOK throws. Lazy initialization on each repOK alone, every
+/// input structure within the scope, ends without an exceptional trace.
+#[test]
+fn case_study_repoks_never_throw() {
+    for (file, class) in [
+        ("linkedlist", "LinkedList"),
+        ("treemap", "TreeMap"),
+        ("treeset", "TreeSet"),
+        ("schedule", "Schedule"),
+        ("transportstats", "TransportStats"),
+        ("dictionaryinfo", "DictionaryInfo"),
+    ] {
+        let program = load(&format!("programs/lissa/{file}.java"));
+        let m = program.entry(&format!("{class}.repOK")).unwrap();
+        let config = oracle::engine_config(3, Some(Duration::from_secs(60)));
+        let s = (rules::find("lazy").unwrap().run)(&program, file, m, config);
+        let cut: Vec<&String> = s.cut.keys().filter(|b| *b != "scope").collect();
+        assert!(cut.is_empty(), "{class}.repOK: {:?}", s.cut);
+        assert!(s.normal > 0, "{class}.repOK: {s:?}");
+        assert_eq!(s.exceptional, 0, "{class}.repOK");
+    }
+}
+
+/// `one` and `seed` (methods of the same class, no parameters) hold on the same inputs:
+/// on every input of the plain generator up to `plain` objects per class (ints 0), both
+/// hold or both fail, and both occur; and the generator restricted by each (Korat's
+/// search, pruning by the fields each reads) keeps the same inputs up to `restricted`.
+fn one_predicate(program: &Program, one: &str, seed: &str, plain: u32, restricted: u32) {
+    let (one, seed) = (program.entry(one).unwrap(), program.entry(seed).unwrap());
+    let config = |scope, requires| GenConfig {
+        scope,
+        int_range: 0..=0,
+        requires,
+        ..GenConfig::default()
+    };
+    let inputs = generate::generate(program, one, &config(plain, None))
+        .unwrap()
+        .inputs;
+    let mut holds = 0;
+    for input in &inputs {
+        let verdict =
+            |m| generate::probe(program, m, &input.roots, input, PRECONDITION_STEPS).verdict;
+        let a = verdict(one);
+        assert_eq!(a, verdict(seed), "{input:?}");
+        holds += usize::from(a == Verdict::Holds);
+    }
+    assert!(
+        holds > 0 && holds < inputs.len(),
+        "{holds} of {}",
+        inputs.len()
+    );
+    let valid = |m| {
+        generate::generate(program, one, &config(restricted, Some(m)))
+            .unwrap()
+            .inputs
+    };
+    let (a, b) = (valid(one), valid(seed));
+    assert!(a.len() > holds, "{} at {restricted}", a.len());
+    assert_eq!(a, b);
+}
+
+/// TransportStats and DictionaryInfo check their TreeMaps in treemap.java's one
+/// breadth-first pass; `repOKSeed` is the seed's two passes. The same predicate, for
+/// each map class and for the whole structure, so the paths a lissa rule set finds are
+/// the same with either (only SymSolve's search order differs).
+#[test]
+fn two_treemap_repoks_are_one_predicate() {
+    let ts = load("programs/lissa/transportstats.java");
+    one_predicate(&ts, "TreeMap.repOK", "TreeMap.repOKSeed", 2, 4);
+    one_predicate(
+        &ts,
+        "TransportStats.repOK",
+        "TransportStats.repOKSeed",
+        1,
+        3,
+    );
+    let di = load("programs/lissa/dictionaryinfo.java");
+    one_predicate(&di, "TagMap.repOK", "TagMap.repOKSeed", 2, 3);
+    one_predicate(&di, "NameMap.repOK", "NameMap.repOKSeed", 2, 3);
+    one_predicate(
+        &di,
+        "DictionaryInfo.repOK",
+        "DictionaryInfo.repOKSeed",
+        1,
+        2,
+    );
 }

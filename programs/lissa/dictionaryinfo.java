@@ -6,7 +6,9 @@
 // Port: names are ints (the subset has no strings). The seed's two maps are two classes
 // (TreeMap and TreeMapStrR), so each has its own scope; here TagMap and NameMap, each
 // TreeMap's code (programs/lissa/treemap.java) with FieldInfo values. repOK is the
-// seed's: both maps exist and satisfy TreeMap's repOK.
+// seed's: both maps exist and satisfy TreeMap's repOK, here treemap.java's one
+// breadth-first pass; repOKSeed uses the maps' repOKSeed, the seed's two passes, the
+// same predicate (tests/lissa.rs).
 class FieldInfo {
     int tagNumber;
     int name;
@@ -24,6 +26,17 @@ class DictionaryInfo {
             return false;
         }
         return fieldsByTagNumber.repOK() && fieldsByName.repOK();
+    }
+
+    // The same with the maps' repOKSeed: the seed's predicate as written.
+    boolean repOKSeed() {
+        if (fieldsByTagNumber == null) {
+            return false;
+        }
+        if (fieldsByName == null) {
+            return false;
+        }
+        return fieldsByTagNumber.repOKSeed() && fieldsByName.repOKSeed();
     }
 
     FieldInfo getField(int tagNumber) {
@@ -88,7 +101,88 @@ class TagMap {
     TagEntry root;
     int size;
 
+    // One breadth-first pass; each cell carries the black nodes from the root to its
+    // node, that node included.
     boolean repOK() {
+        if (root == null) {
+            return true;
+        }
+        if (root.parent != null) {
+            return false;
+        }
+        if (root.color != true) {
+            return false;
+        }
+        int blacks = -1;
+        TagBlacks head = new TagBlacks(root, 1);
+        TagBlacks tail = head;
+        while (head != null) {
+            TagEntry node = head.node;
+            int n = head.blacks;
+            head = head.next;
+            TagEntry left = node.left;
+            if (left == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (left.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (left.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                TagBlacks c = new TagBlacks(left, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+            TagEntry right = node.right;
+            if (right == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (right == left) {
+                    return false;
+                }
+                if (right.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (right.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                TagBlacks c = new TagBlacks(right, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+        }
+        return true;
+    }
+
+    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // kept to measure against: the same predicate as repOK (tests/lissa.rs checks it
+    // on every input within a small scope), but it reads every field of the tree
+    // before it compares a black height, so SymSolve enumerates every shape and
+    // colouring of the free subtrees before a black-height failure.
+    boolean repOKSeed() {
         if (root == null) {
             return true;
         }
@@ -558,7 +652,88 @@ class NameMap {
     NameEntry root;
     int size;
 
+    // One breadth-first pass; each cell carries the black nodes from the root to its
+    // node, that node included.
     boolean repOK() {
+        if (root == null) {
+            return true;
+        }
+        if (root.parent != null) {
+            return false;
+        }
+        if (root.color != true) {
+            return false;
+        }
+        int blacks = -1;
+        NameBlacks head = new NameBlacks(root, 1);
+        NameBlacks tail = head;
+        while (head != null) {
+            NameEntry node = head.node;
+            int n = head.blacks;
+            head = head.next;
+            NameEntry left = node.left;
+            if (left == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (left.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (left.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                NameBlacks c = new NameBlacks(left, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+            NameEntry right = node.right;
+            if (right == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (right == left) {
+                    return false;
+                }
+                if (right.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (right.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                NameBlacks c = new NameBlacks(right, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+        }
+        return true;
+    }
+
+    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // kept to measure against: the same predicate as repOK (tests/lissa.rs checks it
+    // on every input within a small scope), but it reads every field of the tree
+    // before it compares a black height, so SymSolve enumerates every shape and
+    // colouring of the free subtrees before a black-height failure.
+    boolean repOKSeed() {
         if (root == null) {
             return true;
         }

@@ -8,6 +8,8 @@
 // and no entry is in both. The seed keeps a visited set across both trees for the last;
 // with parent pointers checked, an entry in both trees has the same chain of parents up
 // to a node without one, so the trees share an entry exactly when they share the root.
+// Each map's repOK is treemap.java's one breadth-first pass; repOKSeed uses the maps'
+// repOKSeed, the seed's two passes, the same predicate (tests/lissa.rs).
 // The counts are ints (the original's Longs): a missing count is a null entry.
 class TransportStats {
     TreeMap read_sizes;
@@ -23,6 +25,26 @@ class TransportStats {
             return false;
         }
         if (write_sizes != null && !write_sizes.repOK()) {
+            return false;
+        }
+        if (read_sizes != null && write_sizes != null) {
+            Entry r = read_sizes.root;
+            if (r != null && r == write_sizes.root) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // The same with the maps' repOKSeed: the seed's predicate as written.
+    boolean repOKSeed() {
+        if (read_sizes != null && write_sizes == read_sizes) {
+            return false;
+        }
+        if (read_sizes != null && !read_sizes.repOKSeed()) {
+            return false;
+        }
+        if (write_sizes != null && !write_sizes.repOKSeed()) {
             return false;
         }
         if (read_sizes != null && write_sizes != null) {
@@ -101,7 +123,88 @@ class TreeMap {
     Entry root;
     int size;
 
+    // One breadth-first pass; each cell carries the black nodes from the root to its
+    // node, that node included.
     boolean repOK() {
+        if (root == null) {
+            return true;
+        }
+        if (root.parent != null) {
+            return false;
+        }
+        if (root.color != true) {
+            return false;
+        }
+        int blacks = -1;
+        Blacks head = new Blacks(root, 1);
+        Blacks tail = head;
+        while (head != null) {
+            Entry node = head.node;
+            int n = head.blacks;
+            head = head.next;
+            Entry left = node.left;
+            if (left == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (left.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (left.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                Blacks c = new Blacks(left, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+            Entry right = node.right;
+            if (right == null) {
+                if (blacks == -1) {
+                    blacks = n;
+                } else if (blacks != n) {
+                    return false;
+                }
+            } else {
+                if (right == left) {
+                    return false;
+                }
+                if (right.parent != node) {
+                    return false;
+                }
+                int m = n;
+                if (right.color == true) {
+                    m = m + 1;
+                } else if (node.color == false) {
+                    return false;
+                }
+                Blacks c = new Blacks(right, m);
+                if (head == null) {
+                    head = c;
+                } else {
+                    tail.next = c;
+                }
+                tail = c;
+            }
+        }
+        return true;
+    }
+
+    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // kept to measure against: the same predicate as repOK (tests/lissa.rs checks it
+    // on every input within a small scope), but it reads every field of the tree
+    // before it compares a black height, so SymSolve enumerates every shape and
+    // colouring of the free subtrees before a black-height failure.
+    boolean repOKSeed() {
         if (root == null) {
             return true;
         }

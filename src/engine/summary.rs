@@ -124,8 +124,9 @@ pub struct TraceTerms {
 pub trait TraceSink {
     fn trace(&mut self, ctx: &Ctx<'_>, trace: &TraceTerms) -> bool;
 
-    /// Whether `trace` reads the trace's terms: a sink that only counts gets an
-    /// empty [`TraceTerms`], so no final heap is rendered as terms for it.
+    /// Whether `trace` reads the trace's terms: a sink that only counts gets a
+    /// [`TraceTerms`] with the ending and a primitive result only (no path condition,
+    /// no heap, no reference result), so no final heap is rendered as terms for it.
     fn wants_terms(&self) -> bool {
         true
     }
@@ -197,10 +198,19 @@ pub fn stream<R: RuleSet>(
         let erased = if sink.wants_terms() {
             erase::<R>(ctx, &t, traces + 1)
         } else {
+            // The ending and a primitive result need no term built.
+            let (ending, result) = match &t.outcome {
+                Outcome::Return(Val::Prim(v)) => (Ending::Return, Some(*v)),
+                Outcome::Return(_) => (Ending::Return, None),
+                Outcome::Exception(Thrown::Builtin(kind, _)) => {
+                    (Ending::Exception(kind.class_name()), None)
+                }
+                Outcome::Exception(Thrown::Object(..)) => (Ending::Throw, None),
+            };
             TraceTerms {
                 index: traces + 1,
-                ending: Ending::Return,
-                result: None,
+                ending,
+                result,
                 pc: Vec::new(),
                 heap: HeapTerms::default(),
                 unknown: t.unknown,
