@@ -662,3 +662,116 @@ fn replay_resumes_like_a_fresh_run() {
         "{outcomes:?}"
     );
 }
+
+/// The probe's machine takes several steps as one where it can (a field read of a
+/// local, a form over pure operands); it must run as the machine taking them one by
+/// one: the same verdict, fields read in the same order, the same step count, and the
+/// same answer at every step budget. Checked on random total inputs of the binary
+/// tree's and both red-black repOKs, fresh and resumed.
+#[test]
+fn fused_steps_run_as_the_unfused_machine() {
+    let tree = compile(TREE);
+    let map = compile(include_str!("../programs/lissa/treemap.java"));
+    let cases = [
+        (&tree, "Node.isTree", "Node", "Node", 4),
+        (&map, "TreeMap.repOK", "TreeMap", "Entry", 5),
+        (&map, "TreeMap.repOKSeed", "TreeMap", "Entry", 5),
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut random = move |bound: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % bound as u64) as usize
+    };
+    for (program, entry, root, node, n) in cases {
+        let method = program.entry(entry).unwrap();
+        let root = program.class_by_name(root).unwrap();
+        let node = program.class_by_name(node).unwrap();
+        let mut classes = vec![root];
+        classes.extend(std::iter::repeat_n(node, n));
+        let value = |ty: Type, random: &mut dyn FnMut(usize) -> usize| match ty {
+            Type::Int => InputValue::Int(random(3) as i32 - 1),
+            Type::Bool => InputValue::Bool(random(2) == 1),
+            Type::Class(c) => {
+                let fits: Vec<usize> = (0..classes.len())
+                    .filter(|&o| program.is_subclass(classes[o], c))
+                    .collect();
+                match random(fits.len() + 1) {
+                    0 => InputValue::Null,
+                    k => InputValue::Obj(InputObj(fits[k - 1] as u32)),
+                }
+            }
+            _ => unreachable!("no field has type {ty:?}"),
+        };
+        let slots = |c: ClassId| -> Vec<Type> {
+            program
+                .class(c)
+                .all_fields
+                .iter()
+                .map(|&f| program.field(f).ty)
+                .collect()
+        };
+        let mut input = Total {
+            classes: classes.clone(),
+            fields: classes
+                .iter()
+                .map(|&c| {
+                    slots(c)
+                        .into_iter()
+                        .map(|t| value(t, &mut random))
+                        .collect()
+                })
+                .collect(),
+        };
+        let roots = [InputValue::Obj(InputObj(0))];
+        let unfused = |input: &Total, budget: u64| {
+            let mut r = generate::Replay::new(program, method, &roots, input, budget).unfused();
+            let v = r.run();
+            (v, r.accessed().to_vec(), r.steps_taken())
+        };
+        let mut replay = generate::Replay::new(program, method, &roots, &input, PRECONDITION_STEPS);
+        let mut verdict = replay.run();
+        let (mut outcomes, mut budgets, mut longest) = ([0; 2], 0, 0);
+        for round in 0..600 {
+            let (v, accessed, steps) = unfused(&input, PRECONDITION_STEPS);
+            assert_eq!(verdict, v, "{entry} round {round}");
+            assert_eq!(replay.accessed(), &accessed[..], "{entry} round {round}");
+            assert_eq!(replay.steps_taken(), steps, "{entry} round {round}");
+            outcomes[usize::from(v == generate::Verdict::Holds)] += 1;
+            longest = longest.max(steps);
+            // Cut at a budget at or below the run's length: the same answer and reads.
+            if round % 20 == 0 {
+                for budget in (0..=steps)
+                    .rev()
+                    .take(12)
+                    .chain([random(steps as usize + 1) as u64])
+                {
+                    let mut fused = generate::Replay::new(program, method, &roots, &input, budget);
+                    let f = fused.run();
+                    let (v, accessed, taken) = unfused(&input, budget);
+                    assert_eq!(
+                        (f, fused.accessed()),
+                        (v, &accessed[..]),
+                        "{entry} budget {budget}"
+                    );
+                    assert_eq!(fused.steps_taken(), taken, "{entry} budget {budget}");
+                    budgets += 1;
+                }
+            }
+            // Change a suffix of the fields read, as the search does, and resume.
+            let from = random(replay.accessed().len() + 1);
+            for &(o, s) in &replay.accessed()[from..] {
+                input.fields[o][s] = value(slots(classes[o])[s], &mut random);
+            }
+            verdict = replay.rerun(from, &input);
+        }
+        assert!(
+            outcomes[0] > 0 && budgets > 300 && longest > 100,
+            "{entry}: {outcomes:?} {longest}"
+        );
+        if entry == "Node.isTree" {
+            assert!(outcomes[1] > 0, "{entry}: {outcomes:?}");
+        }
+    }
+}

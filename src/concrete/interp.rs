@@ -29,7 +29,7 @@ pub enum Value {
 }
 
 impl Value {
-    fn from_lit(l: Lit) -> Value {
+    pub(crate) fn from_lit(l: Lit) -> Value {
         match l {
             Lit::Int(i) => Value::Int(i),
             Lit::Bool(b) => Value::Bool(b),

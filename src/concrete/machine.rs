@@ -138,6 +138,17 @@ pub trait Domain {
     ) -> Targets<Self>;
     /// `v instanceof C`: false for null.
     fn instance_of(&mut self, heap: Self::Heap, v: Self::Value, class: ClassId) -> Values<Self>;
+    /// Whether the machine may take several steps as one ([`Machine::fused`]): a field
+    /// read of a local, and a form whose operands are pure (locals, literals,
+    /// allocations, `==` and primitives over them), calls included. Only for a domain
+    /// that never forks (every operation has exactly one successor); the steps a fused
+    /// step stands for beyond one are reported to [`Domain::skipped`], so step counts
+    /// are the unfused machine's.
+    fn fuse(&self) -> bool {
+        false
+    }
+    /// A fused step just taken stood for `steps` more steps than one.
+    fn skipped(&mut self, _steps: u64) {}
     /// `(C) v`: the value itself, or ClassCastException.
     fn cast(&mut self, heap: Self::Heap, v: Self::Value, class: ClassId, at: Span) -> Forks<Self>;
     /// `throw v`: the object, or NullPointerException for null.
@@ -478,6 +489,166 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
 
     /// The control is an expression: the EVAL rules of Fig. 3.
     fn eval<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        program: &'p Program,
+        dom: &mut D,
+        heap: D::Heap,
+        e: &'p Expr,
+    ) {
+        let (this, heap) = if dom.fuse() {
+            match self.fused(out, program, dom, heap, e) {
+                Ok(()) => return,
+                Err(unfused) => unfused,
+            }
+        } else {
+            (self, heap)
+        };
+        this.eval_rules(out, program, dom, heap, e)
+    }
+
+    /// With a fusing domain ([`Domain::fuse`]), the steps from `e` to the value its
+    /// frame consumes, taken as one: the frame is never pushed and its operands'
+    /// values never pass through the control. `Err` gives the state back when `e` is
+    /// not of a fused form. A pure operand reads and writes no field, so a fused step
+    /// reads at most one field (`x.f`), and that read, a call's dispatch and any
+    /// exception but a primitive's come last, as in the steps it stands for.
+    fn fused<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        program: &'p Program,
+        dom: &mut D,
+        heap: D::Heap,
+        e: &'p Expr,
+    ) -> Result<(), (Self, D::Heap)> {
+        let operand = match &e.kind {
+            ExprKind::Field(obj, f) => {
+                let ExprKind::Local(x) = obj.kind else {
+                    return Err((self, heap));
+                };
+                // Eval `x.f`, eval `x`, read.
+                dom.skipped(2);
+                let obj = self.env.get(x).clone();
+                let forks = dom.field_read(heap, obj, *f, e.span);
+                self.continue_forks(out, forks);
+                return Ok(());
+            }
+            ExprKind::RefEq(..) | ExprKind::Prim(..) => e,
+            ExprKind::Let { init: x, .. }
+            | ExprKind::Assign(_, x)
+            | ExprKind::If(x, ..)
+            | ExprKind::While(x, _)
+            | ExprKind::Return(x)
+            | ExprKind::FieldWrite(_, _, x) => x,
+            ExprKind::Invoke {
+                recv,
+                args,
+                method,
+                dispatch,
+            } => {
+                // Push, then the receiver and each argument and its application (the
+                // last one dispatches and enters).
+                let Some(n) = std::iter::once(&**recv)
+                    .chain(args)
+                    .try_fold(0, |n, a| Some(n + 1 + pure_steps(a, 0)?))
+                else {
+                    return Err((self, heap));
+                };
+                dom.skipped(n);
+                let mut vals = Vec::with_capacity(args.len() + 1);
+                let mut heap = heap;
+                for a in std::iter::once(&**recv).chain(args) {
+                    let (h, v) = eval_pure(dom, &self.env, heap, a);
+                    heap = h;
+                    match v {
+                        Ok(v) => vals.push(v),
+                        Err(t) => {
+                            out.push(Successor::Finished {
+                                heap,
+                                result: Err(t),
+                            });
+                            return Ok(());
+                        }
+                    }
+                }
+                let (heap, target) =
+                    only(dom.dispatch(heap, vals[0].clone(), *method, *dispatch, e.span));
+                match target {
+                    Ok(target) => self.enter(out, program, dom, heap, target, vals),
+                    Err(t) => out.push(Successor::Finished {
+                        heap,
+                        result: Err(t),
+                    }),
+                }
+                return Ok(());
+            }
+            _ => return Err((self, heap)),
+        };
+        let Some(n) = pure_steps(operand, 0) else {
+            return Err((self, heap));
+        };
+        // The operand's own steps, plus the frame's push and its application, as one.
+        let saved = if std::ptr::eq(operand, e) {
+            n - 1
+        } else {
+            n + 1
+        };
+        if saved == 0 {
+            return Err((self, heap));
+        }
+        dom.skipped(saved);
+        let (heap, v) = match eval_pure(dom, &self.env, heap, operand) {
+            (heap, Ok(v)) => (heap, v),
+            (heap, Err(t)) => {
+                out.push(Successor::Finished {
+                    heap,
+                    result: Err(t),
+                });
+                return Ok(());
+            }
+        };
+        let mut this = self;
+        match &e.kind {
+            ExprKind::RefEq(..) | ExprKind::Prim(..) => this.value(out, heap, v),
+            ExprKind::Let { local, body, .. } => {
+                this.env.set(*local, v);
+                this.eval_to(out, heap, body)
+            }
+            ExprKind::Assign(x, _) => {
+                this.env.set(*x, v.clone());
+                this.value(out, heap, v)
+            }
+            ExprKind::If(_, then, els) => {
+                let branches = dom.branch(heap, v);
+                this.fork_branches(out, branches, |m, heap, taken| {
+                    m.running(heap, Control::Eval(if taken { then } else { els }))
+                })
+            }
+            ExprKind::While(_, body) => {
+                let branches = dom.branch(heap, v);
+                this.fork_branches(out, branches, |mut m, mut heap, taken| {
+                    if taken {
+                        m.kont = m.kont.push(Frame::WhileBody { lp: e });
+                        m.running(heap, Control::Eval(body))
+                    } else {
+                        let unit = dom.lit(&mut heap, Lit::Unit);
+                        m.running(heap, Control::Value(unit))
+                    }
+                })
+            }
+            ExprKind::Return(_) => this.unwind(out, heap, v),
+            ExprKind::FieldWrite(x, f, _) => {
+                let obj = this.env.get(*x).clone();
+                let forks = dom.field_write(heap, obj, *f, v, e.span);
+                this.continue_forks(out, forks)
+            }
+            _ => unreachable!("a fused form"),
+        }
+        Ok(())
+    }
+
+    /// The EVAL rules, one step each.
+    fn eval_rules<D: Domain<Value = V> + ?Sized>(
         self,
         out: &mut Out<'p, D>,
         program: &'p Program,
@@ -885,6 +1056,80 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             .enumerate()
             .map(|(i, (heap, taken))| next(m.nth_of(i, n), heap, taken))
             .for_each(|s| out.push(s))
+    }
+}
+
+/// How deep [`pure_steps`] looks into an operand before it gives up (and the machine
+/// takes the steps one by one): keeps its recursion shallow on any input.
+const PURE_DEPTH: u32 = 16;
+
+/// The unfused machine's steps from `e` to its value, if `e` is pure: a local, a
+/// literal, `new C` (the allocation only), `==` or a primitive over pure operands.
+/// Such an expression reads and writes no field, and only a primitive can throw.
+fn pure_steps(e: &Expr, depth: u32) -> Option<u64> {
+    if depth > PURE_DEPTH {
+        return None;
+    }
+    match &e.kind {
+        ExprKind::Local(_) | ExprKind::Lit(_) | ExprKind::New(_) => Some(1),
+        // Push, the left operand, push the right one, the right operand, compare.
+        ExprKind::RefEq(a, b) => Some(3 + pure_steps(a, depth + 1)? + pure_steps(b, depth + 1)?),
+        // Push (or, without arguments, apply), then each argument and its application.
+        ExprKind::Prim(_, args) => args
+            .iter()
+            .try_fold(1, |n, a| Some(n + 1 + pure_steps(a, depth + 1)?)),
+        _ => None,
+    }
+}
+
+/// The value of a pure expression ([`pure_steps`]) in a domain that never forks, or
+/// the exception a primitive throws.
+fn eval_pure<D: Domain + ?Sized>(
+    dom: &mut D,
+    env: &Env<D::Value>,
+    mut heap: D::Heap,
+    e: &Expr,
+) -> (D::Heap, RunResult<D::Value>) {
+    match &e.kind {
+        ExprKind::Local(x) => (heap, Ok(env.get(*x).clone())),
+        ExprKind::New(c) => {
+            let v = dom.new_object(&mut heap, *c);
+            (heap, Ok(v))
+        }
+        ExprKind::Lit(l) => {
+            let v = dom.lit(&mut heap, *l);
+            (heap, Ok(v))
+        }
+        ExprKind::RefEq(a, b) => {
+            let (heap, a) = eval_pure(dom, env, heap, a);
+            let Ok(a) = a else { return (heap, a) };
+            let (heap, b) = eval_pure(dom, env, heap, b);
+            let Ok(b) = b else { return (heap, b) };
+            let (heap, v) = only(dom.ref_eq(heap, a, b));
+            (heap, Ok(v))
+        }
+        ExprKind::Prim(op, args) => {
+            let mut vals: SmallVec<[D::Value; 2]> = SmallVec::new();
+            for a in args {
+                let (h, v) = eval_pure(dom, env, heap, a);
+                heap = h;
+                match v {
+                    Ok(v) => vals.push(v),
+                    Err(t) => return (heap, Err(t)),
+                }
+            }
+            only(dom.prim(heap, *op, &vals, e.span))
+        }
+        _ => unreachable!("eval_pure on an impure expression"),
+    }
+}
+
+/// The one successor of an operation in a domain that never forks.
+fn only<I: IntoIterator>(forks: I) -> I::Item {
+    let mut forks = forks.into_iter();
+    match (forks.next(), forks.next()) {
+        (Some(one), None) => one,
+        _ => unreachable!("a fusing domain forked"),
     }
 }
 

@@ -19,6 +19,7 @@ use crate::concrete::generate::{
 };
 use crate::concrete::{InputObj, InputValue};
 use crate::lang::{ClassId, MethodId, Program, Type};
+use smallvec::{SmallVec, smallvec};
 
 /// A partially symbolic structure: the precondition's roots (fixed) and the materialized
 /// objects, numbered from 0, each with its exact class and a value per field of its
@@ -164,7 +165,7 @@ impl Witness {
     /// field to the same value (objects mapped). Then this input, its objects renamed,
     /// is a completion of `s` within the scopes (it has at most `scope` objects per
     /// class, and the precondition compares references by identity only).
-    fn embed(&self, s: &Structure) -> Option<Vec<u32>> {
+    fn embed(&self, s: &Structure) -> Option<Map> {
         embedding(
             s,
             &self.roots,
@@ -186,33 +187,37 @@ fn embedding(
     n: usize,
     class: impl Fn(usize) -> ClassId,
     field: impl Fn(usize, usize) -> Option<InputValue>,
-) -> Option<Vec<u32>> {
+) -> Option<Map> {
     const NONE: u32 = u32::MAX;
     if s.roots.len() != roots.len() || s.objects.len() > n {
         return None;
     }
-    let mut map = vec![NONE; s.objects.len()];
-    let mut used = vec![false; n];
-    let mut work = Vec::new();
-    let mut bind =
-        |a: InputValue, b: InputValue, map: &mut Vec<u32>, work: &mut Vec<usize>| match (a, b) {
-            (InputValue::Obj(a), InputValue::Obj(b)) => {
-                let (a, b) = (a.0 as usize, b.0);
-                if a >= map.len() || b as usize >= n {
-                    return false;
-                }
-                if map[a] != NONE {
-                    return map[a] == b;
-                }
-                if std::mem::replace(&mut used[b as usize], true) {
-                    return false;
-                }
-                map[a] = b;
-                work.push(a);
-                true
+    // On the stack for structures of the usual size: the cores are walked once per
+    // open choice of every query, and most walks fail at their first fields.
+    let mut map: Map = smallvec![NONE; s.objects.len()];
+    let mut used: SmallVec<[bool; 32]> = smallvec![false; n];
+    let mut work: SmallVec<[usize; 16]> = SmallVec::new();
+    let mut bind = |a: InputValue,
+                    b: InputValue,
+                    map: &mut Map,
+                    work: &mut SmallVec<[usize; 16]>| match (a, b) {
+        (InputValue::Obj(a), InputValue::Obj(b)) => {
+            let (a, b) = (a.0 as usize, b.0);
+            if a >= map.len() || b as usize >= n {
+                return false;
             }
-            (a, b) => a == b,
-        };
+            if map[a] != NONE {
+                return map[a] == b;
+            }
+            if std::mem::replace(&mut used[b as usize], true) {
+                return false;
+            }
+            map[a] = b;
+            work.push(a);
+            true
+        }
+        (a, b) => a == b,
+    };
     for (&a, &b) in s.roots.iter().zip(roots) {
         if !bind(a, b, &mut map, &mut work) {
             return None;
@@ -235,6 +240,9 @@ fn embedding(
     }
     (!map.contains(&NONE)).then_some(map)
 }
+
+/// An embedding: per object of the embedded structure, its image.
+type Map = SmallVec<[u32; 16]>;
 
 /// The valid completions found so far, kept across queries (of one exploration) by
 /// [`SymSolve`]: a query whose structure one of them embeds is Sat without a search.
@@ -547,7 +555,15 @@ impl<'p> SymSolve<'p> {
             }
         }
         self.pool();
-        self.witnesses.refuted.push(core);
+        // A kept core that embeds into this one embeds into every structure this one
+        // does (embeddings compose): then this one adds nothing; else it makes redundant
+        // the kept cores it embeds into.
+        let refuted = &mut self.witnesses.refuted;
+        if refuted.iter().any(|r| embeds(r, &core)) {
+            return;
+        }
+        refuted.retain(|r| !embeds(&core, r));
+        refuted.push(core);
     }
 
     /// Per choice of `c` (as [`Site::group`] numbers them), whether a kept witness

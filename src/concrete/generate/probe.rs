@@ -4,8 +4,8 @@
 //! the two things Korat's search (seed 004 §2.3) needs to prune: a run that returns
 //! without reading a field returns the same on every value of that field.
 
-use imbl::Vector;
 use smallvec::smallvec;
+use std::rc::Rc;
 
 use crate::concrete::input::InputValue;
 use crate::concrete::interp::{
@@ -15,7 +15,7 @@ use crate::concrete::machine::{
     self, Branches, Control, Domain, ExceptionKind, Forks, Frame, State, Successor, Targets,
     Thrown, Throws, Values,
 };
-use crate::lang::core::{Dispatch, Lit, PrimOp};
+use crate::lang::core::{Dispatch, ExprKind, Lit, PrimOp};
 use crate::lang::{ClassId, FieldId, MethodId, Program, Span};
 
 /// An input whose fields may be unknown. Objects are numbered as [`InputObj`]s
@@ -55,10 +55,28 @@ struct Cell {
     written: bool,
 }
 
-#[derive(Clone, Debug)]
-struct Obj {
-    class: ClassId,
-    fields: Vec<Cell>,
+/// The probe's heap: every object's fields in one vector, shared copy-on-write. A
+/// checkpoint only shares it, and the first write after one copies it whole (a few
+/// hundred bytes), not object by object.
+#[derive(Clone, Default, Debug)]
+struct Objects {
+    class: Vec<ClassId>,
+    /// Index in `cells` of each object's first field.
+    start: Vec<u32>,
+    cells: Vec<Cell>,
+}
+
+impl Objects {
+    fn cell(&self, o: usize, slot: usize) -> Cell {
+        self.cells[self.start[o] as usize + slot]
+    }
+
+    fn push(&mut self, class: ClassId, cells: impl IntoIterator<Item = Cell>) -> u32 {
+        self.class.push(class);
+        self.start.push(self.cells.len() as u32);
+        self.cells.extend(cells);
+        self.class.len() as u32 - 1
+    }
 }
 
 /// The concrete domain over a heap with unknown fields; it never forks.
@@ -74,6 +92,10 @@ struct ProbeDomain<'p> {
     accessed: Vec<(usize, usize)>,
     /// `seen[o][s]`: the input field was read already.
     seen: Vec<Vec<bool>>,
+    /// Whether the machine takes fused steps ([`Domain::fuse`]).
+    fuse: bool,
+    /// The steps the fused steps stood for beyond one each, since the last look.
+    skipped: u64,
 }
 
 /// Runs `method` on `roots` over `input` (at most `budget` machine steps).
@@ -116,6 +138,8 @@ pub struct Replay<'p> {
     budget: u64,
     /// The last run's verdict.
     last: Verdict,
+    /// The machine steps the last run had taken when it ended (the unfused machine's).
+    taken: u64,
 }
 
 impl<'p> Replay<'p> {
@@ -133,20 +157,17 @@ impl<'p> Replay<'p> {
                 slots[f.0 as usize] = i as u32;
             }
         }
-        let mut heap = Vector::new();
+        let mut heap = Objects::default();
         let mut seen = Vec::with_capacity(input.objects());
         let mut values = Vec::with_capacity(input.objects());
         for o in 0..input.objects() {
             let class = input.class(o);
             let n = program.class(class).all_fields.len();
-            let fields = vec![
-                Cell {
-                    value: None,
-                    written: false,
-                };
-                n
-            ];
-            heap.push_back(Obj { class, fields });
+            let unknown = Cell {
+                value: None,
+                written: false,
+            };
+            heap.push(class, std::iter::repeat_n(unknown, n));
             seen.push(vec![false; n]);
             values.push((0..n).map(|s| input.field(o, s).map(convert)).collect());
         }
@@ -158,9 +179,11 @@ impl<'p> Replay<'p> {
             blocked: None,
             accessed: Vec::new(),
             seen,
+            fuse: true,
+            skipped: 0,
         };
         let args = roots.iter().map(|&v| convert(v)).collect();
-        let start = State::call(program, &mut dom, method, args, heap);
+        let start = State::call(program, &mut dom, method, args, Rc::new(heap));
         Replay {
             program,
             dom,
@@ -168,7 +191,21 @@ impl<'p> Replay<'p> {
             checkpoints: Vec::new(),
             budget,
             last: Verdict::Fails,
+            taken: 0,
         }
+    }
+
+    /// The same run with every step taken one by one (no [`Domain::fuse`]): the
+    /// reference the fused machine must match.
+    pub fn unfused(mut self) -> Self {
+        self.dom.fuse = false;
+        self
+    }
+
+    /// The machine steps the last run had taken when it ended, counted as the unfused
+    /// machine takes them, from the start of the run (resumed or not).
+    pub fn steps_taken(&self) -> u64 {
+        self.taken
     }
 
     /// Runs from the start.
@@ -214,15 +251,29 @@ impl<'p> Replay<'p> {
         let program = self.program;
         let (mut state, mut steps) = resume.unwrap_or_else(|| (self.start.clone(), 0));
         let mut next = Vec::with_capacity(1);
+        self.dom.skipped = 0;
         loop {
+            self.taken = steps;
             if steps >= self.budget {
                 return Verdict::Fails;
             }
+            let read = self.dom.accessed.len();
             if self.first_read(&state) {
                 self.checkpoints.push((state.clone(), steps));
             }
-            steps += 1;
             machine::step_into(program, &mut self.dom, state, &mut next);
+            steps += 1 + std::mem::take(&mut self.dom.skipped);
+            // A fused step that ran past the budget: the steps it stands for stop at the
+            // budget, before its field read (which comes last), so that read is undone.
+            if steps > self.budget {
+                for (o, s) in self.dom.accessed.drain(read..) {
+                    self.dom.seen[o][s] = false;
+                }
+                self.checkpoints.truncate(read);
+                self.taken = self.budget;
+                return Verdict::Fails;
+            }
+            self.taken = steps;
             if let Some((o, s)) = self.dom.blocked {
                 return Verdict::Blocked(o, s);
             }
@@ -239,20 +290,29 @@ impl<'p> Replay<'p> {
         }
     }
 
-    /// Whether the next step is the first read of an input field (the only place a
-    /// field is read is a `FieldRead` frame applied to an object).
+    /// Whether the next step is the first read of an input field (a field is read by a
+    /// `FieldRead` frame applied to an object, or by a fused step on `x.f`).
     fn first_read(&self, state: &State<'p, ProbeDomain<'p>>) -> bool {
-        let (Control::Value(Value::Obj(o)), Some(Frame::FieldRead { field, .. })) =
-            (&state.control, state.kont.top())
-        else {
-            return false;
+        let (o, field) = match (&state.control, state.kont.top()) {
+            (Control::Value(Value::Obj(o)), Some(Frame::FieldRead { field, .. })) => (o, field),
+            (Control::Eval(e), _) if self.dom.fuse => match &e.kind {
+                ExprKind::Field(x, field) => match x.kind {
+                    ExprKind::Local(x) => match state.env.get(x) {
+                        Value::Obj(o) => (o, field),
+                        _ => return false,
+                    },
+                    _ => return false,
+                },
+                _ => return false,
+            },
+            _ => return false,
         };
         let (o, s) = (o.0 as usize, self.dom.slots[field.0 as usize] as usize);
-        o < self.dom.inputs && !state.heap[o].fields[s].written && !self.dom.seen[o][s]
+        o < self.dom.inputs && !state.heap.cell(o, s).written && !self.dom.seen[o][s]
     }
 }
 
-type Heap = Vector<Obj>;
+type Heap = Rc<Objects>;
 
 fn ok(heap: Heap, v: Value) -> Forks<ProbeDomain<'static>> {
     smallvec![(heap, Ok(v))]
@@ -265,7 +325,7 @@ fn npe(heap: Heap, at: Span) -> Forks<ProbeDomain<'static>> {
 impl ProbeDomain<'_> {
     fn class_of(heap: &Heap, v: Value) -> Option<ClassId> {
         match v {
-            Value::Obj(o) => Some(heap[o.0 as usize].class),
+            Value::Obj(o) => Some(heap.class[o.0 as usize]),
             _ => None,
         }
     }
@@ -274,6 +334,14 @@ impl ProbeDomain<'_> {
 impl Domain for ProbeDomain<'_> {
     type Value = Value;
     type Heap = Heap;
+
+    fn fuse(&self) -> bool {
+        self.fuse
+    }
+
+    fn skipped(&mut self, steps: u64) {
+        self.skipped += steps;
+    }
 
     fn lit(&mut self, _heap: &mut Heap, lit: Lit) -> Value {
         match lit {
@@ -285,18 +353,12 @@ impl Domain for ProbeDomain<'_> {
     }
 
     fn new_object(&mut self, heap: &mut Heap, class: ClassId) -> Value {
-        let fields = self
-            .program
-            .class(class)
-            .all_fields
-            .iter()
-            .map(|&f| Cell {
-                value: Some(self.lit(heap, machine::default_lit(self.program.field(f).ty))),
-                written: true,
-            })
-            .collect();
-        let id = heap.len() as u32;
-        heap.push_back(Obj { class, fields });
+        let program = self.program;
+        let fields = program.class(class).all_fields.iter().map(|&f| Cell {
+            value: Some(Value::from_lit(machine::default_lit(program.field(f).ty))),
+            written: true,
+        });
+        let id = Rc::make_mut(heap).push(class, fields);
         Value::Obj(crate::concrete::ObjId(id))
     }
 
@@ -304,7 +366,7 @@ impl Domain for ProbeDomain<'_> {
         match obj {
             Value::Obj(o) => {
                 let (o, s) = (o.0 as usize, self.slots[field.0 as usize] as usize);
-                let cell = heap[o].fields[s];
+                let cell = heap.cell(o, s);
                 if o < self.inputs && !cell.written && !self.seen[o][s] {
                     self.seen[o][s] = true;
                     self.accessed.push((o, s));
@@ -338,7 +400,9 @@ impl Domain for ProbeDomain<'_> {
         match obj {
             Value::Obj(o) => {
                 let s = self.slots[field.0 as usize] as usize;
-                heap[o.0 as usize].fields[s] = Cell {
+                let heap_ = Rc::make_mut(&mut heap);
+                let at = heap_.start[o.0 as usize] as usize + s;
+                heap_.cells[at] = Cell {
                     value: Some(val),
                     written: true,
                 };
