@@ -52,6 +52,9 @@ enum Undo {
     Table(FunId, Box<[ENode]>, Option<ENode>),
     Diseq(ENode, ENode),
     TrueEq((ENode, ENode)),
+    /// Atom `i` was listed under its sides' classes above level 0: undone, it is
+    /// listed again under the classes of the level the backtrack returns to.
+    Listed(u32),
 }
 
 /// The congruence-closure state.
@@ -122,10 +125,11 @@ impl Euf {
         e
     }
 
-    /// Register a node (only between searches, at level 0). An application congruent
-    /// to an existing one is merged with it at once.
+    /// Register a node. A leaf or a value may come at any level (it is a class of
+    /// its own, which no undo touches); an application only at level 0, where one
+    /// congruent to an existing node is merged with it at once.
     pub fn add_node(&mut self, kind: ENodeKind) -> ENode {
-        debug_assert!(self.marks.is_empty());
+        debug_assert!(self.marks.is_empty() || !matches!(kind, ENodeKind::App(..)));
         let n = ENode(self.kind.len() as u32);
         self.kind.push(kind.clone());
         self.root.push(n);
@@ -169,15 +173,26 @@ impl Euf {
         self.value[self.find(n).ix()]
     }
 
-    /// Watch the equality atom whose positive literal is `lit`.
+    /// Watch the equality atom whose positive literal is `lit` (at any level: the
+    /// kept levels of the last search need not be given up for a new atom).
     pub fn add_eq_atom(&mut self, lit: Lit, a: ENode, b: ENode) {
-        debug_assert!(self.marks.is_empty());
         let i = self.atoms.len() as u32;
         self.atoms.push((lit, a, b));
+        self.list_atom(i);
+    }
+
+    /// List atom `i` under the classes of its sides as they are now, and queue it.
+    /// Above level 0 the lists are those of merged classes, which the undo of a
+    /// merge truncates: the `Listed` entry lists it again when it is undone.
+    fn list_atom(&mut self, i: u32) {
+        let (_, a, b) = self.atoms[i as usize];
         let (ra, rb) = (self.find(a), self.find(b));
         self.atoms_of[ra.ix()].push(i);
         if rb != ra {
             self.atoms_of[rb.ix()].push(i);
+        }
+        if !self.marks.is_empty() {
+            self.undo.push(Undo::Listed(i));
         }
         self.queue.push(i);
     }
@@ -196,6 +211,7 @@ impl Euf {
     }
 
     pub fn pop(&mut self, levels: usize) {
+        let mut relist = Vec::new();
         for _ in 0..levels {
             let Some(mark) = self.marks.pop() else {
                 debug_assert!(false, "pop below level 0");
@@ -249,6 +265,19 @@ impl Euf {
                             self.diseq_of[rb.ix()].pop();
                         }
                     }
+                    Some(Undo::Listed(i)) => {
+                        // the classes are those it was listed under, and nothing was
+                        // listed after it
+                        let (_, a, b) = self.atoms[i as usize];
+                        let (ra, rb) = (self.find(a), self.find(b));
+                        let last = self.atoms_of[ra.ix()].pop();
+                        debug_assert_eq!(last, Some(i));
+                        if rb != ra {
+                            let last = self.atoms_of[rb.ix()].pop();
+                            debug_assert_eq!(last, Some(i));
+                        }
+                        relist.push(i);
+                    }
                     None => {}
                 }
             }
@@ -256,6 +285,10 @@ impl Euf {
         self.pending.clear();
         // queued atoms come from merges of the levels just undone
         self.queue.clear();
+        // oldest first, as they were listed
+        for &i in relist.iter().rev() {
+            self.list_atom(i);
+        }
     }
 
     /// Assert `a = b` because `lit` is true.
@@ -556,6 +589,39 @@ mod tests {
         assert_eq!(e.explain(a, b), vec![lit(1)]);
         e.pop(1);
         assert_ne!(e.find(a), e.find(b));
+    }
+
+    /// An atom registered above level 0 is listed under the classes of its level;
+    /// after a backtrack it is listed under those of the lower level, so a merge
+    /// there still propagates it.
+    #[test]
+    fn atoms_registered_above_level_zero_survive_backtracking() {
+        let mut e = Euf::new();
+        let [a, b, c, d] = [(); 4].map(|_| e.add_node(ENodeKind::Leaf));
+        e.push();
+        e.assert_eq(a, b, lit(1)).unwrap();
+        e.push();
+        // listed under the class {a, b} of level 1, and a new leaf at level 2
+        e.add_eq_atom(lit(5), b, c);
+        let late = e.add_node(ENodeKind::Leaf);
+        let mut out = Vec::new();
+        e.propagate(&|_| LBool::Undef, &mut out);
+        assert!(out.is_empty(), "b and c are not equal yet");
+        e.pop(2);
+        assert_ne!(e.find(a), e.find(b));
+        // at level 0 the atom is listed under b's and c's own classes
+        e.push();
+        e.assert_eq(c, d, lit(2)).unwrap();
+        let mut out = Vec::new();
+        e.propagate(&|_| LBool::Undef, &mut out);
+        assert!(out.is_empty());
+        // b's class is the smaller one: only the atoms listed under it are looked at
+        e.assert_eq(d, b, lit(3)).unwrap();
+        e.assert_eq(late, a, lit(4)).unwrap();
+        e.propagate(&|_| LBool::Undef, &mut out);
+        assert_eq!(out, vec![(lit(5), vec![lit(2), lit(3)])]);
+        e.pop(1);
+        assert_eq!(e.find(late), late);
     }
 
     #[test]

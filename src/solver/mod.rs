@@ -885,6 +885,131 @@ mod tests {
         );
     }
 
+    /// A check whose guard brings new equality atoms and lifted `ite`s keeps the
+    /// levels of the open scopes: the new atoms are listed in EUF at the current
+    /// level, and the path is not propagated again from level 0.
+    #[test]
+    fn new_atoms_keep_the_levels_of_the_path() {
+        let mut s = Solver::default();
+        let t = s.terms_mut();
+        let r = Sort::User(t.declare_sort("Ref"));
+        let null = t.value(r, "null");
+        let ys: Vec<TermId> = (0..8).map(|i| t.constant(&format!("y{i}"), r)).collect();
+        let mut guards = Vec::new();
+        for i in 1..8 {
+            let e = t.eq(ys[i], null).unwrap();
+            let nn = t.not(e).unwrap();
+            let same = t.eq(ys[i], ys[i - 1]).unwrap();
+            guards.push(t.or(&[nn, same]).unwrap());
+        }
+        for &g in &guards {
+            s.push();
+            s.assert_term(g).unwrap();
+        }
+        assert_eq!(s.check_assuming(&[]).keyword(), "sat");
+        assert_eq!(s.sat.kept_levels(), guards.len());
+        for k in 0..6 {
+            // a value read over the path's symbols: a new ite, its lifted constant
+            // and new atoms
+            let t = s.terms_mut();
+            let c = t.eq(ys[k], ys[k + 1]).unwrap();
+            let read = t.ite(c, ys[k + 2], ys[k]).unwrap();
+            let is_null = t.eq(read, null).unwrap();
+            let lit = s.ctx().lit(is_null);
+            assert!(s.th.atom(lit.var()) != theory::Atom::None);
+            assert!(s.sat.kept_levels() >= guards.len(), "read {k}");
+            assert_eq!(s.decide(&[is_null]), Decision::Sat);
+            assert_eq!(s.check_assuming(&[is_null]).keyword(), "sat");
+        }
+    }
+
+    /// Random paths with guards and checks over terms made as the path goes (new
+    /// constants, `ite`s, applications of `f`), so atoms and nodes are registered
+    /// at every level: each answer equals that of a fresh solver given the open
+    /// assertions alone.
+    #[test]
+    fn terms_made_along_the_path_keep_every_answer() {
+        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: usize| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        };
+        // a term over the constants u0..u5: (kind, i, j, k, l)
+        type Spec = (usize, usize, usize, usize, usize);
+        fn build(s: &mut Solver, sp: Spec) -> TermId {
+            let t = s.terms_mut();
+            let u = Sort::User(t.declare_sort("U"));
+            let null = t.value(u, "null");
+            let declared = t.funs().find(|(_, d)| d.name == "f").map(|(f, _)| f);
+            let f = declared.unwrap_or_else(|| t.declare_fun("f", &[u], u));
+            let us: Vec<TermId> = (0..6).map(|i| t.constant(&format!("u{i}"), u)).collect();
+            let (kind, i, j, k, l) = sp;
+            let c = t.eq(us[i], us[j]).unwrap();
+            let read = t.ite(c, us[k], us[l]).unwrap();
+            let atom = match kind {
+                0 => t.eq(read, null).unwrap(),
+                1 => t.eq(read, us[(i + 1) % 6]).unwrap(),
+                2 => {
+                    let fr = t.app(f, &[read]).unwrap();
+                    t.eq(fr, us[k]).unwrap()
+                }
+                _ => {
+                    let inner = t.eq(us[k], null).unwrap();
+                    let read2 = t.ite(inner, read, us[j]).unwrap();
+                    t.eq(read2, us[l]).unwrap()
+                }
+            };
+            if (i + j + k) % 2 == 0 {
+                t.not(atom).unwrap()
+            } else {
+                atom
+            }
+        }
+        let (mut checks, mut unsat) = (0, 0);
+        for _case in 0..12 {
+            let mut s = Solver::default();
+            let mut open: Vec<Vec<Spec>> = vec![Vec::new()];
+            let spec = |next: &mut dyn FnMut(usize) -> usize| {
+                (next(4), next(6), next(6), next(6), next(6))
+            };
+            for _ in 0..150 {
+                match next(5) {
+                    0 | 1 if open.len() < 10 => {
+                        s.push();
+                        let sp = spec(&mut next);
+                        let g = build(&mut s, sp);
+                        s.assert_term(g).unwrap();
+                        open.push(vec![sp]);
+                    }
+                    2 if open.len() > 1 => {
+                        s.pop();
+                        open.pop();
+                    }
+                    _ => {
+                        let sp = spec(&mut next);
+                        let q = build(&mut s, sp);
+                        let got = s.decide(&[q]);
+                        let mut fresh = Solver::default();
+                        for &g in open.iter().flatten() {
+                            let g = build(&mut fresh, g);
+                            fresh.assert_term(g).unwrap();
+                        }
+                        let q = build(&mut fresh, sp);
+                        assert_eq!(got, fresh.decide(&[q]), "{sp:?} under {open:?}");
+                        checks += 1;
+                        unsat += usize::from(got == Decision::Unsat);
+                    }
+                }
+            }
+        }
+        assert!(
+            checks > 100 && unsat > 10 && unsat < checks,
+            "{unsat} of {checks} unsat"
+        );
+    }
+
     /// Conjunctions of atoms over `x div k`, `y div m` and difference bounds, with
     /// `x`, `y` in a small range: the solver's answer equals brute force, never
     /// `unknown`, and every model it gives satisfies the conjunction.

@@ -246,12 +246,10 @@ impl Ctx<'_> {
         self.sat.add_clause_kept(self.th, lits, Origin::Problem);
     }
 
-    /// EUF registers atoms and nodes only at level 0 (its undo trail knows nothing
-    /// of them), so the levels kept from the last search are given up first.
+    /// A new atom keeps the levels of the last search: EUF lists it under the
+    /// classes of the current level and again under those of the level a backtrack
+    /// returns to (`Euf::add_eq_atom`), and its variable is new, so unassigned.
     fn set_atom(&mut self, v: Var, atom: Atom) {
-        if matches!(atom, Atom::Eq(..) | Atom::Bridge(_)) {
-            self.sat.backtrack(self.th, 0);
-        }
         self.th.set_atom(v, atom);
     }
 
@@ -545,7 +543,12 @@ impl Ctx<'_> {
     }
 
     fn add_enode(&mut self, t: Option<TermId>, kind: ENodeKind) -> ENode {
-        self.sat.backtrack(self.th, 0);
+        // A leaf or a value is a class of its own at any level; an application may
+        // be congruent to a node under the kept levels' merges, which EUF registers
+        // at level 0 only.
+        if matches!(kind, ENodeKind::App(..)) {
+            self.sat.backtrack(self.th, 0);
+        }
         let n = self.th.euf.add_node(kind);
         if self.enc.enode_terms.is_empty() {
             self.enc.enode_terms = vec![None, None];

@@ -120,6 +120,11 @@ pub struct Cdcl {
     facts_seen: usize,
     other_facts: bool,
     swept_store: usize,
+    /// Clauses that implied their first literal above the level of their false ones
+    /// (`add_clause_kept`): each backtrack that keeps those false sets it again.
+    late: Vec<ClauseRef>,
+    /// The backtrack count when `late` was last looked at.
+    late_seen: u64,
     pub stats: SatStats,
 }
 
@@ -158,6 +163,8 @@ impl Cdcl {
             facts_seen: 0,
             other_facts: false,
             swept_store: 0,
+            late: Vec::new(),
+            late_seen: 0,
             stats: SatStats::default(),
         };
         let t = c.new_var();
@@ -273,43 +280,99 @@ impl Cdcl {
     }
 
     /// Add a clause between searches without giving up the levels kept from the
-    /// last search, unless the clause is unit or false there: then backtrack until
-    /// two of its literals are unassigned or true (to level 0 for a unit).
+    /// last search where the clause allows it: with two literals unassigned or true it
+    /// is stored as it is; unit there (one literal open, the others false), it implies
+    /// the open literal at the current level, with the clause as its reason (a `late`
+    /// implication, set again by each backtrack that keeps the false literals); false
+    /// there, it backtracks until it is not. A unit clause goes to level 0.
     pub fn add_clause_kept<T: Theory>(&mut self, th: &mut T, lits: &[Lit], origin: Origin) {
         let mut ls: Vec<Lit> = lits.to_vec();
         ls.sort();
         ls.dedup();
-        loop {
-            let dl = self.decision_level();
-            if dl == 0 {
-                return self.add_clause(&ls, origin);
-            }
-            let open = ls
-                .iter()
-                .filter(|&&l| self.value(l) != LBool::False)
-                .count();
-            if open >= 2 {
-                break;
-            }
-            let latest = ls
-                .iter()
-                .filter(|&&l| self.value(l) == LBool::False)
-                .map(|l| self.level[l.var().index()] as usize)
-                .max()
-                .unwrap_or(0);
-            self.backtrack(th, latest.saturating_sub(1).min(dl - 1));
-        }
         if self.inconsistent || ls.windows(2).any(|w| w[0] == !w[1]) {
             return;
         }
+        let implied = loop {
+            let dl = self.decision_level();
+            if dl == 0 || ls.len() < 2 {
+                self.backtrack(th, 0);
+                return self.add_clause(&ls, origin);
+            }
+            let level = |l: &Lit| self.level[l.var().index()] as usize;
+            let mut open = ls.iter().filter(|&&l| self.value(l) != LBool::False);
+            let (first, second) = (open.next().copied(), open.next().is_some());
+            if second {
+                break None;
+            }
+            // the highest level of a false literal
+            let latest = ls
+                .iter()
+                .filter(|&&l| self.value(l) == LBool::False)
+                .map(level)
+                .max()
+                .unwrap_or(0);
+            match first {
+                // false everywhere: undo the latest level
+                None => self.backtrack(th, latest.saturating_sub(1).min(dl - 1)),
+                Some(x) if self.value(x) == LBool::Undef && latest == 0 => {
+                    self.backtrack(th, 0);
+                    return self.add_clause(&ls, origin);
+                }
+                Some(x) if self.value(x) == LBool::Undef => break Some(x),
+                // true no later than the false ones: watched as it is, it stays
+                // true as long as they stay false
+                Some(x) if level(&x) <= latest => break None,
+                Some(_) => self.backtrack(th, latest),
+            }
+        };
         if ls.iter().any(|&l| self.fixed(l)) {
             return;
         }
         ls.retain(|&l| !self.fixed(!l));
-        // watch two literals that are not false
-        ls.sort_by_key(|&l| self.value(l) == LBool::False);
-        debug_assert!(ls.len() >= 2 && self.value(ls[1]) != LBool::False);
-        self.store(ls, origin);
+        // watch the implied literal or two that are not false, else the false one
+        // of the highest level (the first undone)
+        ls.sort_by_key(|&l| {
+            let v = self.value(l);
+            (
+                Some(l) != implied,
+                v == LBool::False,
+                std::cmp::Reverse(self.level[l.var().index()]),
+            )
+        });
+        debug_assert!(ls.len() >= 2);
+        let c = self.store(ls, origin);
+        if let Some(x) = implied {
+            self.enqueue(x, Reason::Clause(c));
+            self.late.push(c);
+        }
+    }
+
+    /// After a backtrack: the late implications whose clause is still unit (its
+    /// false literals kept) are set again; a clause all of whose literals are false
+    /// is a conflict; the others are ordinary clauses again (two literals open).
+    fn reimply_late(&mut self) -> Option<ClauseRef> {
+        self.late_seen = self.backtracks;
+        let mut k = 0;
+        while k < self.late.len() {
+            let c = self.late[k];
+            let clause = &self.db.clauses[c.0 as usize];
+            let unit = !clause.deleted
+                && clause.lits[1..]
+                    .iter()
+                    .all(|&l| self.value(l) == LBool::False);
+            if !unit {
+                self.late.swap_remove(k);
+                continue;
+            }
+            let x = clause.lits[0];
+            match self.value(x) {
+                LBool::Undef => self.enqueue(x, Reason::Clause(c)),
+                LBool::False => return Some(c),
+                LBool::True => {}
+            }
+            k += 1;
+        }
+        None
     }
 
     /// Add a clause to the store, watch it, and list it under the guards it mentions.
@@ -589,6 +652,11 @@ impl Cdcl {
 
     /// Unit propagation interleaved with the theories until a fixpoint or a conflict.
     fn propagate_all<T: Theory>(&mut self, th: &mut T) -> Option<Conflict> {
+        if self.late_seen != self.backtracks
+            && let Some(c) = self.reimply_late()
+        {
+            return Some(Conflict::Clause(c));
+        }
         let mut props = Vec::new();
         loop {
             if let Some(c) = self.bcp() {
@@ -731,6 +799,44 @@ mod tests {
         assert_eq!(s.kept_levels(), 0);
         assert_eq!(s.solve(&mut NoTheory, &[a], limits()), SatResult::Unsat);
         assert_eq!(s.solve(&mut NoTheory, &[!a], limits()), SatResult::Sat);
+    }
+
+    /// A clause that is unit under the kept levels implies its open literal at the
+    /// current level, with the clause as the reason, instead of giving levels up; a
+    /// backtrack that keeps its false literals sets it again.
+    #[test]
+    fn a_unit_clause_under_kept_levels_implies_its_literal() {
+        let mut s = Cdcl::new();
+        let [a, b, c, d] = [(); 4].map(|_| s.new_var().pos());
+        assert_eq!(s.solve(&mut NoTheory, &[a, b], limits()), SatResult::Sat);
+        s.backtrack(&mut NoTheory, 2);
+        s.add_clause_kept(&mut NoTheory, &[!a, c], Origin::Problem);
+        assert_eq!(s.kept_levels(), 2, "level 2 is not given up");
+        assert_eq!(s.value(c), LBool::True);
+        s.add_clause_kept(&mut NoTheory, &[!b, !c, d], Origin::Problem);
+        assert_eq!((s.value(d), s.kept_levels()), (LBool::True, 2));
+        // a true literal set later than the false ones is unset first
+        s.add_clause_kept(&mut NoTheory, &[!a, d], Origin::Problem);
+        assert_eq!((s.value(d), s.level_of(d.var())), (LBool::True, 1));
+        assert_eq!((s.kept_levels(), s.value(c)), (1, LBool::Undef));
+        // the next search sets c again (a is kept), and the implications are reasons
+        // for conflict analysis
+        assert_eq!(
+            s.solve(&mut NoTheory, &[a, b, !c], limits()),
+            SatResult::Unsat
+        );
+        assert_eq!(
+            s.solve(&mut NoTheory, &[a, b, !d], limits()),
+            SatResult::Unsat
+        );
+        assert_eq!(s.solve(&mut NoTheory, &[!a, !d], limits()), SatResult::Sat);
+        s.backtrack(&mut NoTheory, 0);
+        assert_eq!(s.solve(&mut NoTheory, &[a, !c], limits()), SatResult::Unsat);
+        assert_eq!(
+            s.solve(&mut NoTheory, &[b, c, !d], limits()),
+            SatResult::Unsat
+        );
+        assert_eq!(s.solve(&mut NoTheory, &[b, !d], limits()), SatResult::Sat);
     }
 
     #[test]
