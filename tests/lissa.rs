@@ -206,12 +206,18 @@ fn one_predicate(program: &Program, one: &str, seed: &str, plain: u32, restricte
     assert_eq!(a, b);
 }
 
-/// TransportStats and DictionaryInfo check their TreeMaps in treemap.java's one
-/// breadth-first pass; `repOKSeed` is the seed's two passes. The same predicate, for
-/// each map class and for the whole structure, so the paths a lissa rule set finds are
-/// the same with either (only SymSolve's search order differs).
+/// The case studies' one-pass red-black repOK (`TreeMap.repOK`: parent pointers,
+/// colours and black heights checked in one breadth-first walk, failing at the first
+/// null whose black count differs) is the seed's two-pass one (`repOKSeed`) as a
+/// predicate, in treemap.java and treeset.java, and for each map class and the whole
+/// structure of TransportStats and DictionaryInfo; so the paths a lissa rule set finds
+/// are the same with either (only SymSolve's search order differs).
 #[test]
-fn two_treemap_repoks_are_one_predicate() {
+fn one_pass_repoks_are_the_seeds() {
+    let tm = load("programs/lissa/treemap.java");
+    one_predicate(&tm, "TreeMap.repOK", "TreeMap.repOKSeed", 2, 4);
+    let tset = load("programs/lissa/treeset.java");
+    one_predicate(&tset, "TreeSet.repOK", "TreeSet.repOKSeed", 2, 4);
     let ts = load("programs/lissa/transportstats.java");
     one_predicate(&ts, "TreeMap.repOK", "TreeMap.repOKSeed", 2, 4);
     one_predicate(

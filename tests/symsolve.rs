@@ -515,52 +515,6 @@ fn red_black_agree(repok: &str) {
     }
 }
 
-/// The case studies' one-pass red-black repOK (`TreeMap.repOK`: parent pointers,
-/// colours and black heights checked in one breadth-first walk, failing at the first
-/// null whose black count differs) is the seed's two-pass one (`TreeMap.repOKSeed`) as
-/// a predicate: on every input of up to 2 entries (the plain generator, one int
-/// value), both hold or both fail; and the generator restricted by each (Korat's
-/// search, which prunes by the fields each reads) gives the same valid inputs up to 4
-/// entries. So the paths a lissa rule set finds are the same with
-/// either; only the search's order differs.
-#[test]
-fn red_black_repoks_are_one_predicate() {
-    let program = compile(include_str!("../programs/lissa/treemap.java"));
-    let one = program.entry("TreeMap.repOK").unwrap();
-    let seed = program.entry("TreeMap.repOKSeed").unwrap();
-    let plain = GenConfig {
-        scope: 2,
-        int_range: 0..=0,
-        ..GenConfig::default()
-    };
-    let inputs = generate::generate(&program, one, &plain).unwrap().inputs;
-    let mut holds = 0;
-    for input in &inputs {
-        let verdict =
-            |m| generate::probe(&program, m, &input.roots, input, PRECONDITION_STEPS).verdict;
-        let a = verdict(one);
-        assert_eq!(a, verdict(seed), "{input:?}");
-        holds += usize::from(a == generate::Verdict::Holds);
-    }
-    assert!(
-        holds > 0 && holds < inputs.len(),
-        "{holds} of {}",
-        inputs.len()
-    );
-    let valid = |m| {
-        let config = GenConfig {
-            scope: 4,
-            int_range: 0..=0,
-            requires: Some(m),
-            ..GenConfig::default()
-        };
-        generate::generate(&program, one, &config).unwrap().inputs
-    };
-    let (a, b) = (valid(one), valid(seed));
-    assert!(a.len() > holds, "{} at 4", a.len());
-    assert_eq!(a, b);
-}
-
 /// Whether every object of `s` is reachable from its roots through fixed fields.
 fn reachable(s: &Structure) -> bool {
     let mut reached = vec![false; s.objects.len()];

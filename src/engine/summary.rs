@@ -89,6 +89,15 @@ pub enum Ending {
 }
 
 impl Ending {
+    /// How a trace with `outcome` ends.
+    fn of<R>(outcome: &Outcome<R>) -> Ending {
+        match outcome {
+            Outcome::Return(_) => Ending::Return,
+            Outcome::Exception(Thrown::Builtin(kind, _)) => Ending::Exception(kind.class_name()),
+            Outcome::Exception(Thrown::Object(..)) => Ending::Throw,
+        }
+    }
+
     /// `return`, `throw`, or the built-in exception's class name.
     pub fn name(&self) -> &'static str {
         match self {
@@ -157,16 +166,15 @@ fn erase<R: RuleSet>(ctx: &mut Ctx<'_>, t: &Trace<R>, index: usize) -> TraceTerm
             pc.push(g);
         }
     }
-    let (ending, result) = match &t.outcome {
-        Outcome::Return(v) => (Ending::Return, R::val_term(ctx, &t.heap, *v)),
-        Outcome::Exception(Thrown::Builtin(kind, _)) => {
-            (Ending::Exception(kind.class_name()), None)
+    let result = match &t.outcome {
+        Outcome::Return(v) | Outcome::Exception(Thrown::Object(v, _)) => {
+            R::val_term(ctx, &t.heap, *v)
         }
-        Outcome::Exception(Thrown::Object(v, _)) => (Ending::Throw, R::val_term(ctx, &t.heap, *v)),
+        Outcome::Exception(Thrown::Builtin(..)) => None,
     };
     TraceTerms {
         index,
-        ending,
+        ending: Ending::of(&t.outcome),
         result,
         pc,
         heap: R::heap_terms(ctx, &t.heap),
@@ -199,17 +207,13 @@ pub fn stream<R: RuleSet>(
             erase::<R>(ctx, &t, traces + 1)
         } else {
             // The ending and a primitive result need no term built.
-            let (ending, result) = match &t.outcome {
-                Outcome::Return(Val::Prim(v)) => (Ending::Return, Some(*v)),
-                Outcome::Return(_) => (Ending::Return, None),
-                Outcome::Exception(Thrown::Builtin(kind, _)) => {
-                    (Ending::Exception(kind.class_name()), None)
-                }
-                Outcome::Exception(Thrown::Object(..)) => (Ending::Throw, None),
+            let result = match &t.outcome {
+                Outcome::Return(Val::Prim(v)) => Some(*v),
+                _ => None,
             };
             TraceTerms {
                 index: traces + 1,
-                ending,
+                ending: Ending::of(&t.outcome),
                 result,
                 pc: Vec::new(),
                 heap: HeapTerms::default(),

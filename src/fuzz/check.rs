@@ -208,20 +208,19 @@ pub fn oracle_table(
     // One run per input where the inputs are few enough: the plainest oracle, and the
     // one that checks the class search below. Past that, one run per class of inputs
     // the entry runs alike (as `compare` does), bounded by the same number of classes.
-    match guarded(|| oracle::ground_truth(program, m, &config)) {
-        Err(msg) => Err(panic_failure("oracle", &msg)),
-        Ok(Ok(t)) => Ok(OracleRun::Table(t)),
+    let run = match guarded(|| oracle::ground_truth(program, m, &config)) {
         Ok(Err(OracleError::TooMany { .. })) => {
             let config = OracleConfig {
                 classes: true,
                 ..config
             };
-            match guarded(|| oracle::ground_truth(program, m, &config)) {
-                Err(msg) => Err(panic_failure("oracle", &msg)),
-                Ok(Ok(t)) => Ok(OracleRun::Table(t)),
-                Ok(Err(e)) => Ok(OracleRun::Cut(e.to_string())),
-            }
+            guarded(|| oracle::ground_truth(program, m, &config))
         }
+        run => run,
+    };
+    match run {
+        Err(msg) => Err(panic_failure("oracle", &msg)),
+        Ok(Ok(t)) => Ok(OracleRun::Table(t)),
         Ok(Err(e)) => Ok(OracleRun::Cut(e.to_string())),
     }
 }

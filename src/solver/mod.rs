@@ -707,6 +707,16 @@ impl Default for Solver {
 mod tests {
     use super::*;
 
+    /// A deterministic pseudo-random `0..n` for the randomized tests.
+    fn xorshift(mut rng: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            (rng % n as u64) as usize
+        }
+    }
+
     /// A sweep visits the clauses of the popped scopes, not the store: after a long
     /// prefix of assertions (scopes kept open, as an exploration's path), many
     /// push/assert/pop rounds visit a number of clauses that does not grow with the
@@ -837,13 +847,7 @@ mod tests {
             };
             t.or(&[a, atoms[b]]).unwrap()
         }
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
         let (mut checks, mut unsat) = (0, 0);
         for _case in 0..10 {
             let mut s = Solver::default();
@@ -929,13 +933,7 @@ mod tests {
     /// assertions alone.
     #[test]
     fn terms_made_along_the_path_keep_every_answer() {
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: usize| {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            (rng % n as u64) as usize
-        };
+        let mut next = xorshift(0x2545_F491_4F6C_DD1Du64);
         // a term over the constants u0..u5: (kind, i, j, k, l)
         type Spec = (usize, usize, usize, usize, usize);
         fn build(s: &mut Solver, sp: Spec) -> TermId {

@@ -71,6 +71,14 @@ impl Objects {
         self.cells[self.start[o] as usize + slot]
     }
 
+    /// Field `slot` of object `o` written with `v` by the run.
+    fn write(&mut self, o: usize, slot: usize, v: Value) {
+        self.cells[self.start[o] as usize + slot] = Cell {
+            value: Some(v),
+            written: true,
+        };
+    }
+
     fn push(&mut self, class: ClassId, cells: impl IntoIterator<Item = Cell>) -> u32 {
         self.class.push(class);
         self.start.push(self.cells.len() as u32);
@@ -400,12 +408,7 @@ impl Domain for ProbeDomain<'_> {
         match obj {
             Value::Obj(o) => {
                 let s = self.slots[field.0 as usize] as usize;
-                let heap_ = Rc::make_mut(&mut heap);
-                let at = heap_.start[o.0 as usize] as usize + s;
-                heap_.cells[at] = Cell {
-                    value: Some(val),
-                    written: true,
-                };
+                Rc::make_mut(&mut heap).write(o.0 as usize, s, val);
                 ok(heap, Value::Unit)
             }
             Value::Null => npe(heap, at),
