@@ -805,6 +805,7 @@ impl Pose {
         }
         ctx.cut(Bound::Scope);
         let within = ctx.terms.not(over);
+        Pose::slots(ctx, y, &classes, k, within);
         // The engine checks `¬(r = null) ∧ within` anyway: one search, not two (the
         // witness models of the path make every object distinct, so `within`, which
         // needs aliasing, is a search of its own each time).
@@ -816,6 +817,33 @@ impl Pose {
             return Err(Bound::Scope);
         }
         Ok(Some(within))
+    }
+
+    /// The scope for the solver: with `within`, `y` is null or one of `k` slot
+    /// constants of its class, symbols of the solver alone (a companion,
+    /// `Ctx::accompany`). The path condition counts distinct objects; the slots say
+    /// the same in a form whose case split does not grow with the path: a walk that
+    /// must close a cycle is refuted over `k` slots per symbol, not over every
+    /// earlier symbol (docs/PERFORMANCE.md, "Seventh round"). Sound: every model of a
+    /// path holding `within` has at most `k` distinct objects of the class among the
+    /// symbols bound, and the slots can be those objects. Only for a declared class
+    /// with one possible class (a slot of several would need a type).
+    fn slots(ctx: &mut Ctx, y: Id, classes: &[ClassId], k: usize, within: Id) {
+        let [class] = classes else {
+            return;
+        };
+        if k == 0 {
+            return;
+        }
+        let name = ctx.program.class_name(*class).to_string();
+        let null = ctx.terms.null();
+        let mut cases = vec![ctx.terms.eq(y, null)];
+        for j in 0..k {
+            let slot = ctx.terms.sym(&format!("scope#{name}#{j}"), Sort::Ref);
+            cases.push(ctx.terms.eq(y, slot));
+        }
+        let side = ctx.terms.or_all(&cases);
+        ctx.accompany(within, side);
     }
 
     fn path_of(ctx: &Ctx, y: Id) -> egg::Symbol {

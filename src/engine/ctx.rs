@@ -215,6 +215,16 @@ impl<'p> Ctx<'p> {
         facts.known_eq(&self.terms, a, b)
     }
 
+    /// From now on, whenever `t` is a conjunct of the path condition (through `and`
+    /// only), the solver gets `c` with it as a companion: a constraint it may use to
+    /// refute but never needs to satisfy (`Solver::assert_companion`). `c` never
+    /// enters the path condition, so the oracle, the printers and `--smt2` do not see
+    /// it. The rule set answers for it: every model of a path condition holding `t`
+    /// must extend, through the companion's own symbols, to a model of `c`.
+    pub fn accompany(&mut self, t: Id, c: Id) {
+        self.feas.accompany(&self.terms, t, c);
+    }
+
     /// Records that a bound cut a path.
     pub fn cut(&mut self, bound: Bound) {
         *self.cuts.entry(bound).or_default() += 1;

@@ -25,6 +25,8 @@ pub struct Feasibility {
     typeof_fun: Option<crate::solver::FunId>,
     /// No check runs past this instant (the exploration's time limit).
     deadline: Option<std::time::Instant>,
+    /// Companions of guards, by e-class (see [`Feasibility::accompany`]).
+    companions: HashMap<Id, Id>,
 }
 
 /// A feasibility answer.
@@ -58,6 +60,7 @@ impl Feasibility {
             classes: HashMap::default(),
             typeof_fun: None,
             deadline: None,
+            companions: HashMap::default(),
         }
     }
 
@@ -116,6 +119,35 @@ impl Feasibility {
         if let Ok(a) = axiom {
             let _ = self.solver.assert_axiom(a);
         }
+    }
+
+    /// From now on, whenever `t` is a conjunct of a conjunct of the path condition,
+    /// `c` goes to the solver with it as a companion (`Solver::assert_companion`).
+    pub fn accompany(&mut self, terms: &Terms, t: Id, c: Id) {
+        self.companions.insert(terms.find(t), c);
+    }
+
+    /// The companions of the conjuncts of `guard` (through `and` only: each one a
+    /// conjunct of the path condition when `guard` is).
+    fn companions_of(&self, terms: &Terms, guard: Id) -> Vec<Id> {
+        let mut out = Vec::new();
+        if self.companions.is_empty() {
+            return out;
+        }
+        let eg = terms.egraph();
+        let mut work = vec![terms.find(guard)];
+        while let Some(class) = work.pop() {
+            if let Some(&c) = self.companions.get(&class) {
+                out.push(c);
+            }
+            for n in &eg[class].nodes {
+                if let crate::expr::Term::And([a, b]) = n {
+                    work.push(terms.find(*a));
+                    work.push(terms.find(*b));
+                }
+            }
+        }
+        out
     }
 
     fn term(&mut self, terms: &Terms, guard: Id) -> Option<TermId> {
@@ -181,6 +213,11 @@ impl Feasibility {
             // path condition weaker, so no feasible path is ever pruned.
             if let Some(t) = self.term(terms, guard) {
                 let _ = self.solver.assert_term(t);
+                for c in self.companions_of(terms, guard) {
+                    if let Some(c) = self.term(terms, c) {
+                        let _ = self.solver.assert_companion(c);
+                    }
+                }
             }
             self.stack.push(serial);
         }

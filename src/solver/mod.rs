@@ -93,6 +93,7 @@ pub struct Stats {
 struct Scope {
     selector: Lit,
     assertions: usize,
+    companions: usize,
     /// Variables that became relevant through this scope's assertions.
     relevant: Vec<cdcl::Var>,
 }
@@ -116,6 +117,8 @@ pub struct Solver {
     assertions: Vec<TermId>,
     /// The skeleton literal of each assertion.
     assertion_lits: Vec<Lit>,
+    /// The literals of the companions asserted (`Solver::assert_companion`).
+    companion_lits: Vec<(usize, Lit)>,
     /// The skeleton literals of the axioms.
     axiom_lits: Vec<Lit>,
     /// Clauses besides the assertions that every model must satisfy, so the
@@ -169,6 +172,7 @@ impl Solver {
             scopes: Vec::new(),
             assertions: Vec::new(),
             assertion_lits: Vec::new(),
+            companion_lits: Vec::new(),
             axiom_lits: Vec::new(),
             side_clauses: Vec::new(),
             unguided_retries: 0,
@@ -230,6 +234,7 @@ impl Solver {
         self.scopes.push(Scope {
             selector,
             assertions: self.assertions.len(),
+            companions: self.companion_lits.len(),
             relevant: Vec::new(),
         });
     }
@@ -256,6 +261,7 @@ impl Solver {
         }
         self.assertions.truncate(scope.assertions);
         self.assertion_lits.truncate(scope.assertions);
+        self.companion_lits.truncate(scope.companions);
         self.witnesses.truncate(self.assertions.len());
         for v in scope.relevant {
             if !self.pinned.contains(&v) {
@@ -329,6 +335,37 @@ impl Solver {
         }
         self.assertions.push(t);
         self.assertion_lits.push(l);
+        Ok(())
+    }
+
+    /// Assert the Boolean term `t` in the innermost scope as a *companion*: the
+    /// search holds it like an assertion (it propagates, takes part in conflicts,
+    /// and is justified right after the assertion it came with), but models are not
+    /// validated against it and witnesses do not see it, so a check that a witness
+    /// answers without it stays answered. Sound for the caller that guarantees every
+    /// model of the assertions extends (through symbols of `t` that nothing else
+    /// mentions) to a model of `t`: then `unsat` answers, and every clause learnt
+    /// from `t`, hold without it.
+    pub fn assert_companion(&mut self, t: TermId) -> Result<(), SortError> {
+        if self.terms.sort(t) != Sort::Bool {
+            return Err(SortError::Mismatch {
+                op: "assert".into(),
+                expected: "Bool".into(),
+                found: self.terms.sort_name(self.terms.sort(t)),
+            });
+        }
+        let l = self.ctx().lit(t);
+        let new = self.mark_relevant(l);
+        let clause = match self.scopes.last_mut() {
+            None => vec![l],
+            Some(s) => {
+                s.relevant.extend(new);
+                vec![!s.selector, l]
+            }
+        };
+        self.sat
+            .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);
+        self.companion_lits.push((self.assertions.len(), l));
         Ok(())
     }
 
@@ -479,7 +516,16 @@ impl Solver {
         // decide by justification: the assumptions, then the assertions newest
         // first, then the axioms and the hierarchy's clauses
         let mut roots: Vec<Lit> = lits[self.scopes.len()..].to_vec();
-        roots.extend(self.assertion_lits.iter().rev());
+        // each companion right after the assertion it came with
+        let mut comp = self.companion_lits.iter().rev().peekable();
+        for (i, &l) in self.assertion_lits.iter().enumerate().rev() {
+            roots.push(l);
+            while let Some(&&(_, c)) = comp.peek().filter(|(at, _)| *at > i) {
+                roots.push(c);
+                comp.next();
+            }
+        }
+        roots.extend(comp.map(|&(_, c)| c));
         roots.extend(&self.axiom_lits);
         let mut guided = true;
         let mut result = self.search(&lits, limits, &roots, guided);
@@ -1006,6 +1052,115 @@ mod tests {
             checks > 100 && unsat > 10 && unsat < checks,
             "{unsat} of {checks} unsat"
         );
+    }
+
+    /// Companions (the form pose gives the scope): each path conjunct says that
+    /// `u_i` is null, `a` or `b`, and comes with the companion that `u_i` is null or
+    /// one of the slots `s0`, `s1`, symbols nothing else mentions. Random paths with
+    /// pushes, pops and checks: every answer equals a fresh solver's given the open
+    /// assertions alone, without companions.
+    #[test]
+    fn companions_keep_every_answer() {
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15u64);
+        let consts = |s: &mut Solver| {
+            let t = s.terms_mut();
+            let u = Sort::User(t.declare_sort("U"));
+            let null = t.value(u, "null");
+            let us: Vec<TermId> = (0..6).map(|i| t.constant(&format!("u{i}"), u)).collect();
+            let (a, b) = (t.constant("a", u), t.constant("b", u));
+            (null, us, a, b)
+        };
+        let member = |s: &mut Solver, i: usize, of: [&str; 2]| {
+            let (null, us, _, _) = consts(s);
+            let t = s.terms_mut();
+            let u = t.sort(null);
+            let mut cases = vec![t.eq(us[i], null).unwrap()];
+            for n in of {
+                let c = t.constant(n, u);
+                cases.push(t.eq(us[i], c).unwrap());
+            }
+            t.or(&cases).unwrap()
+        };
+        // a guard over the u's: (i, j, k, l, negated)
+        type Spec = (usize, usize, usize, usize, bool);
+        let guard = |s: &mut Solver, (i, j, k, l, neg): Spec| {
+            let (null, us, _, _) = consts(s);
+            let t = s.terms_mut();
+            let c = t.eq(us[i], us[j]).unwrap();
+            let read = t.ite(c, us[k], null).unwrap();
+            let atom = t.eq(read, us[l]).unwrap();
+            if neg { t.not(atom).unwrap() } else { atom }
+        };
+        let (mut checks, mut unsat) = (0, 0);
+        for _case in 0..12 {
+            let mut s = Solver::default();
+            // per open scope: the constant it bounds and its guards
+            let mut open: Vec<(usize, Vec<Spec>)> = Vec::new();
+            for _ in 0..150 {
+                let sp = (next(6), next(6), next(6), next(6), next(2) == 0);
+                match next(5) {
+                    0 | 1 if open.len() < 10 => {
+                        s.push();
+                        let i = next(6);
+                        let m = member(&mut s, i, ["a", "b"]);
+                        s.assert_term(m).unwrap();
+                        let c = member(&mut s, i, ["s0", "s1"]);
+                        s.assert_companion(c).unwrap();
+                        let g = guard(&mut s, sp);
+                        s.assert_term(g).unwrap();
+                        open.push((i, vec![sp]));
+                    }
+                    2 if !open.is_empty() => {
+                        s.pop();
+                        open.pop();
+                    }
+                    _ => {
+                        let q = guard(&mut s, sp);
+                        let got = s.decide(&[q]);
+                        let mut fresh = Solver::default();
+                        for (i, gs) in &open {
+                            let m = member(&mut fresh, *i, ["a", "b"]);
+                            fresh.assert_term(m).unwrap();
+                            for &g in gs {
+                                let g = guard(&mut fresh, g);
+                                fresh.assert_term(g).unwrap();
+                            }
+                        }
+                        let q = guard(&mut fresh, sp);
+                        assert_eq!(got, fresh.decide(&[q]), "{sp:?} under {open:?}");
+                        checks += 1;
+                        unsat += usize::from(got == Decision::Unsat);
+                    }
+                }
+            }
+        }
+        assert!(
+            checks > 100 && unsat > 10 && unsat < checks,
+            "{unsat} of {checks} unsat"
+        );
+    }
+
+    /// A companion refutes within its scope and is gone with it; a witness never
+    /// evaluates it (a `sat` answer needs the assertions only).
+    #[test]
+    fn a_companion_refutes_in_its_scope_only() {
+        let mut s = Solver::default();
+        let t = s.terms_mut();
+        let u = Sort::User(t.declare_sort("U"));
+        let null = t.value(u, "null");
+        let x = t.constant("x", u);
+        let is_null = t.eq(x, null).unwrap();
+        let not_null = t.not(is_null).unwrap();
+        assert_eq!(s.decide(&[not_null]), Decision::Sat);
+        s.push();
+        // not a companion the caller may state (it does not extend every model):
+        // here only to see that the search uses it; a search, since the witness
+        // kept from the first check, which never sees companions, answers `decide`
+        s.assert_companion(is_null).unwrap();
+        assert!(matches!(s.check_assuming(&[not_null]), Answer::Unsat));
+        assert_eq!(s.decide(&[not_null]), Decision::Sat, "the witness answers");
+        s.pop();
+        assert_eq!(s.decide(&[not_null]), Decision::Sat);
     }
 
     /// Conjunctions of atoms over `x div k`, `y div m` and difference bounds, with
