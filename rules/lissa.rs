@@ -348,6 +348,7 @@ impl<V: Variant> Lissa<V> {
             memoize: false,
             witnesses: true,
             refutations: true,
+            prefixes: true,
         };
         let mut solver = SymSolve::new(ctx.program, pre, config);
         std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());

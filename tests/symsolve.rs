@@ -237,6 +237,7 @@ fn symsolve_agrees_with_brute_force() {
                 memoize,
                 witnesses,
                 refutations: witnesses,
+                prefixes: witnesses,
             };
             SymSolve::new(&program, pre, config)
         })
@@ -297,6 +298,7 @@ fn choices_asked_together_get_each_choices_answer() {
             memoize: false,
             witnesses,
             refutations: witnesses,
+            prefixes: witnesses,
         };
         let mut reference = SymSolve::new(&program, pre, config(Symmetry::Keep, false));
         let mut solvers = [
@@ -396,6 +398,7 @@ fn red_black_agree(repok: &str) {
         memoize: false,
         witnesses,
         refutations,
+        prefixes: witnesses || refutations,
     };
     let mut reference = SymSolve::new(&program, pre, config(Symmetry::Break, false, false));
     // Each solver keeping witnesses or cores answers the later structures from the
@@ -512,6 +515,153 @@ fn red_black_agree(repok: &str) {
     assert!(solvers[1].stats.witness_hits > 0 && solvers[2].stats.witness_hits > 0);
     for solver in &solvers[1..] {
         assert!(solver.stats.refuted_hits > 0, "{repok}: {:?}", solver.stats);
+    }
+}
+
+/// The dead prefixes a search keeps are skipped by the later searches of structures that
+/// extend its structure. On TreeMap's repOK and repOKSeed at scope 2, every structure
+/// lazy initialization can leave of a valid tree of up to 2 entries (any subset of its
+/// reference fields free), asked from the most free to the least (so each asks after
+/// structures it extends), plainly and with the choices at its first free reference
+/// field, by solvers with the dead prefixes only (no witnesses, no cores), with and
+/// without symmetry breaking: every answer is brute force's, and prefixes were skipped
+/// (a prefix recorded dead that is not, such as one with a read of the site inside it,
+/// would turn a Sat answer Unsat).
+#[test]
+fn dead_prefixes_agree_with_brute_force() {
+    dead_prefixes_agree("TreeMap.repOK", 2);
+    dead_prefixes_agree("TreeMap.repOKSeed", 2);
+}
+
+fn dead_prefixes_agree(repok: &str, scope: u32) {
+    let program = compile(include_str!("../programs/lissa/treemap.java"));
+    let entry = program.entry(repok).unwrap();
+    let pre = Precondition::new(&program, entry, entry).unwrap();
+    let entry_class = program.class_by_name("Entry").unwrap();
+    let map_class = program.method(entry).owner;
+    let ints = 0..=0;
+    let generator = GenConfig {
+        scope: 2,
+        int_range: ints.clone(),
+        requires: Some(entry),
+        ..GenConfig::default()
+    };
+    let inputs = generate::generate(&program, entry, &generator)
+        .unwrap()
+        .inputs;
+    let config = |symmetry| SymConfig {
+        scope,
+        int_range: ints.clone(),
+        symmetry,
+        memoize: false,
+        witnesses: false,
+        refutations: false,
+        prefixes: true,
+    };
+    let mut solvers = [
+        SymSolve::new(&program, pre, config(Symmetry::Break)),
+        SymSolve::new(&program, pre, config(Symmetry::Keep)),
+    ];
+    let classes = [map_class, entry_class];
+    let (mut asked, mut spurious) = (0, 0);
+    for input in &inputs {
+        let refs: Vec<(usize, usize)> = input
+            .objects
+            .iter()
+            .enumerate()
+            .flat_map(|(o, obj)| {
+                obj.fields
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (f, _))| matches!(program.field(*f).ty, Type::Class(_)))
+                    .map(move |(s, _)| (o, s))
+            })
+            .collect();
+        // A mask frees the fields of its bits: from the most free down, a structure
+        // comes after those it extends.
+        for mask in (0u32..(1 << refs.len())).rev() {
+            let mut objects: Vec<(ClassId, Vec<Option<InputValue>>)> = input
+                .objects
+                .iter()
+                .map(|o| {
+                    let fields = o
+                        .fields
+                        .iter()
+                        .map(|&(f, v)| matches!(program.field(f).ty, Type::Class(_)).then_some(v));
+                    (o.class, fields.collect())
+                })
+                .collect();
+            for (bit, &(o, s)) in refs.iter().enumerate() {
+                if mask & (1 << bit) != 0 {
+                    objects[o].1[s] = None;
+                }
+            }
+            let s = Structure {
+                roots: input.roots.clone(),
+                objects,
+            };
+            if !reachable(&s) {
+                continue;
+            }
+            let expected = brute_force(&program, &pre, &s, scope, &ints, &classes);
+            for solver in &mut solvers {
+                assert_eq!(solver.solve(&s) == Answer::Sat, expected, "{s:?}");
+            }
+            asked += 1;
+            spurious += usize::from(!expected);
+            let Some(&(o, slot)) = refs.iter().find(|&&(o, k)| s.objects[o].1[k].is_none()) else {
+                continue;
+            };
+            let n = s.objects.len();
+            let aliases: Vec<usize> = (0..n).filter(|&a| s.objects[a].0 == entry_class).collect();
+            let choices = Choices {
+                site: (o, slot),
+                null: true,
+                aliases: aliases.clone(),
+                fresh: Some(entry_class),
+            };
+            let with = |v: InputValue, fresh: bool| {
+                let mut t = s.clone();
+                t.objects[o].1[slot] = Some(v);
+                if fresh {
+                    let len = program.class(entry_class).all_fields.len();
+                    t.objects.push((entry_class, vec![None; len]));
+                }
+                t
+            };
+            let mut one_by_one = vec![with(InputValue::Null, false)];
+            one_by_one.extend(
+                aliases
+                    .iter()
+                    .map(|&a| with(InputValue::Obj(InputObj(a as u32)), false)),
+            );
+            one_by_one.push(with(InputValue::Obj(InputObj(n as u32)), true));
+            let expected: Vec<bool> = one_by_one
+                .iter()
+                .map(|t| brute_force(&program, &pre, t, scope, &ints, &classes))
+                .collect();
+            for solver in &mut solvers {
+                let v = solver.solve_choices(&s, &choices);
+                let mut got = vec![v.null];
+                got.extend(&v.aliases);
+                got.push(v.fresh);
+                assert_eq!(
+                    got, expected,
+                    "{repok} {scope}: {s:?} at {:?}",
+                    choices.site
+                );
+            }
+            asked += expected.len();
+            spurious += expected.iter().filter(|&&e| !e).count();
+        }
+    }
+    assert!(spurious > 0 && spurious < asked, "{spurious} of {asked}");
+    for solver in &solvers {
+        assert!(
+            solver.stats.dead_skipped > 0,
+            "{repok} {scope}: {:?}",
+            solver.stats
+        );
     }
 }
 

@@ -21,6 +21,9 @@ use crate::concrete::{InputObj, InputValue};
 use crate::lang::{ClassId, MethodId, Program, Type};
 use smallvec::{SmallVec, smallvec};
 
+mod prefixes;
+use prefixes::Prefixes;
+
 /// A partially symbolic structure: the precondition's roots (fixed) and the materialized
 /// objects, numbered from 0, each with its exact class and a value per field of its
 /// class's `all_fields` (`None`: free). Objects are reachable from the roots through
@@ -71,6 +74,9 @@ pub struct SymConfig {
     /// Keep the core of every structure found spurious ([`Witnesses`]) and answer Unsat
     /// for a later query's structure that embeds one, before searching. Default: true.
     pub refutations: bool,
+    /// Keep the dead prefixes of each search (`prefixes.rs`) and skip them in the
+    /// searches of the structures that extend its structure. Default: true.
+    pub prefixes: bool,
 }
 
 impl Default for SymConfig {
@@ -82,6 +88,7 @@ impl Default for SymConfig {
             memoize: false,
             witnesses: true,
             refutations: true,
+            prefixes: true,
         }
     }
 }
@@ -261,6 +268,8 @@ pub struct Witnesses {
     key: Option<(MethodId, u32, i32, i32)>,
     found: Vec<Witness>,
     refuted: Vec<Structure>,
+    /// The dead prefixes of the last searches, newest last.
+    prefixes: Vec<Prefixes>,
 }
 
 impl Witnesses {
@@ -305,6 +314,14 @@ pub struct Stats {
     pub refuted_hits: u64,
     /// Candidate vectors on which the precondition ran.
     pub candidates: u64,
+    /// Of those, the candidates of each search up to its last witness (finding valid
+    /// choices); the rest exhausted spurious ones.
+    pub sat_candidates: u64,
+    /// Candidates of a search over choices on which the precondition failed before it
+    /// read the site.
+    pub before_site: u64,
+    /// Prefixes skipped because an earlier search found them dead.
+    pub dead_skipped: u64,
 }
 
 /// The solver for one program and precondition.
@@ -321,7 +338,17 @@ pub struct SymSolve<'p> {
     /// Per object of the last search's structure and per field: whether a run of that
     /// search read it.
     read: Vec<Vec<bool>>,
+    /// During a search: the earlier search whose dead prefixes it skips, and its own.
+    src: Option<Prefixes>,
+    own: Option<Prefixes>,
+    /// Whether the search skipped a prefix of `src`.
+    src_used: bool,
 }
+
+/// At most this many searches' dead prefixes are kept.
+const MAX_PREFIX_POOLS: usize = 64;
+/// And at most about this many nodes of them.
+const MAX_PREFIX_NODES: usize = 1 << 22;
 
 /// One value a slot of the candidate vector may take.
 type Domain = Vec<InputValue>;
@@ -362,6 +389,9 @@ impl<'p> SymSolve<'p> {
             witnesses: Witnesses::default(),
             stats: Stats::default(),
             read: Vec::new(),
+            src: None,
+            own: None,
+            src_used: false,
         }
     }
 
@@ -657,8 +687,64 @@ impl<'p> SymSolve<'p> {
     /// choices, the one answer (Sat: true); with them, one per choice (see [`Site`]).
     /// `None`: no completion at all (every answer Unsat). `known`: the answers (per
     /// choice) already known; the search looks for the others only. It records in
-    /// `self.read` the structure's fields some run read.
+    /// `self.read` the structure's fields some run read. With [`SymConfig::prefixes`],
+    /// it skips the prefixes an earlier search of a structure that `s` extends found
+    /// dead, and keeps its own for the later ones (`prefixes.rs`).
     fn search(
+        &mut self,
+        s: &Structure,
+        choices: Option<&Choices>,
+        known: &[Option<bool>],
+    ) -> Option<Vec<bool>> {
+        self.src_used = false;
+        let c0 = self.stats;
+        let out = self.search_from(s, choices, known);
+        if std::env::var_os("HEAPLOG_SYMSOLVE_LOG").is_some() {
+            let d = self.stats;
+            eprintln!(
+                "symsolve: objects {} earlier {} candidates {} sat {} before-site {} dead-skipped {} pools {} nodes {}",
+                s.objects.len(),
+                u8::from(self.src.is_some()),
+                d.candidates - c0.candidates,
+                d.sat_candidates - c0.sat_candidates,
+                d.before_site - c0.before_site,
+                d.dead_skipped - c0.dead_skipped,
+                self.witnesses.prefixes.len(),
+                self.own.as_ref().map_or(0, |x| x.len()),
+            );
+        }
+        let src = self.src.take();
+        let mut own = self.own.take();
+        if self.src_used
+            && let Some(src) = &src
+        {
+            // A skipped prefix failed on fields the earlier search read (its candidate
+            // has the same objects).
+            src.read_for(s, &mut self.read);
+            if let Some(own) = &mut own {
+                src.read_for(s, &mut own.read);
+            }
+        }
+        if self.config.prefixes {
+            let pool = &mut self.witnesses.prefixes;
+            pool.extend(src);
+            pool.extend(own);
+            // The oldest go first, beyond a count or a number of nodes.
+            let mut nodes = 0;
+            let mut from = pool.len();
+            while from > 0 && pool.len() - from < MAX_PREFIX_POOLS {
+                nodes += pool[from - 1].len();
+                if nodes > MAX_PREFIX_NODES {
+                    break;
+                }
+                from -= 1;
+            }
+            pool.drain(..from);
+        }
+        out
+    }
+
+    fn search_from(
         &mut self,
         s: &Structure,
         choices: Option<&Choices>,
@@ -680,6 +766,20 @@ impl<'p> SymSolve<'p> {
                 return None;
             }
             classes.extend(std::iter::repeat_n(c, (self.config.scope - used) as usize));
+        }
+        if self.config.prefixes {
+            self.pool();
+            let pool = &mut self.witnesses.prefixes;
+            if let Some(i) = pool.iter().rposition(|x| x.covers(s, &classes)) {
+                self.src = Some(pool.remove(i));
+            }
+            let read = classes
+                .iter()
+                .map(|&c| vec![false; p.class(c).all_fields.len()])
+                .collect();
+            let mut own = Prefixes::new(s.clone(), classes.clone(), read);
+            own.site = choices.map(|c| c.site);
+            self.own = Some(own);
         }
         let ints: Domain = self.config.int_range.clone().map(InputValue::Int).collect();
         let bools: Domain = vec![InputValue::Bool(false), InputValue::Bool(true)];
@@ -821,6 +921,20 @@ impl<'p> SymSolve<'p> {
             .collect();
         let mut stack: Vec<usize> = Vec::new();
         let mut stacked: Vec<u32> = Vec::new();
+        // Per stack entry, its prefix's node in the earlier search's trie (`self.src`).
+        let mut tnode: Vec<prefixes::Node> = Vec::new();
+        // Per stack position, the dead prefixes that end there (candidate index, value
+        // index) under the current entries below it: recorded in `self.own` when the
+        // entry below is left, unless that one is dead too.
+        let mut pending: Vec<Vec<(usize, usize)>> = Vec::new();
+        // The stack entries below `tainted` have had a read of the site above them (the
+        // site's own entry is not tainted: its candidates all have its value).
+        let mut tainted = 0usize;
+        let site_index = site.as_ref().map(|x| x.index);
+        let mut site_at: Option<usize> = None;
+        // The site's stack position when a run with the site's current value held.
+        let mut held: Option<usize> = None;
+        let breaking = self.config.symmetry == Symmetry::Break;
         let push = |stack: &mut Vec<usize>, stacked: &mut Vec<u32>, cand: &Candidate, i: usize| {
             let from = stacked.len().saturating_sub(nclasses);
             let mut row: Vec<u32> = if stack.is_empty() {
@@ -835,33 +949,86 @@ impl<'p> SymSolve<'p> {
             stack.push(i);
             stacked.extend(row);
         };
+        // Records the pending dead prefixes still under the current stack.
+        let flush = |own: &mut Option<Prefixes>,
+                     pending: &mut Vec<Vec<(usize, usize)>>,
+                     stack: &[usize],
+                     cand: &Candidate| {
+            if let Some(own) = own {
+                for (i, ends) in pending.iter_mut().enumerate().take(stack.len() + 1) {
+                    if !ends.is_empty() {
+                        own.record(stack[..i].iter().map(|&j| (j, cand.vector[j])), ends);
+                        ends.clear();
+                    }
+                }
+            }
+        };
+        let c0 = self.stats.candidates;
+        let mut last_sat = c0;
         let roots = &s.roots[..self.pre.roots.min(s.roots.len())];
         let mut run = Replay::new(p, self.pre.method, roots, &cand, PRECONDITION_STEPS);
         let mut verdict = run.run();
         loop {
             self.stats.candidates += 1;
             debug_assert!(!matches!(verdict, Verdict::Blocked(..)));
-            // The fields read since the resumption join the stack.
+            // The fields read since the resumption join the stack, up to the first whose
+            // prefix an earlier search found dead.
+            let mut dead = false;
             for k in stack.len()..run.accessed().len() {
                 let (o, slot) = run.accessed()[k];
                 if let Some(r) = self.read.get_mut(o) {
                     r[slot] = true;
                 }
-                push(&mut stack, &mut stacked, &cand, cand.offsets[o] + slot);
+                let i = cand.offsets[o] + slot;
+                if let Some(own) = &mut self.own {
+                    // Read after the site (which the stack holds): under its value.
+                    let at = site_at
+                        .and(site_index)
+                        .map(|x| cand.domains[x][cand.vector[x]]);
+                    own.mark(o, slot, at);
+                }
+                push(&mut stack, &mut stacked, &cand, i);
+                if site_index == Some(i) {
+                    // The entries below the site read it in their subtree.
+                    tainted = tainted.max(stack.len() - 1);
+                    site_at = Some(stack.len() - 1);
+                }
+                if let Some(src) = &self.src {
+                    let parent = tnode.last().copied().unwrap_or(prefixes::ROOT);
+                    let node = src.child(parent, i, cand.vector[i]);
+                    tnode.push(node);
+                    if src.is_dead(node) {
+                        dead = true;
+                        break;
+                    }
+                }
+            }
+            if dead {
+                debug_assert!(verdict != Verdict::Holds, "a dead prefix holds");
+                self.stats.dead_skipped += 1;
+                self.src_used = true;
+            }
+            if site_index.is_some() && site_at.is_none() && !dead {
+                self.stats.before_site += 1;
             }
             // Backtracking pops the stack down to `keep` entries before it increments.
             let mut keep = usize::MAX;
-            if verdict == Verdict::Holds {
+            if !dead && verdict == Verdict::Holds {
                 self.keep(&cand, &s.roots);
+                last_sat = self.stats.candidates;
                 let Some(site) = &mut site else {
+                    self.stats.sat_candidates += self.stats.candidates - c0;
+                    flush(&mut self.own, &mut pending, &stack, &cand);
                     return Some(vec![true]);
                 };
-                match stack.iter().position(|&i| i == site.index) {
+                match site_at {
                     // The precondition holds whatever the site: every open choice does.
                     None => {
                         for (g, open) in site.open.iter().enumerate() {
                             answers[g] |= *open;
                         }
+                        self.stats.sat_candidates += self.stats.candidates - c0;
+                        flush(&mut self.own, &mut pending, &stack, &cand);
                         return Some(answers);
                     }
                     // A witness for the site's current choice: close it, and go on
@@ -871,32 +1038,57 @@ impl<'p> SymSolve<'p> {
                         answers[g] = true;
                         site.open[g] = false;
                         if !site.open.contains(&true) {
+                            self.stats.sat_candidates += self.stats.candidates - c0;
+                            flush(&mut self.own, &mut pending, &stack, &cand);
                             return Some(answers);
                         }
                         keep = at + 1;
+                        held = Some(at);
                     }
                 }
             }
             // getNextVector.
             let advanced = loop {
                 let Some(last) = stack.pop() else {
+                    flush(&mut self.own, &mut pending, &stack, &cand);
                     break false;
                 };
                 stacked.truncate(stack.len() * nclasses);
+                tnode.truncate(stack.len());
+                let i = stack.len();
+                if site_at == Some(i) {
+                    site_at = None;
+                }
+                // Leaving the prefix that ends at `last`: dead when every candidate
+                // extending it was tried (not cut by `keep`) and no run read the site
+                // inside it; then its own dead prefixes go with it.
+                if pending.len() < i + 2 {
+                    pending.resize(i + 2, Vec::new());
+                }
+                let ends = std::mem::take(&mut pending[i + 1]);
+                let exhausted = i < keep && held != Some(i);
+                if held == Some(i) {
+                    held = None;
+                }
+                if exhausted && i >= tainted {
+                    pending[i].push((last, cand.vector[last]));
+                } else if !ends.is_empty()
+                    && let Some(own) = &mut self.own
+                {
+                    let path = stack.iter().map(|&j| (j, cand.vector[j]));
+                    own.record(path.chain([(last, cand.vector[last])]), &ends);
+                }
+                tainted = tainted.min(i);
                 let at_site = site.as_ref().filter(|s| s.index == last);
                 if fixed[last] {
                     continue;
                 }
-                if stack.len() >= keep {
+                if i >= keep {
                     cand.vector[last] = 0;
                     continue;
                 }
-                let next = match at_site {
-                    Some(site) => site.next_open(Some(cand.vector[last])),
-                    None => Some(cand.vector[last] + 1).filter(|&k| k < cand.domains[last].len()),
-                };
                 let symmetric = |k: usize| {
-                    self.config.symmetry == Symmetry::Break
+                    breaking
                         && dom_class[last].is_some_and(|c| {
                             let on_stack = match stack.len() {
                                 0 => 0,
@@ -913,7 +1105,28 @@ impl<'p> SymSolve<'p> {
                             k > max_stacked.max(fixed_max[last]) + 1
                         })
                 };
-                if let Some(k) = next.filter(|&k| !symmetric(k)) {
+                // The next value, past those an earlier search found dead.
+                let mut at = cand.vector[last];
+                let next = loop {
+                    let next = match at_site {
+                        Some(site) => site.next_open(Some(at)),
+                        None => Some(at + 1).filter(|&k| k < cand.domains[last].len()),
+                    };
+                    let Some(k) = next.filter(|&k| !symmetric(k)) else {
+                        break None;
+                    };
+                    let parent = tnode.last().copied().unwrap_or(prefixes::ROOT);
+                    match &self.src {
+                        Some(src) if src.is_dead(src.child(parent, last, k)) => {
+                            self.stats.dead_skipped += 1;
+                            self.src_used = true;
+                            pending[i].push((last, k));
+                            at = k;
+                        }
+                        _ => break Some(k),
+                    }
+                };
+                if let Some(k) = next {
                     cand.vector[last] = k;
                     break true;
                 }
@@ -923,6 +1136,7 @@ impl<'p> SymSolve<'p> {
                 };
             };
             if !advanced {
+                self.stats.sat_candidates += last_sat - c0;
                 return Some(answers);
             }
             // Only the fields read from `last` on changed: resume there.
