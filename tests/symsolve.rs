@@ -367,6 +367,43 @@ fn choices_asked_together_get_each_choices_answer() {
 /// `lissa` rule sets leave them), at scope 2, against brute force, with and without
 /// symmetry breaking and witnesses; and each free reference field's choices asked
 /// together, against the answers one by one.
+/// The choices at the free reference field `site` of `s`, whose class is `class` (null,
+/// each object of the class, a fresh one), and the structure with each choice stored,
+/// in the same order.
+fn choices_at(
+    program: &Program,
+    s: &Structure,
+    site: (usize, usize),
+    class: ClassId,
+) -> (Choices, Vec<Structure>) {
+    let (o, slot) = site;
+    let n = s.objects.len();
+    let aliases: Vec<usize> = (0..n).filter(|&a| s.objects[a].0 == class).collect();
+    let with = |v: InputValue, fresh: bool| {
+        let mut t = s.clone();
+        t.objects[o].1[slot] = Some(v);
+        if fresh {
+            let len = program.class(class).all_fields.len();
+            t.objects.push((class, vec![None; len]));
+        }
+        t
+    };
+    let mut one_by_one = vec![with(InputValue::Null, false)];
+    one_by_one.extend(
+        aliases
+            .iter()
+            .map(|&a| with(InputValue::Obj(InputObj(a as u32)), false)),
+    );
+    one_by_one.push(with(InputValue::Obj(InputObj(n as u32)), true));
+    let choices = Choices {
+        site,
+        null: true,
+        aliases,
+        fresh: Some(class),
+    };
+    (choices, one_by_one)
+}
+
 #[test]
 fn red_black_structures_agree_with_brute_force() {
     // The one-pass repOK the case studies use, and the seed's two passes.
@@ -459,32 +496,9 @@ fn red_black_agree(repok: &str) {
             let Some(&(o, slot)) = refs.iter().find(|&&(o, k)| s.objects[o].1[k].is_none()) else {
                 continue;
             };
-            let n = s.objects.len();
             let ty = program.field(input.objects[o].fields[slot].0).ty;
             let Type::Class(class) = ty else { continue };
-            let aliases: Vec<usize> = (0..n).filter(|&a| s.objects[a].0 == class).collect();
-            let choices = Choices {
-                site: (o, slot),
-                null: true,
-                aliases: aliases.clone(),
-                fresh: Some(class),
-            };
-            let with = |v: InputValue, fresh: bool| {
-                let mut t = s.clone();
-                t.objects[o].1[slot] = Some(v);
-                if fresh {
-                    let len = program.class(class).all_fields.len();
-                    t.objects.push((class, vec![None; len]));
-                }
-                t
-            };
-            let mut one_by_one = vec![with(InputValue::Null, false)];
-            one_by_one.extend(
-                aliases
-                    .iter()
-                    .map(|&a| with(InputValue::Obj(InputObj(a as u32)), false)),
-            );
-            one_by_one.push(with(InputValue::Obj(InputObj(n as u32)), true));
+            let (choices, one_by_one) = choices_at(&program, &s, (o, slot), class);
             let mut expected = Vec::new();
             for t in &one_by_one {
                 let sat = brute_force(&program, &pre, t, scope, &ints, &[map_class, entry_class]);
@@ -612,30 +626,7 @@ fn dead_prefixes_agree(repok: &str, scope: u32) {
             let Some(&(o, slot)) = refs.iter().find(|&&(o, k)| s.objects[o].1[k].is_none()) else {
                 continue;
             };
-            let n = s.objects.len();
-            let aliases: Vec<usize> = (0..n).filter(|&a| s.objects[a].0 == entry_class).collect();
-            let choices = Choices {
-                site: (o, slot),
-                null: true,
-                aliases: aliases.clone(),
-                fresh: Some(entry_class),
-            };
-            let with = |v: InputValue, fresh: bool| {
-                let mut t = s.clone();
-                t.objects[o].1[slot] = Some(v);
-                if fresh {
-                    let len = program.class(entry_class).all_fields.len();
-                    t.objects.push((entry_class, vec![None; len]));
-                }
-                t
-            };
-            let mut one_by_one = vec![with(InputValue::Null, false)];
-            one_by_one.extend(
-                aliases
-                    .iter()
-                    .map(|&a| with(InputValue::Obj(InputObj(a as u32)), false)),
-            );
-            one_by_one.push(with(InputValue::Obj(InputObj(n as u32)), true));
+            let (choices, one_by_one) = choices_at(&program, &s, (o, slot), entry_class);
             let expected: Vec<bool> = one_by_one
                 .iter()
                 .map(|t| brute_force(&program, &pre, t, scope, &ints, &classes))
