@@ -23,8 +23,9 @@
 //! budget is shown `TO (wall)`: the machine's load, not the approach, ended it.
 //!
 //! `cargo bench --bench lissa [-- --cpu SECS] [--timeout SECS] [--only SUBSTR]
-//! [--approaches A,B] [--scopes 2,3 | --every] [--steps N]` (`--steps`: the engine's
-//! bound on one path's steps). Defaults: the seed's scopes plus
+//! [--approaches A,B] [--scopes 2,3 | --every] [--steps N] [--states N]` (`--steps`:
+//! the engine's bound on one path's steps; `--states`: its bound on the states of the
+//! whole run, 10,000,000 by default, which a CPU budget of minutes can pass). Defaults: the seed's scopes plus
 //! smaller ones; `--every` climbs every scope from 1 to the case's largest. At the end,
 //! the reach: the highest scope each approach finished within the budget.
 
@@ -197,7 +198,7 @@ impl TraceSink for ThroughM {
 
 /// The child: one run, printed as `traces normal exceptional time_s cut through_m`
 /// (`through_m`: IFrepOK's paths through `m`, else `-`).
-fn child(case: &Case, approach: usize, scope: u32, timeout: u64, steps: Option<u64>) {
+fn child(case: &Case, approach: usize, scope: u32, timeout: u64, bounds: Bounds) {
     let (_, rules, requires, ifrepok) = APPROACHES[approach];
     let mut sources = Sources::default();
     let file = sources.add(format!("{}.java", case.file), source(case));
@@ -214,7 +215,8 @@ fn child(case: &Case, approach: usize, scope: u32, timeout: u64, steps: Option<u
     let config = EngineConfig {
         scope: Some(scope),
         time_limit: Some(Duration::from_secs(timeout)),
-        path_steps: steps.unwrap_or(EngineConfig::default().path_steps),
+        path_steps: bounds.steps.unwrap_or(EngineConfig::default().path_steps),
+        max_states: bounds.states.unwrap_or(EngineConfig::default().max_states),
         progress: Progress::Hidden,
         reclaim: false,
         requires: requires.then(|| program.entry(&format!("{class}.repOK")).expect("repOK")),
@@ -364,8 +366,16 @@ struct Budget {
     cpu: f64,
     wall: u64,
     hz: f64,
-    /// The engine's bound on one path's steps, if not its default.
+    /// The engine's bounds, where not its defaults.
+    bounds: Bounds,
+}
+
+/// The engine's bounds on one path's steps and on the whole run's states, where the
+/// command line sets them.
+#[derive(Clone, Copy)]
+struct Bounds {
     steps: Option<u64>,
+    states: Option<u64>,
 }
 
 fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, b: Budget) -> Cell {
@@ -376,8 +386,11 @@ fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, b: Budge
         "--timeout".to_string(),
         b.wall.to_string(),
     ];
-    if let Some(n) = b.steps {
+    if let Some(n) = b.bounds.steps {
         args.extend(["--steps".to_string(), n.to_string()]);
+    }
+    if let Some(n) = b.bounds.states {
+        args.extend(["--states".to_string(), n.to_string()]);
     }
     let mut child = Command::new(exe)
         .args(&args)
@@ -447,25 +460,28 @@ fn main() {
     // The bound on one path's steps (default the engine's, 1,000,000): LI and LIHybrid
     // walk around cyclic inputs until it, where the seed's LIHybrid drops a path after
     // 2,000 reads of one object's fields (`heap.getFieldLimit`).
-    let steps: Option<u64> = value("--steps").and_then(|c| c.parse().ok());
+    let bounds = Bounds {
+        steps: value("--steps").and_then(|c| c.parse().ok()),
+        states: value("--states").and_then(|c| c.parse().ok()),
+    };
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
             "cargo bench --bench lissa [-- --cpu SECS] [--timeout SECS] [--only SUBSTR] \
-             [--approaches A,B] [--scopes 2,3 | --every] [--steps N]\napproaches: {}",
+             [--approaches A,B] [--scopes 2,3 | --every] [--steps N] [--states N]\napproaches: {}",
             APPROACHES.iter().map(|a| a.0).collect::<Vec<_>>().join(",")
         );
         return;
     }
     if let Some(spec) = value("--child") {
         let f: Vec<usize> = spec.split(':').filter_map(|x| x.parse().ok()).collect();
-        child(&CASES[f[0]], f[1], f[2] as u32, wall, steps);
+        child(&CASES[f[0]], f[1], f[2] as u32, wall, bounds);
         return;
     }
     let budget = Budget {
         cpu: cpu.unwrap_or(wall as f64),
         wall,
         hz: ticks_per_sec(),
-        steps,
+        bounds,
     };
     let only = value("--only");
     let approaches: Vec<usize> = match value("--approaches") {
