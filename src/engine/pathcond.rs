@@ -1,6 +1,6 @@
 //! Path conditions: persistent lists of guard terms, shared between forked states.
 
-use std::cell::{OnceCell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::rc::Rc;
 
 use egg::Id;
@@ -98,22 +98,31 @@ impl PathCond {
         if let Some(f) = last.facts.get() {
             return f.clone();
         }
-        // Walk back to the newest conjunct that has its facts, then forward.
+        // Walk back to the newest conjunct that has its facts, then forward. The
+        // working copy's evaluations stay memoized from one conjunct to the next.
         let mut todo = Vec::new();
         let mut n = Some(last);
-        let mut base = Facts::default();
+        let mut prev: Option<Rc<Facts>> = None;
         while let Some(node) = n {
             if let Some(f) = node.facts.get() {
-                base = f.fork();
+                prev = Some(f.clone());
                 break;
             }
             todo.push(node);
             n = node.parent.as_deref();
         }
+        let mut base = match &prev {
+            Some(p) => p.fork(),
+            None => Facts::default(),
+        };
         for node in todo.into_iter().rev() {
             base.assume(terms, node.guard, true);
-            let done = Rc::new(base.fork());
-            let _ = node.facts.set(done);
+            let mut done = base.fork();
+            done.parent = prev.take();
+            done.delta = std::mem::take(&mut base.delta);
+            let done = Rc::new(done);
+            let _ = node.facts.set(done.clone());
+            prev = Some(done);
         }
         last.facts.get().expect("just set").clone()
     }
@@ -142,7 +151,41 @@ pub struct Facts {
     /// answer stays right, and an undecided one is merely less precise).
     eq_memo: RefCell<FxHashMap<(Id, Id), Option<bool>>>,
     bool_memo: RefCell<FxHashMap<Id, Option<bool>>>,
+    /// The facts of the conjunct before (none for the first).
+    parent: Option<Rc<Facts>>,
+    /// The keys this conjunct decided anew (absent from the parent, or decided the
+    /// other way there).
+    delta: Vec<Key>,
+    /// Every key the evaluations under these facts looked up, with the number of
+    /// distinct keys looked up before it: a key belongs to the first `n` lookups
+    /// when its number is below `n`.
+    probes: RefCell<FxHashMap<Key, u32>>,
+    /// Whether an evaluation under these facts ran out of its budget (its answer
+    /// then depends on what was memoized before it: not reused elsewhere).
+    exhausted: Cell<bool>,
+    /// The results of `collapse` calls, with where they were computed (see
+    /// [`Facts::collapse`]).
+    tops: RefCell<FxHashMap<Id, Top>>,
 }
+
+/// A key of the decided facts: an equality by its two sides, or another atom.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+enum Key {
+    Eq(Id, Id),
+    Atom(Id),
+}
+
+/// A `collapse` result and the lookups it depended on: the first `probes` keys
+/// looked up under `origin` (`None`: the facts that hold the entry).
+#[derive(Clone, Debug)]
+struct Top {
+    out: Id,
+    origin: Option<Rc<Facts>>,
+    probes: u32,
+}
+
+/// How many conjuncts back `collapse` looks for a result to reuse.
+const REUSE_DEPTH: usize = 64;
 
 /// How many nodes one evaluation visits (shared subterms are not memoized there:
 /// facts grow while they are derived); past it the answer is "undecided", which is
@@ -152,13 +195,33 @@ const BUDGET: u32 = 2000;
 const COND_BUDGET: u32 = 200;
 
 impl Facts {
+    /// The same facts with nothing memoized and no history.
     fn fork(&self) -> Facts {
         Facts {
             eqs: self.eqs.clone(),
             atoms: self.atoms.clone(),
             aliases: self.aliases,
-            ..Facts::default()
+            memo: Default::default(),
+            eq_memo: Default::default(),
+            bool_memo: Default::default(),
+            parent: None,
+            delta: Vec::new(),
+            probes: Default::default(),
+            exhausted: Cell::new(false),
+            tops: Default::default(),
         }
+    }
+
+    /// Records that an evaluation looked `key` up.
+    fn probe(&self, key: Key) {
+        let mut probes = self.probes.borrow_mut();
+        let n = probes.len() as u32;
+        probes.entry(key).or_insert(n);
+    }
+
+    /// Whether one of the first `n` lookups under these facts was of `key`.
+    fn probed(&self, key: Key, n: u32) -> bool {
+        self.probes.borrow().get(&key).is_some_and(|&i| i < n)
     }
 
     /// Whether nothing is decided that `collapse` could use.
@@ -230,7 +293,9 @@ impl Facts {
     }
 
     fn eq_eval(&self, terms: &Terms, a: Id, b: Id, budget: &mut u32) -> Option<bool> {
-        if let Some(&v) = self.eqs.get(&Facts::key(a, b)) {
+        let key = Facts::key(a, b);
+        self.probe(Key::Eq(key.0, key.1));
+        if let Some(&v) = self.eqs.get(&key) {
             return Some(v);
         }
         match (Facts::value(terms, a), Facts::value(terms, b)) {
@@ -242,6 +307,7 @@ impl Facts {
             _ => {}
         }
         if *budget == 0 {
+            self.exhausted.set(true);
             return None;
         }
         *budget -= 1;
@@ -282,10 +348,12 @@ impl Facts {
         if let Some(b) = terms.as_bool(c) {
             return Some(b);
         }
+        self.probe(Key::Atom(c));
         if let Some(&v) = self.atoms.get(&c) {
             return Some(v);
         }
         if *budget == 0 {
+            self.exhausted.set(true);
             return None;
         }
         *budget -= 1;
@@ -332,12 +400,18 @@ impl Facts {
                 self.assume_at(terms, terms.find(y), false, depth + 1);
             }
             Some(Term::Eq([x, y])) => {
-                self.atoms.insert(g, val);
+                self.decide_atom(g, val);
                 self.assume_eq(terms, terms.find(x), terms.find(y), val, depth + 1);
             }
             _ => {
-                self.atoms.insert(g, val);
+                self.decide_atom(g, val);
             }
+        }
+    }
+
+    fn decide_atom(&mut self, g: Id, val: bool) {
+        if self.atoms.insert(g, val) != Some(val) {
+            self.delta.push(Key::Atom(g));
         }
     }
 
@@ -347,7 +421,10 @@ impl Facts {
         if a == b || depth > BUDGET {
             return;
         }
-        self.eqs.insert(Facts::key(a, b), val);
+        let key = Facts::key(a, b);
+        if self.eqs.insert(key, val) != Some(val) {
+            self.delta.push(Key::Eq(key.0, key.1));
+        }
         let null = |t: Id| terms.konst(t) == Some(Const::Null);
         if !null(a) && !null(b) && terms.sort_of(a) == terms.sort_of(b) {
             self.aliases |= matches!(Facts::value(terms, a), Some(Err(())))
@@ -390,12 +467,75 @@ impl Facts {
     /// `t` with every `ite` whose condition these facts decide replaced by the
     /// branch it selects, and decided Boolean atoms by their value (rebuilt through
     /// the smart constructors; memoized). Equal to `t` under the path condition.
+    ///
+    /// A result computed under the facts of an earlier conjunct of the same path is
+    /// reused when none of the lookups it made is of a key decided since: a fresh
+    /// walk would make the same lookups, get the same answers and build the same
+    /// term. A walk is as large as the term's DAG (a field value of a long walk
+    /// reaches the whole heap), and nearly every step of a path adds a conjunct.
     pub fn collapse(&self, terms: &mut Terms, t: Id) -> Id {
         let t = terms.find(t);
         if self.is_empty() {
             return t;
         }
-        self.collapse_at(terms, t, 0)
+        if let Some(out) = self.reuse(t) {
+            return terms.find(out);
+        }
+        let exhausted = self.exhausted.replace(false);
+        let out = self.collapse_at(terms, t, 0);
+        if !self.exhausted.get() {
+            let probes = self.probes.borrow().len() as u32;
+            self.tops.borrow_mut().insert(
+                t,
+                Top {
+                    out,
+                    origin: None,
+                    probes,
+                },
+            );
+        }
+        self.exhausted.set(exhausted || self.exhausted.get());
+        out
+    }
+
+    /// A result of `collapse(t)` computed under earlier facts of this path that the
+    /// keys decided since leave as it is (then recorded here too).
+    fn reuse(&self, t: Id) -> Option<Id> {
+        if let Some(top) = self.tops.borrow().get(&t) {
+            return Some(top.out);
+        }
+        let mut deltas: Vec<&[Key]> = vec![&self.delta];
+        let mut at = self.parent.as_ref();
+        for _ in 0..REUSE_DEPTH {
+            let a = at?;
+            if let Some(top) = a.tops.borrow().get(&t) {
+                let origin = top.origin.clone().unwrap_or_else(|| a.clone());
+                let changed = deltas
+                    .iter()
+                    .any(|d| d.iter().any(|&k| origin.probed(k, top.probes)));
+                if changed {
+                    return None;
+                }
+                let out = top.out;
+                self.tops.borrow_mut().insert(
+                    t,
+                    Top {
+                        out,
+                        origin: Some(origin),
+                        probes: top.probes,
+                    },
+                );
+                return Some(out);
+            }
+            if !a.is_empty() {
+                deltas.push(&a.delta);
+            } else {
+                // nothing was collapsed before this conjunct
+                return None;
+            }
+            at = a.parent.as_ref();
+        }
+        None
     }
 
     fn collapse_at(&self, terms: &mut Terms, t: Id, depth: u32) -> Id {
@@ -404,6 +544,7 @@ impl Facts {
             return v;
         }
         if depth > BUDGET {
+            self.exhausted.set(true);
             return t;
         }
         let out = match Facts::node(terms, t) {
@@ -456,6 +597,19 @@ impl Facts {
         // A collapsed term is kept as it is (callers collapse what they build from it).
         memo.insert(out, out);
         out
+    }
+}
+
+impl Drop for Facts {
+    fn drop(&mut self) {
+        // Unlink iteratively: the facts of a long path are a long chain of parents.
+        let mut next = self.parent.take();
+        while let Some(rc) = next {
+            match Rc::try_unwrap(rc) {
+                Ok(mut facts) => next = facts.parent.take(),
+                Err(_) => break,
+            }
+        }
     }
 }
 
@@ -524,6 +678,62 @@ mod tests {
         // the prefix alone decides nothing about `a = b`
         assert_eq!(base.facts(&t).bool_value(&t, same), None);
         assert_eq!(base.facts(&t).collapse(&mut t, y), t.find(y));
+    }
+
+    /// A `collapse` reused from an earlier conjunct equals a fresh one: along random
+    /// paths of alias and null conditions over `ite` references, every term
+    /// collapsed at every conjunct (so earlier results are there to reuse) is the
+    /// term a history-free copy of the same facts collapses it to. Reusing without
+    /// looking at the keys decided since would keep `ite`s a later conjunct decides.
+    #[test]
+    fn reused_collapses_equal_fresh_ones() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut reused = 0;
+        for path in 0..60 {
+            let mut t = Terms::new(Default::default());
+            let mut refs: Vec<Id> = ["a", "b", "c", "d", "e"]
+                .iter()
+                .map(|n| t.sym(n, Sort::Ref))
+                .collect();
+            refs.push(t.null());
+            refs.push(t.new_obj(1));
+            // ite references over alias conditions, nested
+            for _ in 0..12 {
+                let (x, y) = (refs[next(refs.len())], refs[next(refs.len())]);
+                let c = t.eq(x, y);
+                let (p, q) = (refs[next(refs.len())], refs[next(refs.len())]);
+                refs.push(t.ite(c, p, q));
+            }
+            let pool: Vec<Id> = refs.clone();
+            let mut pc = PathCond::default();
+            for step in 0..10 {
+                let (x, y) = (refs[next(refs.len())], refs[next(refs.len())]);
+                let mut g = t.eq(x, y);
+                if next(2) == 0 {
+                    g = t.not(g);
+                }
+                pc = pc.and(g, Serial(path * 100 + step + 1));
+                let facts = pc.facts(&t);
+                for &r in &pool {
+                    let got = facts.collapse(&mut t, r);
+                    let fresh = facts.fork().collapse(&mut t, r);
+                    assert_eq!(t.find(got), t.find(fresh), "path {path} step {step}");
+                }
+                reused += facts
+                    .tops
+                    .borrow()
+                    .values()
+                    .filter(|top| top.origin.is_some())
+                    .count();
+            }
+        }
+        assert!(reused > 0, "no result was reused");
     }
 
     #[test]
