@@ -656,6 +656,116 @@ fn dead_prefixes_agree(repok: &str, scope: u32) {
     }
 }
 
+/// The cores' units (SymSolve's search skips a free field's value when a kept core of an
+/// earlier choice, less its site, embeds into the structure and refutes that value there):
+/// every structure of TreeMap's repOK and repOKSeed of up to 2 entries at scope 2 (as in
+/// `dead_prefixes_agree_with_brute_force`, from the most free to the least), and the
+/// choices at *each* of its free reference fields in turn, so that a later site's search
+/// meets the earlier sites' cores on a field it leaves free, by solvers with cores only
+/// (no witnesses, no dead prefixes), with and without symmetry breaking: every answer is
+/// brute force's, and units skipped prefixes (a unit refuting a value that has a valid
+/// completion would turn a Sat answer Unsat).
+#[test]
+fn core_units_agree_with_brute_force() {
+    core_units_agree("TreeMap.repOK");
+    core_units_agree("TreeMap.repOKSeed");
+}
+
+fn core_units_agree(repok: &str) {
+    let program = compile(include_str!("../programs/lissa/treemap.java"));
+    let entry = program.entry(repok).unwrap();
+    let pre = Precondition::new(&program, entry, entry).unwrap();
+    let entry_class = program.class_by_name("Entry").unwrap();
+    let map_class = program.method(entry).owner;
+    let (scope, ints) = (2, 0..=0);
+    let generator = GenConfig {
+        scope: 2,
+        int_range: ints.clone(),
+        requires: Some(entry),
+        ..GenConfig::default()
+    };
+    let inputs = generate::generate(&program, entry, &generator)
+        .unwrap()
+        .inputs;
+    let config = |symmetry| SymConfig {
+        scope,
+        int_range: ints.clone(),
+        symmetry,
+        memoize: false,
+        witnesses: false,
+        refutations: true,
+        prefixes: false,
+    };
+    let mut solvers = [
+        SymSolve::new(&program, pre, config(Symmetry::Break)),
+        SymSolve::new(&program, pre, config(Symmetry::Keep)),
+    ];
+    let classes = [map_class, entry_class];
+    let (mut asked, mut spurious) = (0, 0);
+    for input in &inputs {
+        let refs: Vec<(usize, usize)> = input
+            .objects
+            .iter()
+            .enumerate()
+            .flat_map(|(o, obj)| {
+                obj.fields
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, (f, _))| matches!(program.field(*f).ty, Type::Class(_)))
+                    .map(move |(s, _)| (o, s))
+            })
+            .collect();
+        for mask in (0u32..(1 << refs.len())).rev() {
+            let mut objects: Vec<(ClassId, Vec<Option<InputValue>>)> = input
+                .objects
+                .iter()
+                .map(|o| {
+                    let fields = o
+                        .fields
+                        .iter()
+                        .map(|&(f, v)| matches!(program.field(f).ty, Type::Class(_)).then_some(v));
+                    (o.class, fields.collect())
+                })
+                .collect();
+            for (bit, &(o, s)) in refs.iter().enumerate() {
+                if mask & (1 << bit) != 0 {
+                    objects[o].1[s] = None;
+                }
+            }
+            let s = Structure {
+                roots: input.roots.clone(),
+                objects,
+            };
+            if !reachable(&s) {
+                continue;
+            }
+            let sites = refs
+                .iter()
+                .filter(|&&(o, k)| s.objects[o].0 == entry_class && s.objects[o].1[k].is_none());
+            for &(o, slot) in sites {
+                let (choices, one_by_one) = choices_at(&program, &s, (o, slot), entry_class);
+                let expected: Vec<bool> = one_by_one
+                    .iter()
+                    .map(|t| brute_force(&program, &pre, t, scope, &ints, &classes))
+                    .collect();
+                for solver in &mut solvers {
+                    let v = solver.solve_choices(&s, &choices);
+                    let mut got = vec![v.null];
+                    got.extend(&v.aliases);
+                    got.push(v.fresh);
+                    assert_eq!(got, expected, "{repok}: {s:?} at {:?}", choices.site);
+                }
+                asked += expected.len();
+                spurious += expected.iter().filter(|&&e| !e).count();
+            }
+        }
+    }
+    assert!(spurious > 0 && spurious < asked, "{spurious} of {asked}");
+    for solver in &solvers {
+        assert!(solver.stats.unit_skipped > 0, "{repok}: {:?}", solver.stats);
+    }
+}
+
 /// Whether every object of `s` is reachable from its roots through fixed fields.
 fn reachable(s: &Structure) -> bool {
     let mut reached = vec![false; s.objects.len()];

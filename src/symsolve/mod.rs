@@ -267,7 +267,8 @@ pub struct Witnesses {
     /// The precondition, scope and int range they were found under.
     key: Option<(MethodId, u32, i32, i32)>,
     found: Vec<Witness>,
-    refuted: Vec<Structure>,
+    /// Each core with its choice's site, if it came from a query over choices.
+    refuted: Vec<(Structure, Option<(usize, usize)>)>,
     /// The dead prefixes of the last searches, newest last.
     prefixes: Vec<Prefixes>,
 }
@@ -303,6 +304,121 @@ fn embeds(core: &Structure, s: &Structure) -> bool {
     .is_some()
 }
 
+/// What a kept core of a choice says about a structure `s` whose site is free: `s` with
+/// `value` stored at free field `field` has no valid completion. The core less its site's
+/// field embeds into `s` (`image`: the fields of `s` its fixed fields map to), and with
+/// the site's value it embeds into `s` with that value stored, so every completion of
+/// that structure is, renamed, one of the core.
+struct Unit {
+    field: (usize, usize),
+    value: UnitValue,
+    image: Vec<(usize, usize)>,
+}
+
+/// The values a [`Unit`] refutes.
+enum UnitValue {
+    /// One value (null or an object of `s`).
+    One(InputValue),
+    /// Every object of this class outside the image of the core's objects (the core's
+    /// site holds an object reached through the site only, every field free: a fresh
+    /// one), the objects of the candidate beyond `s`'s among them.
+    Outside(ClassId, Vec<u32>),
+}
+
+/// The [`Unit`] a kept core with its choice's site gives on `s`, if any: its objects other
+/// than the site's value mapped into `s`'s along its fixed fields but the site's (roots to
+/// roots, classes equal, fixed fields fixed in `s` to the mapped values), the site's image
+/// free in `s`.
+fn unit(core: &Structure, site: (usize, usize), s: &Structure) -> Option<Unit> {
+    const NONE: u32 = u32::MAX;
+    let n = s.objects.len();
+    if core.roots.len() != s.roots.len() || core.objects.len() > n + 1 {
+        return None;
+    }
+    let mut map: Map = smallvec![NONE; core.objects.len()];
+    let mut used: SmallVec<[bool; 32]> = smallvec![false; n];
+    let mut work: SmallVec<[usize; 16]> = SmallVec::new();
+    let mut bind = |a: InputValue,
+                    b: InputValue,
+                    map: &mut Map,
+                    work: &mut SmallVec<[usize; 16]>| match (a, b) {
+        (InputValue::Obj(a), InputValue::Obj(b)) => {
+            let (a, b) = (a.0 as usize, b.0);
+            if a >= map.len() || b as usize >= n {
+                return false;
+            }
+            if map[a] != NONE {
+                return map[a] == b;
+            }
+            if std::mem::replace(&mut used[b as usize], true) {
+                return false;
+            }
+            map[a] = b;
+            work.push(a);
+            true
+        }
+        (a, b) => a == b,
+    };
+    for (&a, &b) in core.roots.iter().zip(&s.roots) {
+        if !bind(a, b, &mut map, &mut work) {
+            return None;
+        }
+    }
+    let mut image = Vec::new();
+    while let Some(o) = work.pop() {
+        let (c, fields) = &core.objects[o];
+        let x = map[o] as usize;
+        if s.objects[x].0 != *c {
+            return None;
+        }
+        for (slot, v) in fields.iter().enumerate() {
+            if (o, slot) == site {
+                continue;
+            }
+            if let Some(v) = *v {
+                match s.objects[x].1[slot] {
+                    Some(w) if bind(v, w, &mut map, &mut work) => image.push((x, slot)),
+                    _ => return None,
+                }
+            }
+        }
+    }
+    let (so, slot) = site;
+    let x = *map.get(so)? as usize;
+    if x == NONE as usize || s.objects[x].1[slot].is_some() {
+        return None;
+    }
+    let value = match core.objects[so].1[slot]? {
+        InputValue::Obj(InputObj(f)) if map[f as usize] == NONE => {
+            let f = f as usize;
+            // The one object left unmapped: a fresh one, every field free.
+            let unmapped = map.iter().filter(|&&m| m == NONE).count();
+            if unmapped != 1 || core.objects[f].1.iter().any(|v| v.is_some()) {
+                return None;
+            }
+            let image_objs = map.iter().copied().filter(|&m| m != NONE).collect();
+            UnitValue::Outside(core.objects[f].0, image_objs)
+        }
+        InputValue::Obj(InputObj(f)) => {
+            if map.contains(&NONE) {
+                return None;
+            }
+            UnitValue::One(InputValue::Obj(InputObj(map[f as usize])))
+        }
+        v => {
+            if map.contains(&NONE) {
+                return None;
+            }
+            UnitValue::One(v)
+        }
+    };
+    Some(Unit {
+        field: (x, slot),
+        value,
+        image,
+    })
+}
+
 /// Work done so far.
 #[derive(Copy, Clone, Default, Debug)]
 pub struct Stats {
@@ -322,6 +438,9 @@ pub struct Stats {
     pub before_site: u64,
     /// Prefixes skipped because an earlier search found them dead.
     pub dead_skipped: u64,
+    /// Prefixes skipped because a kept core refutes a free field's value
+    /// ([`Unit`]).
+    pub unit_skipped: u64,
 }
 
 /// The solver for one program and precondition.
@@ -514,7 +633,7 @@ impl<'p> SymSolve<'p> {
         if !self.config.refutations {
             return false;
         }
-        let hit = self.pool().refuted.iter().rev().any(|r| embeds(r, s));
+        let hit = self.pool().refuted.iter().rev().any(|r| embeds(&r.0, s));
         self.stats.refuted_hits += u64::from(hit);
         hit
     }
@@ -589,11 +708,11 @@ impl<'p> SymSolve<'p> {
         // does (embeddings compose): then this one adds nothing; else it makes redundant
         // the kept cores it embeds into.
         let refuted = &mut self.witnesses.refuted;
-        if refuted.iter().any(|r| embeds(r, &core)) {
+        if refuted.iter().any(|r| embeds(&r.0, &core)) {
             return;
         }
-        refuted.retain(|r| !embeds(&core, r));
-        refuted.push(core);
+        refuted.retain(|r| !embeds(&core, &r.0));
+        refuted.push((core, site));
     }
 
     /// Per choice of `c` (as [`Site::group`] numbers them), whether a kept witness
@@ -702,13 +821,14 @@ impl<'p> SymSolve<'p> {
         if std::env::var_os("HEAPLOG_SYMSOLVE_LOG").is_some() {
             let d = self.stats;
             eprintln!(
-                "symsolve: objects {} earlier {} candidates {} sat {} before-site {} dead-skipped {} pools {} nodes {}",
+                "symsolve: objects {} earlier {} candidates {} sat {} before-site {} dead-skipped {} unit-skipped {} pools {} nodes {}",
                 s.objects.len(),
                 u8::from(self.src.is_some()),
                 d.candidates - c0.candidates,
                 d.sat_candidates - c0.sat_candidates,
                 d.before_site - c0.before_site,
                 d.dead_skipped - c0.dead_skipped,
+                d.unit_skipped - c0.unit_skipped,
                 self.witnesses.prefixes.len(),
                 self.own.as_ref().map_or(0, |x| x.len()),
             );
@@ -882,6 +1002,51 @@ impl<'p> SymSolve<'p> {
                 None => return Some(answers),
             }
         }
+        // The kept cores' units on this structure: per candidate index (a free field of
+        // the structure's objects, not the site) and value index, the unit refuting it
+        // (an index into `unit_images`), or `NO_UNIT`.
+        let mut units: Vec<Vec<u32>> = vec![Vec::new(); cand.vector.len()];
+        let mut unit_images: Vec<Vec<(usize, usize)>> = Vec::new();
+        if self.config.refutations {
+            let site_field = choices.map(|c| cand.offsets[c.site.0] + c.site.1);
+            self.pool();
+            for (core, at) in &self.witnesses.refuted {
+                let Some(u) = at.and_then(|at| unit(core, at, s)) else {
+                    continue;
+                };
+                let i = cand.offsets[u.field.0] + u.field.1;
+                if fixed[i] || site_field == Some(i) {
+                    continue;
+                }
+                let d = cand.domains[i];
+                let id = unit_images.len() as u32;
+                let mut any = false;
+                for (k, v) in d.iter().enumerate() {
+                    let hit = match &u.value {
+                        UnitValue::One(w) => v == w,
+                        UnitValue::Outside(c, image) => match *v {
+                            InputValue::Obj(InputObj(o)) => {
+                                cand.classes[o as usize] == *c && !image.contains(&o)
+                            }
+                            _ => false,
+                        },
+                    };
+                    if hit {
+                        if units[i].is_empty() {
+                            units[i] = vec![NO_UNIT; d.len()];
+                        }
+                        if units[i][k] == NO_UNIT {
+                            units[i][k] = id;
+                            any = true;
+                        }
+                    }
+                }
+                if any {
+                    unit_images.push(u.image);
+                }
+            }
+        }
+        let unit_at = |i: usize, k: usize| units[i].get(k).copied().filter(|&u| u != NO_UNIT);
         // maxId's parts that never change, once per domain: the fixed fields and the
         // roots.
         let constant: Vec<InputValue> = (0..fixed.len())
@@ -974,6 +1139,7 @@ impl<'p> SymSolve<'p> {
             // The fields read since the resumption join the stack, up to the first whose
             // prefix an earlier search found dead.
             let mut dead = false;
+            let mut by_unit = false;
             for k in stack.len()..run.accessed().len() {
                 let (o, slot) = run.accessed()[k];
                 if let Some(r) = self.read.get_mut(o) {
@@ -1002,8 +1168,20 @@ impl<'p> SymSolve<'p> {
                         break;
                     }
                 }
+                if let Some(u) = unit_at(i, cand.vector[i]) {
+                    let at = site_at
+                        .and(site_index)
+                        .map(|x| cand.domains[x][cand.vector[x]]);
+                    mark_unit(&mut self.read, &mut self.own, &unit_images[u as usize], at);
+                    self.stats.unit_skipped += 1;
+                    by_unit = true;
+                    break;
+                }
             }
-            if dead {
+            if by_unit {
+                debug_assert!(verdict != Verdict::Holds, "a refuted value holds");
+                dead = true;
+            } else if dead {
                 debug_assert!(verdict != Verdict::Holds, "a dead prefix holds");
                 self.stats.dead_skipped += 1;
                 self.src_used = true;
@@ -1123,6 +1301,15 @@ impl<'p> SymSolve<'p> {
                             pending[i].push((last, k));
                             at = k;
                         }
+                        _ if let Some(u) = unit_at(last, k) => {
+                            let v = site_at
+                                .and(site_index)
+                                .map(|x| cand.domains[x][cand.vector[x]]);
+                            mark_unit(&mut self.read, &mut self.own, &unit_images[u as usize], v);
+                            self.stats.unit_skipped += 1;
+                            pending[i].push((last, k));
+                            at = k;
+                        }
                         _ => break Some(k),
                     }
                 };
@@ -1141,6 +1328,28 @@ impl<'p> SymSolve<'p> {
             }
             // Only the fields read from `last` on changed: resume there.
             verdict = run.rerun(stack.len(), &cand);
+        }
+    }
+}
+
+/// No unit refutes this value ([`SymSolve::search_from`]).
+const NO_UNIT: u32 = u32::MAX;
+
+/// Marks the fields a unit's core maps to as read by the search (and by its dead
+/// prefixes, after the site's read at `at`): a prefix cut by the unit fails because of
+/// them.
+fn mark_unit(
+    read: &mut [Vec<bool>],
+    own: &mut Option<Prefixes>,
+    image: &[(usize, usize)],
+    at: Option<InputValue>,
+) {
+    for &(o, slot) in image {
+        if let Some(r) = read.get_mut(o) {
+            r[slot] = true;
+        }
+        if let Some(own) = own {
+            own.mark(o, slot, at);
         }
     }
 }
