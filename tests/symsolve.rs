@@ -548,103 +548,22 @@ fn dead_prefixes_agree_with_brute_force() {
 }
 
 fn dead_prefixes_agree(repok: &str, scope: u32) {
-    let program = compile(include_str!("../programs/lissa/treemap.java"));
-    let entry = program.entry(repok).unwrap();
-    let pre = Precondition::new(&program, entry, entry).unwrap();
-    let entry_class = program.class_by_name("Entry").unwrap();
-    let map_class = program.method(entry).owner;
-    let ints = 0..=0;
-    let generator = GenConfig {
-        scope: 2,
-        int_range: ints.clone(),
-        requires: Some(entry),
-        ..GenConfig::default()
-    };
-    let inputs = generate::generate(&program, entry, &generator)
-        .unwrap()
-        .inputs;
-    let config = |symmetry| SymConfig {
-        scope,
-        int_range: ints.clone(),
-        symmetry,
-        memoize: false,
-        witnesses: false,
-        refutations: false,
-        prefixes: true,
-    };
-    let mut solvers = [
-        SymSolve::new(&program, pre, config(Symmetry::Break)),
-        SymSolve::new(&program, pre, config(Symmetry::Keep)),
-    ];
-    let classes = [map_class, entry_class];
+    let t = TreeMapStructures::new(repok);
+    let mut solvers = t.solvers(scope, false, true);
     let (mut asked, mut spurious) = (0, 0);
-    for input in &inputs {
-        let refs: Vec<(usize, usize)> = input
-            .objects
-            .iter()
-            .enumerate()
-            .flat_map(|(o, obj)| {
-                obj.fields
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, (f, _))| matches!(program.field(*f).ty, Type::Class(_)))
-                    .map(move |(s, _)| (o, s))
-            })
-            .collect();
-        // A mask frees the fields of its bits: from the most free down, a structure
-        // comes after those it extends.
-        for mask in (0u32..(1 << refs.len())).rev() {
-            let mut objects: Vec<(ClassId, Vec<Option<InputValue>>)> = input
-                .objects
-                .iter()
-                .map(|o| {
-                    let fields = o
-                        .fields
-                        .iter()
-                        .map(|&(f, v)| matches!(program.field(f).ty, Type::Class(_)).then_some(v));
-                    (o.class, fields.collect())
-                })
-                .collect();
-            for (bit, &(o, s)) in refs.iter().enumerate() {
-                if mask & (1 << bit) != 0 {
-                    objects[o].1[s] = None;
-                }
-            }
-            let s = Structure {
-                roots: input.roots.clone(),
-                objects,
-            };
-            if !reachable(&s) {
-                continue;
-            }
-            let expected = brute_force(&program, &pre, &s, scope, &ints, &classes);
-            for solver in &mut solvers {
-                assert_eq!(solver.solve(&s) == Answer::Sat, expected, "{s:?}");
-            }
-            asked += 1;
-            spurious += usize::from(!expected);
-            let Some(&(o, slot)) = refs.iter().find(|&&(o, k)| s.objects[o].1[k].is_none()) else {
-                continue;
-            };
-            let (choices, one_by_one) = choices_at(&program, &s, (o, slot), entry_class);
-            let expected: Vec<bool> = one_by_one
-                .iter()
-                .map(|t| brute_force(&program, &pre, t, scope, &ints, &classes))
-                .collect();
-            for solver in &mut solvers {
-                let v = solver.solve_choices(&s, &choices);
-                let mut got = vec![v.null];
-                got.extend(&v.aliases);
-                got.push(v.fresh);
-                assert_eq!(
-                    got, expected,
-                    "{repok} {scope}: {s:?} at {:?}",
-                    choices.site
-                );
-            }
-            asked += expected.len();
-            spurious += expected.iter().filter(|&&e| !e).count();
+    for (s, refs) in t.structures() {
+        let expected = brute_force(&t.program, &t.pre, &s, scope, &INTS, &t.classes());
+        for solver in &mut solvers {
+            assert_eq!(solver.solve(&s) == Answer::Sat, expected, "{s:?}");
         }
+        asked += 1;
+        spurious += usize::from(!expected);
+        let Some(&(o, slot)) = refs.iter().find(|&&(o, k)| s.objects[o].1[k].is_none()) else {
+            continue;
+        };
+        let (a, n) = t.choices_agree(&mut solvers, &s, (o, slot), scope);
+        asked += a;
+        spurious += n;
     }
     assert!(spurious > 0 && spurious < asked, "{spurious} of {asked}");
     for solver in &solvers {
@@ -672,97 +591,163 @@ fn core_units_agree_with_brute_force() {
 }
 
 fn core_units_agree(repok: &str) {
-    let program = compile(include_str!("../programs/lissa/treemap.java"));
-    let entry = program.entry(repok).unwrap();
-    let pre = Precondition::new(&program, entry, entry).unwrap();
-    let entry_class = program.class_by_name("Entry").unwrap();
-    let map_class = program.method(entry).owner;
-    let (scope, ints) = (2, 0..=0);
-    let generator = GenConfig {
-        scope: 2,
-        int_range: ints.clone(),
-        requires: Some(entry),
-        ..GenConfig::default()
-    };
-    let inputs = generate::generate(&program, entry, &generator)
-        .unwrap()
-        .inputs;
-    let config = |symmetry| SymConfig {
-        scope,
-        int_range: ints.clone(),
-        symmetry,
-        memoize: false,
-        witnesses: false,
-        refutations: true,
-        prefixes: false,
-    };
-    let mut solvers = [
-        SymSolve::new(&program, pre, config(Symmetry::Break)),
-        SymSolve::new(&program, pre, config(Symmetry::Keep)),
-    ];
-    let classes = [map_class, entry_class];
+    let t = TreeMapStructures::new(repok);
+    let mut solvers = t.solvers(2, true, false);
     let (mut asked, mut spurious) = (0, 0);
-    for input in &inputs {
-        let refs: Vec<(usize, usize)> = input
-            .objects
+    for (s, refs) in t.structures() {
+        let sites = refs
             .iter()
-            .enumerate()
-            .flat_map(|(o, obj)| {
-                obj.fields
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, (f, _))| matches!(program.field(*f).ty, Type::Class(_)))
-                    .map(move |(s, _)| (o, s))
-            })
-            .collect();
-        for mask in (0u32..(1 << refs.len())).rev() {
-            let mut objects: Vec<(ClassId, Vec<Option<InputValue>>)> = input
-                .objects
-                .iter()
-                .map(|o| {
-                    let fields = o
-                        .fields
-                        .iter()
-                        .map(|&(f, v)| matches!(program.field(f).ty, Type::Class(_)).then_some(v));
-                    (o.class, fields.collect())
-                })
-                .collect();
-            for (bit, &(o, s)) in refs.iter().enumerate() {
-                if mask & (1 << bit) != 0 {
-                    objects[o].1[s] = None;
-                }
-            }
-            let s = Structure {
-                roots: input.roots.clone(),
-                objects,
-            };
-            if !reachable(&s) {
-                continue;
-            }
-            let sites = refs
-                .iter()
-                .filter(|&&(o, k)| s.objects[o].0 == entry_class && s.objects[o].1[k].is_none());
-            for &(o, slot) in sites {
-                let (choices, one_by_one) = choices_at(&program, &s, (o, slot), entry_class);
-                let expected: Vec<bool> = one_by_one
-                    .iter()
-                    .map(|t| brute_force(&program, &pre, t, scope, &ints, &classes))
-                    .collect();
-                for solver in &mut solvers {
-                    let v = solver.solve_choices(&s, &choices);
-                    let mut got = vec![v.null];
-                    got.extend(&v.aliases);
-                    got.push(v.fresh);
-                    assert_eq!(got, expected, "{repok}: {s:?} at {:?}", choices.site);
-                }
-                asked += expected.len();
-                spurious += expected.iter().filter(|&&e| !e).count();
-            }
+            .filter(|&&(o, k)| s.objects[o].0 == t.entry_class && s.objects[o].1[k].is_none());
+        for &(o, slot) in sites {
+            let (a, n) = t.choices_agree(&mut solvers, &s, (o, slot), 2);
+            asked += a;
+            spurious += n;
         }
     }
     assert!(spurious > 0 && spurious < asked, "{spurious} of {asked}");
     for solver in &solvers {
         assert!(solver.stats.unit_skipped > 0, "{repok}: {:?}", solver.stats);
+    }
+}
+
+/// The integers of [`TreeMapStructures`]' inputs and completions.
+const INTS: RangeInclusive<i32> = 0..=0;
+
+/// TreeMap's case study with one of its repOKs as the precondition, and its valid
+/// inputs of up to 2 entries at scope 2 (integers 0 only), for the tests that ask
+/// SymSolve about every partial structure of those inputs.
+struct TreeMapStructures {
+    repok: String,
+    program: Program,
+    pre: Precondition,
+    entry_class: ClassId,
+    map_class: ClassId,
+    inputs: Vec<heaplog::concrete::Input>,
+}
+
+impl TreeMapStructures {
+    fn new(repok: &str) -> TreeMapStructures {
+        let program = compile(include_str!("../programs/lissa/treemap.java"));
+        let entry = program.entry(repok).unwrap();
+        let pre = Precondition::new(&program, entry, entry).unwrap();
+        let entry_class = program.class_by_name("Entry").unwrap();
+        let map_class = program.method(entry).owner;
+        let generator = GenConfig {
+            scope: 2,
+            int_range: INTS,
+            requires: Some(entry),
+            ..GenConfig::default()
+        };
+        let inputs = generate::generate(&program, entry, &generator)
+            .unwrap()
+            .inputs;
+        TreeMapStructures {
+            repok: repok.to_string(),
+            program,
+            pre,
+            entry_class,
+            map_class,
+            inputs,
+        }
+    }
+
+    /// The classes brute force completes with.
+    fn classes(&self) -> [ClassId; 2] {
+        [self.map_class, self.entry_class]
+    }
+
+    /// Solvers without witnesses or memoization, with the cores (`refutations`) and
+    /// the dead prefixes as asked, with and without symmetry breaking.
+    fn solvers(&self, scope: u32, refutations: bool, prefixes: bool) -> [SymSolve<'_>; 2] {
+        let config = |symmetry| SymConfig {
+            scope,
+            int_range: INTS,
+            symmetry,
+            memoize: false,
+            witnesses: false,
+            refutations,
+            prefixes,
+        };
+        [
+            SymSolve::new(&self.program, self.pre, config(Symmetry::Break)),
+            SymSolve::new(&self.program, self.pre, config(Symmetry::Keep)),
+        ]
+    }
+
+    /// Asks every solver the choices at `site` of `s` and checks each answer against
+    /// brute force's; returns how many choices were asked and how many were spurious.
+    fn choices_agree(
+        &self,
+        solvers: &mut [SymSolve<'_>],
+        s: &Structure,
+        site: (usize, usize),
+        scope: u32,
+    ) -> (usize, usize) {
+        let (choices, one_by_one) = choices_at(&self.program, s, site, self.entry_class);
+        let expected: Vec<bool> = one_by_one
+            .iter()
+            .map(|c| brute_force(&self.program, &self.pre, c, scope, &INTS, &self.classes()))
+            .collect();
+        for solver in solvers {
+            let v = solver.solve_choices(s, &choices);
+            let mut got = vec![v.null];
+            got.extend(&v.aliases);
+            got.push(v.fresh);
+            assert_eq!(
+                got, expected,
+                "{} {scope}: {s:?} at {:?}",
+                self.repok, choices.site
+            );
+        }
+        (expected.len(), expected.iter().filter(|&&e| !e).count())
+    }
+
+    /// Every structure of every input with some of its reference fields freed, all
+    /// objects reachable through fixed fields, each with its input's reference fields
+    /// (object, slot). Per input, from the most free down: a structure comes after
+    /// those it extends.
+    fn structures(&self) -> Vec<(Structure, Vec<(usize, usize)>)> {
+        let program = &self.program;
+        let mut out = Vec::new();
+        for input in &self.inputs {
+            let refs: Vec<(usize, usize)> = input
+                .objects
+                .iter()
+                .enumerate()
+                .flat_map(|(o, obj)| {
+                    obj.fields
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, (f, _))| matches!(program.field(*f).ty, Type::Class(_)))
+                        .map(move |(s, _)| (o, s))
+                })
+                .collect();
+            for mask in (0u32..(1 << refs.len())).rev() {
+                let mut objects: Vec<(ClassId, Vec<Option<InputValue>>)> = input
+                    .objects
+                    .iter()
+                    .map(|o| {
+                        let fields = o.fields.iter().map(|&(f, v)| {
+                            matches!(program.field(f).ty, Type::Class(_)).then_some(v)
+                        });
+                        (o.class, fields.collect())
+                    })
+                    .collect();
+                for (bit, &(o, s)) in refs.iter().enumerate() {
+                    if mask & (1 << bit) != 0 {
+                        objects[o].1[s] = None;
+                    }
+                }
+                let s = Structure {
+                    roots: input.roots.clone(),
+                    objects,
+                };
+                if reachable(&s) {
+                    out.push((s, refs.clone()));
+                }
+            }
+        }
+        out
     }
 }
 
