@@ -412,22 +412,8 @@ fn red_black_structures_agree_with_brute_force() {
 }
 
 fn red_black_agree(repok: &str) {
-    let program = compile(include_str!("../programs/lissa/treemap.java"));
-    let entry = program.entry(repok).unwrap();
-    let pre = Precondition::new(&program, entry, entry).unwrap();
-    let entry_class = program.class_by_name("Entry").unwrap();
-    let map_class = program.method(entry).owner;
-    let scope = 2;
-    let ints = 0..=0;
-    let generator = GenConfig {
-        scope,
-        int_range: ints.clone(),
-        requires: Some(entry),
-        ..GenConfig::default()
-    };
-    let inputs = generate::generate(&program, entry, &generator)
-        .unwrap()
-        .inputs;
+    let t = TreeMapStructures::new(repok);
+    let (program, pre, scope, ints) = (&t.program, t.pre, 2, INTS);
     let config = |symmetry, witnesses, refutations| SymConfig {
         scope,
         int_range: ints.clone(),
@@ -437,88 +423,51 @@ fn red_black_agree(repok: &str) {
         refutations,
         prefixes: witnesses || refutations,
     };
-    let mut reference = SymSolve::new(&program, pre, config(Symmetry::Break, false, false));
+    let mut reference = SymSolve::new(program, pre, config(Symmetry::Break, false, false));
     // Each solver keeping witnesses or cores answers the later structures from the
     // completions and cores of the earlier ones.
     let mut solvers = [
-        SymSolve::new(&program, pre, config(Symmetry::Keep, false, false)),
-        SymSolve::new(&program, pre, config(Symmetry::Break, true, true)),
-        SymSolve::new(&program, pre, config(Symmetry::Keep, true, true)),
-        SymSolve::new(&program, pre, config(Symmetry::Break, false, true)),
-        SymSolve::new(&program, pre, config(Symmetry::Keep, false, true)),
+        SymSolve::new(program, pre, config(Symmetry::Keep, false, false)),
+        SymSolve::new(program, pre, config(Symmetry::Break, true, true)),
+        SymSolve::new(program, pre, config(Symmetry::Keep, true, true)),
+        SymSolve::new(program, pre, config(Symmetry::Break, false, true)),
+        SymSolve::new(program, pre, config(Symmetry::Keep, false, true)),
     ];
     let (mut structures, mut spurious, mut choices_asked) = (0, 0, 0);
-    for input in &inputs {
-        let refs: Vec<(usize, usize)> = input
-            .objects
-            .iter()
-            .enumerate()
-            .flat_map(|(o, obj)| {
-                obj.fields
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, (f, _))| matches!(program.field(*f).ty, Type::Class(_)))
-                    .map(move |(s, _)| (o, s))
-            })
-            .collect();
-        for mask in 0u32..(1 << refs.len()) {
-            let mut objects: Vec<(ClassId, Vec<Option<InputValue>>)> = input
-                .objects
-                .iter()
-                .map(|o| {
-                    let fields = o
-                        .fields
-                        .iter()
-                        .map(|&(f, v)| matches!(program.field(f).ty, Type::Class(_)).then_some(v));
-                    (o.class, fields.collect())
-                })
-                .collect();
-            for (bit, &(o, s)) in refs.iter().enumerate() {
-                if mask & (1 << bit) != 0 {
-                    objects[o].1[s] = None;
-                }
-            }
-            let s = Structure {
-                roots: input.roots.clone(),
-                objects,
-            };
-            if !reachable(&s) {
-                continue;
-            }
-            let expected = brute_force(&program, &pre, &s, scope, &ints, &[map_class, entry_class]);
-            assert_eq!(reference.solve(&s) == Answer::Sat, expected, "{s:?}");
-            for solver in &mut solvers {
-                assert_eq!(solver.solve(&s) == Answer::Sat, expected, "{s:?}");
-            }
-            structures += 1;
-            spurious += usize::from(!expected);
-            // The first free reference field's choices, together and one by one.
-            let Some(&(o, slot)) = refs.iter().find(|&&(o, k)| s.objects[o].1[k].is_none()) else {
-                continue;
-            };
-            let ty = program.field(input.objects[o].fields[slot].0).ty;
-            let Type::Class(class) = ty else { continue };
-            let (choices, one_by_one) = choices_at(&program, &s, (o, slot), class);
-            let mut expected = Vec::new();
-            for t in &one_by_one {
-                let sat = brute_force(&program, &pre, t, scope, &ints, &[map_class, entry_class]);
-                assert_eq!(reference.solve(t) == Answer::Sat, sat, "{t:?}");
-                for solver in &mut solvers {
-                    assert_eq!(solver.solve(t) == Answer::Sat, sat, "{t:?}");
-                }
-                spurious += usize::from(!sat);
-                structures += 1;
-                expected.push(sat);
-            }
-            for solver in &mut solvers {
-                let v = solver.solve_choices(&s, &choices);
-                let mut got = vec![v.null];
-                got.extend(&v.aliases);
-                got.push(v.fresh);
-                assert_eq!(got, expected, "{s:?} at {:?}", choices.site);
-            }
-            choices_asked += 1;
+    // From the least free up.
+    for (s, refs) in t.structures(false) {
+        let expected = brute_force(program, &pre, &s, scope, &ints, &t.classes());
+        assert_eq!(reference.solve(&s) == Answer::Sat, expected, "{s:?}");
+        for solver in &mut solvers {
+            assert_eq!(solver.solve(&s) == Answer::Sat, expected, "{s:?}");
         }
+        structures += 1;
+        spurious += usize::from(!expected);
+        // The first free reference field's choices, together and one by one.
+        let Some(&(o, slot, class)) = refs.iter().find(|&&(o, k, _)| s.objects[o].1[k].is_none())
+        else {
+            continue;
+        };
+        let (choices, one_by_one) = choices_at(program, &s, (o, slot), class);
+        let mut expected = Vec::new();
+        for c in &one_by_one {
+            let sat = brute_force(program, &pre, c, scope, &ints, &t.classes());
+            assert_eq!(reference.solve(c) == Answer::Sat, sat, "{c:?}");
+            for solver in &mut solvers {
+                assert_eq!(solver.solve(c) == Answer::Sat, sat, "{c:?}");
+            }
+            spurious += usize::from(!sat);
+            structures += 1;
+            expected.push(sat);
+        }
+        for solver in &mut solvers {
+            let v = solver.solve_choices(&s, &choices);
+            let mut got = vec![v.null];
+            got.extend(&v.aliases);
+            got.push(v.fresh);
+            assert_eq!(got, expected, "{s:?} at {:?}", choices.site);
+        }
+        choices_asked += 1;
     }
     // Not vacuous: both answers occur, the witnesses answer some queries and the cores
     // others.
@@ -551,14 +500,15 @@ fn dead_prefixes_agree(repok: &str, scope: u32) {
     let t = TreeMapStructures::new(repok);
     let mut solvers = t.solvers(scope, false, true);
     let (mut asked, mut spurious) = (0, 0);
-    for (s, refs) in t.structures() {
+    for (s, refs) in t.structures(true) {
         let expected = brute_force(&t.program, &t.pre, &s, scope, &INTS, &t.classes());
         for solver in &mut solvers {
             assert_eq!(solver.solve(&s) == Answer::Sat, expected, "{s:?}");
         }
         asked += 1;
         spurious += usize::from(!expected);
-        let Some(&(o, slot)) = refs.iter().find(|&&(o, k)| s.objects[o].1[k].is_none()) else {
+        let Some(&(o, slot, _)) = refs.iter().find(|&&(o, k, _)| s.objects[o].1[k].is_none())
+        else {
             continue;
         };
         let (a, n) = t.choices_agree(&mut solvers, &s, (o, slot), scope);
@@ -594,11 +544,11 @@ fn core_units_agree(repok: &str) {
     let t = TreeMapStructures::new(repok);
     let mut solvers = t.solvers(2, true, false);
     let (mut asked, mut spurious) = (0, 0);
-    for (s, refs) in t.structures() {
+    for (s, refs) in t.structures(true) {
         let sites = refs
             .iter()
-            .filter(|&&(o, k)| s.objects[o].0 == t.entry_class && s.objects[o].1[k].is_none());
-        for &(o, slot) in sites {
+            .filter(|&&(o, k, _)| s.objects[o].0 == t.entry_class && s.objects[o].1[k].is_none());
+        for &(o, slot, _) in sites {
             let (a, n) = t.choices_agree(&mut solvers, &s, (o, slot), 2);
             asked += a;
             spurious += n;
@@ -609,6 +559,9 @@ fn core_units_agree(repok: &str) {
         assert!(solver.stats.unit_skipped > 0, "{repok}: {:?}", solver.stats);
     }
 }
+
+/// A reference field of an input: object, slot, the field's class.
+type RefField = (usize, usize, ClassId);
 
 /// The integers of [`TreeMapStructures`]' inputs and completions.
 const INTS: RangeInclusive<i32> = 0..=0;
@@ -704,13 +657,13 @@ impl TreeMapStructures {
 
     /// Every structure of every input with some of its reference fields freed, all
     /// objects reachable through fixed fields, each with its input's reference fields
-    /// (object, slot). Per input, from the most free down: a structure comes after
-    /// those it extends.
-    fn structures(&self) -> Vec<(Structure, Vec<(usize, usize)>)> {
+    /// (object, slot, the field's class). Per input, from the most free down (a
+    /// structure comes after those it extends) or from the least free up.
+    fn structures(&self, most_free_first: bool) -> Vec<(Structure, Vec<RefField>)> {
         let program = &self.program;
         let mut out = Vec::new();
         for input in &self.inputs {
-            let refs: Vec<(usize, usize)> = input
+            let refs: Vec<RefField> = input
                 .objects
                 .iter()
                 .enumerate()
@@ -718,11 +671,19 @@ impl TreeMapStructures {
                     obj.fields
                         .iter()
                         .enumerate()
-                        .filter(|(_, (f, _))| matches!(program.field(*f).ty, Type::Class(_)))
-                        .map(move |(s, _)| (o, s))
+                        .filter_map(move |(s, (f, _))| match program.field(*f).ty {
+                            Type::Class(c) => Some((o, s, c)),
+                            _ => None,
+                        })
                 })
                 .collect();
-            for mask in (0u32..(1 << refs.len())).rev() {
+            let masks = 0u32..(1 << refs.len());
+            let masks: Vec<u32> = if most_free_first {
+                masks.rev().collect()
+            } else {
+                masks.collect()
+            };
+            for mask in masks {
                 let mut objects: Vec<(ClassId, Vec<Option<InputValue>>)> = input
                     .objects
                     .iter()
@@ -733,7 +694,7 @@ impl TreeMapStructures {
                         (o.class, fields.collect())
                     })
                     .collect();
-                for (bit, &(o, s)) in refs.iter().enumerate() {
+                for (bit, &(o, s, _)) in refs.iter().enumerate() {
                     if mask & (1 << bit) != 0 {
                         objects[o].1[s] = None;
                     }

@@ -195,13 +195,35 @@ fn embedding(
     class: impl Fn(usize) -> ClassId,
     field: impl Fn(usize, usize) -> Option<InputValue>,
 ) -> Option<Map> {
-    const NONE: u32 = u32::MAX;
-    if s.roots.len() != roots.len() || s.objects.len() > n {
+    if s.objects.len() > n {
+        return None;
+    }
+    let map = embed_walk(s, roots, n, class, field, None, |_, _| {})?;
+    (!map.contains(&UNMAPPED)).then_some(map)
+}
+
+/// An object of the embedded structure not (yet) mapped.
+const UNMAPPED: u32 = u32::MAX;
+
+/// The walk of [`embedding`] from the roots along `s`'s fixed fields, but the field
+/// `skip` (not followed, not required to be fixed in the target); `image` is told each
+/// target field a fixed field of `s` maps to. The map may leave objects `UNMAPPED`
+/// (those reached only through `skip`, or not at all).
+fn embed_walk(
+    s: &Structure,
+    roots: &[InputValue],
+    n: usize,
+    class: impl Fn(usize) -> ClassId,
+    field: impl Fn(usize, usize) -> Option<InputValue>,
+    skip: Option<(usize, usize)>,
+    mut image: impl FnMut(usize, usize),
+) -> Option<Map> {
+    if s.roots.len() != roots.len() {
         return None;
     }
     // On the stack for structures of the usual size: the cores are walked once per
     // open choice of every query, and most walks fail at their first fields.
-    let mut map: Map = smallvec![NONE; s.objects.len()];
+    let mut map: Map = smallvec![UNMAPPED; s.objects.len()];
     let mut used: SmallVec<[bool; 32]> = smallvec![false; n];
     let mut work: SmallVec<[usize; 16]> = SmallVec::new();
     let mut bind = |a: InputValue,
@@ -213,7 +235,7 @@ fn embedding(
             if a >= map.len() || b as usize >= n {
                 return false;
             }
-            if map[a] != NONE {
+            if map[a] != UNMAPPED {
                 return map[a] == b;
             }
             if std::mem::replace(&mut used[b as usize], true) {
@@ -237,15 +259,18 @@ fn embedding(
             return None;
         }
         for (slot, v) in fields.iter().enumerate() {
+            if Some((o, slot)) == skip {
+                continue;
+            }
             if let Some(v) = *v {
                 match field(x, slot) {
-                    Some(w) if bind(v, w, &mut map, &mut work) => {}
+                    Some(w) if bind(v, w, &mut map, &mut work) => image(x, slot),
                     _ => return None,
                 }
             }
         }
     }
-    (!map.contains(&NONE)).then_some(map)
+    Some(map)
 }
 
 /// An embedding: per object of the embedded structure, its image.
@@ -330,83 +355,43 @@ enum UnitValue {
 /// roots, classes equal, fixed fields fixed in `s` to the mapped values), the site's image
 /// free in `s`.
 fn unit(core: &Structure, site: (usize, usize), s: &Structure) -> Option<Unit> {
-    const NONE: u32 = u32::MAX;
-    let n = s.objects.len();
-    if core.roots.len() != s.roots.len() || core.objects.len() > n + 1 {
+    if core.objects.len() > s.objects.len() + 1 {
         return None;
     }
-    let mut map: Map = smallvec![NONE; core.objects.len()];
-    let mut used: SmallVec<[bool; 32]> = smallvec![false; n];
-    let mut work: SmallVec<[usize; 16]> = SmallVec::new();
-    let mut bind = |a: InputValue,
-                    b: InputValue,
-                    map: &mut Map,
-                    work: &mut SmallVec<[usize; 16]>| match (a, b) {
-        (InputValue::Obj(a), InputValue::Obj(b)) => {
-            let (a, b) = (a.0 as usize, b.0);
-            if a >= map.len() || b as usize >= n {
-                return false;
-            }
-            if map[a] != NONE {
-                return map[a] == b;
-            }
-            if std::mem::replace(&mut used[b as usize], true) {
-                return false;
-            }
-            map[a] = b;
-            work.push(a);
-            true
-        }
-        (a, b) => a == b,
-    };
-    for (&a, &b) in core.roots.iter().zip(&s.roots) {
-        if !bind(a, b, &mut map, &mut work) {
-            return None;
-        }
-    }
     let mut image = Vec::new();
-    while let Some(o) = work.pop() {
-        let (c, fields) = &core.objects[o];
-        let x = map[o] as usize;
-        if s.objects[x].0 != *c {
-            return None;
-        }
-        for (slot, v) in fields.iter().enumerate() {
-            if (o, slot) == site {
-                continue;
-            }
-            if let Some(v) = *v {
-                match s.objects[x].1[slot] {
-                    Some(w) if bind(v, w, &mut map, &mut work) => image.push((x, slot)),
-                    _ => return None,
-                }
-            }
-        }
-    }
+    let map = embed_walk(
+        core,
+        &s.roots,
+        s.objects.len(),
+        |x| s.objects[x].0,
+        |x, slot| s.objects[x].1[slot],
+        Some(site),
+        |x, slot| image.push((x, slot)),
+    )?;
     let (so, slot) = site;
     let x = *map.get(so)? as usize;
-    if x == NONE as usize || s.objects[x].1[slot].is_some() {
+    if x == UNMAPPED as usize || s.objects[x].1[slot].is_some() {
         return None;
     }
     let value = match core.objects[so].1[slot]? {
-        InputValue::Obj(InputObj(f)) if map[f as usize] == NONE => {
+        InputValue::Obj(InputObj(f)) if map[f as usize] == UNMAPPED => {
             let f = f as usize;
             // The one object left unmapped: a fresh one, every field free.
-            let unmapped = map.iter().filter(|&&m| m == NONE).count();
+            let unmapped = map.iter().filter(|&&m| m == UNMAPPED).count();
             if unmapped != 1 || core.objects[f].1.iter().any(|v| v.is_some()) {
                 return None;
             }
-            let image_objs = map.iter().copied().filter(|&m| m != NONE).collect();
+            let image_objs = map.iter().copied().filter(|&m| m != UNMAPPED).collect();
             UnitValue::Outside(core.objects[f].0, image_objs)
         }
         InputValue::Obj(InputObj(f)) => {
-            if map.contains(&NONE) {
+            if map.contains(&UNMAPPED) {
                 return None;
             }
             UnitValue::One(InputValue::Obj(InputObj(map[f as usize])))
         }
         v => {
-            if map.contains(&NONE) {
+            if map.contains(&UNMAPPED) {
                 return None;
             }
             UnitValue::One(v)
