@@ -11,11 +11,21 @@
 //!   today's wrong answer (a disagreement, exit 1) is asserted, so the test fails the
 //!   day the bug is fixed and the header is turned into `compare`.
 //!
+//! Every run gets at most 4 GiB of address space: a regression that needs more aborts
+//! and counts as a crash (FZ5 once grew past 23 GB).
+//!
 //! A new regression is a new file, not new code.
 
 mod common;
 
-use common::heaplog;
+use common::heaplog_within;
+
+/// The address space each run may use, in MiB.
+const MEMORY_MIB: u64 = 4096;
+
+fn heaplog(args: &[&str]) -> (i32, String, String) {
+    heaplog_within(MEMORY_MIB, args)
+}
 
 /// What one regression file expects.
 #[derive(Debug)]

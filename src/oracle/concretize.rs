@@ -12,7 +12,7 @@ use crate::concrete::canon::{
 };
 use crate::concrete::{CanonOutcome, Input, InputValue, Thrown};
 use crate::engine::{Cell, Exploration, Outcome, RuleSet};
-use crate::expr::{Assignment, EvalError, RefValue, Sort, Term, Value, eval_expr};
+use crate::expr::{Assignment, EvalError, RefValue, Sort, Term, Value, display_expr, eval_expr};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program, Type};
 
 /// At most this many partial choices of values are tried for the symbols an input
@@ -56,6 +56,10 @@ pub enum PredictError {
     },
     #[error("field {field} of new#{n} has no value")]
     MissingField { n: u32, field: String },
+    /// The term runs through an open field of a class of inputs (not an error of the
+    /// trace: the class is split on that field).
+    #[error("`{symbol}` runs through an open field of the class of inputs")]
+    Open { symbol: String },
 }
 
 /// The traces of one exploration, ready to be evaluated under concrete inputs.
@@ -470,8 +474,8 @@ impl<'p> Concretizer<'p> {
             let e = &self.exprs[&g];
             match eval_expr(e, &val.assignment) {
                 Ok(Value::Bool(true)) => {}
-                Ok(v) => return Some((crate::expr::display_expr(e), v.to_string())),
-                Err(err) => return Some((crate::expr::display_expr(e), err.to_string())),
+                Ok(v) => return Some((display_expr(e), v.to_string())),
+                Err(err) => return Some((display_expr(e), err.to_string())),
             }
         }
         None
@@ -492,7 +496,7 @@ impl<'p> Concretizer<'p> {
     fn eval(&self, val: &Valuation, id: Id) -> Result<Value, PredictError> {
         let e = &self.exprs[&id];
         eval_expr(e, &val.assignment).map_err(|err| PredictError::NoValue {
-            term: e.to_string(),
+            term: display_expr(e),
             reason: err.to_string(),
         })
     }
@@ -505,7 +509,7 @@ impl<'p> Concretizer<'p> {
             Value::Ref(RefValue::Obj(o)) => Ok(ViewValue::Obj(PObj::Input(o))),
             Value::Ref(RefValue::New(n)) => Ok(ViewValue::Obj(PObj::New(n))),
             other @ Value::Type(_) => Err(PredictError::NotAValue {
-                term: self.exprs[&id].to_string(),
+                term: display_expr(&self.exprs[&id]),
                 value: other.to_string(),
             }),
         }
@@ -586,7 +590,7 @@ impl<'p> Concretizer<'p> {
                 Value::Ref(RefValue::Obj(o)) => Ok(PVal::Input(o)),
                 Value::Ref(RefValue::New(n)) => Ok(PVal::New(n)),
                 other @ Value::Type(_) => Err(PredictError::NotAValue {
-                    term: self.exprs[&id].to_string(),
+                    term: display_expr(&self.exprs[&id]),
                     value: other.to_string(),
                 }),
             }
@@ -685,7 +689,7 @@ impl<'p> Concretizer<'p> {
                     Some(c) => PResult::Exception(self.program.class_name(c).to_string()),
                     None => {
                         return Err(PredictError::NotAValue {
-                            term: self.exprs[&r].to_string(),
+                            term: display_expr(&self.exprs[&r]),
                             value: format!("{o:?}"),
                         });
                     }
@@ -705,12 +709,17 @@ impl<'p> Concretizer<'p> {
         eval_expr(e, &val.assignment).map_err(|err| {
             if let EvalError::Unbound(name) = &err
                 && let Some(&slot) = val.open_syms.get(name)
-                && val.hit.get().is_none()
             {
-                val.hit.set(Some(slot));
+                if val.hit.get().is_none() {
+                    val.hit.set(Some(slot));
+                }
+                // The caller splits the class: no text of the term is needed.
+                return PredictError::Open {
+                    symbol: name.clone(),
+                };
             }
             PredictError::NoValue {
-                term: e.to_string(),
+                term: display_expr(e),
                 reason: err.to_string(),
             }
         })
@@ -727,7 +736,7 @@ impl<'p> Concretizer<'p> {
                 ViewValue::Obj(o) => ViewResult::Exception(heap.class_name(o).to_string()),
                 other => {
                     return Err(PredictError::NotAValue {
-                        term: self.exprs[&r].to_string(),
+                        term: display_expr(&self.exprs[&r]),
                         value: format!("{other:?}"),
                     });
                 }

@@ -3,9 +3,26 @@
 use std::process::Command;
 
 /// Runs the `heaplog` binary in the crate root: exit status, stdout, stderr.
+#[allow(dead_code)]
 pub fn heaplog(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_heaplog"))
-        .args(args)
+    run(Command::new(env!("CARGO_BIN_EXE_heaplog")).args(args))
+}
+
+/// [`heaplog`] with the process's address space limited to `mib` MiB (`ulimit -v`):
+/// a run that needs more fails to allocate and aborts, which the caller sees as a
+/// crash instead of a machine that runs out of memory.
+#[allow(dead_code)]
+pub fn heaplog_within(mib: u64, args: &[&str]) -> (i32, String, String) {
+    let script = format!("ulimit -v {} && exec \"$0\" \"$@\"", mib * 1024);
+    run(Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(env!("CARGO_BIN_EXE_heaplog"))
+        .args(args))
+}
+
+fn run(command: &mut Command) -> (i32, String, String) {
+    let out = command
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("heaplog runs");
