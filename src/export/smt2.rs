@@ -157,6 +157,22 @@ fn input_name(name: &str) -> String {
     }
 }
 
+/// The base and field of an input reference named by an access path `base.field`.
+fn ref_field_path(n: &Term) -> Option<(&str, &str)> {
+    match n {
+        Term::Sym(s) if s.sort == Sort::Ref && crate::expr::is_access_path(s.name.as_str()) => {
+            s.name.as_str().rsplit_once('.')
+        }
+        _ => None,
+    }
+}
+
+/// The function of a reference field (`|field!next|`: SMT-LIB reserves symbols that
+/// start with `.`, the solver's own name for it, and `!` occurs in no access path).
+fn field_fun(field: &str) -> String {
+    format!("|field!{}|", field.replace(['|', '\\'], "_"))
+}
+
 fn class_name(name: &str) -> String {
     format!("|class.{}|", name.replace(['|', '\\'], "_"))
 }
@@ -247,6 +263,19 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
         let r = dag.expr(&terms.extract(c));
         dag.uses[r] += 1;
         roots.push(r);
+    }
+    // Fields as functions (docs/SOLVER.md): `p.f` is `.f(p)` for the solver, so the
+    // script has every prefix of an input reference's access path as a symbol too.
+    let mut i = 0;
+    while i < dag.nodes.len() {
+        if let Some((base, _)) = ref_field_path(&dag.nodes[i]) {
+            let base = crate::expr::Sym {
+                name: base.into(),
+                sort: Sort::Ref,
+            };
+            dag.node(Term::Sym(base));
+        }
+        i += 1;
     }
     // The engine's axiom for each typed input reference: null, or one of its classes.
     let mut axioms: Vec<usize> = Vec::new();
@@ -424,7 +453,31 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
             }
         }
     }
+    // An input reference `p.f` is the field's function applied to `p`.
+    let mut fields: Vec<&str> = Vec::new();
+    let mut congruence = String::new();
+    for (i, n) in dag.nodes.iter().enumerate() {
+        if let Some((base, field)) = ref_field_path(n) {
+            let b = dag.index[&Term::Sym(crate::expr::Sym {
+                name: base.into(),
+                sort: Sort::Ref,
+            })];
+            let f = field_fun(field);
+            let _ = writeln!(congruence, "(assert (= {} ({f} {})))", text[i], text[b]);
+            if !fields.contains(&field) {
+                fields.push(field);
+            }
+        }
+    }
+    fields.sort_unstable();
+    for f in &fields {
+        let _ = writeln!(out, "(declare-fun {} (Ref) Ref)", field_fun(f));
+    }
     out.push_str(&defs);
+    if !congruence.is_empty() {
+        out.push_str("; input references are fields of their bases\n");
+        out.push_str(&congruence);
+    }
     if !typeofs.is_empty() {
         out.push_str("; every type-of is one of the program's classes\n");
     }

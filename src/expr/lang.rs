@@ -23,6 +23,22 @@ pub struct Sym {
     pub sort: Sort,
 }
 
+/// Whether `name` is an access path: dot-separated Java identifiers (`this`,
+/// `this.next.val`), unlike the internal names of the engine (`$scope.Node.0`,
+/// `scope#Node#0`).
+///
+/// An input reference symbol named `p.f` denotes the input value of field `f` of
+/// the object `p` denotes: the solver reads it as the application `.f(p)`, so that
+/// aliases have equal fields by congruence (docs/SOLVER.md, "Fields as functions").
+pub fn is_access_path(name: &str) -> bool {
+    name.split('.').all(|s| {
+        let mut cs = s.chars();
+        cs.next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+            && cs.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+    })
+}
+
 /// An object allocated during a run (`new C` executed symbolically), written
 /// `new#3`. Numbering: allocation order along the path, from 1. Distinct from every
 /// other object and from `null`.

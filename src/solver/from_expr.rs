@@ -133,7 +133,7 @@ impl NodeTranslator<'_> {
                 let sort = match s.sort {
                     ExprSort::Bool => Sort::Bool,
                     ExprSort::Int => Sort::Int,
-                    ExprSort::Ref => ref_sort(self.terms),
+                    ExprSort::Ref => return input_ref(self.terms, s.name.as_str()),
                 };
                 let k = self.terms.constant(s.name.as_str(), sort);
                 if sort == Sort::Int {
@@ -161,6 +161,27 @@ impl NodeTranslator<'_> {
         self.typeof_fun = Some(f);
         f
     }
+}
+
+/// The solver term of the input reference named `path`: a root (`this`, a
+/// parameter) is a constant, and `p.f` is the application `.f(p)` of the field's
+/// function to the term of `p` (docs/SOLVER.md, "Fields as functions"), so that
+/// aliases have equal fields by congruence: `p = q` implies `p.f = q.f`, which is
+/// what access-path names mean (the oracle walks them in the input heap). Names
+/// that are no access path are constants.
+pub fn input_ref(terms: &mut Terms, path: &str) -> Result<TermId, TranslateError> {
+    let r = ref_sort(terms);
+    if !crate::expr::is_access_path(path) {
+        return Ok(terms.constant(path, r));
+    }
+    let mut segments = path.split('.');
+    let root = segments.next().expect("split yields one segment at least");
+    let mut t = terms.constant(root, r);
+    for field in segments {
+        let f = terms.field(&format!(".{field}"), r, r);
+        t = terms.app(f, &[t])?;
+    }
+    Ok(t)
 }
 
 /// Java `int` arithmetic over the solver's mathematical integers. Every term built

@@ -703,7 +703,8 @@ impl Script {
                 }
                 t.and(&cs)
             }
-            name => match self.lookup(name) {
+            // `|f|` and `f` are one symbol
+            name => match self.lookup(name.trim_matches('|')) {
                 Some(Binding::Fun(f)) => self.solver.terms_mut().app(f, args),
                 Some(Binding::Term(_)) => return err(p, format!("`{name}` is not a function")),
                 None => return err(p, format!("unknown function `{name}`")),
@@ -739,6 +740,17 @@ mod tests {
         assert_eq!(o.answers, vec!["sat", "unsat", "sat"]);
         assert!(o.text.contains("(define-fun x () Int 3)"), "{}", o.text);
         assert!(o.error.is_none());
+    }
+
+    #[test]
+    fn a_quoted_function_is_its_plain_symbol() {
+        let o = run(
+            "(declare-sort U 0)(declare-const |a.b| U)(declare-const a U)\n\
+                     (declare-fun |.b| (U) U)(assert (= |a.b| (|.b| a)))\n\
+                     (assert (not (= (.b a) a.b)))(check-sat)",
+        );
+        assert!(o.error.is_none(), "{}", o.text);
+        assert_eq!(o.answers, vec!["unsat"]);
     }
 
     #[test]

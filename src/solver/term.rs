@@ -203,6 +203,8 @@ pub struct Terms {
     sort_names: Vec<String>,
     funs: Vec<FunDecl>,
     consts: HashMap<(String, Sort), FunId>,
+    /// The unary functions of [`Terms::field`], by name and sorts.
+    fields: HashMap<(String, Sort, Sort), FunId>,
     fresh: u32,
     /// Integer constants declared to range over an interval (Java `int` inputs).
     ranges: HashMap<TermId, (i64, i64)>,
@@ -352,6 +354,18 @@ impl Terms {
             None => self.declare(name, &[], sort, FunKind::User),
         };
         self.intern(Node::App(f, Box::new([])), sort)
+    }
+
+    /// The unary function `name: arg -> ret`, declared on first use (a field of
+    /// the engine's input objects, read as a function of the object).
+    pub fn field(&mut self, name: &str, arg: Sort, ret: Sort) -> FunId {
+        let key = (name.to_string(), arg, ret);
+        if let Some(&f) = self.fields.get(&key) {
+            return f;
+        }
+        let f = self.declare_fun(name, &[arg], ret);
+        self.fields.insert(key, f);
+        f
     }
 
     /// Declare that the integer constant `t` ranges over `lo..=hi` (a Java `int`

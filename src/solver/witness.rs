@@ -35,9 +35,11 @@ pub(super) enum Policy {
 }
 
 /// One undoable extension of the witness.
-#[derive(Copy, Clone, Debug)]
+#[derive(Clone, Debug)]
 enum Undo {
     Const(FunId),
+    /// A point of a function table given a value by a check.
+    Entry(FunId, Box<[WVal]>),
     Memo(TermId),
     Route(TermId),
 }
@@ -68,6 +70,9 @@ pub(super) struct Witness {
     /// The terms of `memo` whose values depend on a constant the running check gave a
     /// value to (those constants included).
     tainted: HashSet<TermId>,
+    /// The points of function tables the running check gave values to: a term
+    /// that reads one depends on the check as much as the term that made it.
+    new_points: HashSet<(FunId, Box<[WVal]>)>,
     trail: Vec<Undo>,
     fresh: u32,
 }
@@ -145,6 +150,7 @@ impl Witness {
                 Undo::Const(f) => {
                     self.consts.remove(&f);
                 }
+                Undo::Entry(f, key) => self.remove_entry(f, &key),
                 Undo::Memo(t) => {
                     self.memo.remove(&t);
                 }
@@ -153,7 +159,7 @@ impl Witness {
                 }
             }
         }
-        self.tainted.clear();
+        self.clear_taint();
     }
 
     /// Forget the constants the running check gave values to since `mark`, and the
@@ -161,11 +167,13 @@ impl Witness {
     /// the scope that is open, as every extension of this check).
     fn forget_check(&mut self, mark: usize) {
         let mut kept = Vec::new();
-        for u in self.trail.drain(mark..) {
+        let undone: Vec<Undo> = self.trail.drain(mark..).collect();
+        for u in undone {
             match u {
                 Undo::Const(f) => {
                     self.consts.remove(&f);
                 }
+                Undo::Entry(f, key) => self.remove_entry(f, &key),
                 Undo::Memo(t) if self.tainted.contains(&t) => {
                     self.memo.remove(&t);
                 }
@@ -173,7 +181,29 @@ impl Witness {
             }
         }
         self.trail.extend(kept);
+        self.clear_taint();
+    }
+
+    fn clear_taint(&mut self) {
         self.tainted.clear();
+        self.new_points.clear();
+    }
+
+    /// Does `node` read a point of a function table that this check gave a value?
+    fn reads_new_point(&self, node: &Node) -> bool {
+        match node {
+            Node::App(f, args) if !args.is_empty() && !self.new_points.is_empty() => {
+                let key: Box<[WVal]> = args.iter().map(|a| self.memo[a]).collect();
+                self.new_points.contains(&(*f, key))
+            }
+            _ => false,
+        }
+    }
+
+    fn remove_entry(&mut self, f: FunId, key: &[WVal]) {
+        if let Some((entries, _)) = self.tables.get_mut(&f) {
+            entries.remove(key);
+        }
     }
 
     fn value_of(&self, terms: &Terms, t: TermId) -> WVal {
@@ -264,9 +294,10 @@ impl Witness {
         }
     }
 
-    /// Is `t` a constant of an uninterpreted sort given its value by this check?
+    /// Is `t` a constant, or an application, of an uninterpreted sort given its value
+    /// by this check?
     fn is_new_constant(&self, terms: &Terms, t: TermId) -> bool {
-        matches!(terms.node(t), Node::App(_, args) if args.is_empty())
+        matches!(terms.node(t), Node::App(..))
             && matches!(terms.sort(t), Sort::User(_))
             && self.tainted.contains(&t)
     }
@@ -318,8 +349,10 @@ impl Witness {
                             }
                         }
                     }
-                    let invented = matches!(node, Node::App(f, args) if args.is_empty() && !self.consts.contains_key(f));
+                    // a constant or a point of a function met for the first time
+                    let before = self.trail.len();
                     let v = self.eval_node(terms, t, node, policy, dom)?;
+                    let invented = self.trail.len() > before || self.reads_new_point(node);
                     let tainted = invented || node.args().iter().any(|c| self.tainted.contains(c));
                     self.set(terms, t, v, tainted, dom)?;
                 }
@@ -419,8 +452,28 @@ impl Witness {
             },
             Node::App(f, args) => {
                 let key: Box<[WVal]> = args.iter().map(v).collect();
+                if let Some((entries, _)) = self.tables.get(f)
+                    && let Some(&x) = entries.get(&key)
+                {
+                    return Some(x);
+                }
+                // A point no term of the model names: like a new constant, it gets a
+                // value of its own (a field of an object met for the first time is a
+                // new object), kept as an entry so that later terms agree.
+                let sort = terms.sort(t);
+                if let Sort::User(_) = sort {
+                    let x = self.invent(sort, policy, dom)?;
+                    let (entries, _) = self
+                        .tables
+                        .entry(*f)
+                        .or_insert_with(|| (HashMap::default(), WVal::Elem(sort, 1 << 30)));
+                    entries.insert(key.clone(), x);
+                    self.new_points.insert((*f, key.clone()));
+                    self.trail.push(Undo::Entry(*f, key));
+                    return Some(x);
+                }
                 match self.tables.get(f) {
-                    Some((entries, default)) => entries.get(&key).copied().unwrap_or(*default),
+                    Some((_, default)) => *default,
                     None => match terms.sort(t) {
                         Sort::Bool => W::Bool(false),
                         Sort::Int => W::Int(0),
@@ -538,7 +591,7 @@ pub(super) fn satisfies(
     domain: &[TermId],
 ) -> Option<Policy> {
     let mark = w.mark();
-    w.tainted.clear();
+    w.clear_taint();
     let mut partners = Vec::new();
     let mut policy = Policy::Fresh;
     let mut found = w.satisfies(terms, ts, policy, domain, Some(&mut partners));
