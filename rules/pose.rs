@@ -112,6 +112,14 @@ mod datalog {
         /// H(Y)(f) ≠ ⊥ for the accessed field.
         pub struct Init(pub Id, pub FieldId);
         @input
+        /// H(Y)(f) is Y's input value of f, the symbol `path(Y).f`, which the solver
+        /// reads as the application `f(Y)` (a reference field never written on Y).
+        pub struct Initial(pub Id, pub FieldId);
+        @input
+        /// The field's input values are applications of its function to the object
+        /// in the solver (reference fields: docs/SOLVER.md, "Fields as functions").
+        pub struct Congruent(pub FieldId);
+        @input
         /// The path condition implies Y ≠ null.
         pub struct NonNull(pub Id);
         @input
@@ -193,9 +201,13 @@ mod datalog {
 
         // assume(H, Y, f, Z), seed 002 §3.2: {Y' ∈ dom(H) | Y' ≠ Y, compatible,
         // H(Y')(f) ≠ ⊥}; leaves initialized by this same access count when earlier.
-        AliasSet(y, z) <- NeedsInit(y, f), Init(z, f), Known(z), (y != z),
+        // Under congruence (heaplog): a Y' whose cell still holds its input value
+        // f(Y') needs no case, since Y = Y' gives f(Y) = f(Y') in the solver; only
+        // cells a write changed are cases, and leaves of this access are not.
+        AliasSet(y, z) <- NeedsInit(y, f), Init(z, f), !Initial(z, f), Known(z), (y != z),
             InputSym(y, c), InputSym(z, d), Compatible(c, d);
-        AliasSet(y, z) <- NeedsInit(y, f), NeedsInit(z, f), Leaf(y, r), Leaf(z, s), (s < r),
+        AliasSet(y, z) <- NeedsInit(y, f), NeedsInit(z, f), !Congruent(f),
+            Leaf(y, r), Leaf(z, s), (s < r),
             InputSym(y, c), InputSym(z, d), Compatible(c, d);
 
         // update(H, Y, f, v), seed 002 §3.1 (Fig. 3): every bound object compatible
@@ -407,6 +419,10 @@ impl Pose {
             }
             Access::Classify | Access::Cells => None,
         };
+        let congruent = field.filter(|&f| matches!(p.field(f).ty, Type::Class(_)));
+        if let Some(f) = congruent {
+            rt.extend([datalog::Congruent(f)]);
+        }
         // Bound objects: their class, nullness and initialized field.
         let mut supers = Vec::new();
         for (y, o) in heap.objects.iter() {
@@ -417,9 +433,12 @@ impl Pose {
                     rt.extend([datalog::NonNull(*y)]);
                 }
                 if let Some(f) = field
-                    && o.fields.contains_key(&f)
+                    && let Some(v) = o.fields.get(&f)
                 {
                     rt.extend([datalog::Init(*y, f)]);
+                    if congruent.is_some() && heap.bases.get(v) == Some(&(*y, f)) {
+                        rt.extend([datalog::Initial(*y, f)]);
+                    }
                 }
                 if access == Access::Cells {
                     for &f in o.fields.keys() {
@@ -866,6 +885,8 @@ impl Pose {
                 return;
             }
             let path = format!("{}.{}", Pose::path_of(ctx, y), p.field_name(field));
+            // `Initial` cells rest on the solver reading the symbol as `f(y)`.
+            debug_assert!(crate::expr::is_access_path(&path), "{path}");
             let z = match p.field(field).ty {
                 Type::Int => ctx.input(&path, Sort::Int),
                 Type::Bool => ctx.input(&path, Sort::Bool),
@@ -1352,6 +1373,31 @@ mod tests {
         assert_eq!(
             sorted(alias.into_iter().map(|AliasSet(y, z)| (y, z))),
             vec![(id(1), id(0)), (id(1), id(2)), (id(2), id(0))]
+        );
+    }
+
+    #[test]
+    fn congruence_leaves_input_values_out_of_the_alias_set() {
+        // y0's f still holds its input value: y2 = y0 implies y2.f = y0.f in the
+        // solver, so it is no case; nor are the two leaves of one access.
+        let (_, needs, alias, ..) = facts(|rt| {
+            rt.extend([Reading(F)]);
+            rt.extend([Congruent(F)]);
+            rt.extend([Initial(id(0), F)]);
+            rt.extend([Leaf(id(1), 1)]);
+        })
+        .run();
+        assert_eq!(needs.len(), 2);
+        assert!(alias.is_empty());
+        // A write changed y0's f: its case stays.
+        let (_, _, alias, ..) = facts(|rt| {
+            rt.extend([Reading(F)]);
+            rt.extend([Congruent(F)]);
+        })
+        .run();
+        assert_eq!(
+            sorted(alias.into_iter().map(|AliasSet(y, z)| (y, z))),
+            vec![(id(2), id(0))]
         );
     }
 
