@@ -7,7 +7,9 @@ use std::sync::Arc;
 use egg::Id;
 use imbl::OrdMap;
 
-use crate::engine::{Bound, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
+use crate::engine::{
+    Bound, Classified, Ctx, Fault, Fork, HeapTerms, RefInputs, RuleSet, Starts, Target, Val,
+};
 use crate::expr::{Sort, Term, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -419,7 +421,9 @@ impl Pose {
             }
             Access::Classify | Access::Cells => None,
         };
-        let congruent = field.filter(|&f| matches!(p.field(f).ty, Type::Class(_)));
+        let congruent = field.filter(|&f| {
+            ctx.ref_inputs() == RefInputs::Fields && matches!(p.field(f).ty, Type::Class(_))
+        });
         if let Some(f) = congruent {
             rt.extend([datalog::Congruent(f)]);
         }
@@ -1000,6 +1004,8 @@ impl Pose {
 impl RuleSet for Pose {
     const NAME: &'static str = "pose";
     const SUMMARY: &'static str = "POSE: fields hold ite values over alias conditions (assume/update); forks only at branches and possible null dereferences";
+    // `assume` leaves the input values of aliases' reference fields to congruence.
+    const REF_INPUTS: RefInputs = RefInputs::Fields;
     type Ref = PRef;
     type Heap = Heap;
 

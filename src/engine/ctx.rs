@@ -12,6 +12,7 @@ use super::feasible::Feasibility;
 use super::pathcond::{PathCond, Serial};
 use crate::expr::{Sort, Terms};
 use crate::lang::{ClassId, MethodId, MethodKind, Program, Type};
+use crate::solver::from_expr::RefInputs;
 
 /// Why a path or the whole exploration stopped early.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, serde::Serialize)]
@@ -223,6 +224,16 @@ impl<'p> Ctx<'p> {
     /// must extend, through the companion's own symbols, to a model of `c`.
     pub fn accompany(&mut self, t: Id, c: Id) {
         self.feas.accompany(&self.terms, t, c);
+    }
+
+    /// How the solver reads input references (the rule set's `RuleSet::REF_INPUTS`),
+    /// set before the first check.
+    pub fn set_ref_inputs(&mut self, inputs: RefInputs) {
+        self.feas.set_ref_inputs(inputs);
+    }
+
+    pub fn ref_inputs(&self) -> RefInputs {
+        self.feas.ref_inputs()
     }
 
     /// Records that a bound cut a path.

@@ -9,7 +9,7 @@ use egg::{Id, Language};
 use super::pathcond::{PathCond, Serial};
 use crate::expr::Terms;
 use crate::lang::Program;
-use crate::solver::from_expr::{NodeTranslator, ref_sort, translate};
+use crate::solver::from_expr::{NodeTranslator, RefInputs, ref_sort, translate_with};
 use crate::solver::{Decision, Solver, SolverConfig, Sort, TermId};
 
 /// The solver, synchronised with one path condition at a time.
@@ -27,6 +27,8 @@ pub struct Feasibility {
     deadline: Option<std::time::Instant>,
     /// Companions of guards, by e-class (see [`Feasibility::accompany`]).
     companions: HashMap<Id, Id>,
+    /// How input references are read (the rule set's choice, `RuleSet::FIELDS`).
+    inputs: RefInputs,
 }
 
 /// A feasibility answer.
@@ -61,7 +63,18 @@ impl Feasibility {
             typeof_fun: None,
             deadline: None,
             companions: HashMap::default(),
+            inputs: RefInputs::Constants,
         }
+    }
+
+    /// Input references are read as `inputs` says from now on (before any check).
+    pub fn set_ref_inputs(&mut self, inputs: RefInputs) {
+        debug_assert!(self.classes.is_empty(), "set before any term is translated");
+        self.inputs = inputs;
+    }
+
+    pub fn ref_inputs(&self) -> RefInputs {
+        self.inputs
     }
 
     /// Each later check answers `unknown` rather than run past `deadline`.
@@ -83,6 +96,7 @@ impl Feasibility {
                 let mut tr = NodeTranslator {
                     terms: self.solver.terms_mut(),
                     typeof_fun: None,
+                    inputs: self.inputs,
                 };
                 let f = tr.typeof_fun();
                 self.typeof_fun = Some(f);
@@ -174,7 +188,7 @@ impl Feasibility {
             }
             let nodes = &eg[class].nodes;
             let t = if nodes.len() > 1 {
-                translate(self.solver.terms_mut(), &terms.extract(class)).ok()?
+                translate_with(self.solver.terms_mut(), &terms.extract(class), self.inputs).ok()?
             } else if !expanded {
                 stack.push((class, true));
                 for &c in nodes[0].children() {
@@ -189,6 +203,7 @@ impl Feasibility {
                 let mut tr = NodeTranslator {
                     terms: self.solver.terms_mut(),
                     typeof_fun: self.typeof_fun,
+                    inputs: self.inputs,
                 };
                 let t = tr.node(&nodes[0], |c| classes[&terms.find(c)]).ok()?;
                 self.typeof_fun = tr.typeof_fun;
@@ -246,6 +261,7 @@ impl Feasibility {
 mod tests {
     use super::*;
     use crate::expr::Sort;
+    use crate::solver::from_expr::translate;
 
     /// Class-by-class translation gives the term that translating the extraction
     /// gives (one hash-consed solver term), for fresh, shared and unioned classes.

@@ -18,7 +18,9 @@ pub use explore::{
     explore_streamed,
 };
 pub use pathcond::{PathCond, Serial};
-pub use ruleset::{Cell, Classified, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
+pub use ruleset::{
+    Cell, Classified, Fault, Fork, HeapTerms, RefInputs, RuleSet, Starts, Target, Val,
+};
 pub use summary::{
     Bounds, Discard, Ending, PathSummary, RunSummary, TraceSink, TraceTerms, stream, summarize,
 };

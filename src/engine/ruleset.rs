@@ -8,6 +8,7 @@ use egg::Id;
 
 use super::ctx::Ctx;
 use crate::lang::{ClassId, FieldId, MethodId};
+pub use crate::solver::from_expr::RefInputs;
 
 /// A value of the symbolic machine. Primitive values are terms; references are
 /// whatever the rule set uses to denote them.
@@ -135,6 +136,10 @@ pub trait RuleSet: Sized + 'static {
     /// generator, so that [`RuleSet::narrow`] refines each) instead of yielding a
     /// Boolean term for the `if` to fork on.
     const TYPE_TESTS_FORK: bool = false;
+    /// How the solver reads input references named by access paths: as constants,
+    /// or `p.f` as the application `.f(p)` (docs/SOLVER.md, "Fields as functions"),
+    /// which a rule set that leaves aliases' equal fields to congruence needs.
+    const REF_INPUTS: RefInputs = RefInputs::Constants;
     /// How the rule set denotes a reference value.
     type Ref: Copy + Eq + Hash + Ord + Debug;
     /// The symbolic heap (persistent: cloning is cheap).

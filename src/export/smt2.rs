@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use egg::{Id, Language, RecExpr};
 
-use crate::engine::{Ctx, TraceSink, TraceTerms};
+use crate::engine::{Ctx, RefInputs, TraceSink, TraceTerms};
 use crate::expr::{Sort, Term, Terms};
 
 /// How `int` terms are written.
@@ -264,10 +264,12 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
         dag.uses[r] += 1;
         roots.push(r);
     }
-    // Fields as functions (docs/SOLVER.md): `p.f` is `.f(p)` for the solver, so the
-    // script has every prefix of an input reference's access path as a symbol too.
+    // Fields as functions (docs/SOLVER.md), when the rule set's solver reads them so:
+    // `p.f` is `.f(p)`, and the script has every prefix of an input reference's access
+    // path as a symbol too.
+    let fields_as_functions = ctx.ref_inputs() == RefInputs::Fields;
     let mut i = 0;
-    while i < dag.nodes.len() {
+    while fields_as_functions && i < dag.nodes.len() {
         if let Some((base, _)) = ref_field_path(&dag.nodes[i]) {
             let base = crate::expr::Sym {
                 name: base.into(),
@@ -457,6 +459,9 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
     let mut fields: Vec<&str> = Vec::new();
     let mut congruence = String::new();
     for (i, n) in dag.nodes.iter().enumerate() {
+        if !fields_as_functions {
+            break;
+        }
         if let Some((base, field)) = ref_field_path(n) {
             let b = dag.index[&Term::Sym(crate::expr::Sym {
                 name: base.into(),

@@ -17,22 +17,36 @@ pub enum TranslateError {
     Empty,
 }
 
+/// How the translation reads an input reference named by an access path.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub enum RefInputs {
+    /// Each input reference is a constant of its own: what relates the fields of
+    /// aliases is what the terms say (the default).
+    #[default]
+    Constants,
+    /// `p.f` is the application `.f(p)` of the field's function (docs/SOLVER.md,
+    /// "Fields as functions"): aliases have equal fields by congruence.
+    Fields,
+}
+
 /// Translates nodes of one `RecExpr`, caching each node's term.
 pub struct Translator<'a> {
     terms: &'a mut Terms,
     expr: &'a RecExpr<Term>,
     cache: Vec<Option<TermId>>,
     typeof_fun: Option<FunId>,
+    inputs: RefInputs,
 }
 
 impl<'a> Translator<'a> {
-    pub fn new(terms: &'a mut Terms, expr: &'a RecExpr<Term>) -> Translator<'a> {
+    pub fn new(terms: &'a mut Terms, expr: &'a RecExpr<Term>, inputs: RefInputs) -> Translator<'a> {
         let n = expr.as_ref().len();
         Translator {
             terms,
             expr,
             cache: vec![None; n],
             typeof_fun: None,
+            inputs,
         }
     }
 
@@ -56,6 +70,7 @@ impl<'a> Translator<'a> {
         let mut nodes = NodeTranslator {
             terms: &mut *self.terms,
             typeof_fun: self.typeof_fun,
+            inputs: self.inputs,
         };
         let t = nodes.node(node, child)?;
         self.typeof_fun = nodes.typeof_fun;
@@ -69,6 +84,8 @@ pub struct NodeTranslator<'a> {
     pub terms: &'a mut Terms,
     /// The `typeof` function, once declared or found.
     pub typeof_fun: Option<FunId>,
+    /// How input references are read.
+    pub inputs: RefInputs,
 }
 
 impl NodeTranslator<'_> {
@@ -133,7 +150,10 @@ impl NodeTranslator<'_> {
                 let sort = match s.sort {
                     ExprSort::Bool => Sort::Bool,
                     ExprSort::Int => Sort::Int,
-                    ExprSort::Ref => return input_ref(self.terms, s.name.as_str()),
+                    ExprSort::Ref if self.inputs == RefInputs::Fields => {
+                        return input_ref(self.terms, s.name.as_str());
+                    }
+                    ExprSort::Ref => ref_sort(self.terms),
                 };
                 let k = self.terms.constant(s.name.as_str(), sort);
                 if sort == Sort::Int {
@@ -421,11 +441,20 @@ pub fn ref_sort(terms: &mut Terms) -> Sort {
 
 /// Translate the root (last node) of `expr`.
 pub fn translate(terms: &mut Terms, expr: &RecExpr<Term>) -> Result<TermId, TranslateError> {
+    translate_with(terms, expr, RefInputs::Constants)
+}
+
+/// Translate the root (last node) of `expr`, reading input references as `inputs` says.
+pub fn translate_with(
+    terms: &mut Terms,
+    expr: &RecExpr<Term>,
+    inputs: RefInputs,
+) -> Result<TermId, TranslateError> {
     let n = expr.as_ref().len();
     if n == 0 {
         return Err(TranslateError::Empty);
     }
-    Translator::new(terms, expr).node(Id::from(n - 1))
+    Translator::new(terms, expr, inputs).node(Id::from(n - 1))
 }
 
 #[cfg(test)]
