@@ -458,10 +458,8 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
     // An input reference `p.f` is the field's function applied to `p`.
     let mut fields: Vec<&str> = Vec::new();
     let mut congruence = String::new();
-    for (i, n) in dag.nodes.iter().enumerate() {
-        if !fields_as_functions {
-            break;
-        }
+    let field_paths = dag.nodes.iter().enumerate().filter(|_| fields_as_functions);
+    for (i, n) in field_paths {
         if let Some((base, field)) = ref_field_path(n) {
             let b = dag.index[&Term::Sym(crate::expr::Sym {
                 name: base.into(),
