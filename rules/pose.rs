@@ -1588,6 +1588,29 @@ mod tests {
         );
     }
 
+    /// A walk that writes nothing reads its fields as their symbols alone: no
+    /// `ite` in any path condition or cell (congruence stands for the alias cases),
+    /// while a written field still reads through its cases.
+    #[test]
+    fn unwritten_reference_fields_read_as_their_symbols() {
+        let src = "class N { N next;
+            boolean hasNull() {
+                N s = this.next; int i = 1;
+                while (s != null && i <= 10) { s = s.next; i++; }
+                return s == null; } }";
+        let s = explore(src, "N.hasNull");
+        assert_eq!(s.traces, 12);
+        for p in &s.paths {
+            assert!(!p.pc.contains("ite"), "{}", p.pc);
+            assert!(p.heap.iter().all(|c| !c.contains("ite")), "{:?}", p.heap);
+        }
+        let src = "class N { N next;
+            N relink(N a) { a.next = this; return this.next; } }";
+        let s = explore(src, "N.relink");
+        let ret = s.paths.iter().find(|p| p.outcome == "return").unwrap();
+        assert_eq!(ret.result, "ite(this = a, this, this.next)");
+    }
+
     /// Seed 002 Fig. 2: assume(H, Y, f, Z) nests the most recently bound alias
     /// outermost.
     #[test]
