@@ -27,7 +27,7 @@ pub struct Feasibility {
     deadline: Option<std::time::Instant>,
     /// Companions of guards, by e-class (see [`Feasibility::accompany`]).
     companions: HashMap<Id, Id>,
-    /// How input references are read (the rule set's choice, `RuleSet::FIELDS`).
+    /// How input references are read (the rule set's choice, `RuleSet::REF_INPUTS`).
     inputs: RefInputs,
 }
 

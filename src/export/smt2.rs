@@ -167,6 +167,14 @@ fn ref_field_path(n: &Term) -> Option<(&str, &str)> {
     }
 }
 
+/// The input reference symbol named `path`.
+fn ref_sym(path: &str) -> Term {
+    Term::Sym(crate::expr::Sym {
+        name: path.into(),
+        sort: Sort::Ref,
+    })
+}
+
 /// The function of a reference field (`|field!next|`: SMT-LIB reserves symbols that
 /// start with `.`, the solver's own name for it, and `!` occurs in no access path).
 fn field_fun(field: &str) -> String {
@@ -271,11 +279,7 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
     let mut i = 0;
     while fields_as_functions && i < dag.nodes.len() {
         if let Some((base, _)) = ref_field_path(&dag.nodes[i]) {
-            let base = crate::expr::Sym {
-                name: base.into(),
-                sort: Sort::Ref,
-            };
-            dag.node(Term::Sym(base));
+            dag.node(ref_sym(base));
         }
         i += 1;
     }
@@ -461,10 +465,7 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
     let field_paths = dag.nodes.iter().enumerate().filter(|_| fields_as_functions);
     for (i, n) in field_paths {
         if let Some((base, field)) = ref_field_path(n) {
-            let b = dag.index[&Term::Sym(crate::expr::Sym {
-                name: base.into(),
-                sort: Sort::Ref,
-            })];
+            let b = dag.index[&ref_sym(base)];
             let f = field_fun(field);
             let _ = writeln!(congruence, "(assert (= {} ({f} {})))", text[i], text[b]);
             if !fields.contains(&field) {

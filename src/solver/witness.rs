@@ -189,17 +189,6 @@ impl Witness {
         self.new_points.clear();
     }
 
-    /// Does `node` read a point of a function table that this check gave a value?
-    fn reads_new_point(&self, node: &Node) -> bool {
-        match node {
-            Node::App(f, args) if !args.is_empty() && !self.new_points.is_empty() => {
-                let key: Box<[WVal]> = args.iter().map(|a| self.memo[a]).collect();
-                self.new_points.contains(&(*f, key))
-            }
-            _ => false,
-        }
-    }
-
     fn remove_entry(&mut self, f: FunId, key: &[WVal]) {
         if let Some((entries, _)) = self.tables.get_mut(&f) {
             entries.remove(key);
@@ -349,11 +338,9 @@ impl Witness {
                             }
                         }
                     }
-                    // a constant or a point of a function met for the first time
-                    let before = self.trail.len();
-                    let v = self.eval_node(terms, t, node, policy, dom)?;
-                    let invented = self.trail.len() > before || self.reads_new_point(node);
-                    let tainted = invented || node.args().iter().any(|c| self.tainted.contains(c));
+                    let mut fresh = false;
+                    let v = self.eval_node(terms, t, node, policy, dom, &mut fresh)?;
+                    let tainted = fresh || node.args().iter().any(|c| self.tainted.contains(c));
                     self.set(terms, t, v, tainted, dom)?;
                 }
                 Step::Branch(t) => {
@@ -426,6 +413,7 @@ impl Witness {
         node: &Node,
         policy: Policy,
         dom: &[WVal],
+        fresh: &mut bool,
     ) -> Option<WVal> {
         let v = |x: &TermId| self.memo[x];
         let b = |x: &TermId| match self.memo[x] {
@@ -447,6 +435,7 @@ impl Witness {
                     let c = self.invent(terms.sort(t), policy, dom)?;
                     self.consts.insert(*f, c);
                     self.trail.push(Undo::Const(*f));
+                    *fresh = true;
                     c
                 }
             },
@@ -455,6 +444,8 @@ impl Witness {
                 if let Some((entries, _)) = self.tables.get(f)
                     && let Some(&x) = entries.get(&key)
                 {
+                    // a point this check made: the value depends on the check
+                    *fresh = !self.new_points.is_empty() && self.new_points.contains(&(*f, key));
                     return Some(x);
                 }
                 // A point no term of the model names: like a new constant, it gets a
@@ -470,6 +461,7 @@ impl Witness {
                     entries.insert(key.clone(), x);
                     self.new_points.insert((*f, key.clone()));
                     self.trail.push(Undo::Entry(*f, key));
+                    *fresh = true;
                     return Some(x);
                 }
                 match self.tables.get(f) {
