@@ -57,6 +57,15 @@ enum Undo {
     Listed(u32),
 }
 
+/// A propagation, kept until conflict analysis asks for its explanation.
+#[derive(Copy, Clone, Debug)]
+enum Propagated {
+    /// `a = b`: the nodes are in one class.
+    Eq(ENode, ENode),
+    /// `a != b`: the class of `a` holds the value `va`, that of `b` the value `vb`.
+    Values(ENode, ENode, ENode, ENode),
+}
+
 /// The congruence-closure state.
 #[derive(Clone, Debug)]
 pub struct Euf {
@@ -80,9 +89,18 @@ pub struct Euf {
     queue: Vec<u32>,
     /// Asserted equalities by node pair (smaller first): shortcuts for explanations.
     true_eqs: HashMap<(ENode, ENode), Lit>,
-    /// The same equalities per node, both ways (the other node and the literal), so
-    /// an explanation finds the shortcuts of a path in time linear in it.
-    true_adj: Vec<Vec<(ENode, Lit)>>,
+    /// The same equalities per node, both ways (the other node, the literal and its
+    /// number in `asserted`'s count), so an explanation finds the shortcuts of a path
+    /// in time linear in it.
+    true_adj: Vec<Vec<(ENode, Lit, u64)>>,
+    /// Equalities asserted so far (never decreases: a shortcut numbered after a
+    /// propagation was asserted after it).
+    asserted: u64,
+    /// The propagations of `propagate` with the count of asserted equalities at the
+    /// time; a propagation's token is its index.
+    propagated: Vec<(Propagated, u64)>,
+    /// Length of `propagated` at each level's start.
+    propagated_lim: Vec<usize>,
     /// Merges performed (statistics).
     pub merges: u64,
 }
@@ -118,6 +136,9 @@ impl Euf {
             queue: Vec::new(),
             true_eqs: HashMap::default(),
             true_adj: Vec::new(),
+            asserted: 0,
+            propagated: Vec::new(),
+            propagated_lim: Vec::new(),
             merges: 0,
         };
         e.add_node(ENodeKind::Value);
@@ -208,6 +229,7 @@ impl Euf {
 
     pub fn push(&mut self) {
         self.marks.push(self.undo.len());
+        self.propagated_lim.push(self.propagated.len());
     }
 
     pub fn pop(&mut self, levels: usize) {
@@ -217,6 +239,9 @@ impl Euf {
                 debug_assert!(false, "pop below level 0");
                 return;
             };
+            if let Some(len) = self.propagated_lim.pop() {
+                self.propagated.truncate(len);
+            }
             while self.undo.len() > mark {
                 match self.undo.pop() {
                     Some(Undo::Union {
@@ -298,8 +323,9 @@ impl Euf {
             && let std::collections::hash_map::Entry::Vacant(e) = self.true_eqs.entry(key)
         {
             e.insert(lit);
-            self.true_adj[key.0.ix()].push((key.1, lit));
-            self.true_adj[key.1.ix()].push((key.0, lit));
+            self.asserted += 1;
+            self.true_adj[key.0.ix()].push((key.1, lit, self.asserted));
+            self.true_adj[key.1.ix()].push((key.0, lit, self.asserted));
             self.undo.push(Undo::TrueEq(key));
         }
         self.pending.push((a, b, Just::Lit(lit)));
@@ -440,6 +466,30 @@ impl Euf {
 
     /// The true literals that imply `a = b` (which must hold).
     pub fn explain(&self, a: ENode, b: ENode) -> Vec<Lit> {
+        self.explain_upto(a, b, u64::MAX)
+    }
+
+    /// The explanation of the propagation whose token is `token` (see `propagate`).
+    /// The proof forest's path between two nodes of a class never changes while the
+    /// class stands (a merge joins two trees), so the path is that of the time of the
+    /// propagation; the shortcuts are limited to equalities asserted before it, whose
+    /// literals are on the trail before the implied one.
+    pub fn explain_propagation(&self, token: u32) -> Vec<Lit> {
+        let (p, upto) = self.propagated[token as usize];
+        match p {
+            Propagated::Eq(a, b) => self.explain_upto(a, b, upto),
+            Propagated::Values(a, va, b, vb) => {
+                let mut e = self.explain_upto(a, va, upto);
+                e.extend(self.explain_upto(b, vb, upto));
+                e.sort();
+                e.dedup();
+                e
+            }
+        }
+    }
+
+    /// `explain`, with shortcuts among the first `upto` asserted equalities only.
+    fn explain_upto(&self, a: ENode, b: ENode, upto: u64) -> Vec<Lit> {
         debug_assert_eq!(self.find(a), self.find(b));
         let mut lits = Vec::new();
         let mut work = vec![(a, b)];
@@ -500,7 +550,8 @@ impl Euf {
                 let shortcut = if justs.len() >= i + 2 {
                     self.true_adj[nodes[i].ix()]
                         .iter()
-                        .filter_map(|&(v, l)| at.get(&v).map(|&k| (k, l)))
+                        .filter(|&&(_, _, n)| n <= upto)
+                        .filter_map(|&(v, l, _)| at.get(&v).map(|&k| (k, l)))
                         .filter(|&(k, _)| k >= i + 2)
                         .max_by_key(|&(k, _)| k)
                 } else {
@@ -532,8 +583,9 @@ impl Euf {
     }
 
     /// Equality atoms (and bridges) decided by the current classes, among those whose
-    /// classes changed since the last call.
-    pub fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, Vec<Lit>)>) {
+    /// classes changed since the last call, each with the token of its explanation
+    /// (`explain_propagation`).
+    pub fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, u32)>) {
         let mut queue = std::mem::take(&mut self.queue);
         queue.sort_unstable();
         queue.dedup();
@@ -543,19 +595,22 @@ impl Euf {
                 continue;
             }
             if self.find(a) == self.find(b) {
-                out.push((lit, self.explain(a, b)));
+                out.push((lit, self.note(Propagated::Eq(a, b))));
             } else if let (Some(va), Some(vb)) = (self.class_value(a), self.class_value(b))
                 && va != vb
             {
-                let mut e = self.explain(a, va);
-                e.extend(self.explain(b, vb));
-                out.push((!lit, e));
+                out.push((!lit, self.note(Propagated::Values(a, va, b, vb))));
             }
         }
         queue.clear();
         if self.queue.is_empty() {
             self.queue = queue;
         }
+    }
+
+    fn note(&mut self, p: Propagated) -> u32 {
+        self.propagated.push((p, self.asserted));
+        self.propagated.len() as u32 - 1
     }
 }
 
@@ -619,7 +674,9 @@ mod tests {
         e.assert_eq(d, b, lit(3)).unwrap();
         e.assert_eq(late, a, lit(4)).unwrap();
         e.propagate(&|_| LBool::Undef, &mut out);
-        assert_eq!(out, vec![(lit(5), vec![lit(2), lit(3)])]);
+        assert_eq!(out.len(), 1);
+        assert_eq!(out[0].0, lit(5));
+        assert_eq!(e.explain_propagation(out[0].1), vec![lit(2), lit(3)]);
         e.pop(1);
         assert_eq!(e.find(late), late);
     }
@@ -638,6 +695,31 @@ mod tests {
         );
         e.pop(1);
         assert_eq!(e.class_value(x), None);
+    }
+
+    /// A propagation is explained when asked, by the literals asserted before it: an
+    /// equality asserted later is no shortcut for it (its literal is on the trail
+    /// after the implied one), though it is for a fresh explanation.
+    #[test]
+    fn a_propagation_is_explained_by_earlier_literals_only() {
+        let mut e = Euf::new();
+        let n: Vec<ENode> = (0..3).map(|_| e.add_node(ENodeKind::Leaf)).collect();
+        e.add_eq_atom(lit(5), n[0], n[2]);
+        e.push();
+        e.assert_eq(n[0], n[1], lit(1)).unwrap();
+        e.assert_eq(n[1], n[2], lit(2)).unwrap();
+        let mut out = Vec::new();
+        e.propagate(&|_| LBool::Undef, &mut out);
+        assert_eq!(out.len(), 1);
+        let (implied, token) = out[0];
+        assert_eq!(implied, lit(5));
+        e.push();
+        e.assert_eq(n[2], n[0], lit(9)).unwrap();
+        assert_eq!(e.explain(n[0], n[2]), vec![lit(9)]);
+        assert_eq!(e.explain_propagation(token), vec![lit(1), lit(2)]);
+        e.pop(1);
+        assert_eq!(e.explain_propagation(token), vec![lit(1), lit(2)]);
+        e.pop(1);
     }
 
     /// An asserted equality between two nodes of an explanation's path replaces the

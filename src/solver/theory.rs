@@ -61,8 +61,13 @@ impl Theory for Theories {
         }
     }
 
-    fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, Vec<Lit>)>) {
+    fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, u32)>) {
         self.euf.propagate(value, out);
+    }
+
+    fn explain(&mut self, token: u32) -> Vec<Lit> {
+        // only EUF propagates
+        self.euf.explain_propagation(token)
     }
 
     fn push(&mut self) {

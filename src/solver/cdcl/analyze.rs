@@ -1,13 +1,13 @@
 //! Conflict analysis: the first unique implication point (1-UIP) and the backjump level.
 
-use super::clause::Lit;
-use super::{Cdcl, Reason};
+use super::clause::{LBool, Lit};
+use super::{Cdcl, Reason, Theory, TheoryReason};
 
 impl Cdcl {
     /// Learn a clause from `conflict` (all literals false, at least one at the
     /// current level). Returns the clause, asserting literal first and a literal of the
     /// backjump level second, and the backjump level.
-    pub(super) fn analyze(&mut self, conflict: &[Lit]) -> (Vec<Lit>, usize) {
+    pub(super) fn analyze<T: Theory>(&mut self, th: &mut T, conflict: &[Lit]) -> (Vec<Lit>, usize) {
         let dl = self.decision_level() as u32;
         let mut learnt = vec![Lit(0)];
         let mut path = 0;
@@ -45,7 +45,7 @@ impl Cdcl {
             }
             clause = match self.reason[p.var().index()] {
                 Reason::Clause(c) => self.db.get(c).lits.clone(),
-                Reason::Theory(i) => self.theory_reasons[i as usize].clone(),
+                Reason::Theory(i) => self.theory_clause(th, i).to_vec(),
                 Reason::None => unreachable!("a decision is the last literal of its level"),
             };
             debug_assert_eq!(clause[0], p);
@@ -67,5 +67,24 @@ impl Cdcl {
             bt = self.level[learnt[1].var().index()] as usize;
         }
         (learnt, bt)
+    }
+
+    /// The clause of theory reason `i`, asking the theory the first time.
+    fn theory_clause<T: Theory>(&mut self, th: &mut T, i: u32) -> &[Lit] {
+        if let TheoryReason::Later(implied, token) = self.theory_reasons[i as usize] {
+            let mut c = vec![implied];
+            c.extend(th.explain(token).into_iter().map(|l| !l));
+            // a reason's other literals are false, and none was assigned at a later
+            // level than the implied literal
+            debug_assert!(c[1..].iter().all(|&l| {
+                self.value(l) == LBool::False
+                    && self.level[l.var().index()] <= self.level[implied.var().index()]
+            }));
+            self.theory_reasons[i as usize] = TheoryReason::Clause(c);
+        }
+        match &self.theory_reasons[i as usize] {
+            TheoryReason::Clause(c) => c,
+            TheoryReason::Later(..) => unreachable!("explained above"),
+        }
     }
 }

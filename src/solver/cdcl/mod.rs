@@ -19,9 +19,13 @@ pub trait Theory {
     /// `lit` became true. On inconsistency returns the conflict: literals, all true,
     /// whose conjunction the theory refutes.
     fn assign(&mut self, lit: Lit) -> Result<(), Vec<Lit>>;
-    /// Literals the theory implies: `(implied, explanation)` with every literal of
-    /// the explanation true.
-    fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, Vec<Lit>)>);
+    /// Literals the theory implies, each with a token that `explain` turns into its
+    /// explanation when conflict analysis needs it. A token lives until the level
+    /// it was made at is popped.
+    fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, u32)>);
+    /// The true literals, all on the trail before the implied one, that imply the
+    /// propagation of `token`.
+    fn explain(&mut self, token: u32) -> Vec<Lit>;
     /// A new decision level begins.
     fn push(&mut self);
     /// Undo the last `levels` decision levels.
@@ -34,9 +38,18 @@ enum Reason {
     /// A decision, an assumption or a level-0 fact.
     None,
     Clause(ClauseRef),
-    /// An entry of `theory_reasons`: the implied literal first, then the negated
-    /// explanation.
+    /// An entry of `theory_reasons`.
     Theory(u32),
+}
+
+/// The reason of a theory propagation, explained the first time conflict analysis
+/// visits it: most propagations never are.
+#[derive(Clone, Debug)]
+enum TheoryReason {
+    /// The implied literal and the theory's token.
+    Later(Lit, u32),
+    /// The implied literal first, then the negated explanation.
+    Clause(Vec<Lit>),
 }
 
 /// A conflict found by propagation.
@@ -95,7 +108,7 @@ pub struct Cdcl {
     th_head: usize,
     watches: Vec<Vec<Watch>>,
     db: ClauseDb,
-    theory_reasons: Vec<Vec<Lit>>,
+    theory_reasons: Vec<TheoryReason>,
     vsids: Vsids,
     inconsistent: bool,
     /// The assumptions decided at levels `1..=kept.len()` (assumption `i` at level
@@ -553,7 +566,7 @@ impl Cdcl {
                     return SatResult::Unsat;
                 }
                 self.backtrack(th, max_level);
-                let (learnt, bt) = self.analyze(&lits);
+                let (learnt, bt) = self.analyze(th, &lits);
                 self.backtrack(th, bt);
                 if learnt.len() == 1 {
                     debug_assert_eq!(bt, 0);
@@ -674,20 +687,18 @@ impl Cdcl {
             props.clear();
             th.propagate(&|l| self.value(l), &mut props);
             let mut progress = false;
-            for (p, expl) in props.drain(..) {
+            for (p, token) in props.drain(..) {
                 match self.value(p) {
                     LBool::True => {}
                     LBool::False => {
                         self.stats.theory_conflicts += 1;
-                        let mut c: Vec<Lit> = expl.into_iter().map(|l| !l).collect();
+                        let mut c: Vec<Lit> = th.explain(token).into_iter().map(|l| !l).collect();
                         c.push(p);
                         return Some(Conflict::Lits(c));
                     }
                     LBool::Undef => {
                         self.stats.theory_propagations += 1;
-                        let mut c = vec![p];
-                        c.extend(expl.into_iter().map(|l| !l));
-                        self.theory_reasons.push(c);
+                        self.theory_reasons.push(TheoryReason::Later(p, token));
                         let r = Reason::Theory(self.theory_reasons.len() as u32 - 1);
                         self.enqueue(p, r);
                         progress = true;
@@ -726,7 +737,10 @@ mod tests {
         fn assign(&mut self, _: Lit) -> Result<(), Vec<Lit>> {
             Ok(())
         }
-        fn propagate(&mut self, _: &dyn Fn(Lit) -> LBool, _: &mut Vec<(Lit, Vec<Lit>)>) {}
+        fn propagate(&mut self, _: &dyn Fn(Lit) -> LBool, _: &mut Vec<(Lit, u32)>) {}
+        fn explain(&mut self, _: u32) -> Vec<Lit> {
+            unreachable!("propagates nothing")
+        }
         fn push(&mut self) {}
         fn pop(&mut self, _: usize) {}
     }
