@@ -184,6 +184,53 @@ fn output_bytes(n: u32, rules: &str, format: &str) -> usize {
     out.len()
 }
 
+/// A large `--format json` document (written compactly, its traces kept in a
+/// temporary file while the run goes on) holds exactly the nodes and traces that
+/// `--format jsonl` streams.
+#[test]
+fn a_large_json_document_holds_what_jsonl_streams() {
+    let path = has_null(25);
+    let run = |format: &str| {
+        let (code, out, err) = heaplog(&[
+            "run",
+            path.to_str().unwrap(),
+            "--entry",
+            "Sample.hasNull",
+            "--rules",
+            "symbolic-heap",
+            "--format",
+            format,
+            "--time-limit",
+            "600",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    let (json, jsonl) = (run("json"), run("jsonl"));
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        json.lines().count(),
+        1,
+        "a large document is written compactly"
+    );
+    let doc: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let (mut nodes, mut traces) = (Vec::new(), Vec::new());
+    for line in jsonl.lines() {
+        let mut r: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        let kind = r["record"].as_str().unwrap().to_string();
+        r.as_object_mut().unwrap().remove("record");
+        match kind.as_str() {
+            "node" => nodes.push(r),
+            "trace" => traces.push(r),
+            _ => {}
+        }
+    }
+    assert_eq!(traces.len(), 27);
+    assert_eq!(doc["nodes"].as_array().unwrap(), &nodes);
+    assert_eq!(doc["traces"].as_array().unwrap(), &traces);
+    assert_eq!(doc["summary"]["traces"], traces.len());
+}
+
 /// Shared sub-terms are printed once: doubling N at most quadruples the output
 /// (N + 2 traces, each with a path condition of O(N) named conjuncts), where
 /// printing terms as trees made it grow like N^3 and worse.

@@ -251,8 +251,7 @@ pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
             } else {
                 stream(&mut sink)
             };
-            let doc = sink.document(&header, &SummaryJson::of(&summary));
-            heaplog::report::json::write_all(out, &doc)
+            sink.write_document(out, &header, &SummaryJson::of(&summary))
         }
     };
     if let Err(e) = written {

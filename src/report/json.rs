@@ -265,12 +265,40 @@ impl TraceSink for JsonlSink<'_> {
     }
 }
 
-/// `--format json`: the records kept until the document is written.
+/// Documents with at least this many nodes are written compactly (indentation would
+/// dominate them), and their traces are kept in a temporary file instead of memory.
+const LARGE_NODES: usize = 2_000;
+
+/// `--format json`: the records kept until the document is written. The nodes stay
+/// in memory (every trace may use any of them, and they come first); once the
+/// document is large, each trace is written compactly to an unnamed temporary file
+/// as it is found, so memory holds the nodes and one trace, not the output.
 #[derive(Default)]
 pub struct JsonSink {
     traces: JsonTraces,
     pub nodes: Vec<JsonNode>,
     pub kept: Vec<TraceJson>,
+    spill: Option<Spill>,
+    /// No temporary file could be made: traces stay in memory.
+    no_spill: bool,
+    /// Writing the temporary file failed.
+    pub error: Option<io::Error>,
+}
+
+/// The traces of a large document, each compact and comma-separated.
+struct Spill {
+    file: io::BufWriter<std::fs::File>,
+    traces: usize,
+}
+
+impl Spill {
+    fn push(&mut self, t: &TraceJson) -> io::Result<()> {
+        if self.traces > 0 {
+            self.file.write_all(b",")?;
+        }
+        self.traces += 1;
+        serde_json::to_writer(&mut self.file, t).map_err(io::Error::from)
+    }
 }
 
 impl JsonSink {
@@ -278,23 +306,67 @@ impl JsonSink {
         JsonSink::default()
     }
 
-    /// The document, pretty-printed only when small (indentation would dominate).
-    pub fn document(&self, header: &RunHeader, summary: &SummaryJson) -> String {
-        let doc = RunDocument {
-            header,
-            nodes: &self.nodes,
-            traces: &self.kept,
-            summary,
-        };
-        let pretty = self.nodes.len() < 2_000;
-        let mut s = if pretty {
-            serde_json::to_string_pretty(&doc)
-        } else {
-            serde_json::to_string(&doc)
+    /// Once the document is large, move the kept traces to a temporary file.
+    fn spill_if_large(&mut self) -> io::Result<()> {
+        if self.spill.is_some() || self.no_spill || self.nodes.len() < LARGE_NODES {
+            return Ok(());
         }
-        .expect("documents serialize");
-        s.push('\n');
-        s
+        let Ok(file) = tempfile::tempfile() else {
+            self.no_spill = true;
+            return Ok(());
+        };
+        let mut spill = Spill {
+            file: io::BufWriter::new(file),
+            traces: 0,
+        };
+        for t in self.kept.drain(..) {
+            spill.push(&t)?;
+        }
+        self.spill = Some(spill);
+        Ok(())
+    }
+
+    /// Writes the document, pretty-printed only when small.
+    pub fn write_document(
+        &mut self,
+        out: &mut dyn Write,
+        header: &RunHeader,
+        summary: &SummaryJson,
+    ) -> io::Result<()> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        let Some(spill) = self.spill.take() else {
+            let doc = RunDocument {
+                header,
+                nodes: &self.nodes,
+                traces: &self.kept,
+                summary,
+            };
+            let pretty = self.nodes.len() < LARGE_NODES;
+            let mut s = if pretty {
+                serde_json::to_string_pretty(&doc)
+            } else {
+                serde_json::to_string(&doc)
+            }
+            .expect("documents serialize");
+            s.push('\n');
+            return write_all(out, &s);
+        };
+        // the bytes `serde_json::to_string` gives for the whole document: the
+        // header's fields, the nodes, the traces copied from the file, the summary
+        let head = serde_json::to_string(header).expect("headers serialize");
+        out.write_all(&head.as_bytes()[..head.len() - 1])?;
+        out.write_all(b",\"nodes\":")?;
+        serde_json::to_writer(&mut *out, &self.nodes)?;
+        out.write_all(b",\"traces\":[")?;
+        let mut file = spill.file.into_inner().map_err(|e| e.into_error())?;
+        io::Seek::seek(&mut file, io::SeekFrom::Start(0))?;
+        io::copy(&mut file, out)?;
+        out.write_all(b"],\"summary\":")?;
+        serde_json::to_writer(&mut *out, summary)?;
+        out.write_all(b"}\n")?;
+        out.flush()
     }
 }
 
@@ -305,8 +377,20 @@ impl TraceSink for JsonSink {
             return false;
         };
         self.nodes.extend(fresh);
-        self.kept.push(trace);
-        true
+        let written = match &mut self.spill {
+            Some(spill) => spill.push(&trace),
+            None => {
+                self.kept.push(trace);
+                self.spill_if_large()
+            }
+        };
+        match written {
+            Ok(()) => true,
+            Err(e) => {
+                self.error = Some(e);
+                false
+            }
+        }
     }
 }
 
