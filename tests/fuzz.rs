@@ -83,6 +83,23 @@ fn every_generated_program_passes_check() {
     );
 }
 
+/// A fuzz campaign's finding (`fuzz --n 600 --seed 20261128 --size 3`, program 489):
+/// the generator made an override package-private below a public one, which Java
+/// forbids (javac and `heaplog check` both rejected the program). The classes' bodies
+/// are made in declaration order, so a class's override could be drawn public after a
+/// subclass's was drawn package-private.
+#[test]
+fn no_override_is_weaker_than_the_method_it_overrides() {
+    let cfg = GenConfig {
+        size: 3,
+        ..GenConfig::default()
+    };
+    let src = generate(14_286_574_679_444_531_897, &cfg).to_java("");
+    if let Err((f, why)) = check::compile(&src) {
+        panic!("{} {why}\n{src}", f.label());
+    }
+}
+
 #[test]
 fn every_generated_program_compiles_with_javac() {
     if !jvm::available() {

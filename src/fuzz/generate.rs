@@ -461,6 +461,38 @@ impl Gen<'_> {
                 }
             }
         }
+        self.no_weaker_overrides();
+    }
+
+    /// Java forbids an override less visible than the method it overrides: an
+    /// instance method below a public one of the same name is public too (whichever
+    /// order the classes' bodies were made in).
+    fn no_weaker_overrides(&mut self) {
+        let public_above = |g: &Self, class: &str, name: &str| {
+            let mut c = g.class(class).superclass.clone();
+            while let Some(n) = c {
+                let Some(k) = g.prog.class(&n) else { break };
+                if k.methods
+                    .iter()
+                    .any(|m| m.name == name && m.is_public && !m.is_static)
+                {
+                    return true;
+                }
+                c = k.superclass.clone();
+            }
+            false
+        };
+        let mut raise = Vec::new();
+        for (ci, c) in self.prog.classes.iter().enumerate() {
+            for (mi, m) in c.methods.iter().enumerate() {
+                if !m.is_public && !m.is_static && public_above(self, &c.name, &m.name) {
+                    raise.push((ci, mi));
+                }
+            }
+        }
+        for (ci, mi) in raise {
+            self.prog.classes[ci].methods[mi].is_public = true;
+        }
     }
 
     /// Generates `sig`'s declaration (or override) in class `class`.
