@@ -152,9 +152,8 @@ fn has_null(n: u32) -> std::path::PathBuf {
     path
 }
 
-/// Bytes of `run` output on hasNull(n).
-fn output_bytes(n: u32, rules: &str, format: &str) -> usize {
-    let path = has_null(n);
+/// `run` output on the hasNull program at `path`, which must succeed.
+fn run_has_null(path: &std::path::Path, rules: &str, format: &str) -> String {
     let (code, out, err) = heaplog(&[
         "run",
         path.to_str().unwrap(),
@@ -168,8 +167,15 @@ fn output_bytes(n: u32, rules: &str, format: &str) -> usize {
         "--time-limit",
         "600",
     ]);
-    let _ = std::fs::remove_file(&path);
     assert_eq!(code, 0, "{err}");
+    out
+}
+
+/// Bytes of `run` output on hasNull(n).
+fn output_bytes(n: u32, rules: &str, format: &str) -> usize {
+    let path = has_null(n);
+    let out = run_has_null(&path, rules, format);
+    let _ = std::fs::remove_file(&path);
     let complete = match format {
         "text" => !out.contains("INCOMPLETE"),
         _ => {
@@ -190,23 +196,8 @@ fn output_bytes(n: u32, rules: &str, format: &str) -> usize {
 #[test]
 fn a_large_json_document_holds_what_jsonl_streams() {
     let path = has_null(25);
-    let run = |format: &str| {
-        let (code, out, err) = heaplog(&[
-            "run",
-            path.to_str().unwrap(),
-            "--entry",
-            "Sample.hasNull",
-            "--rules",
-            "symbolic-heap",
-            "--format",
-            format,
-            "--time-limit",
-            "600",
-        ]);
-        assert_eq!(code, 0, "{err}");
-        out
-    };
-    let (json, jsonl) = (run("json"), run("jsonl"));
+    let json = run_has_null(&path, "symbolic-heap", "json");
+    let jsonl = run_has_null(&path, "symbolic-heap", "jsonl");
     let _ = std::fs::remove_file(&path);
     assert_eq!(
         json.lines().count(),
