@@ -276,13 +276,14 @@ const LARGE_NODES: usize = 2_000;
 #[derive(Default)]
 pub struct JsonSink {
     traces: JsonTraces,
-    pub nodes: Vec<JsonNode>,
-    pub kept: Vec<TraceJson>,
+    nodes: Vec<JsonNode>,
+    /// The traces while the document is small (empty once they go to `spill`).
+    kept: Vec<TraceJson>,
     spill: Option<Spill>,
     /// No temporary file could be made: traces stay in memory.
     no_spill: bool,
-    /// Writing the temporary file failed.
-    pub error: Option<io::Error>,
+    /// Writing the temporary file failed (reported by `write_document`).
+    error: Option<io::Error>,
 }
 
 /// The traces of a large document, each compact and comma-separated.
