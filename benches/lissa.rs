@@ -26,14 +26,20 @@
 //! [--approaches A,B] [--scopes 2,3 | --every] [--steps N] [--states N]` (`--steps`:
 //! the engine's bound on one path's steps; `--states`: its bound on the states of the
 //! whole run, 10,000,000 by default, which a CPU budget of minutes can pass). Defaults: the seed's scopes plus
-//! smaller ones; `--every` climbs every scope from 1 to the case's largest. At the end,
-//! the reach: the highest scope each approach finished within the budget.
+//! smaller ones; `--every` climbs every scope from 1 to the case's largest; `--from K`
+//! climbs K, K + 1, ... past the case's largest, until every approach has stopped (at
+//! most `MAX_CLIMB` scopes), so that the reach is not capped by the listed scopes. At
+//! the end, the reach: the highest scope each approach finished within the budget.
 
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use heaplog::engine::{Ctx, Ending, EngineConfig, Progress, TraceSink, TraceTerms};
 use heaplog::lang::{self, Sources};
+
+/// The most scopes one `--from` climb runs (an approach that finishes every scope, such
+/// as LISSA on LinkedList.add, would otherwise climb forever).
+const MAX_CLIMB: u32 = 200;
 
 /// A case study entry: file, entry, the driver's parameter list and arguments, the
 /// scopes to run and the seed's LISSA paths at some of them (Table 1).
@@ -467,7 +473,7 @@ fn main() {
     if args.iter().any(|a| a == "--help" || a == "-h") {
         println!(
             "cargo bench --bench lissa [-- --cpu SECS] [--timeout SECS] [--only SUBSTR] \
-             [--approaches A,B] [--scopes 2,3 | --every] [--steps N] [--states N]\napproaches: {}",
+             [--approaches A,B] [--scopes 2,3 | --every | --from K] [--steps N] [--states N]\napproaches: {}",
             APPROACHES.iter().map(|a| a.0).collect::<Vec<_>>().join(",")
         );
         return;
@@ -498,6 +504,7 @@ fn main() {
     let scopes: Option<Vec<u32>> =
         value("--scopes").map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect());
     let every = args.iter().any(|a| a == "--every");
+    let from: Option<u32> = value("--from").and_then(|c| c.parse().ok());
     let exe = std::env::current_exe().expect("own path");
     println!(
         "Table 1: CPU time (wall time) / paths per approach and scope (TO: over {} s of CPU; \
@@ -520,6 +527,10 @@ fn main() {
         }
         let list = match &scopes {
             Some(s) => s.clone(),
+            None if from.is_some() => {
+                let k = from.unwrap_or(1).max(1);
+                (k..k + MAX_CLIMB).collect()
+            }
             None if every => (1..=*case.scopes.iter().max().unwrap_or(&1)).collect(),
             None => case.scopes.to_vec(),
         };
