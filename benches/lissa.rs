@@ -366,6 +366,16 @@ impl Cell {
     }
 }
 
+/// One approach's CPU time at one scope, for Table 2.
+#[derive(Clone, Copy)]
+enum Timed {
+    Cpu(f64),
+    /// Run, and not finished (over budget, or stopped by a bound on the whole run).
+    Unfinished,
+    /// Stopped at a smaller scope, so not run at this one.
+    NotRun,
+}
+
 /// Budgets of one run: CPU seconds, and wall seconds as a safety net.
 #[derive(Clone, Copy)]
 struct Budget {
@@ -525,14 +535,11 @@ fn main() {
         if only.as_deref().is_some_and(|o| !case.entry.contains(o)) {
             continue;
         }
-        let list = match &scopes {
-            Some(s) => s.clone(),
-            None if from.is_some() => {
-                let k = from.unwrap_or(1).max(1);
-                (k..k + MAX_CLIMB).collect()
-            }
-            None if every => (1..=*case.scopes.iter().max().unwrap_or(&1)).collect(),
-            None => case.scopes.to_vec(),
+        let list = match (&scopes, from) {
+            (Some(s), _) => s.clone(),
+            (None, Some(k)) => (k.max(1)..k.max(1) + MAX_CLIMB).collect(),
+            (None, None) if every => (1..=*case.scopes.iter().max().unwrap_or(&1)).collect(),
+            (None, None) => case.scopes.to_vec(),
         };
         let mut stopped: Vec<Option<(u32, String)>> = vec![None; APPROACHES.len()];
         let mut best: Vec<Option<(u32, String)>> = vec![None; APPROACHES.len()];
@@ -557,13 +564,16 @@ fn main() {
                         stopped[a] = Some((scope, c.show()));
                     }
                 }
-                let cpu = cell.as_ref().and_then(Cell::cpu);
+                let cpu = cell.as_ref().map_or(Timed::NotRun, |c| {
+                    c.cpu().map_or(Timed::Unfinished, Timed::Cpu)
+                });
                 match APPROACHES[a].0 {
                     "LISSA" => lissa = Some(cpu),
                     "LISSA-NoSB" => nosb = Some(cpu),
                     _ => {}
                 }
-                cells.push(cell.map_or_else(|| "TO".to_string(), |c| c.show()));
+                // An approach stopped at a smaller scope is not run at this one.
+                cells.push(cell.map_or_else(|| "not run".to_string(), |c| c.show()));
             }
             let seed = case
                 .seed
@@ -608,10 +618,14 @@ fn main() {
     println!("| entry | scope | LISSA | LISSA-NoSB | NoSB / LISSA |");
     println!("|---|---|---|---|---|");
     for (entry, scope, l, n) in table2 {
-        let show = |t: Option<f64>| t.map_or("TO".to_string(), |t| format!("{t:.2}"));
+        let show = |t: Timed| match t {
+            Timed::Cpu(t) => format!("{t:.2}"),
+            Timed::Unfinished => "TO".to_string(),
+            Timed::NotRun => "not run".to_string(),
+        };
         let ratio = match (l, n) {
-            (Some(l), Some(n)) if l > 0.0 => format!("{:.2}", n / l),
-            (Some(_), None) => "> budget / LISSA".into(),
+            (Timed::Cpu(l), Timed::Cpu(n)) if l > 0.0 => format!("{:.2}", n / l),
+            (Timed::Cpu(_), Timed::Unfinished) => "> budget / LISSA".into(),
             _ => "-".into(),
         };
         println!(
