@@ -7,7 +7,10 @@
 use egg::Id;
 use imbl::OrdMap;
 
-use crate::engine::{Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
+use super::kit;
+use crate::engine::{
+    Classified, Ctx, Fault, Fork, HeapTerms, RuleName, RuleSet, Starts, Target, Val,
+};
 use crate::expr::{Sort, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -72,10 +75,14 @@ pub struct Lazy;
 mod datalog {
     use crepe::crepe;
 
-    use super::Obj;
+    use super::{ALIAS_ABOVE, ALIAS_BELOW, FRESH, NULL, Obj};
+    use crate::engine::RuleName;
     use crate::lang::{ClassId, FieldId};
 
     crepe! {
+        @input
+        /// A rule switched off by a variant (`RuleSet::OFF`).
+        pub struct Off(pub RuleName);
         @input
         /// An object of the initial heap materialized so far, with its class.
         pub struct Materialized(pub Obj, pub ClassId);
@@ -130,25 +137,39 @@ mod datalog {
         RootNeedsInit(i) <- RootAccess(i), !RootResolved(i);
 
         // LAZY INITIALIZATION (null), seed 002 §2 case (i): the reference may be null.
-        ChoiceNull(c) <- Pending(c);
+        ChoiceNull(c) <- Pending(c), !Off(NULL);
 
         // LAZY INITIALIZATION (alias), seed 002 §2 case (iii): any type-compatible
         // object assumed at an earlier step (an `Object` field admits every object).
         // An object materialized through a reference of class k has a class below k, so
         // it is compatible with c when k and c are related either way.
-        ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(k, c);
-        ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(c, k);
+        ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(k, c), !Off(ALIAS_BELOW);
+        ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(c, k), !Off(ALIAS_ABOVE);
 
         // LAZY INITIALIZATION (fresh), seed 002 §2 case (ii): a fresh object of the
         // declared type, unless the scope is full.
-        ChoiceFresh(c) <- Pending(c), !Full(c);
+        ChoiceFresh(c) <- Pending(c), !Full(c), !Off(FRESH);
         ScopeCut(c) <- Pending(c), Full(c);
     }
 }
 
+/// LAZY INITIALIZATION (null): the reference may be null.
+pub const NULL: RuleName = RuleName("LAZY INITIALIZATION (null)");
+/// LAZY INITIALIZATION (alias) of an object materialized through a reference of the
+/// pending reference's class or a subclass.
+pub const ALIAS_BELOW: RuleName = RuleName("LAZY INITIALIZATION (alias, materialized below)");
+/// LAZY INITIALIZATION (alias) of an object materialized through a reference of a
+/// superclass of the pending reference's class (it may still be of a class below).
+pub const ALIAS_ABOVE: RuleName = RuleName("LAZY INITIALIZATION (alias, materialized above)");
+/// LAZY INITIALIZATION (fresh): a fresh object of the declared class.
+pub const FRESH: RuleName = RuleName("LAZY INITIALIZATION (fresh)");
+/// The rules a variant of `lazy` (or of a rule set built on its program) may switch off.
+pub const RULES: &[RuleName] = &[NULL, ALIAS_BELOW, ALIAS_ABOVE, FRESH];
+
 /// The facts of the current heap the Datalog program needs.
 fn runtime(ctx: &Ctx, heap: &Heap, declared: Option<ClassId>) -> datalog::Crepe {
     let mut rt = datalog::Crepe::new();
+    rt.extend(ctx.switched_off().iter().map(|&r| datalog::Off(r)));
     let p = ctx.program;
     if let Some(c) = declared {
         for (o, obj) in heap.objects.iter() {
@@ -298,6 +319,7 @@ impl Lazy {
 impl RuleSet for Lazy {
     const NAME: &'static str = "lazy";
     const SUMMARY: &'static str = "classic lazy initialization: first access forks null / alias of each compatible materialized object / fresh";
+    const RULES: &'static [RuleName] = RULES;
     type Ref = LRef;
     type Heap = Heap;
 
@@ -368,23 +390,10 @@ impl RuleSet for Lazy {
         LRef::Null
     }
 
-    // NEW, seed 001 Fig. 3: every field holds its default value.
+    // NEW, [UBERLAZY] Fig. 3: every field holds its default value.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> LRef {
-        let p = ctx.program;
         heap.allocated += 1;
-        let fields = p
-            .class(class)
-            .all_fields
-            .iter()
-            .map(|&f| {
-                let v = match p.field(f).ty {
-                    Type::Int => Val::Prim(ctx.terms.int(0)),
-                    Type::Bool => Val::Prim(ctx.terms.bool(false)),
-                    _ => Val::Ref(LRef::Null),
-                };
-                (f, v)
-            })
-            .collect();
+        let fields = kit::default_fields(ctx, class, LRef::Null).collect();
         let o = Obj(heap.objects.len() as u32);
         heap.objects.insert(
             o,
@@ -608,14 +617,6 @@ impl Lazy {
         }
     }
 
-    /// The conjunction of two optional guards.
-    pub(crate) fn and_guards(ctx: &mut Ctx, a: Option<Id>, b: Option<Id>) -> Option<Id> {
-        match (a, b) {
-            (Some(a), Some(b)) => Some(ctx.terms.and(a, b)),
-            (a, b) => a.or(b),
-        }
-    }
-
     /// `r`, or the resolution of the parameter `r` when it has been accessed.
     pub(crate) fn settled(heap: &Heap, r: LRef) -> LRef {
         match r {
@@ -659,21 +660,14 @@ impl Lazy {
 
     /// `op` on the resolution of `r` (see [`Lazy::resolve`]), each successor under
     /// the guard of its resolution as well.
-    fn resolved<T>(
+    pub(crate) fn resolved<T>(
         ctx: &mut Ctx,
         heap: Heap,
         r: LRef,
-        mut op: impl FnMut(&mut Ctx, Heap, LRef) -> Vec<Fork<Heap, T>>,
+        op: impl FnMut(&mut Ctx, Heap, LRef) -> Vec<Fork<Heap, T>>,
     ) -> Vec<Fork<Heap, T>> {
-        let mut out = Vec::new();
-        for first in Lazy::resolve(ctx, heap, r) {
-            let v = first.result.expect("resolution does not fault");
-            for mut then in op(ctx, first.heap, v) {
-                then.guard = Lazy::and_guards(ctx, first.guard, then.guard);
-                out.push(then);
-            }
-        }
-        out
+        let first = Lazy::resolve(ctx, heap, r);
+        kit::and_then(ctx, first, op)
     }
 }
 

@@ -20,6 +20,7 @@ use std::rc::Rc;
 use egg::Id;
 use imbl::OrdMap;
 
+use super::kit;
 use super::lazy::{self, Choices, LRef, Lazy, Obj, Origin};
 use crate::concrete::generate::Precondition;
 use crate::concrete::{InputObj, InputValue};
@@ -496,17 +497,17 @@ impl<V: Variant> Lissa<V> {
         ctx: &mut Ctx,
         heap: Heap,
         r: LRef,
-        mut op: impl FnMut(&mut Ctx, Heap, LRef) -> Vec<Fork<Heap, T>>,
+        op: impl FnMut(&mut Ctx, Heap, LRef) -> Vec<Fork<Heap, T>>,
     ) -> Vec<Fork<Heap, T>> {
-        let mut out = Vec::new();
-        for first in Lazy::resolve(ctx, heap.base.clone(), r) {
-            let v = first.result.expect("resolution does not fault");
-            for mut then in op(ctx, heap.with(first.heap), v) {
-                then.guard = Lazy::and_guards(ctx, first.guard, then.guard);
-                out.push(then);
-            }
-        }
-        out
+        let first = Lazy::resolve(ctx, heap.base.clone(), r)
+            .into_iter()
+            .map(|f| Fork {
+                heap: heap.with(f.heap),
+                guard: f.guard,
+                result: f.result,
+            })
+            .collect();
+        kit::and_then(ctx, first, op)
     }
 }
 

@@ -1,21 +1,35 @@
-//! The registered rule sets, one file each. Adding a variant: add its file, then
-//! one line to [`REGISTRY`].
+//! The registered rule sets, one file each: the papers' rule sets, and variants
+//! (a base with named rules switched off or hooks overridden, through [`kit`]).
+//! Adding a variant: add its file, then one line to [`REGISTRY`] (or to
+//! [`EXAMPLES`] for a variant kept for its counterexample).
 
-use crate::engine::{EngineConfig, RuleSet, RunSummary, TraceSink, run, stream};
+use crate::engine::{EngineConfig, RuleName, RuleSet, RunSummary, TraceSink, run, stream};
 use crate::lang::{MethodId, Program};
 use crate::oracle::{Comparison, Table, compare};
 
 pub mod equiv_classes;
+pub mod kit;
 pub mod lazier_sharp;
 pub mod lazy;
+pub mod lazy_exact_alias;
 pub mod lissa;
 pub mod pose;
+pub mod pose_weak;
 pub mod symbolic_heap;
+pub mod symbolic_heap_unfiltered;
+
+use kit::Varied;
 
 /// A registered rule set: its name, one-line summary, and its monomorphized runner.
 pub struct Registered {
     pub name: &'static str,
     pub summary: &'static str,
+    /// The rule set this one varies (`None`: a paper's rule set).
+    pub base: Option<&'static str>,
+    /// The rules of its Datalog program a variant may switch off.
+    pub rules: &'static [RuleName],
+    /// The rules switched off (a variant's difference from its base).
+    pub off: &'static [RuleName],
     /// Explores an entry of a program (named for reports) and summarizes it.
     pub run: fn(&Program, &str, MethodId, EngineConfig) -> RunSummary,
     /// Explores an entry, handing each trace to the sink as it is found (`heaplog run`).
@@ -33,6 +47,9 @@ pub const fn entry<R: RuleSet>() -> Registered {
     Registered {
         name: R::NAME,
         summary: R::SUMMARY,
+        base: R::BASE,
+        rules: R::RULES,
+        off: R::OFF,
         run: run::<R>,
         stream: stream::<R>,
         compare: compare::<R>,
@@ -52,9 +69,39 @@ pub const REGISTRY: &[Registered] = &[
     entry::<lissa::Lissa<lissa::Memo>>(),
     entry::<lissa::Lissa<lissa::NoSb>>(),
     entry::<lissa::Lissa<lissa::Hybrid>>(),
+    entry::<Varied<pose_weak::PoseWeak>>(),
+    entry::<Varied<symbolic_heap_unfiltered::Unfiltered>>(),
 ];
 
-/// The rule set registered under `name`.
+/// A variant kept for the mistake it shows: registered (so `--rules` finds it), not
+/// held to the oracle by the tests that iterate [`REGISTRY`]; its counterexample is
+/// what the tests expect of it instead.
+pub struct Example {
+    pub rules: Registered,
+    /// The program (relative to the repository root) and entry on which `compare`
+    /// must report it disagreeing with the oracle.
+    pub counterexample: (&'static str, &'static str),
+}
+
+/// The examples of wrong rules.
+pub const EXAMPLES: &[Example] = &[Example {
+    rules: entry::<Varied<lazy_exact_alias::LazyExactAlias>>(),
+    counterexample: ("tests/compare/birds.java", "Animal.isOwnBest"),
+}];
+
+/// The rule set registered under `name`, in [`REGISTRY`] or among the [`EXAMPLES`].
 pub fn find(name: &str) -> Option<&'static Registered> {
-    REGISTRY.iter().find(|r| r.name == name)
+    REGISTRY
+        .iter()
+        .chain(EXAMPLES.iter().map(|e| &e.rules))
+        .find(|r| r.name == name)
+}
+
+/// The names `--rules` accepts: the registry's, then the examples'.
+pub fn names() -> Vec<&'static str> {
+    REGISTRY
+        .iter()
+        .chain(EXAMPLES.iter().map(|e| &e.rules))
+        .map(|r| r.name)
+        .collect()
 }

@@ -8,7 +8,8 @@ use egg::Id;
 use imbl::OrdMap;
 
 use crate::engine::{
-    Bound, Classified, Ctx, Fault, Fork, HeapTerms, RefInputs, RuleSet, Starts, Target, Val,
+    Bound, Classified, Ctx, Fault, Fork, HeapTerms, RefInputs, RuleName, RuleSet, Starts, Target,
+    Val,
 };
 use crate::expr::{Sort, Term, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
@@ -90,13 +91,23 @@ pub struct Heap {
 /// The rule set.
 pub struct Pose;
 
+/// Putfield (c1): a write through one location is a strong update.
+pub const PUTFIELD_C1: RuleName = RuleName("Putfield (c1)");
+/// The rules a variant of `pose` may switch off.
+pub const RULES: &[RuleName] = &[PUTFIELD_C1];
+
 mod datalog {
     use crepe::crepe;
     use egg::Id;
 
+    use super::PUTFIELD_C1;
+    use crate::engine::RuleName;
     use crate::lang::{ClassId, FieldId};
 
     crepe! {
+        @input
+        /// A rule switched off by a variant (`RuleSet::OFF`).
+        pub struct Off(pub RuleName);
         @input
         /// A non-null leaf of the reference being dereferenced or classified, with its
         /// rank (order of first appearance).
@@ -133,6 +144,9 @@ mod datalog {
         @input
         /// The access is a write of this field.
         pub struct Writing(pub FieldId);
+        @input
+        /// The reference being dereferenced or classified.
+        pub struct Accessed(pub Id);
         @input
         /// The reference is an ite term (more than one leaf), not a plain leaf.
         pub struct Composite(pub Id);
@@ -184,6 +198,10 @@ mod datalog {
         @output
         /// The cell `y.f` exists only where `y`'s dynamic class has field `f`.
         pub struct CellHas(pub Id, pub FieldId);
+        @output
+        /// Putfield (c1): the written reference is this one location; its field is
+        /// replaced outright (a strong update).
+        pub struct StrongUpdate(pub Id);
 
         Compatible(c, d) <- SubclassOf(c, d);
         Compatible(c, d) <- SubclassOf(d, c);
@@ -195,9 +213,12 @@ mod datalog {
 
         // Getfield (r2), seed 002 Fig. 4: Y ∈ dom(H), H(Y)(f) = ⊥.
         NeedsInit(y, f) <- Reading(f), Leaf(y, _), InputSym(y, _), !Init(y, f);
-        // Putfield (c2) (reconstructed): a leaf written under a guard keeps its old value
-        // otherwise, so its field is initialized first.
-        NeedsInit(y, f) <- Writing(f), Composite(_), Leaf(y, _), InputSym(y, _), !Init(y, f);
+        // Putfield (c1), [POSE] Fig. 4: a write through a reference that is one
+        // location (no ite) replaces that location's field.
+        StrongUpdate(y) <- Writing(_), Accessed(r), !Composite(r), Leaf(y, _), !Off(PUTFIELD_C1);
+        // Putfield (c2) (reconstructed): a leaf written otherwise (under a guard) keeps
+        // its old value where it is not the target, so its field is initialized first.
+        NeedsInit(y, f) <- Writing(f), Leaf(y, _), InputSym(y, _), !Init(y, f), !StrongUpdate(y);
         HasField(y, f) <- Init(y, f);
         HasField(y, f) <- NeedsInit(y, f);
 
@@ -260,6 +281,8 @@ enum Access {
 /// The derived relations of one access.
 #[derive(Default, Debug)]
 struct Derived {
+    /// Putfield (c1): the location whose field a write replaces outright.
+    strong: Vec<Id>,
     bind: Vec<Id>,
     needs_init: Vec<Id>,
     alias: Vec<(Id, Id)>,
@@ -407,9 +430,11 @@ impl Pose {
                 }
             }
         }
+        rt.extend([datalog::Accessed(r)]);
         if composite {
             rt.extend([datalog::Composite(r)]);
         }
+        rt.extend(ctx.switched_off().iter().map(|&o| datalog::Off(o)));
         let field = match access {
             Access::Read(f) => {
                 rt.extend([datalog::Reading(f)]);
@@ -481,7 +506,7 @@ impl Pose {
                 }
             }
         }
-        let (bind, needs, alias, targets, nullable, cases, def_nn, def_has, cell_has) =
+        let (bind, needs, alias, targets, nullable, cases, def_nn, def_has, cell_has, strong) =
             rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
         // A location has one base (`heap.bases` is a map), so one step each.
         let def_non_null: HashMap<Id, Id> = def_nn
@@ -493,6 +518,10 @@ impl Pose {
             .map(|datalog::DefHas(z, b, g)| (z, (b, g)))
             .collect();
         let mut d = Derived {
+            strong: strong
+                .into_iter()
+                .map(|datalog::StrongUpdate(y)| y)
+                .collect(),
             bind: bind.into_iter().map(|datalog::Bind(y)| y).collect(),
             needs_init: needs
                 .into_iter()
@@ -1006,6 +1035,7 @@ impl RuleSet for Pose {
     const SUMMARY: &'static str = "POSE: fields hold ite values over alias conditions (assume/update); forks only at branches and possible null dereferences";
     // `assume` leaves the input values of aliases' reference fields to congruence.
     const REF_INPUTS: RefInputs = RefInputs::Fields;
+    const RULES: &'static [RuleName] = RULES;
     type Ref = PRef;
     type Heap = Heap;
 
@@ -1179,10 +1209,10 @@ impl RuleSet for Pose {
             next.objects.insert(t, o);
         }
         // Putfield (c1): H_r[Y ↦ H(Y)[f ↦ v]].
-        if leaves.len() == 1 {
-            let mut o = next.objects[&r].clone();
+        for &y in &d.strong {
+            let mut o = next.objects[&y].clone();
             o.fields.insert(field, v);
-            next.objects.insert(r, o);
+            next.objects.insert(y, o);
         }
         Pose::forks(ctx, heap, nc, assume, Some((next, ())))
     }
@@ -1409,22 +1439,46 @@ mod tests {
 
     #[test]
     fn update_targets_of_a_write() {
-        // A plain write: no initialization, the compatible initialized objects.
-        let (_, needs, _, targets, ..) = facts(|rt| rt.extend([Writing(F)])).run();
+        // A plain write through the leaf itself: no initialization, the compatible
+        // initialized objects, and the leaf's field replaced (Putfield c1).
+        let (_, needs, _, targets, .., strong) = facts(|rt| {
+            rt.extend([Writing(F)]);
+            rt.extend([Accessed(id(2))]);
+        })
+        .run();
         assert!(needs.is_empty());
+        assert_eq!(
+            sorted(strong.into_iter().map(|StrongUpdate(y)| y)),
+            vec![id(2)]
+        );
         assert_eq!(
             sorted(targets.into_iter().map(|UpdateTarget(t)| t)),
             vec![id(0)]
         );
+        // Putfield (c1) switched off (pose-weak): the same write initializes the field
+        // first, as Putfield (c2) does.
+        let (_, needs, .., strong) = facts(|rt| {
+            rt.extend([Writing(F)]);
+            rt.extend([Accessed(id(2))]);
+            rt.extend([Off(PUTFIELD_C1)]);
+        })
+        .run();
+        assert!(strong.is_empty());
+        assert_eq!(
+            sorted(needs.into_iter().map(|NeedsInit(y, f)| (y, f))),
+            vec![(id(2), F)]
+        );
         // Through an ite reference (Putfield c2): the leaf keeps its old value, so it
         // is initialized and rewritten too; an allocated leaf is a target.
-        let (_, needs, _, targets, ..) = facts(|rt| {
+        let (_, needs, _, targets, .., strong) = facts(|rt| {
             rt.extend([Writing(F)]);
+            rt.extend([Accessed(id(9))]);
             rt.extend([Composite(id(9))]);
             rt.extend([Leaf(id(5), 1)]);
             rt.extend([NewObj(id(5), A)]);
         })
         .run();
+        assert!(strong.is_empty());
         assert_eq!(needs.len(), 1);
         assert_eq!(
             sorted(targets.into_iter().map(|UpdateTarget(t)| t)),
@@ -1461,7 +1515,7 @@ mod tests {
         const G: FieldId = FieldId(8);
         const U: FieldId = FieldId(9);
         let (i, z, w, u) = (id(10), id(11), id(12), id(13));
-        let (_, _, alias, .., def_nn, def_has, cell_has) = facts(|rt| {
+        let (_, _, alias, .., def_nn, def_has, cell_has, _) = facts(|rt| {
             rt.extend([Reading(F)]);
             // y0 may be null: i = y0.g; y1 is known non-null: w = y1.g; u = y0.u,
             // where u is declared by SUB, a subclass of A. All have f initialized.
@@ -1505,7 +1559,7 @@ mod tests {
     fn definedness_is_one_step_per_location() {
         const G: FieldId = FieldId(8);
         let (i, z, w) = (id(10), id(11), id(12));
-        let (.., def_nn, _, _) = facts(|rt| {
+        let (.., def_nn, _, _, _) = facts(|rt| {
             rt.extend([Reading(F)]);
             rt.extend([NonNull(id(1))]);
             rt.extend([Bound(i)]);

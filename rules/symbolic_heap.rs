@@ -6,7 +6,7 @@ use egg::Id;
 use imbl::{OrdMap, OrdSet, Vector};
 
 use crate::engine::{
-    Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
+    Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleName, RuleSet, Starts, Target, Val,
 };
 use crate::expr::{NewObj, Sort, Term, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program, Type};
@@ -131,6 +131,15 @@ impl Heap {
 
 /// The rule set.
 pub struct SymbolicHeap;
+
+/// VS's S filter, [UBERLAZY] §III: the value set of a read keeps only the locations
+/// whose guard is satisfiable on the path.
+pub const VS_FILTER: RuleName = RuleName("VS (S filter)");
+/// ST's S filter, [UBERLAZY] Fig. 5: the strengthened set of a write keeps only the
+/// locations whose guard is satisfiable on the path.
+pub const ST_FILTER: RuleName = RuleName("ST (S filter)");
+/// The rules a variant of `symbolic-heap` may switch off.
+pub const RULES: &[RuleName] = &[VS_FILTER, ST_FILTER];
 
 mod datalog {
     use crepe::crepe;
@@ -895,10 +904,12 @@ impl SymbolicHeap {
         guard
     }
 
-    /// Keeps the feasible entries of a merged candidate set (the S filter), on the
-    /// path extended with `facts`.
-    fn feasible_only(ctx: &mut Ctx, set: Targets, facts: &[Id]) -> Targets {
-        if set.len() == 1 {
+    /// Keeps the feasible entries of a merged candidate set (the S filter of `rule`),
+    /// on the path extended with `facts`; all of them when a variant switched the
+    /// filter off. The filter asks the solver, so it is a switch of the glue, not a
+    /// Datalog rule.
+    fn feasible_only(ctx: &mut Ctx, set: Targets, facts: &[Id], rule: RuleName) -> Targets {
+        if set.len() == 1 || ctx.is_off(rule) {
             return set;
         }
         let facts = ctx.terms.and_all(facts);
@@ -927,6 +938,7 @@ impl SymbolicHeap {
 impl RuleSet for SymbolicHeap {
     const NAME: &'static str = "symbolic-heap";
     const SUMMARY: &'static str = "fully symbolic heap (seed 001 Fig. 5): references point to guarded location sets; forks only at real branches";
+    const RULES: &'static [RuleName] = RULES;
     type Ref = RefId;
     type Heap = Heap;
 
@@ -1078,7 +1090,7 @@ impl RuleSet for SymbolicHeap {
                         let g = Self::canonical(ctx, &heap, val, l, &mut facts);
                         insert(ctx, &mut set, g, l);
                     }
-                    let set = Self::feasible_only(ctx, set, &facts);
+                    let set = Self::feasible_only(ctx, set, &facts, VS_FILTER);
                     assumed.extend(facts);
                     Val::Ref(heap.add_ref(set, val))
                 }
@@ -1143,7 +1155,7 @@ impl RuleSet for SymbolicHeap {
                         let g = Self::canonical(ctx, &heap, val, l2, &mut facts);
                         insert(ctx, &mut set, g, l2);
                     }
-                    let set = Self::feasible_only(ctx, set, &facts);
+                    let set = Self::feasible_only(ctx, set, &facts, ST_FILTER);
                     assumed.extend(facts);
                     let r = heap.add_ref(set, val);
                     heap.fields.insert((l, field), Val::Ref(r));

@@ -2,117 +2,31 @@
 //! writing heap rules, must be caught by `compare` (the code behind `heaplog
 //! compare`) and by the equivalence snapshots of `tests/equivalence.rs`.
 //!
-//! Each variant is its base rule set with one rule changed; every other rule is
-//! the base's.
+//! Each variant is its base rule set with one rule changed through the kit's
+//! `Variant` (a hook overridden); every other rule is the base's.
 
-use std::marker::PhantomData;
 use std::path::Path;
 
-use egg::Id;
 use heaplog::concrete::generate::GenConfig;
-use heaplog::engine::{Classified, Ctx, Fork, HeapTerms, RuleSet, Starts, Val};
-use heaplog::lang::{self, ClassId, FieldId, MethodId};
+use heaplog::engine::{Ctx, Fork, RuleSet, Val};
+use heaplog::lang::{self, FieldId};
 use heaplog::oracle::{self, OracleConfig};
 use heaplog::report::{EntryComparison, compare_text};
+use heaplog::rules::kit::{Variant, Varied};
 use heaplog::rules::lazy::{LRef, Lazy};
 use heaplog::rules::pose::{PRef, Pose};
 use heaplog::rules::symbolic_heap::{RefId, SymbolicHeap};
 
-type Heap<M> = <<M as Mistake>::Base as RuleSet>::Heap;
-type Ref<M> = <<M as Mistake>::Base as RuleSet>::Ref;
-
-/// One wrong heap rule on top of a base rule set.
-trait Mistake: 'static {
-    type Base: RuleSet;
-    const NAME: &'static str;
-
-    fn field_read(
-        ctx: &mut Ctx,
-        heap: Heap<Self>,
-        obj: Ref<Self>,
-        field: FieldId,
-    ) -> Vec<Fork<Heap<Self>, Val<Ref<Self>>>> {
-        Self::Base::field_read(ctx, heap, obj, field)
-    }
-
-    fn field_write(
-        ctx: &mut Ctx,
-        heap: Heap<Self>,
-        obj: Ref<Self>,
-        field: FieldId,
-        value: Val<Ref<Self>>,
-    ) -> Vec<Fork<Heap<Self>, ()>> {
-        Self::Base::field_write(ctx, heap, obj, field, value)
-    }
-}
-
-/// The base rule set with the mistake's rules.
-struct Broken<M>(PhantomData<M>);
-
-impl<M: Mistake> RuleSet for Broken<M> {
-    const NAME: &'static str = M::NAME;
-    const SUMMARY: &'static str = "a deliberately broken variant (tests only)";
-    type Ref = Ref<M>;
-    type Heap = Heap<M>;
-
-    fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Self::Heap, Self::Ref> {
-        M::Base::start(ctx, entry)
-    }
-    fn null(ctx: &mut Ctx) -> Self::Ref {
-        M::Base::null(ctx)
-    }
-    fn new_object(ctx: &mut Ctx, heap: &mut Self::Heap, class: ClassId) -> Self::Ref {
-        M::Base::new_object(ctx, heap, class)
-    }
-    fn field_read(
-        ctx: &mut Ctx,
-        heap: Self::Heap,
-        obj: Self::Ref,
-        field: FieldId,
-    ) -> Vec<Fork<Self::Heap, Val<Self::Ref>>> {
-        M::field_read(ctx, heap, obj, field)
-    }
-    fn field_write(
-        ctx: &mut Ctx,
-        heap: Self::Heap,
-        obj: Self::Ref,
-        field: FieldId,
-        value: Val<Self::Ref>,
-    ) -> Vec<Fork<Self::Heap, ()>> {
-        M::field_write(ctx, heap, obj, field, value)
-    }
-    fn ref_eq(
-        ctx: &mut Ctx,
-        heap: Self::Heap,
-        a: Self::Ref,
-        b: Self::Ref,
-    ) -> Vec<Fork<Self::Heap, Id>> {
-        M::Base::ref_eq(ctx, heap, a, b)
-    }
-    fn classify(ctx: &mut Ctx, heap: Self::Heap, r: Self::Ref) -> Vec<Classified<Self::Heap>> {
-        M::Base::classify(ctx, heap, r)
-    }
-    fn render_heap(ctx: &Ctx, heap: &Self::Heap) -> Vec<String> {
-        M::Base::render_heap(ctx, heap)
-    }
-    fn render_ref(ctx: &Ctx, heap: &Self::Heap, r: Self::Ref) -> String {
-        M::Base::render_ref(ctx, heap, r)
-    }
-    fn ref_term(ctx: &mut Ctx, heap: &Self::Heap, r: Self::Ref) -> Id {
-        M::Base::ref_term(ctx, heap, r)
-    }
-    fn heap_terms(ctx: &mut Ctx, heap: &Self::Heap) -> HeapTerms {
-        M::Base::heap_terms(ctx, heap)
-    }
-}
+type Heap<V> = <<V as Variant>::Base as RuleSet>::Heap;
 
 /// symbolic-heap's FIELD WRITE forgetting the old value under ¬φ: every location
 /// the receiver may denote gets the written value outright (a strong update).
 struct ForgetsOldValue;
 
-impl Mistake for ForgetsOldValue {
+impl Variant for ForgetsOldValue {
     type Base = SymbolicHeap;
     const NAME: &'static str = "symbolic-heap-forgets-old-value";
+    const SUMMARY: &'static str = "a deliberately broken variant (tests only)";
 
     fn field_write(
         ctx: &mut Ctx,
@@ -146,9 +60,10 @@ impl Mistake for ForgetsOldValue {
 /// or a fresh object, never one materialized before.
 struct NoAliasCase;
 
-impl Mistake for NoAliasCase {
+impl Variant for NoAliasCase {
     type Base = Lazy;
     const NAME: &'static str = "lazy-without-alias";
+    const SUMMARY: &'static str = "a deliberately broken variant (tests only)";
 
     fn field_read(
         ctx: &mut Ctx,
@@ -171,9 +86,10 @@ impl Mistake for NoAliasCase {
 /// keeps its old value.
 struct UpdateSkipsAlias;
 
-impl Mistake for UpdateSkipsAlias {
+impl Variant for UpdateSkipsAlias {
     type Base = Pose;
     const NAME: &'static str = "pose-update-skips-alias";
+    const SUMMARY: &'static str = "a deliberately broken variant (tests only)";
 
     fn field_write(
         ctx: &mut Ctx,
@@ -294,15 +210,15 @@ fn caught<R: RuleSet>(file: &str, entry: &str) {
 
 #[test]
 fn a_field_write_that_forgets_the_old_value_is_caught() {
-    caught::<Broken<ForgetsOldValue>>("getfield_split.java", "Node.splitInt");
+    caught::<Varied<ForgetsOldValue>>("getfield_split.java", "Node.splitInt");
 }
 
 #[test]
 fn lazy_initialization_without_the_alias_case_is_caught() {
-    caught::<Broken<NoAliasCase>>("hasnull.java", "Sample.hasNull4");
+    caught::<Varied<NoAliasCase>>("hasnull.java", "Sample.hasNull4");
 }
 
 #[test]
 fn a_pose_update_that_skips_an_alias_is_caught() {
-    caught::<Broken<UpdateSkipsAlias>>("getfield_split.java", "Node.splitInt");
+    caught::<Varied<UpdateSkipsAlias>>("getfield_split.java", "Node.splitInt");
 }

@@ -209,7 +209,7 @@ pub fn rule_sets(names: &[&str]) -> Result<Vec<&'static heaplog::rules::Register
         .iter()
         .map(|n| {
             heaplog::rules::find(n.trim()).ok_or_else(|| {
-                let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
+                let known = heaplog::rules::names();
                 Output::input_error(format!(
                     "unknown rule set `{n}` (known: {})",
                     known.join(", ")

@@ -49,7 +49,7 @@ pub struct Args {
 pub fn run(args: Args, start: Instant) -> Output {
     let clock = Clock::new(start, Some(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT)));
     let Some(runner) = heaplog::rules::find(&args.rules).map(|r| r.alias) else {
-        let known: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
+        let known = heaplog::rules::names();
         return Output::input_error(format!(
             "unknown rule set `{}` (known: {})",
             args.rules,

@@ -10,6 +10,7 @@ use egg::Id;
 use super::config::EngineConfig;
 use super::feasible::Feasibility;
 use super::pathcond::{PathCond, Serial};
+use super::ruleset::RuleName;
 use crate::expr::{Sort, Terms};
 use crate::lang::{ClassId, MethodId, MethodKind, Program, Type};
 use crate::solver::from_expr::RefInputs;
@@ -80,6 +81,8 @@ pub struct Ctx<'p> {
     /// Set once [`Ctx::out_of_time`] has seen the deadline pass: the step under way
     /// is abandoned (see there). A `Cell`, so renderers holding `&Ctx` can ask too.
     expired: Cell<bool>,
+    /// The rules of the rule set's Datalog program switched off (`RuleSet::OFF`).
+    off: &'static [RuleName],
 }
 
 /// One feasibility check: was `pc ∧ guard` satisfiable, and what the solver answered.
@@ -109,6 +112,7 @@ impl<'p> Ctx<'p> {
             queries: Vec::new(),
             ranges: HashMap::new(),
             expired: Cell::new(false),
+            off: &[],
         };
         let object = ClassId(0);
         let is_object = |t: &Type| *t == Type::Class(object);
@@ -121,6 +125,23 @@ impl<'p> Ctx<'p> {
                 .iter()
                 .any(|m| m.params.iter().any(is_object));
         ctx
+    }
+
+    /// Switches off the named rules of the rule set's Datalog program (a variant's
+    /// `RuleSet::OFF`; the engine sets it before the exploration starts).
+    pub fn switch_off(&mut self, rules: &'static [RuleName]) {
+        self.off = rules;
+    }
+
+    /// The rules switched off, for a rule set to give its crepe program as `Off`
+    /// facts.
+    pub fn switched_off(&self) -> &'static [RuleName] {
+        self.off
+    }
+
+    /// Whether the named rule is switched off.
+    pub fn is_off(&self, rule: RuleName) -> bool {
+        self.off.contains(&rule)
     }
 
     /// Names the entry method: from then on every input reference is typed by its

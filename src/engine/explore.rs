@@ -135,6 +135,7 @@ fn explore_core<'p, R: RuleSet>(
     let config = EngineConfig { deadline, ..config };
     let mut dom = SymDomain::<R>::new(Ctx::new(program, config));
     dom.ctx.set_ref_inputs(R::REF_INPUTS);
+    dom.ctx.switch_off(R::OFF);
     dom.ctx.set_entry(entry);
     // Each state with whether an `unknown` answer was taken on its path so far.
     let mut stack: Vec<(State<'p, SymDomain<'p, R>>, bool)> = Vec::new();

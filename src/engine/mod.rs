@@ -19,7 +19,7 @@ pub use explore::{
 };
 pub use pathcond::{PathCond, Serial};
 pub use ruleset::{
-    Cell, Classified, Fault, Fork, HeapTerms, RefInputs, RuleSet, Starts, Target, Val,
+    Cell, Classified, Fault, Fork, HeapTerms, RefInputs, RuleName, RuleSet, Starts, Target, Val,
 };
 pub use summary::{
     Bounds, Discard, Ending, PathSummary, RunSummary, TraceSink, TraceTerms, stream, summarize,

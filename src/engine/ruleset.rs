@@ -122,6 +122,13 @@ impl HeapTerms {
     }
 }
 
+/// The name of one rule of a rule set's Datalog program, as the paper names it
+/// (`"Putfield (c1)"`). A variant switches a base rule off by its name: the base's
+/// crepe program reads the names switched off as `Off` facts and every switchable
+/// rule carries `!Off(ITS_NAME)` in its body (docs/RULES.md, "Variants").
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct RuleName(pub &'static str);
+
 /// The initial heaps of an exploration, each with the root values.
 pub type Starts<H, R> = Vec<Fork<H, Vec<Val<R>>>>;
 
@@ -140,6 +147,14 @@ pub trait RuleSet: Sized + 'static {
     /// or `p.f` as the application `.f(p)` (docs/SOLVER.md, "Fields as functions"),
     /// which a rule set that leaves aliases' equal fields to congruence needs.
     const REF_INPUTS: RefInputs = RefInputs::Constants;
+    /// The rule set this one is a variant of (`None`: a paper's rule set).
+    const BASE: Option<&'static str> = None;
+    /// The rules of this rule set's Datalog program a variant may switch off, by
+    /// name (empty: none is switchable).
+    const RULES: &'static [RuleName] = &[];
+    /// The rules switched off in this rule set (a variant's difference from its
+    /// base; empty for a paper's rule set). Each is one of the base's [`RuleSet::RULES`].
+    const OFF: &'static [RuleName] = &[];
     /// How the rule set denotes a reference value.
     type Ref: Copy + Eq + Hash + Ord + Debug;
     /// The symbolic heap (persistent: cloning is cheap).
