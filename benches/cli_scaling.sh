@@ -1,5 +1,5 @@
 #!/bin/sh
-# Whole-command scaling of `heaplog run` on seed 002's hasNull with loop bound N:
+# Whole-command scaling of `heaplog run` on [POSE]'s hasNull with loop bound N:
 # wall time, user CPU time, output bytes and peak RSS of the process (GNU time's
 # %e, %U and %M), next to the exploration's own time (the footer's `time`, less
 # printing). The first line is the machine's load (`uptime`): on a shared machine

@@ -1,4 +1,4 @@
-//! Seed 004's Tables 1 and 2 on heaplog's case studies (programs/lissa/): every
+//! \[LISSA\]'s Tables 1 and 2 on heaplog's case studies (programs/lissa/): every
 //! approach on growing scopes, each run a child process with a budget of CPU seconds
 //! and of wall seconds. An approach stops at its first run that does not finish: over
 //! budget, or stopped by the engine's bound on states (a larger scope would not be

@@ -1,4 +1,4 @@
-//! Scaling of every rule set on hasNull with a growing loop bound N (seed 002 §2):
+//! Scaling of every rule set on hasNull with a growing loop bound N (\[POSE\] §2):
 //! traces, states, solver calls, time and peak memory per run. Each run is a child
 //! process (so peak memory is its own) with a time cap. The runs explore only: the
 //! traces are not rendered. `benches/cli_scaling.sh` times what the user runs, the
@@ -15,7 +15,7 @@ use heaplog::rules::{lazier_sharp, lazy, pose, symbolic_heap};
 
 const BOUNDS: &[u32] = &[10, 20, 50, 100, 200, 500, 1000];
 
-/// hasNull of seed 002 Fig. 1c with the loop bound `n`.
+/// hasNull of \[POSE\] Fig. 1c with the loop bound `n`.
 fn has_null(n: u32) -> String {
     format!(
         "class Sample {{\n    Sample next;\n    boolean hasNull() {{\n        Sample s = this.next;\n        int i = 1;\n        \

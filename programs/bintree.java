@@ -1,4 +1,4 @@
-// heaplog: depth-first traversal of a binary tree and its isBinaryTree repOK (seed 004 Figs. 1-2)
+// heaplog: depth-first traversal of a binary tree and its isBinaryTree repOK ([LISSA] Figs. 1-2)
 // exercises: recursion over an input structure; a worklist/visited-set repOK built from linked cells
 // entry: Node.dfs paths=unbounded
 // entry: Node.isBinaryTree paths=unbounded
@@ -7,7 +7,7 @@
 // forever): unbounded.
 // Node.isBinaryTree: one path per shape checked: unbounded. It terminates on every input.
 //
-// Differences from seed 004 Fig. 2 (the subset has no collections): the visited HashSet is a
+// Differences from [LISSA] Fig. 2 (the subset has no collections): the visited HashSet is a
 // NodeSet, a linked list of Cells searched by reference equality (what HashSet does for Node,
 // which keeps Object's equals); the worklist LinkedList is a Worklist, a FIFO queue of Cells,
 // and `remove(0)` is `remove()`. Fields are visited in the same order: right, then left.

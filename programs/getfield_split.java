@@ -1,4 +1,4 @@
-// heaplog: values written through one reference and read back through possible aliases (after seed 000's TestGetfieldSplit)
+// heaplog: values written through one reference and read back through possible aliases (after [UBERLAZY-BC]'s TestGetfieldSplit)
 // exercises: splitting alias equivalence classes when initialized fields are overwritten and read again
 // entry: Node.splitInt paths=4
 // entry: Node.splitRef paths=4

@@ -1,4 +1,4 @@
-// heaplog: does a list reach null within a bounded number of steps (seed 002 Fig. 1c)
+// heaplog: does a list reach null within a bounded number of steps ([POSE] Fig. 1c)
 // exercises: a bounded loop over an input list, with lazy initialization of each `next`
 // entry: Sample.hasNull4 paths=6
 // entry: Sample.hasNull10 paths=12
@@ -7,7 +7,7 @@
 // evaluation (5 paths returning true), or s is still non-null when `i <= 4` fails at the 5th
 // evaluation (1 path returning false). `s.next` is only read after `s != null` held.
 // Sample.hasNull10, 12 paths: likewise, 11 + 1.
-// Published traces (seed 002 §2): hasNull4 lazy 21, lazier# 16, path-optimal 6; hasNull10
+// Published traces ([POSE] §2): hasNull4 lazy 21, lazier# 16, path-optimal 6; hasNull10
 // lazy 78, path-optimal 12. The paper's `max` field (initialized to 4) is a literal here, as
 // field initializers are outside the subset; Sample is the only class. Keep it that way.
 class Sample {

@@ -1,4 +1,4 @@
-// heaplog: read a field through three possibly aliased references (seed 002 Fig. 2)
+// heaplog: read a field through three possibly aliased references ([POSE] Fig. 2)
 // exercises: field reads through aliases without branching; a branch on values read through aliases
 // entry: A.p1 paths=5
 //

@@ -1,4 +1,4 @@
-// heaplog: write a field through three possibly aliased references (seed 002 Fig. 3)
+// heaplog: write a field through three possibly aliased references ([POSE] Fig. 3)
 // exercises: field writes through aliases; a branch that holds only when all references alias
 // entry: B.p2 paths=5
 //

@@ -1,10 +1,10 @@
-// heaplog: sum the val field of the receiver and of three referenced nodes (seed 002 Fig. 1b)
+// heaplog: sum the val field of the receiver and of three referenced nodes ([POSE] Fig. 1b)
 // exercises: straight-line field reads through possibly null and possibly aliased references
 // entry: Node.sum paths=4
 //
 // Node.sum, 4 paths: 1 normal return + 3 NullPointerExceptions (this.c0, this.c1, this.c2
 // null, each after the previous ones were non-null). `this.val` cannot fail.
-// Published traces (seed 002 §2): lazy 23, lazier# 23, path-optimal 4 (the paper counts the
+// Published traces ([POSE] §2): lazy 23, lazier# 23, path-optimal 4 (the paper counts the
 // 1 normal trace). Those counts depend on the class table: Node is the only class and c0, c1,
 // c2 are Node-typed. Keep it that way.
 class Node {

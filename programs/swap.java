@@ -1,10 +1,10 @@
-// heaplog: swap the data of the receiver and a parameter (seed 002 Fig. 1a)
+// heaplog: swap the data of the receiver and a parameter ([POSE] Fig. 1a)
 // exercises: null test of a parameter; Object-typed field read and write through possibly aliased references
 // entry: Sample.swap paths=2
 //
 // Sample.swap, 2 paths: c == null (return at once) / c != null (swap). No dereference can
 // fail: `this` is never null and c has just been tested.
-// Published traces (seed 002 §2): lazy 21, lazier# 3, path-optimal 2. Those counts depend on
+// Published traces ([POSE] §2): lazy 21, lazier# 3, path-optimal 2. Those counts depend on
 // the class table: Sample is the only class and `data` is typed Object (so it may alias
 // `this`, c, or a fresh object). Keep it that way.
 class Sample {

@@ -251,7 +251,7 @@ fn timed(args: &[&str]) -> (i32, String, String, f64) {
     (code, out, err, start.elapsed().as_secs_f64())
 }
 
-/// seed 002's hasNull with loop bound `n`.
+/// \[POSE\]'s hasNull with loop bound `n`.
 fn has_null(n: u32) -> PathBuf {
     temp(
         &format!("cli_bounds_hasnull{n}.java"),

@@ -95,7 +95,7 @@ fn without_a_precondition_lissa_is_lazy() {
     }
 }
 
-/// Every case study of seed 004 §4 at a small scope: lazy and the lissa variants (and
+/// Every case study of \[LISSA\] §4 at a small scope: lazy and the lissa variants (and
 /// the LIHybrid baseline) agree with the precondition-restricted oracle; lissa's
 /// variants give one count, never above LIHybrid's, itself never above lazy's; and lissa
 /// has fewer traces than lazy where repOK rejects structures lazy builds. The scopes

@@ -1,4 +1,4 @@
-//! The published trace counts of seed 002 §2 (DESIGN.md's table), reproduced exactly.
+//! The published trace counts of \[POSE\] §2 (DESIGN.md's table), reproduced exactly.
 
 use heaplog::engine::EngineConfig;
 use heaplog::lang;
@@ -49,7 +49,7 @@ fn published_trace_counts() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// Seed 002 §1: lazy initialization enumerates a reference input's cases "upon
+/// \[POSE\] §1: lazy initialization enumerates a reference input's cases "upon
 /// accessing [it] for the first time", not at the entry. On this probe, initializing
 /// x, y and z at the entry gives lazy 15 traces (y's and z's cases multiply the paths
 /// where x or y already failed); at their first accesses, 9: x null (1); y null (1);

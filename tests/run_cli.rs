@@ -140,7 +140,7 @@ fn jsonl_streams_nodes_before_the_traces_that_use_them() {
     assert!(traces > 0);
 }
 
-/// hasNull of seed 002 with loop bound `n`, written to a temporary file.
+/// hasNull of \[POSE\] with loop bound `n`, written to a temporary file.
 fn has_null(n: u32) -> std::path::PathBuf {
     let path =
         std::env::temp_dir().join(format!("heaplog-hasnull-{}-{n}.java", std::process::id()));

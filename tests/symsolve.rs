@@ -19,7 +19,7 @@ fn compile(text: &str) -> Program {
     compiled.program.unwrap_or_else(|| panic!("{rendered}"))
 }
 
-/// Seed 004 Fig. 2's isBinaryTree, with a worklist of cells (the subset has no sets).
+/// \[LISSA\] Fig. 2's isBinaryTree, with a worklist of cells (the subset has no sets).
 const TREE: &str = "
 class Cell { Node node; Cell next; Cell(Node n, Cell r) { this.node = n; this.next = r; } }
 class Node {

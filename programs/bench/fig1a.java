@@ -4,7 +4,7 @@
 // jpose: Container.swap as=fig_1a leaves=none
 //
 // jPOSE's driver calls y0.swap(y1) on two symbolic inputs. `leaves=none`: jPOSE publishes
-// no figure; the paper (seed 002 §2) counts 2 path-optimal traces.
+// no figure; the paper ([POSE] §2) counts 2 path-optimal traces.
 class Container {
     Object data;
 

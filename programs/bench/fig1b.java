@@ -3,7 +3,7 @@
 // jpose: Node.sum as=fig_1b leaves=none
 //
 // jPOSE's driver calls y.sum() on a symbolic input. `leaves=none`: jPOSE publishes no figure;
-// the paper (seed 002 §2) counts 4 path-optimal traces (1 normal, 3 with a null child,
+// the paper ([POSE] §2) counts 4 path-optimal traces (1 normal, 3 with a null child,
 // which heaplog reports as NullPointerException traces).
 class Node {
     int val;

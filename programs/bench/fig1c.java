@@ -3,7 +3,7 @@
 // jpose: Node.benchHasNullWithin as=fig_1c leaves=none
 //
 // jPOSE's driver sets y.max := 4 and calls y.hasNullWithin(); the loop is its tail recursion
-// written as `while`. `leaves=none`: jPOSE publishes no figure; the paper (seed 002 §2)
+// written as `while`. `leaves=none`: jPOSE publishes no figure; the paper ([POSE] §2)
 // counts 6 path-optimal traces for hasNull with bound 4.
 class Node {
     int max;

@@ -1,4 +1,4 @@
-// heaplog: a binary search tree with a size field and a repOK (seed 004 Fig. 2's
+// heaplog: a binary search tree with a size field and a repOK ([LISSA] Fig. 2's
 // isBinaryTree, plus the search-tree order and the size)
 // entry: BST.contains requires=repOK paths=unbounded
 // entry: BST.insert requires=repOK paths=unbounded

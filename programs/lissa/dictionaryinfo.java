@@ -1,5 +1,5 @@
 // heaplog: DictionaryInfo from fixsuite (SF110): FIX field definitions indexed by tag
-// number and by name in two TreeMaps (seed 004 §4, Table 1 "DictionaryInfo")
+// number and by name in two TreeMaps ([LISSA] §4, Table 1 "DictionaryInfo")
 // entry: DictionaryInfo.getField requires=repOK paths=unbounded
 // entry: DictionaryInfo.addField requires=repOK paths=unbounded
 //

@@ -1,5 +1,5 @@
 // heaplog: java.util.LinkedList (1.4) with int elements: a circular doubly linked list
-// through a header entry, with a size field (seed 004 §4, Table 1 "LinkedList")
+// through a header entry, with a size field ([LISSA] §4, Table 1 "LinkedList")
 // entry: LinkedList.add requires=repOK paths=unbounded
 // entry: LinkedList.remove requires=repOK paths=unbounded
 //

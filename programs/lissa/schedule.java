@@ -1,5 +1,5 @@
 // heaplog: the SIR "schedule" process scheduler as a Java class: three priority queues
-// and a block queue, each a doubly linked list of jobs (seed 004 §4, Table 1 "Schedule")
+// and a block queue, each a doubly linked list of jobs ([LISSA] §4, Table 1 "Schedule")
 // entry: Schedule.addProcess requires=repOK paths=unbounded
 // entry: Schedule.quantumExpire requires=repOK paths=unbounded
 //

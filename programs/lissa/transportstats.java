@@ -1,5 +1,5 @@
 // heaplog: TransportStats from vuze (SF110): counts of read and write sizes in two
-// TreeMaps, int keys and values (seed 004 §4, Table 1 "TransportStats")
+// TreeMaps, int keys and values ([LISSA] §4, Table 1 "TransportStats")
 // entry: TransportStats.bytesWritten requires=repOK paths=unbounded
 // entry: TransportStats.bytesRead requires=repOK paths=unbounded
 //

@@ -1,5 +1,5 @@
 // heaplog: java.util.TreeMap (1.4), a red-black tree with parent pointers, int keys and
-// values (seed 004 §4, Table 1 "TreeMap")
+// values ([LISSA] §4, Table 1 "TreeMap")
 // entry: TreeMap.put requires=repOK paths=unbounded
 // entry: TreeMap.remove requires=repOK paths=unbounded
 //

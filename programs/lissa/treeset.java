@@ -1,5 +1,5 @@
 // heaplog: java.util.TreeSet (1.4) of ints, backed by a TreeMap as java.util's is
-// (seed 004 §4, Table 1 "TreeSet")
+// ([LISSA] §4, Table 1 "TreeSet")
 // entry: TreeSet.add requires=repOK paths=unbounded
 // entry: TreeSet.remove requires=repOK paths=unbounded
 //

@@ -1,5 +1,5 @@
 //! Bounded-exhaustive generation of non-isomorphic concrete inputs for an entry method
-//! (Korat's candidate vectors with symmetry breaking, seed 004 §2.3).
+//! (Korat's candidate vectors with symmetry breaking, \[LISSA\] §2.3).
 //!
 //! An input is a candidate vector filled slot by slot: first the roots (`this`, then the
 //! parameters), then the fields of each object in the order the vector first used it

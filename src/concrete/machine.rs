@@ -1,4 +1,4 @@
-//! The CEKS machine of seed 001 Figs. 2–3, generic over the domain of values and heaps.
+//! The CEKS machine of \[UBERLAZY\] Figs. 2–3, generic over the domain of values and heaps.
 //!
 //! A [`State`] is a control (an expression to evaluate or a value to return to the
 //! continuation), an environment (local slot -> value), a continuation (an explicit
@@ -176,7 +176,7 @@ impl<V: Clone> Env<V> {
     }
 }
 
-/// One frame of the continuation; each mirrors a form of seed 001 Fig. 2 (`*` is the
+/// One frame of the continuation; each mirrors a form of \[UBERLAZY\] Fig. 2 (`*` is the
 /// hole the value returned by the control fills).
 #[derive(Clone, Debug)]
 pub enum Frame<'p, V> {

@@ -268,7 +268,7 @@ impl<'p> Ctx<'p> {
 
     /// The symbol of an input named by its access path. A reference input is typed
     /// for the solver once: unless null, its dynamic class is one of
-    /// [`Ctx::input_classes`] of the class the path declares (seed 000 §II).
+    /// [`Ctx::input_classes`] of the class the path declares (\[UBERLAZY-BC\] §II).
     pub fn input(&mut self, path: &str, sort: Sort) -> Id {
         let sym = self.terms.sym(path, sort);
         if sort == Sort::Ref
@@ -369,7 +369,7 @@ impl<'p> Ctx<'p> {
     }
 
     /// `subtype(typeof(t), @C)` for an input object `t` reached through a reference
-    /// of class `declared` (seed 000 §II: `T_h <= C`): the disjunction of
+    /// of class `declared` (\[UBERLAZY-BC\] §II: `T_h <= C`): the disjunction of
     /// `typeof(t) = @K` over its possible classes `K` below `C`, or the negation of
     /// the others' when that is shorter; the typing axiom of `t` makes the two
     /// equal, and both are what the solver expands `subtype` to. Constant when

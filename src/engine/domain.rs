@@ -1,4 +1,4 @@
-//! The symbolic domain of the machine: the rules common to every rule set (seed 001
+//! The symbolic domain of the machine: the rules common to every rule set (\[UBERLAZY\]
 //! Fig. 3: primitives, branching, dispatch, type tests) live here; heap rules are
 //! delegated to the active [`RuleSet`].
 
@@ -139,7 +139,7 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
     }
 
     /// The guard under which the input object `t` (declared class `declared`) has
-    /// outcome `o` of `q`, among its outcomes `all` (seed 000 §II): `instanceof C`
+    /// outcome `o` of `q`, among its outcomes `all` (\[UBERLAZY-BC\] §II): `instanceof C`
     /// is `subtype(typeof(t), @C)` or its negation; a virtual call runs the body of
     /// class `D` when `t` is below `D` and below none of the other specializations
     /// under `D` (§II.C: their types are excluded on that branch).
@@ -359,7 +359,7 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         }
     }
 
-    // NEW, seed 001 Fig. 3
+    // NEW, [UBERLAZY] Fig. 3
     fn new_object(&mut self, heap: &mut Self::Heap, class: ClassId) -> Self::Value {
         Val::Ref(R::new_object(&mut self.ctx, &mut heap.heap, class))
     }
@@ -447,7 +447,7 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         out
     }
 
-    // IF-THEN-ELSE (TRUE) / (FALSE), seed 001 Fig. 3, with a feasibility check.
+    // IF-THEN-ELSE (TRUE) / (FALSE), [UBERLAZY] Fig. 3, with a feasibility check.
     fn branch(&mut self, heap: Self::Heap, cond: Self::Value) -> Branches<Self::Heap> {
         let c = match cond {
             Val::Prim(c) => c,
@@ -459,7 +459,7 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
             .collect()
     }
 
-    // METHOD INVOCATION, seed 001 Fig. 3, with seed 000 §II.C's INVOKEVIRTUAL: one
+    // METHOD INVOCATION, [UBERLAZY] Fig. 3, with [UBERLAZY-BC] §II.C's INVOKEVIRTUAL: one
     // successor per method body the receiver may run (not per class), an input
     // receiver's choice guarded by its subtype atoms with the other specializations'
     // types excluded.
@@ -484,7 +484,7 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
             .collect()
     }
 
-    // INSTANCEOF, seed 000 §II.D: `subtype(typeof(x), @C)` for an input object, so
+    // INSTANCEOF, [UBERLAZY-BC] §II.D: `subtype(typeof(x), @C)` for an input object, so
     // the false outcome is every class of its range not below `C` (and null). A
     // Boolean term, forked by the `if` that consumes it, unless the rule set
     // refines its heap by type (`RuleSet::TYPE_TESTS_FORK`).
@@ -513,7 +513,7 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         out
     }
 
-    // CHECKCAST, seed 000 §II.D: `obj == null || obj instanceof C` passes, the rest
+    // CHECKCAST, [UBERLAZY-BC] §II.D: `obj == null || obj instanceof C` passes, the rest
     // is a ClassCastException path of its own.
     fn cast(&mut self, heap: Self::Heap, v: Self::Value, class: ClassId, at: Span) -> Forks<Self> {
         self.ask(heap, v, Question::Is(class), Outcome::Yes)

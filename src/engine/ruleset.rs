@@ -65,7 +65,7 @@ pub enum Target {
     /// A non-null input object denoted by `term`, reached through a reference of
     /// class `declared`: its class is `typeof(term)`, one of
     /// [`Ctx::input_classes`]`(declared)`, and the engine asks subtype atoms of it
-    /// (seed 000 §II.C, §II.D) instead of splitting it per class.
+    /// (\[UBERLAZY-BC\] §II.C, §II.D) instead of splitting it per class.
     Object {
         term: Id,
         declared: ClassId,
@@ -139,7 +139,7 @@ pub trait RuleSet: Sized + 'static {
     const NAME: &'static str;
     /// One line for `heaplog rules`.
     const SUMMARY: &'static str;
-    /// Whether INSTANCEOF forks into its outcomes itself (seed 000 §II.D's choice
+    /// Whether INSTANCEOF forks into its outcomes itself (\[UBERLAZY-BC\] §II.D's choice
     /// generator, so that [`RuleSet::narrow`] refines each) instead of yielding a
     /// Boolean term for the `if` to fork on.
     const TYPE_TESTS_FORK: bool = false;
@@ -200,7 +200,7 @@ pub trait RuleSet: Sized + 'static {
 
     /// A type test on `r` (classified to a single [`Target::Object`]) selected the
     /// successor on which `r`'s dynamic class is one of `classes`: a rule set that
-    /// keeps per-reference type knowledge refines it here (seed 000 §II.D: INSTANCEOF
+    /// keeps per-reference type knowledge refines it here (\[UBERLAZY-BC\] §II.D: INSTANCEOF
     /// refines H(a) by type). The path condition already says it.
     fn narrow(_ctx: &mut Ctx, heap: Self::Heap, _r: Self::Ref, _classes: &[ClassId]) -> Self::Heap {
         heap

@@ -47,7 +47,7 @@ impl GuardedSet {
         }
     }
 
-    /// Conjoins `phi` to every guard (the strengthen function ST of seed 001, without
+    /// Conjoins `phi` to every guard (the strengthen function ST of \[UBERLAZY\], without
     /// its feasibility filter: dropping unsatisfiable entries is the caller's job).
     pub fn strengthen(&mut self, terms: &mut Terms, phi: Id) {
         for entry in &mut self.entries {

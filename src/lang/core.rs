@@ -1,4 +1,4 @@
-//! The core language: a small expression language modelled on Javalite (seed 001
+//! The core language: a small expression language modelled on Javalite (\[UBERLAZY\]
 //! Fig. 1), into which the Java subset is desugared. Names are resolved: locals are
 //! slots, fields, classes and methods are ids into the [`Program`](super::Program).
 
@@ -50,7 +50,7 @@ pub enum PrimOp {
     Not,
 }
 
-/// The forms of the core. Comments give the Javalite form of seed 001 Fig. 1
+/// The forms of the core. Comments give the Javalite form of \[UBERLAZY\] Fig. 1
 /// where there is one.
 #[derive(Clone, Debug)]
 pub enum ExprKind {

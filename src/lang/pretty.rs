@@ -1,4 +1,4 @@
-//! Printing the core in the s-expression style of Javalite (seed 001 Fig. 1).
+//! Printing the core in the s-expression style of Javalite (\[UBERLAZY\] Fig. 1).
 
 use super::core::{Dispatch, Expr, ExprKind, Lit, PrimOp};
 use super::program::{LocalId, MethodId, MethodKind, Program, Type};

@@ -1,4 +1,4 @@
-//! SymSolve (seed 004 §3): does a partially symbolic structure have a completion, within
+//! SymSolve (\[LISSA\] §3): does a partially symbolic structure have a completion, within
 //! the scopes, on which the precondition (`repOK`) returns true?
 //!
 //! The structure is the part of the input a path has materialized: objects with some
@@ -579,7 +579,7 @@ impl<'p> SymSolve<'p> {
         valid
     }
 
-    /// LIHybrid's check (seed 004 §2.2, §4.1): the precondition run once on the structure
+    /// LIHybrid's check (\[LISSA\] §2.2, §4.1): the precondition run once on the structure
     /// itself, as the automatically derived HybridRepOK: a free field it reads counts as
     /// fine (Sat), and only a `false` reached on fixed fields alone is Unsat. Sound, and
     /// much weaker than [`SymSolve::solve`].

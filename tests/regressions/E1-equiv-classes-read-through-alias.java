@@ -1,6 +1,6 @@
 // expect: compare N.entry scope=2
 // equiv-classes: a field read through two possibly aliased references. The second read
-// must see the first's value when the references are one object (seed 000 GETFIELD (2):
+// must see the first's value when the references are one object ([UBERLAZY-BC] GETFIELD (2):
 // the first read's member is a partition of its own), or `x != y` and `a == b` would
 // both hold on one path (return 1, which no input gives).
 class N {

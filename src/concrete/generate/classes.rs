@@ -1,4 +1,4 @@
-//! Korat's classes of inputs for an entry (seed 004 §2.3, applied to the entry and not
+//! Korat's classes of inputs for an entry (\[LISSA\] §2.3, applied to the entry and not
 //! only to its precondition): inputs that differ only in fields the run never reads
 //! behave alike, so the entry runs on a *partial* input whose fields are filled when
 //! the run first reads them.

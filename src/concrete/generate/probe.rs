@@ -1,7 +1,7 @@
 //! Running a `boolean` predicate (a precondition, a `repOK`) concretely on a *partial*
 //! input: some fields of the input objects are not known yet. The run stops at the first
 //! read of an unknown field, and records the input fields it read, in first-read order —
-//! the two things Korat's search (seed 004 §2.3) needs to prune: a run that returns
+//! the two things Korat's search (\[LISSA\] §2.3) needs to prune: a run that returns
 //! without reading a field returns the same on every value of that field.
 
 use smallvec::smallvec;
@@ -133,7 +133,7 @@ fn convert(v: InputValue) -> Value {
 
 /// A probe that can run again after some input fields changed, resuming from the first
 /// read of the earliest changed one instead of from the start: the run up to that read
-/// is the same, since it read none of them. SymSolve's search (seed 004 §3.2) changes
+/// is the same, since it read none of them. SymSolve's search (\[LISSA\] §3.2) changes
 /// only a suffix of the fields the last run read, so each candidate costs the steps
 /// after the changed field's read (the incremental repOK re-check).
 pub struct Replay<'p> {

@@ -1,4 +1,4 @@
-// The swap example of seed 002: an Object field, reference comparison, early return.
+// The swap example of [POSE]: an Object field, reference comparison, early return.
 class Swap {
     Object data;
 
