@@ -1,5 +1,5 @@
 //! `equiv-classes`: uber-lazy symbolic execution with alias equivalence classes
-//! (seed 000 §II). A reference read from the input heap is null or a new
+//! (\[UBERLAZY-BC\] §II). A reference read from the input heap is null or a new
 //! representative location whose equivalence class H holds every earlier
 //! type-compatible input location it may still be; aliasing is decided only when
 //! it matters: a comparison (IF_ACMPEQ), a read of a field some member of the
@@ -18,7 +18,7 @@ use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 pub struct Loc(pub u32);
 
 /// A reference: null, a location (settled through merges), or a reference
-/// parameter not accessed yet (seed 000 §II: ALOAD as GETFIELD, at first access).
+/// parameter not accessed yet (\[UBERLAZY-BC\] §II: ALOAD as GETFIELD, at first access).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum ERef {
     Null,
@@ -237,7 +237,7 @@ mod datalog {
 
         struct Admits(Loc);
 
-        // GETFIELD (1), seed 000 §II.A: a concrete field is returned as is.
+        // GETFIELD (1), [UBERLAZY-BC] §II.A: a concrete field is returned as is.
         Concrete(x, f) <- Reading(x, f), NewObj(x);
 
         // GETFIELD (2), S_0: h = I(b) and the members whose field agrees with it or
@@ -581,7 +581,7 @@ struct Partition {
 
 impl RuleSet for EquivClasses {
     const NAME: &'static str = "equiv-classes";
-    const SUMMARY: &'static str = "uber-lazy (seed 000): alias equivalence classes with representatives, split at comparisons, reads of fields members hold, and type tests";
+    const SUMMARY: &'static str = "uber-lazy ([UBERLAZY-BC]): alias equivalence classes with representatives, split at comparisons, reads of fields members hold, and type tests";
     const TYPE_TESTS_FORK: bool = true;
     type Ref = ERef;
     type Heap = Heap;
@@ -636,7 +636,7 @@ impl RuleSet for EquivClasses {
         ERef::Null
     }
 
-    // NEW, seed 001 Fig. 3: a concrete location, every field at its default.
+    // NEW, [UBERLAZY] Fig. 3: a concrete location, every field at its default.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> ERef {
         let p = ctx.program;
         heap.allocated += 1;
@@ -667,7 +667,7 @@ impl RuleSet for EquivClasses {
         ERef::Loc(l)
     }
 
-    // GETFIELD, seed 000 §II.A: concrete, initialized from symbolic (partitions),
+    // GETFIELD, [UBERLAZY-BC] §II.A: concrete, initialized from symbolic (partitions),
     // or uninitialized (lazy initialization with the alias set).
     fn field_read(
         ctx: &mut Ctx,
@@ -680,7 +680,7 @@ impl RuleSet for EquivClasses {
         })
     }
 
-    // PUTFIELD, seed 000 §II: the write goes to the representative I(b) only, with
+    // PUTFIELD, [UBERLAZY-BC] §II: the write goes to the representative I(b) only, with
     // a new stamp; the equality of the class's members on that field is what it
     // invalidates, and the next GETFIELD of any of them partitions on it.
     fn field_write(
@@ -703,7 +703,7 @@ impl RuleSet for EquivClasses {
         })
     }
 
-    // IF_ACMPEQ / IF_ACMPNE, seed 000 §II.B.
+    // IF_ACMPEQ / IF_ACMPNE, [UBERLAZY-BC] §II.B.
     fn ref_eq(ctx: &mut Ctx, heap: Heap, a: ERef, b: ERef) -> Vec<Fork<Heap, Id>> {
         if heap.settled(a) == heap.settled(b) {
             let t = ctx.terms.bool(true);
@@ -750,7 +750,7 @@ impl RuleSet for EquivClasses {
         })
     }
 
-    // INSTANCEOF, CHECKCAST, INVOKEVIRTUAL (seed 000 §II.C-D): an input location's
+    // INSTANCEOF, CHECKCAST, INVOKEVIRTUAL ([UBERLAZY-BC] §II.C-D): an input location's
     // class is asked as subtype atoms; `narrow` refines its class afterwards.
     fn classify(ctx: &mut Ctx, heap: Heap, r: ERef) -> Vec<Classified<Heap>> {
         EquivClasses::resolve(ctx, heap, r)

@@ -1,4 +1,4 @@
-//! `lazier-sharp`: lazier# initialization (Deng et al.; seed 002 §2, seed 001 §II).
+//! `lazier-sharp`: lazier# initialization (Deng et al.; \[POSE\] §2, \[UBERLAZY\] §II).
 //! Reading an unknown reference yields an unresolved symbolic reference; a null test
 //! forks null / non-null; only a dereference enumerates null / alias / fresh.
 
@@ -46,7 +46,7 @@ pub struct Object {
     pub fields: OrdMap<FieldId, Val<ZRef>>,
 }
 
-/// What is known of an unresolved symbolic reference (seed 001 §II: uninitialized,
+/// What is known of an unresolved symbolic reference (\[UBERLAZY\] §II: uninitialized,
 /// non-null, or initialized; the last is [`Symbolic::resolution`]).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Knowledge {
@@ -203,21 +203,21 @@ mod datalog {
         /// The fresh case is beyond the scope bound.
         pub struct ScopeCut(pub Unres, pub ClassId);
 
-        // LAZIER# READ, seed 002 §2 / seed 001 §II: reading an uninitialized field
+        // LAZIER# READ, [POSE] §2 / [UBERLAZY] §II: reading an uninitialized field
         // creates no choice point; it returns a unique symbolic reference.
         NeedsSymbol(o, f) <- Access(o, f), !HasValue(o, f);
 
-        // LAZIER# NULL TEST, seed 002 §2: comparing an unresolved reference with null
+        // LAZIER# NULL TEST, [POSE] §2: comparing an unresolved reference with null
         // enumerates only null / non-null (a symbolic heap location).
         NullSplit(u) <- NullTest(u), Unresolved(u, _), !KnownNonNull(u);
         NullTestFalse(u) <- NullTest(u), Unresolved(u, _), KnownNonNull(u);
 
-        // LAZIER# RESOLVE (trigger), seed 002 §2: an access to the specific heap
+        // LAZIER# RESOLVE (trigger), [POSE] §2: an access to the specific heap
         // location falls back to lazy initialization.
         Resolve(u, c) <- Demand(u, _), Unresolved(u, c);
 
-        // LAZY INITIALIZATION (null), seed 002 §2 case (i), unless a null test already
-        // established non-null (the non-null state of seed 001 §II).
+        // LAZY INITIALIZATION (null), [POSE] §2 case (i), unless a null test already
+        // established non-null (the non-null state of [UBERLAZY] §II).
         ChoiceNull(u) <- Resolve(u, _), !KnownNonNull(u);
         NullFault(u) <- ChoiceNull(u), Demand(u, t), (t == Trigger::Deref);
 
@@ -525,7 +525,7 @@ impl RuleSet for LazierSharp {
         ZRef::Null
     }
 
-    // NEW, seed 001 Fig. 3: every field holds its default value.
+    // NEW, [UBERLAZY] Fig. 3: every field holds its default value.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> ZRef {
         let p = ctx.program;
         heap.allocated += 1;

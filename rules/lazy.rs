@@ -1,5 +1,5 @@
-//! `lazy`: classic lazy initialization (generalized symbolic execution; seed 002 §2,
-//! seed 004 §2.1, seed 001 Fig. 4). The first access to an unknown reference (a
+//! `lazy`: classic lazy initialization (generalized symbolic execution; \[POSE\] §2,
+//! \[LISSA\] §2.1, \[UBERLAZY\] Fig. 4). The first access to an unknown reference (a
 //! reference parameter, or a reference field of an input object) forks: null, an
 //! alias of each type-compatible object materialized so far, or a fresh object of the
 //! declared type.
@@ -20,7 +20,7 @@ use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 pub struct Obj(pub u32);
 
 /// A reference: null, an object, or a reference parameter. A field is resolved as
-/// soon as it is read; a parameter only when it is first accessed (seed 002 §1), so
+/// soon as it is read; a parameter only when it is first accessed (\[POSE\] §1), so
 /// until then it stands for whatever its input is.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum LRef {
@@ -127,26 +127,26 @@ mod datalog {
         /// The accessed reference parameter is accessed for the first time.
         pub struct RootNeedsInit(pub u32);
 
-        // LAZY INITIALIZATION (trigger), seed 001 Fig. 3/4: the first access to a field
+        // LAZY INITIALIZATION (trigger), [UBERLAZY] Fig. 3/4: the first access to a field
         // of a materialized object initializes it.
         NeedsInit(o, f) <- Access(o, f), !HasValue(o, f);
 
-        // LAZY INITIALIZATION (trigger) of a reference input, seed 002 §1: "upon
+        // LAZY INITIALIZATION (trigger) of a reference input, [POSE] §1: "upon
         // accessing a reference-typed input (say parameter c) for the first time", not
         // at the entry; an untouched parameter never forks.
         RootNeedsInit(i) <- RootAccess(i), !RootResolved(i);
 
-        // LAZY INITIALIZATION (null), seed 002 §2 case (i): the reference may be null.
+        // LAZY INITIALIZATION (null), [POSE] §2 case (i): the reference may be null.
         ChoiceNull(c) <- Pending(c), !Off(NULL);
 
-        // LAZY INITIALIZATION (alias), seed 002 §2 case (iii): any type-compatible
+        // LAZY INITIALIZATION (alias), [POSE] §2 case (iii): any type-compatible
         // object assumed at an earlier step (an `Object` field admits every object).
         // An object materialized through a reference of class k has a class below k, so
         // it is compatible with c when k and c are related either way.
         ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(k, c), !Off(ALIAS_BELOW);
         ChoiceAlias(o) <- Pending(c), Materialized(o, k), SubclassOf(c, k), !Off(ALIAS_ABOVE);
 
-        // LAZY INITIALIZATION (fresh), seed 002 §2 case (ii): a fresh object of the
+        // LAZY INITIALIZATION (fresh), [POSE] §2 case (ii): a fresh object of the
         // declared type, unless the scope is full.
         ChoiceFresh(c) <- Pending(c), !Full(c), !Off(FRESH);
         ScopeCut(c) <- Pending(c), Full(c);
@@ -406,7 +406,7 @@ impl RuleSet for Lazy {
         LRef::Obj(o)
     }
 
-    // FIELD ACCESS with LAZY INITIALIZATION, seed 001 Fig. 4.
+    // FIELD ACCESS with LAZY INITIALIZATION, [UBERLAZY] Fig. 4.
     fn field_read(
         ctx: &mut Ctx,
         heap: Heap,
@@ -531,7 +531,7 @@ impl RuleSet for Lazy {
 }
 
 impl Lazy {
-    // FIELD ACCESS with LAZY INITIALIZATION, seed 001 Fig. 4, on a resolved reference.
+    // FIELD ACCESS with LAZY INITIALIZATION, [UBERLAZY] Fig. 4, on a resolved reference.
     fn read(ctx: &mut Ctx, heap: Heap, obj: LRef, field: FieldId) -> Vec<Fork<Heap, Val<LRef>>> {
         Lazy::read_with(ctx, heap, obj, field, |ctx, heap, path, class, _| {
             Lazy::initialize(ctx, heap, path, class)

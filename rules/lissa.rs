@@ -1,5 +1,5 @@
 //! `lissa`, `lissa-m`, `lissa-nosb`, `lihybrid`: lazy initialization with specialized
-//! solver aid (seed 004 §3). The heap is `lazy`'s (rules/lazy.rs): its crepe program
+//! solver aid (\[LISSA\] §3). The heap is `lazy`'s (rules/lazy.rs): its crepe program
 //! decides when a reference is initialized (a field at its first read, a parameter at
 //! its first access) and which choices exist; each initialization of an input field
 //! then asks SymSolve whether the input structure each choice leaves (the fields as first
@@ -82,13 +82,13 @@ pub struct Plain;
 pub struct Memo;
 /// `lissa-nosb`: without symmetry breaking (LISSA-NoSB).
 pub struct NoSb;
-/// `lihybrid`: the LIHybrid baseline of seed 004 §4.1.
+/// `lihybrid`: the LIHybrid baseline of \[LISSA\] §4.1.
 pub struct Hybrid;
 
 impl Variant for Plain {
     const NAME: &'static str = "lissa";
     const SUMMARY: &'static str =
-        "lazy initialization pruned by SymSolve against --requires (seed 004)";
+        "lazy initialization pruned by SymSolve against --requires ([LISSA])";
     const SYMMETRY: Symmetry = Symmetry::Break;
     const MEMOIZE: bool = false;
 }
@@ -109,7 +109,7 @@ impl Variant for NoSb {
 
 impl Variant for Hybrid {
     const NAME: &'static str = "lihybrid";
-    const SUMMARY: &'static str = "lazy initialization pruned by one run of --requires on the partial structure, unknown fields counting as fine (LIHybrid, seed 004 §4.1)";
+    const SUMMARY: &'static str = "lazy initialization pruned by one run of --requires on the partial structure, unknown fields counting as fine (LIHybrid, [LISSA] §4.1)";
     const SYMMETRY: Symmetry = Symmetry::Break;
     const MEMOIZE: bool = false;
     const HYBRID: bool = true;
@@ -170,7 +170,7 @@ mod datalog {
         @output
         pub struct ValidFresh();
 
-        // LISSA, seed 004 §3 (Fig. 5): a lazy-initialization choice survives unless
+        // LISSA, [LISSA] §3 (Fig. 5): a lazy-initialization choice survives unless
         // SymSolve deems the partially symbolic structure it leaves spurious.
         ValidNull() <- ChoiceNull(), !SpuriousNull();
         ValidAlias(o) <- ChoiceAlias(o), !SpuriousAlias(o);

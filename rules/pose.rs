@@ -1,4 +1,4 @@
-//! `pose`: path-optimal symbolic execution (seed 002 §3). Fields hold if-then-else
+//! `pose`: path-optimal symbolic execution (\[POSE\] §3). Fields hold if-then-else
 //! values over alias conditions; only real branches and possible null dereferences fork.
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -206,12 +206,12 @@ mod datalog {
         Compatible(c, d) <- SubclassOf(c, d);
         Compatible(c, d) <- SubclassOf(d, c);
 
-        // Getfield (r1), seed 002 Fig. 4: Y ∉ dom(H) binds Y to an object of ⊥ fields.
+        // Getfield (r1), [POSE] Fig. 4: Y ∉ dom(H) binds Y to an object of ⊥ fields.
         Bind(y) <- Leaf(y, _), InputSym(y, _), !Bound(y);
         Known(y) <- Bound(y);
         Known(y) <- Bind(y);
 
-        // Getfield (r2), seed 002 Fig. 4: Y ∈ dom(H), H(Y)(f) = ⊥.
+        // Getfield (r2), [POSE] Fig. 4: Y ∈ dom(H), H(Y)(f) = ⊥.
         NeedsInit(y, f) <- Reading(f), Leaf(y, _), InputSym(y, _), !Init(y, f);
         // Putfield (c1), [POSE] Fig. 4: a write through a reference that is one
         // location (no ite) replaces that location's field.
@@ -222,7 +222,7 @@ mod datalog {
         HasField(y, f) <- Init(y, f);
         HasField(y, f) <- NeedsInit(y, f);
 
-        // assume(H, Y, f, Z), seed 002 §3.2: {Y' ∈ dom(H) | Y' ≠ Y, compatible,
+        // assume(H, Y, f, Z), [POSE] §3.2: {Y' ∈ dom(H) | Y' ≠ Y, compatible,
         // H(Y')(f) ≠ ⊥}; leaves initialized by this same access count when earlier.
         // Under congruence (heaplog): a Y' whose cell still holds its input value
         // f(Y') needs no case, since Y = Y' gives f(Y) = f(Y') in the solver; only
@@ -233,7 +233,7 @@ mod datalog {
             Leaf(y, r), Leaf(z, s), (s < r),
             InputSym(y, c), InputSym(z, d), Compatible(c, d);
 
-        // update(H, Y, f, v), seed 002 §3.1 (Fig. 3): every bound object compatible
+        // update(H, Y, f, v), [POSE] §3.1 (Fig. 3): every bound object compatible
         // with a leaf written, whose field is initialized, gets ite(Y' = σ, v, old).
         UpdateTarget(t) <- Writing(f), Leaf(y, _), InputSym(y, c), Known(t),
             InputSym(t, d), Compatible(c, d), HasField(t, f);
@@ -248,7 +248,7 @@ mod datalog {
         ClassCase(y, k) <- Leaf(y, _), InputSym(y, c), SubclassOf(k, c);
         ClassCase(y, k) <- Leaf(y, _), NewObj(y, k);
 
-        // Definedness (reconstructed; seed 002 leaves null bases and subclass fields
+        // Definedness (reconstructed; [POSE] leaves null bases and subclass fields
         // out): the symbol `path(b).g` is a location of the input only where `b` is an
         // object whose class has `g`. A location an alias condition, a leaf's
         // condition (Getfield c2, classify) or a cell mentions is guarded by that, up
@@ -931,7 +931,7 @@ impl Pose {
                 }
                 ty => unreachable!("field of type {ty:?}"),
             };
-            // The alias set, most recently bound first (seed 002 Fig. 2: a2.f is
+            // The alias set, most recently bound first ([POSE] Fig. 2: a2.f is
             // ite(A2=A1, .., ite(A2=A0, .., I2))); fold from the innermost.
             let mut set: Vec<Id> = d
                 .alias
@@ -1089,7 +1089,7 @@ impl RuleSet for Pose {
         PRef(ctx.terms.null())
     }
 
-    // NEW, seed 001 Fig. 3: `new#n`, every field at its default value.
+    // NEW, [UBERLAZY] Fig. 3: `new#n`, every field at its default value.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> PRef {
         let p = ctx.program;
         heap.allocated += 1;
@@ -1119,7 +1119,7 @@ impl RuleSet for Pose {
         PRef(t)
     }
 
-    // Getfield (c1), (c2), (r1), (r2), seed 002 Fig. 4.
+    // Getfield (c1), (c2), (r1), (r2), [POSE] Fig. 4.
     fn field_read(
         ctx: &mut Ctx,
         mut heap: Heap,
@@ -1620,7 +1620,7 @@ mod tests {
         run::<Pose>(&program, "test.java", m, EngineConfig::default())
     }
 
-    /// Seed 002 Fig. 3: the writes of p2 give exactly the heap of Fig. 3 (d), and
+    /// \[POSE\] Fig. 3: the writes of p2 give exactly the heap of Fig. 3 (d), and
     /// the five control-flow paths are five traces.
     #[test]
     fn p2_reproduces_figure_3() {
@@ -1665,7 +1665,7 @@ mod tests {
         assert_eq!(ret.result, "ite(this = a, this, this.next)");
     }
 
-    /// Seed 002 Fig. 2: assume(H, Y, f, Z) nests the most recently bound alias
+    /// \[POSE\] Fig. 2: assume(H, Y, f, Z) nests the most recently bound alias
     /// outermost.
     #[test]
     fn p1_reads_through_assume() {

@@ -1,4 +1,4 @@
-//! `symbolic-heap`: the fully symbolic heap of seed 001 Fig. 5. References point to
+//! `symbolic-heap`: the fully symbolic heap of \[UBERLAZY\] Fig. 5. References point to
 //! guarded sets of locations; reads, writes and comparisons merge cases into guards
 //! instead of forking, so only real branches (and possible null dereferences) fork.
 
@@ -274,7 +274,7 @@ mod datalog {
         #[derive(PartialOrd, Ord)]
         pub struct ThetaSame(pub Id, pub Id, pub Id, pub Id);
 
-        // FIELD ACCESS / FIELD WRITE premise, seed 001 Fig. 5: a feasible null entry of
+        // FIELD ACCESS / FIELD WRITE premise, [UBERLAZY] Fig. 5: a feasible null entry of
         // the receiver is a NullPointerException case.
         NullCase(g) <- Access(r, _), PointsTo(r, g, l), NullLoc(l);
         // An initialized location is gone through without an S check: under an
@@ -287,11 +287,11 @@ mod datalog {
         Live(l) <- Access(_, f), Reachable(l), HasField(l, f);
         Cell(g, l) <- Access(r, _), PointsTo(r, g, l), Live(l);
 
-        // LAZY INITIALIZATION (trigger), seed 001 Fig. 3 `init f` / Fig. 5 Λ: a
+        // LAZY INITIALIZATION (trigger), [UBERLAZY] Fig. 3 `init f` / Fig. 5 Λ: a
         // reachable location of the receiver whose field is uninitialized.
         NeedsInit(l, f) <- Access(r, f), PointsTo(r, _, l), Live(l), !Initialized(l, f);
 
-        // LAZY INITIALIZATION ρ, seed 001 Fig. 5: initialized input references with a
+        // LAZY INITIALIZATION ρ, [UBERLAZY] Fig. 5: initialized input references with a
         // location of a class compatible with the field's declared class.
         // Restricted to the locations something has been accessed through (LATENT
         // LOCATIONS, RULES.md): the others are Shared, the new locations' guards do not
@@ -303,7 +303,7 @@ mod datalog {
         // first settles which of the locations it shares objects with denotes each.
         Materialize(l) <- Access(r, f), PointsTo(r, _, l), Latent(l), HasField(l, f);
 
-        // FIELD ACCESS, VS(L, R, φ_g, r, f), seed 001 §III.
+        // FIELD ACCESS, VS(L, R, φ_g, r, f), [UBERLAZY] §III.
         Vs(l2) <- Read(r, f), PointsTo(r, _, l), Live(l), Stored(l, f, r2), PointsTo(r2, _, l2);
         // The same through the θ_alias part of a stored reference, walked down once
         // from the highest bound: the union of the ranges without a pair per entry.
@@ -311,13 +311,13 @@ mod datalog {
         Upto(p, c) <- Upto(m, c), Below(m, p);
         Vs(p) <- Upto(m, c), Below(m, p), Materialized(p, k, _, _), SubclassOf(k, c);
 
-        // FIELD WRITE Ψ_x, seed 001 Fig. 5.
+        // FIELD WRITE Ψ_x, [UBERLAZY] Fig. 5.
         Psi(g, l, old) <- Access(r, f), !Read(r, f), PointsTo(r, g, l), Live(l), Stored(l, f, old);
-        // FIELD WRITE X = ST(L, r, φ) ∪ ST(L, r_old, ¬φ), seed 001 Fig. 5.
+        // FIELD WRITE X = ST(L, r, φ) ∪ ST(L, r_old, ¬φ), [UBERLAZY] Fig. 5.
         StNew(l, l2) <- Psi(_, l, _), WriteValue(v), PointsTo(v, _, l2);
         StOld(l, l2) <- Psi(_, l, old), PointsTo(old, _, l2);
 
-        // EQUALS (REFERENCES-TRUE / REFERENCES-FALSE), seed 001 Fig. 5.
+        // EQUALS (REFERENCES-TRUE / REFERENCES-FALSE), [UBERLAZY] Fig. 5.
         ThetaAlpha(g0, g1) <- EqOperands(a, b), PointsTo(a, g0, l), PointsTo(b, g1, l);
         LeftLoc(l) <- EqOperands(a, _), PointsTo(a, _, l);
         RightLoc(l) <- EqOperands(_, b), PointsTo(b, _, l);
@@ -555,7 +555,7 @@ impl SymbolicHeap {
         }
     }
 
-    /// LAZY INITIALIZATION, seed 001 Fig. 5: a fresh input reference `r_f` named
+    /// LAZY INITIALIZATION, \[UBERLAZY\] Fig. 5: a fresh input reference `r_f` named
     /// `path` of declared class `c` with `L(r_f) = θ_alias ∪ θ_new ∪ θ_null`.
     fn initialize(
         ctx: &mut Ctx,
@@ -937,7 +937,7 @@ impl SymbolicHeap {
 
 impl RuleSet for SymbolicHeap {
     const NAME: &'static str = "symbolic-heap";
-    const SUMMARY: &'static str = "fully symbolic heap (seed 001 Fig. 5): references point to guarded location sets; forks only at real branches";
+    const SUMMARY: &'static str = "fully symbolic heap ([UBERLAZY] Fig. 5): references point to guarded location sets; forks only at real branches";
     const RULES: &'static [RuleName] = RULES;
     type Ref = RefId;
     type Heap = Heap;
@@ -998,7 +998,7 @@ impl RuleSet for SymbolicHeap {
         R_NULL
     }
 
-    // NEW, seed 001 Fig. 3: a fresh location whose reference fields point to
+    // NEW, [UBERLAZY] Fig. 3: a fresh location whose reference fields point to
     // references with `{(true, l_null)}` (all of them `r_null`: location sets never
     // change, so sharing it is the same), ints 0, booleans false.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> RefId {
@@ -1021,7 +1021,7 @@ impl RuleSet for SymbolicHeap {
         heap.add_ref(vec![(t, l)], val)
     }
 
-    // FIELD ACCESS, seed 001 Fig. 5, with LAZY INITIALIZATION and VS.
+    // FIELD ACCESS, [UBERLAZY] Fig. 5, with LAZY INITIALIZATION and VS.
     fn field_read(
         ctx: &mut Ctx,
         heap: Heap,
@@ -1099,7 +1099,7 @@ impl RuleSet for SymbolicHeap {
         Self::forks(ctx, before, heap, recv.null, assumed, value)
     }
 
-    // FIELD WRITE, seed 001 Fig. 5: X and Ψ_x.
+    // FIELD WRITE, [UBERLAZY] Fig. 5: X and Ψ_x.
     fn field_write(
         ctx: &mut Ctx,
         heap: Heap,
@@ -1175,7 +1175,7 @@ impl RuleSet for SymbolicHeap {
         Self::forks(ctx, before, heap, null, assumed, ())
     }
 
-    // EQUALS (REFERENCES-TRUE / REFERENCES-FALSE), seed 001 Fig. 5: the value is
+    // EQUALS (REFERENCES-TRUE / REFERENCES-FALSE), [UBERLAZY] Fig. 5: the value is
     // ∨θ_α; the branch that uses it forks.
     fn ref_eq(ctx: &mut Ctx, heap: Heap, a: RefId, b: RefId) -> Vec<Fork<Heap, Id>> {
         if a == b {

@@ -12,7 +12,12 @@ use heaplog::lang;
 
 /// Rule sets that must produce one trace per control-flow path (the only use of
 /// rule set names here).
-const PATH_OPTIMAL: &[&str] = &["symbolic-heap", "pose"];
+const PATH_OPTIMAL: &[&str] = &[
+    "symbolic-heap",
+    "pose",
+    "pose-weak",
+    "symbolic-heap-unfiltered",
+];
 
 /// Bounds for entries whose loops over the input heap have unboundedly many paths.
 fn bounded() -> EngineConfig {
