@@ -205,10 +205,8 @@ mod datalog {
         /// Two input locations whose guards do not exclude each other (both orders).
         pub struct Unsplit(pub Loc, pub Loc);
 
-        struct LeftLoc(Loc);
         // A location of the accessed reference that the access goes through.
         struct Live(Loc);
-        struct RightLoc(Loc);
         // Every materialized location below `l` of a class below `c` is in VS.
         struct Upto(Loc, ClassId);
 
@@ -250,14 +248,6 @@ mod datalog {
         /// θ_α: `(φ0, φ1)` with `(φ0, l) ∈ L(v0)` and `(φ1, l) ∈ L(v1)`.
         #[derive(PartialOrd, Ord)]
         pub struct ThetaAlpha(pub Id, pub Id);
-        @output
-        /// θ_0: guards of locations of `v0` that `v1` never points to.
-        #[derive(PartialOrd, Ord)]
-        pub struct Theta0(pub Id);
-        @output
-        /// θ_1: guards of locations of `v1` that `v0` never points to.
-        #[derive(PartialOrd, Ord)]
-        pub struct Theta1(pub Id);
         @output
         /// A latent location of a class compatible with the pending reference's: not
         /// in ρ, so the new locations stay undistinguished from it.
@@ -319,10 +309,9 @@ mod datalog {
 
         // EQUALS (REFERENCES-TRUE / REFERENCES-FALSE), [UBERLAZY] Fig. 5.
         ThetaAlpha(g0, g1) <- EqOperands(a, b), PointsTo(a, g0, l), PointsTo(b, g1, l);
-        LeftLoc(l) <- EqOperands(a, _), PointsTo(a, _, l);
-        RightLoc(l) <- EqOperands(_, b), PointsTo(b, _, l);
-        Theta0(g0) <- EqOperands(a, _), PointsTo(a, g0, l), !RightLoc(l);
-        Theta1(g1) <- EqOperands(_, b), PointsTo(b, g1, l), !LeftLoc(l);
+        // θ_0 and θ_1 (REFERENCES-FALSE's premise) need no relation: the guards of one
+        // reference are disjoint and cover every case, so ∨θ_α implies ⋀¬θ_0 ∧ ⋀¬θ_1
+        // and the FALSE case is ¬∨θ_α (RULES.md, "EQUALS does not fork").
         // EQUALS θ_same (LATENT LOCATIONS, RULES.md): two undistinguished locations are
         // one object when their symbols are equal.
         ThetaSame(g0, g1, s0, s1) <- EqOperands(a, b), PointsTo(a, g0, l0), PointsTo(b, g1, l1),
@@ -330,22 +319,23 @@ mod datalog {
     }
 }
 
-type Derived = (
-    Vec<datalog::NullCase>,
-    Vec<datalog::Cell>,
-    Vec<datalog::NeedsInit>,
-    Vec<datalog::Rho>,
-    Vec<datalog::Vs>,
-    Vec<datalog::Psi>,
-    Vec<datalog::StNew>,
-    Vec<datalog::StOld>,
-    Vec<datalog::ThetaAlpha>,
-    Vec<datalog::Theta0>,
-    Vec<datalog::Theta1>,
-    Vec<datalog::Shared>,
-    Vec<datalog::Materialize>,
-    Vec<datalog::ThetaSame>,
-);
+/// The derived relations of one run of the Datalog program, each sorted (for a
+/// deterministic order of term construction).
+#[derive(Default)]
+struct Derived {
+    null_case: Vec<datalog::NullCase>,
+    cell: Vec<datalog::Cell>,
+    needs_init: Vec<datalog::NeedsInit>,
+    rho: Vec<datalog::Rho>,
+    vs: Vec<datalog::Vs>,
+    psi: Vec<datalog::Psi>,
+    st_new: Vec<datalog::StNew>,
+    st_old: Vec<datalog::StOld>,
+    theta_alpha: Vec<datalog::ThetaAlpha>,
+    shared: Vec<datalog::Shared>,
+    materialize: Vec<datalog::Materialize>,
+    theta_same: Vec<datalog::ThetaSame>,
+}
 
 /// Runs the Datalog program and returns its outputs as vectors (sorted for a
 /// deterministic order of term construction).
@@ -355,24 +345,21 @@ fn derive(rt: datalog::Crepe) -> Derived {
         v.sort();
         v
     }
-    let (a, b, c, d, e, f, g, h, i, j, k, l, m, n) =
-        rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
-    (
-        v(a),
-        v(b),
-        v(c),
-        v(d),
-        v(e),
-        v(f),
-        v(g),
-        v(h),
-        v(i),
-        v(j),
-        v(k),
-        v(l),
-        v(m),
-        v(n),
-    )
+    let (a, b, c, d, e, f, g, h, i, l, m, n) = rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
+    Derived {
+        null_case: v(a),
+        cell: v(b),
+        needs_init: v(c),
+        rho: v(d),
+        vs: v(e),
+        psi: v(f),
+        st_new: v(g),
+        st_old: v(h),
+        theta_alpha: v(i),
+        shared: v(l),
+        materialize: v(m),
+        theta_same: v(n),
+    }
 }
 
 /// Exports `L(r)` of the given references.
@@ -511,7 +498,12 @@ impl SymbolicHeap {
         reachable: &[Loc],
     ) -> (Heap, Receiver, Vec<Id>) {
         let rt = Self::access_facts(ctx.program, &heap, r, f, reachable, Export::Receiver);
-        let (nulls, cells, needs, ..) = derive(rt);
+        let Derived {
+            null_case: nulls,
+            cell: cells,
+            needs_init: needs,
+            ..
+        } = derive(rt);
         let null = nulls
             .first()
             .map(|n| n.0)
@@ -580,8 +572,7 @@ impl SymbolicHeap {
             }
         }
         rt.extend(heap.latent.iter().map(|&l| datalog::Latent(l)));
-        let derived = derive(rt);
-        let (rho, shared) = (derived.3, derived.11);
+        let Derived { rho, shared, .. } = derive(rt);
         let sym = ctx.input(path, Sort::Ref);
         let bound = match heap.owners.get(&sym) {
             Some(&earlier) => ctx.terms.or(earlier, owner),
@@ -755,7 +746,7 @@ impl SymbolicHeap {
                 rt.extend([datalog::HasField(l, f)]);
             }
         }
-        for datalog::Materialize(l) in derive(rt).12 {
+        for datalog::Materialize(l) in derive(rt).materialize {
             Self::split(ctx, heap, l);
         }
     }
@@ -1070,7 +1061,7 @@ impl RuleSet for SymbolicHeap {
                         Export::StoredShapes,
                     );
                     rt.extend([datalog::Read(obj, field)]);
-                    let vs = derive(rt).4;
+                    let vs = derive(rt).vs;
                     // The value: an ite over the receiver's guards of the stored values.
                     let mut val = None;
                     for &(g, l) in recv.cells.iter().rev() {
@@ -1112,7 +1103,11 @@ impl RuleSet for SymbolicHeap {
         let before = heap.clone();
         let reachable = Self::reachable(ctx, &heap, obj, field);
         let rt = Self::access_facts(ctx.program, &heap, obj, field, &reachable, Export::Receiver);
-        let (nulls, cells, ..) = derive(rt);
+        let Derived {
+            null_case: nulls,
+            cell: cells,
+            ..
+        } = derive(rt);
         let null = nulls
             .first()
             .map(|n| n.0)
@@ -1139,7 +1134,12 @@ impl RuleSet for SymbolicHeap {
                 );
                 rt.extend([datalog::WriteValue(v)]);
                 export_points(&mut rt, &heap, &[v]);
-                let (_, _, _, _, _, psi, st_new, st_old, ..) = derive(rt);
+                let Derived {
+                    psi,
+                    st_new,
+                    st_old,
+                    ..
+                } = derive(rt);
                 for datalog::Psi(phi, l, old) in psi {
                     let val = {
                         let (new, old) = (heap.vals[v.0 as usize], heap.vals[old.0 as usize]);
@@ -1197,11 +1197,11 @@ impl RuleSet for SymbolicHeap {
         }
         let derived = derive(rt);
         let mut cases: Vec<Id> = derived
-            .8
+            .theta_alpha
             .into_iter()
             .map(|datalog::ThetaAlpha(g0, g1)| ctx.terms.and(g0, g1))
             .collect();
-        for datalog::ThetaSame(g0, g1, s0, s1) in derived.13 {
+        for datalog::ThetaSame(g0, g1, s0, s1) in derived.theta_same {
             let same = ctx.terms.eq(s0, s1);
             cases.push(ctx.terms.and_all(&[g0, g1, same]));
         }
@@ -1478,7 +1478,7 @@ mod tests {
             let vs = |export| {
                 let mut rt = SymbolicHeap::access_facts(&p, &h, n, next, &reachable, export);
                 rt.extend([datalog::Read(n, next)]);
-                derive(rt).4.into_iter().map(|v| v.0).collect::<Vec<Loc>>()
+                derive(rt).vs.into_iter().map(|v| v.0).collect::<Vec<Loc>>()
             };
             let (listed, shaped) = (vs(Export::StoredTargets), vs(Export::StoredShapes));
             assert!(!listed.is_empty(), "step {step}");
