@@ -9,6 +9,7 @@
 use egg::Id;
 use imbl::{OrdMap, OrdSet};
 
+use super::kit;
 use crate::engine::{Bound, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
 use crate::expr::{Sort, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
@@ -638,20 +639,9 @@ impl RuleSet for EquivClasses {
 
     // NEW, [UBERLAZY] Fig. 3: a concrete location, every field at its default.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> ERef {
-        let p = ctx.program;
         heap.allocated += 1;
-        let fields = p
-            .class(class)
-            .all_fields
-            .iter()
-            .map(|&f| {
-                let v = match p.field(f).ty {
-                    Type::Int => Val::Prim(ctx.terms.int(0)),
-                    Type::Bool => Val::Prim(ctx.terms.bool(false)),
-                    _ => Val::Ref(ERef::Null),
-                };
-                (f, (v, 0))
-            })
+        let fields = kit::default_fields(ctx, class, ERef::Null)
+            .map(|(f, v)| (f, (v, 0)))
             .collect();
         let t = ctx.terms.bool(true);
         let l = Loc(heap.locs.len() as u32);

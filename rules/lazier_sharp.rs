@@ -5,6 +5,7 @@
 use egg::Id;
 use imbl::OrdMap;
 
+use super::kit;
 use crate::engine::{Bound, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
 use crate::expr::{Sort, display};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
@@ -527,21 +528,8 @@ impl RuleSet for LazierSharp {
 
     // NEW, [UBERLAZY] Fig. 3: every field holds its default value.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> ZRef {
-        let p = ctx.program;
         heap.allocated += 1;
-        let fields = p
-            .class(class)
-            .all_fields
-            .iter()
-            .map(|&f| {
-                let v = match p.field(f).ty {
-                    Type::Int => Val::Prim(ctx.terms.int(0)),
-                    Type::Bool => Val::Prim(ctx.terms.bool(false)),
-                    _ => Val::Ref(ZRef::Null),
-                };
-                (f, v)
-            })
-            .collect();
+        let fields = kit::default_fields(ctx, class, ZRef::Null).collect();
         let o = Obj(heap.objects.len() as u32);
         heap.objects.insert(
             o,

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use egg::Id;
 use imbl::OrdMap;
 
+use super::kit;
 use crate::engine::{
     Bound, Classified, Ctx, Fault, Fork, HeapTerms, RefInputs, RuleName, RuleSet, Starts, Target,
     Val,
@@ -1091,20 +1092,13 @@ impl RuleSet for Pose {
 
     // NEW, [UBERLAZY] Fig. 3: `new#n`, every field at its default value.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> PRef {
-        let p = ctx.program;
         heap.allocated += 1;
         let t = ctx.terms.new_obj(heap.allocated);
-        let fields = p
-            .class(class)
-            .all_fields
-            .iter()
-            .map(|&f| {
-                let v = match p.field(f).ty {
-                    Type::Int => ctx.terms.int(0),
-                    Type::Bool => ctx.terms.bool(false),
-                    _ => ctx.terms.null(),
-                };
-                (f, v)
+        let null = ctx.terms.null();
+        let fields = kit::default_fields(ctx, class, null)
+            .map(|(f, v)| match v {
+                Val::Prim(t) | Val::Ref(t) => (f, t),
+                Val::Unit => unreachable!("no field holds unit"),
             })
             .collect();
         heap.objects.insert(

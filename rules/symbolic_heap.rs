@@ -5,6 +5,7 @@
 use egg::Id;
 use imbl::{OrdMap, OrdSet, Vector};
 
+use super::kit;
 use crate::engine::{
     Bound, Cell, Classified, Ctx, Fault, Fork, HeapTerms, RuleName, RuleSet, Starts, Target, Val,
 };
@@ -993,18 +994,12 @@ impl RuleSet for SymbolicHeap {
     // references with `{(true, l_null)}` (all of them `r_null`: location sets never
     // change, so sharing it is the same), ints 0, booleans false.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> RefId {
-        let p = ctx.program;
         heap.allocated += 1;
         let l = heap.add_loc(Location {
             class: Some(class),
             origin: Origin::New(heap.allocated),
         });
-        for &f in &p.class(class).all_fields {
-            let v = match p.field(f).ty {
-                Type::Int => Val::Prim(ctx.terms.int(0)),
-                Type::Bool => Val::Prim(ctx.terms.bool(false)),
-                _ => Val::Ref(R_NULL),
-            };
+        for (f, v) in kit::default_fields(ctx, class, R_NULL) {
             heap.fields.insert((l, f), v);
         }
         let t = ctx.terms.bool(true);
