@@ -4,9 +4,7 @@
 //! SMT-LIB 2 front end. It knows terms, never heaps.
 
 mod cdcl;
-mod euf;
 pub mod from_expr;
-mod idl;
 mod model;
 pub mod selfcheck;
 pub mod smtlib;
@@ -163,9 +161,11 @@ const POPS_PER_SWEEP: usize = 32;
 
 impl Solver {
     pub fn new(config: SolverConfig) -> Solver {
+        let mut terms = Terms::new();
+        Theories::declare(&mut terms);
         let mut s = Solver {
             config,
-            terms: Terms::new(),
+            terms,
             sat: Cdcl::new(),
             th: Theories::default(),
             enc: Encoder::default(),

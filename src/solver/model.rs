@@ -5,9 +5,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 use super::cdcl::{Cdcl, LBool};
-use super::euf::{ENode, ENodeKind, FALSE, TRUE};
 use super::term::{FunId, FunKind, Node, Sort, TermId, Terms};
 use super::theory::Theories;
+use super::theory::euf::{ENode, ENodeKind, FALSE, TRUE};
 use super::tseitin::{Encoder, smt_div, smt_mod};
 
 /// The value of a term in a model.
@@ -158,6 +158,13 @@ impl Model {
                     V::Elem(sort_key(terms, sort), (1 << 31) + t.index() as u32)
                 })),
                 Node::App(f, _) if self.undefined.contains(&f) => None,
+                Node::App(f, args) if let Some(id) = terms.theory_of(f) => {
+                    let mut vals = Vec::with_capacity(args.len());
+                    for &a in args.iter() {
+                        vals.push(ev(a)?);
+                    }
+                    Theories::eval(terms, id, f, &vals)
+                }
                 Node::App(f, args) => {
                     let mut vals = Vec::with_capacity(args.len());
                     for &a in args.iter() {
@@ -346,7 +353,7 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut model = Model::default();
     let euf = &th.euf;
     let ints = th.idl.values();
-    let int_value = |n: super::idl::INode| ints.get(n.0 as usize).copied().flatten();
+    let int_value = |n: super::theory::idl::INode| ints.get(n.0 as usize).copied().flatten();
     // one element per EUF class
     let mut elem_of_root: HashMap<ENode, ModelValue> = HashMap::new();
     let mut next: HashMap<Sort, u32> = HashMap::new();
@@ -433,7 +440,7 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             && !internal(t)
         {
             // a value beyond i64 is undefined: the model check then fails (`unknown`)
-            match int_value(super::idl::INode(i as u32)) {
+            match int_value(super::theory::idl::INode(i as u32)) {
                 Some(v) => {
                     tables
                         .entry(*f)

@@ -184,6 +184,15 @@ pub fn run_script(src: &str, config: SolverConfig) -> ScriptOutput {
         produce_models: true,
         models_valid: Vec::new(),
     };
+    // the registered theories' symbols (`TheorySolver::declare`)
+    let theory_funs: Vec<(String, Binding)> = s
+        .solver
+        .terms()
+        .funs()
+        .filter(|&(f, _)| s.solver.terms().theory_of(f).is_some())
+        .map(|(f, d)| (d.name.clone(), Binding::Fun(f)))
+        .collect();
+    s.names = theory_funs;
     let error = match parse(src) {
         Err(e) => Some(e),
         Ok(cmds) => {

@@ -8,9 +8,9 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::cdcl::justify::{Dep, Gate};
 use super::cdcl::{Cdcl, LBool, Lit, Origin, Var};
-use super::euf::{ENode, ENodeKind};
-use super::idl::{INode, ZERO};
 use super::term::{Node, Sort, TermId, Terms};
+use super::theory::euf::{ENode, ENodeKind, EufAtom};
+use super::theory::idl::{Diff, INode, ZERO};
 use super::theory::{Atom, Theories};
 
 /// Stack left before [`stacker`] grows it, and how much it adds each time.
@@ -257,6 +257,45 @@ impl Ctx<'_> {
         self.sat.new_var()
     }
 
+    // What a registered theory's `encode` builds with (`TheorySolver::encode`).
+    // Only the test build registers a theory with symbols of its own.
+
+    /// A new skeleton variable.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn new_var(&mut self) -> Var {
+        self.var()
+    }
+
+    /// Make the new variable `v` an atom of a theory.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn new_atom(&mut self, v: Var, atom: Atom) {
+        self.set_atom(v, atom);
+    }
+
+    /// A clause, kept for good (a definition, whatever the assertion scope).
+    #[allow(dead_code)] // no registered theory defines its atoms by clauses yet
+    pub fn add_clause(&mut self, lits: &[Lit]) {
+        self.clause(lits);
+    }
+
+    /// The literals the meaning of `v` depends on: the search decides them
+    /// whenever it decides `v`, and a model reads them.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn depends(&mut self, v: Var, ls: &[Lit]) {
+        let ds: Vec<Dep> = ls.iter().map(|&l| Dep::Lit(l)).collect();
+        self.enc.add_gate_deps(v, &ds);
+    }
+
+    /// Define `w <-> l`, for a theory that must see the value of a literal that
+    /// another theory (or none) owns: `w` is a new variable, made the theory's
+    /// atom (`new_atom`) before this call, since the clauses may imply it at once.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub fn copy(&mut self, w: Var, l: Lit) {
+        self.clause(&[!w.pos(), l]);
+        self.clause(&[w.pos(), !l]);
+        self.enc.add_gate_deps(w, &[Dep::Lit(l)]);
+    }
+
     /// The skeleton literal of the Boolean term `t`.
     pub fn lit(&mut self, t: TermId) -> Lit {
         if let Some(l) = self.enc.lit_of(t) {
@@ -323,13 +362,16 @@ impl Ctx<'_> {
             }
             Node::Le(a, b) => self.diff_atom(t, a, b, 0),
             Node::Lt(a, b) => self.diff_atom(t, a, b, -1),
+            Node::App(f, _) if let Some(id) = self.terms.theory_of(f) => {
+                Theories::encode(self, id, t)
+            }
             Node::App(_, args) if args.is_empty() => self.var().pos(),
             Node::App(..) => {
                 let v = self.var();
                 self.enc.lits.insert(t, v.pos());
                 match self.app_enode(t) {
                     Some(n) => {
-                        self.set_atom(v, Atom::Bridge(n));
+                        self.set_atom(v, Atom::Euf(EufAtom::Bridge(n)));
                         self.enc.enodes.insert(t, Some(n));
                     }
                     None => {
@@ -509,7 +551,7 @@ impl Ctx<'_> {
             (Some(x), Some(y)) if x == y => self.tru(),
             (Some(x), Some(y)) => {
                 let v = self.var();
-                self.set_atom(v, Atom::Eq(x, y));
+                self.set_atom(v, Atom::Euf(EufAtom::Eq(x, y)));
                 let d = self.enc.atom_deps(self.terms, t);
                 self.enc.add_gate_deps(v, &d);
                 self.enc.eq_pairs.insert((x.min(y), x.max(y)));
@@ -538,7 +580,7 @@ impl Ctx<'_> {
                 continue;
             }
             let v = self.var();
-            self.set_atom(v, Atom::Eq(key.0, key.1));
+            self.set_atom(v, Atom::Euf(EufAtom::Eq(key.0, key.1)));
         }
     }
 
@@ -582,7 +624,7 @@ impl Ctx<'_> {
                 }
                 Some(self.add_enode(Some(t), ENodeKind::Value))
             }
-            (Node::App(_, args), _) if args.is_empty() => {
+            (Node::App(f, args), _) if args.is_empty() && self.terms.theory_of(f).is_none() => {
                 Some(self.add_enode(Some(t), ENodeKind::Leaf))
             }
             (Node::App(..), _) => self.app_enode(t),
@@ -603,6 +645,10 @@ impl Ctx<'_> {
         let Node::App(f, args) = self.terms.node(t).clone() else {
             return None;
         };
+        if self.terms.theory_of(f).is_some() {
+            // a registered theory's term, not an uninterpreted application
+            return None;
+        }
         let mut ns = Vec::with_capacity(args.len());
         for &a in args.iter() {
             ns.push(self.enode(a)?);
@@ -620,12 +666,12 @@ impl Ctx<'_> {
             && self.th.atom(v) == Atom::None
             && self.sat.value(l) == LBool::Undef
         {
-            self.set_atom(v, Atom::Bridge(n));
+            self.set_atom(v, Atom::Euf(EufAtom::Bridge(n)));
         } else {
             let w = self.var();
             self.clause(&[!w.pos(), l]);
             self.clause(&[w.pos(), !l]);
-            self.set_atom(w, Atom::Bridge(n));
+            self.set_atom(w, Atom::Euf(EufAtom::Bridge(n)));
             self.enc.add_gate_deps(w, &[Dep::Lit(l)]);
             self.enc.add_gate_deps(v, &[Dep::Lit(w.pos())]);
         }
@@ -679,7 +725,7 @@ impl Ctx<'_> {
         let keys = [Some((n, ZERO, hi)), lo.checked_neg().map(|l| (ZERO, n, l))];
         for (x, y, c) in keys.into_iter().flatten() {
             let v = self.var();
-            self.th.set_atom(v, Atom::Diff(x, y, c));
+            self.th.set_atom(v, Atom::Idl(Diff(x, y, c)));
             self.enc.diff_atoms.insert((x, y, c), v);
             self.clause(&[v.pos()]);
         }
@@ -695,7 +741,9 @@ impl Ctx<'_> {
                 coeffs: BTreeMap::new(),
                 constant: i,
             }),
-            Node::App(_, args) if args.is_empty() => Some(one(self.inode(t))),
+            Node::App(f, args) if args.is_empty() && self.terms.theory_of(f).is_none() => {
+                Some(one(self.inode(t)))
+            }
             Node::Ite(..) => {
                 let v = self.lift(t);
                 Some(one(self.inode(v)))
@@ -907,7 +955,7 @@ impl Ctx<'_> {
             return v.neg();
         }
         let v = self.var();
-        self.th.set_atom(v, Atom::Diff(key.0, key.1, key.2));
+        self.th.set_atom(v, Atom::Idl(Diff(key.0, key.1, key.2)));
         let d = self.enc.atom_deps(self.terms, t);
         self.enc.add_gate_deps(v, &d);
         self.enc.diff_atoms.insert(key, v);

@@ -7,6 +7,7 @@ use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use super::model::{FunTable, Model, ModelValue};
 use super::term::{FunId, FunKind, Node, Sort, TermId, Terms};
+use super::theory::Theories;
 use super::tseitin::{smt_div, smt_mod};
 
 /// A value of the witness: like [`ModelValue`], with the sort instead of its name.
@@ -429,6 +430,23 @@ impl Witness {
             Node::Bool(x) => W::Bool(*x),
             Node::Int(x) => W::Int(*x),
             Node::Value(..) => self.value_of(terms, t),
+            // a registered theory's symbol: its own evaluation, over Booleans and
+            // integers (anything else falls back to the search)
+            Node::App(f, args) if let Some(id) = terms.theory_of(*f) => {
+                let vals: Option<Vec<ModelValue>> = args
+                    .iter()
+                    .map(|a| match v(a) {
+                        W::Bool(x) => Some(ModelValue::Bool(x)),
+                        W::Int(x) => Some(ModelValue::Int(x)),
+                        W::Elem(..) => None,
+                    })
+                    .collect();
+                match Theories::eval(terms, id, *f, &vals?)? {
+                    ModelValue::Bool(x) => W::Bool(x),
+                    ModelValue::Int(x) => W::Int(x),
+                    ModelValue::Elem(..) => return None,
+                }
+            }
             Node::App(f, args) if args.is_empty() => match self.consts.get(f) {
                 Some(&c) => c,
                 None => {

@@ -22,14 +22,20 @@ pub trait Theory {
     /// Literals the theory implies, each with a token that `explain` turns into its
     /// explanation when conflict analysis needs it. A token lives until the level
     /// it was made at is popped.
-    fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, u32)>);
+    fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, u64)>);
     /// The true literals, all on the trail before the implied one, that imply the
     /// propagation of `token`.
-    fn explain(&mut self, token: u32) -> Vec<Lit>;
+    fn explain(&mut self, token: u64) -> Vec<Lit>;
     /// A new decision level begins.
     fn push(&mut self);
     /// Undo the last `levels` decision levels.
     fn pop(&mut self, levels: usize);
+    /// Every relevant variable is assigned and nothing conflicts: accept (`sat`),
+    /// or return a conflict (true literals) that sends the search back.
+    fn final_check(&mut self, value: &dyn Fn(Lit) -> LBool) -> Result<(), Vec<Lit>> {
+        let _ = value;
+        Ok(())
+    }
 }
 
 /// Why a variable has its value.
@@ -47,7 +53,7 @@ enum Reason {
 #[derive(Clone, Debug)]
 enum TheoryReason {
     /// The implied literal and the theory's token.
-    Later(Lit, u32),
+    Later(Lit, u64),
     /// The implied literal first, then the negated explanation.
     Clause(Vec<Lit>),
 }
@@ -546,8 +552,10 @@ impl Cdcl {
         let mut restart_at = luby(luby_index) * 64;
         let mut since_restart = 0;
         let mut decisions: u64 = 0;
+        // a conflict the theories' final check found
+        let mut last_word = None;
         loop {
-            if let Some(conflict) = self.propagate_all(th) {
+            if let Some(conflict) = last_word.take().or_else(|| self.propagate_all(th)) {
                 conflicts += 1;
                 since_restart += 1;
                 self.stats.conflicts += 1;
@@ -627,12 +635,24 @@ impl Cdcl {
                 }
                 match walk.next(g, self) {
                     Some(l) => l,
-                    None => return SatResult::Sat,
+                    None => match self.final_check(th) {
+                        None => return SatResult::Sat,
+                        c => {
+                            last_word = c;
+                            continue;
+                        }
+                    },
                 }
             } else {
                 match self.pick_branch() {
                     Some(l) => l,
-                    None => return SatResult::Sat,
+                    None => match self.final_check(th) {
+                        None => return SatResult::Sat,
+                        c => {
+                            last_word = c;
+                            continue;
+                        }
+                    },
                 }
             };
             decisions += 1;
@@ -661,6 +681,13 @@ impl Cdcl {
             }
         }
         None
+    }
+
+    /// The theories' last word on a complete assignment: a conflict, or `None`.
+    fn final_check<T: Theory>(&mut self, th: &mut T) -> Option<Conflict> {
+        let expl = th.final_check(&|l| self.value(l)).err()?;
+        self.stats.theory_conflicts += 1;
+        Some(Conflict::Lits(expl.into_iter().map(|l| !l).collect()))
     }
 
     /// Unit propagation interleaved with the theories until a fixpoint or a conflict.
@@ -737,8 +764,8 @@ mod tests {
         fn assign(&mut self, _: Lit) -> Result<(), Vec<Lit>> {
             Ok(())
         }
-        fn propagate(&mut self, _: &dyn Fn(Lit) -> LBool, _: &mut Vec<(Lit, u32)>) {}
-        fn explain(&mut self, _: u32) -> Vec<Lit> {
+        fn propagate(&mut self, _: &dyn Fn(Lit) -> LBool, _: &mut Vec<(Lit, u64)>) {}
+        fn explain(&mut self, _: u64) -> Vec<Lit> {
             unreachable!("propagates nothing")
         }
         fn push(&mut self) {}

@@ -1,7 +1,7 @@
 //! Integer difference logic: constraints `x - y <= c` as weighted edges, incremental
 //! negative-cycle detection with the cycle as explanation, models from potentials.
 
-use super::cdcl::Lit;
+use crate::solver::cdcl::Lit;
 
 /// A difference-logic variable. Numbering: registration order, from 0; node 0 is the
 /// constant zero that bounds `x <= c` are taken against.
@@ -236,6 +236,32 @@ impl Idl {
         l.sort();
         l.dedup();
         l
+    }
+}
+
+/// An atom of difference logic: `x - y <= c`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Diff(pub INode, pub INode, pub i64);
+
+impl super::TheorySolver for Idl {
+    type Atom = Diff;
+
+    #[inline]
+    fn assign(&mut self, Diff(x, y, c): Diff, lit: Lit) -> Result<(), Vec<Lit>> {
+        if lit.is_neg() {
+            // not (x - y <= c)  is  y - x <= -c - 1 = !c (never overflows)
+            self.assert_le(y, x, !c, lit)
+        } else {
+            self.assert_le(x, y, c, lit)
+        }
+    }
+
+    fn push(&mut self) {
+        Idl::push(self);
+    }
+
+    fn pop(&mut self, levels: usize) {
+        Idl::pop(self, levels);
     }
 }
 

@@ -4,8 +4,8 @@
 
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
-use super::cdcl::{LBool, Lit};
-use super::term::FunId;
+use crate::solver::cdcl::{LBool, Lit};
+use crate::solver::term::FunId;
 
 /// A node of the congruence graph. Numbering: registration order, from 0; nodes 0 and 1
 /// are the Boolean values `true` and `false`.
@@ -611,6 +611,52 @@ impl Euf {
     fn note(&mut self, p: Propagated) -> u32 {
         self.propagated.push((p, self.asserted));
         self.propagated.len() as u32 - 1
+    }
+}
+
+/// An atom of EUF.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum EufAtom {
+    /// `a = b` over an uninterpreted or type sort.
+    Eq(ENode, ENode),
+    /// The Boolean node is `true` iff the variable is.
+    Bridge(ENode),
+}
+
+impl super::TheorySolver for Euf {
+    type Atom = EufAtom;
+
+    fn register(&mut self, lit: Lit, atom: EufAtom) {
+        match atom {
+            EufAtom::Eq(a, b) => self.add_eq_atom(lit, a, b),
+            EufAtom::Bridge(n) => self.add_bridge(lit, n),
+        }
+    }
+
+    #[inline]
+    fn assign(&mut self, atom: EufAtom, lit: Lit) -> Result<(), Vec<Lit>> {
+        let positive = !lit.is_neg();
+        match atom {
+            EufAtom::Eq(a, b) if positive => self.assert_eq(a, b, lit),
+            EufAtom::Eq(a, b) => self.assert_neq(a, b, lit),
+            EufAtom::Bridge(n) => self.assert_eq(n, if positive { TRUE } else { FALSE }, lit),
+        }
+    }
+
+    fn propagate(&mut self, value: &dyn Fn(Lit) -> LBool, out: &mut Vec<(Lit, u32)>) {
+        Euf::propagate(self, value, out);
+    }
+
+    fn explain(&mut self, token: u32) -> Vec<Lit> {
+        self.explain_propagation(token)
+    }
+
+    fn push(&mut self) {
+        Euf::push(self);
+    }
+
+    fn pop(&mut self, levels: usize) {
+        Euf::pop(self, levels);
     }
 }
 
