@@ -62,6 +62,19 @@ fn generated_programs_use_the_whole_language() {
         "+=",
         "!= null",
         "boolean ",
+        "do {",
+        "} while ((++",
+        "switch (",
+        "case ",
+        "default:",
+        "break;",
+        "continue;",
+        "break l",
+        "continue l",
+        " ? ",
+        " /= ",
+        " %= ",
+        "++)",
     ] {
         assert!(all.contains(needle), "no generated program has `{needle}`");
     }

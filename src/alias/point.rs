@@ -162,7 +162,7 @@ fn statements_here<'e>(e: &'e Expr, scope: &[LocalId], out: &mut Vec<(&'e Expr, 
 
 fn for_children<'e>(e: &'e Expr, mut f: impl FnMut(&'e Expr)) {
     match &e.kind {
-        ExprKind::Lit(_) | ExprKind::Local(_) | ExprKind::New(_) => {}
+        ExprKind::Lit(_) | ExprKind::Local(_) | ExprKind::New(_) | ExprKind::Break(_) => {}
         ExprKind::Field(x, _)
         | ExprKind::FieldWrite(_, _, x)
         | ExprKind::Assign(_, x)
@@ -171,6 +171,7 @@ fn for_children<'e>(e: &'e Expr, mut f: impl FnMut(&'e Expr)) {
         | ExprKind::Assert(x)
         | ExprKind::Cast(_, x)
         | ExprKind::InstanceOf(x, _)
+        | ExprKind::Labeled(_, x)
         | ExprKind::Stmt(x) => f(x),
         ExprKind::RefEq(a, b) | ExprKind::While(a, b) => {
             f(a);

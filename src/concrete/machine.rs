@@ -24,7 +24,7 @@ use std::rc::Rc;
 use smallvec::SmallVec;
 
 use crate::lang::core::{Dispatch, Expr, ExprKind, Lit, PrimOp};
-use crate::lang::{ClassId, FieldId, LocalId, MethodId, Program, Span, Type};
+use crate::lang::{ClassId, FieldId, LabelId, LocalId, MethodId, Program, Span, Type};
 
 /// An exception raised by the machine itself (not a `throw` of a program object).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -213,6 +213,9 @@ pub enum Frame<'p, V> {
     WhileBody { lp: &'p Expr },
     /// `(return * -> k)`: unwinds to the nearest `pop`.
     Return,
+    /// `(label l * -> k)`: the body of a `Labeled(l, ...)` is running; a
+    /// `Break(l)` unwinds to here and continues with `k`.
+    Label(LabelId),
     /// `(throw * -> k)`.
     Throw { at: Span },
     /// `(assert * -> k)`.
@@ -769,6 +772,9 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             ),
             ExprKind::InstanceOf(val, c) => self.push(out, heap, Frame::InstanceOf(*c), val),
             ExprKind::Stmt(body) => self.eval_to(out, heap, body),
+            ExprKind::Labeled(l, body) => self.push(out, heap, Frame::Label(*l), body),
+            // BREAK: drop the frames inside the label.
+            ExprKind::Break(l) => self.break_to(out, heap, dom, *l),
         }
     }
 
@@ -918,6 +924,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             }
             Frame::WhileBody { lp } => self.eval_to(out, heap, lp),
             Frame::Return => self.unwind(out, heap, v),
+            Frame::Label(_) => self.value(out, heap, v),
             Frame::Throw { at } => {
                 for (heap, t) in dom.throw(heap, v, at) {
                     out.push(Successor::Finished {
@@ -1008,6 +1015,35 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     return self.value(out, heap, v);
                 }
                 Some((_, rest)) => self.kont = rest,
+            }
+        }
+    }
+
+    /// `break l`: drops frames up to and including the innermost `(label l k)`
+    /// and continues with `k` and the unit value. The label is in the running
+    /// method (the front end checks it), so no `pop` is crossed.
+    fn break_to<D: Domain<Value = V> + ?Sized>(
+        mut self,
+        out: &mut Out<'p, D>,
+        mut heap: D::Heap,
+        dom: &mut D,
+        l: LabelId,
+    ) {
+        loop {
+            match std::mem::replace(&mut self.kont, Kont::end()).pop() {
+                Some((Frame::Label(k), rest)) if k == l => {
+                    self.kont = rest;
+                    let unit = dom.lit(&mut heap, Lit::Unit);
+                    return self.value(out, heap, unit);
+                }
+                Some((frame, rest)) => {
+                    debug_assert!(
+                        !matches!(frame, Frame::Pop { .. }),
+                        "a break crossed a method boundary"
+                    );
+                    self.kont = rest;
+                }
+                None => unreachable!("a break without its label"),
             }
         }
     }

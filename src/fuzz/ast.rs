@@ -87,7 +87,26 @@ pub enum AssignOp {
     Add,
     Sub,
     Mul,
+    Div,
+    Rem,
 }
+
+impl AssignOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            AssignOp::Set => "=",
+            AssignOp::Add => "+=",
+            AssignOp::Sub => "-=",
+            AssignOp::Mul => "*=",
+            AssignOp::Div => "/=",
+            AssignOp::Rem => "%=",
+        }
+    }
+}
+
+/// A `switch` group: its `case` constants (`None` is `default`) and its statements,
+/// printed in braces so that its locals are its own.
+pub type Group = (Vec<Option<i32>>, Vec<Stmt>);
 
 #[derive(Clone, Debug)]
 pub enum Stmt {
@@ -97,6 +116,18 @@ pub enum Stmt {
     Assign(Expr, AssignOp, Expr),
     /// `x++;` (true) or `x--;`
     Step(Expr, bool),
+    /// `++x;` (true) or `--x;`
+    PreStep(Expr, bool),
+    /// `do body while (cond);`
+    DoWhile(Vec<Stmt>, Expr),
+    /// `switch (e) { case K: { ... } ... }`
+    Switch(Expr, Vec<Group>),
+    /// `label: stmt` (a loop)
+    Labeled(String, Box<Stmt>),
+    /// `break;` or `break label;`
+    Break(Option<String>),
+    /// `continue;` or `continue label;`
+    Continue(Option<String>),
     If(Expr, Vec<Stmt>, Option<Vec<Stmt>>),
     While(Expr, Vec<Stmt>),
     /// `for (int i = 0; cond; i++) body`
@@ -183,6 +214,12 @@ pub enum ExprKind {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     InstanceOf(Box<Expr>, String),
     Cast(String, Box<Expr>),
+    /// `c ? a : b`
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `x++`, `x--`, `++x`, `--x` (up, prefix) on a local or field.
+    IncDec(Box<Expr>, bool, bool),
+    /// `x op= e` as an expression (never `=`).
+    Compound(Box<Expr>, AssignOp, Box<Expr>),
 }
 
 impl Expr {
@@ -220,6 +257,14 @@ impl Expr {
             | ExprKind::InstanceOf(e, _)
             | ExprKind::Cast(_, e) => vec![e],
             ExprKind::Binary(_, a, b) => vec![a, b],
+            ExprKind::Cond(c, a, b) => vec![c, a, b],
+            // The target is a place, not a value: its receiver is the child.
+            ExprKind::IncDec(t, ..) => t.children(),
+            ExprKind::Compound(t, _, v) => {
+                let mut c = t.children();
+                c.push(v);
+                c
+            }
             ExprKind::Call(recv, _, args) => {
                 let mut v: Vec<&Expr> = Vec::new();
                 if let Recv::Expr(r) = recv {
@@ -356,19 +401,53 @@ impl Printer {
             Stmt::Local(ty, name, Some(e)) => {
                 self.line(&format!("{} {name} = {};", ty.java(), expr_text(e)))
             }
-            Stmt::Assign(target, op, value) => {
-                let op = match op {
-                    AssignOp::Set => "=",
-                    AssignOp::Add => "+=",
-                    AssignOp::Sub => "-=",
-                    AssignOp::Mul => "*=",
-                };
-                self.line(&format!("{} {op} {};", expr_text(target), expr_text(value)))
-            }
+            Stmt::Assign(target, op, value) => self.line(&format!(
+                "{} {} {};",
+                expr_text(target),
+                op.symbol(),
+                expr_text(value)
+            )),
             Stmt::Step(target, up) => {
                 let op = if *up { "++" } else { "--" };
                 self.line(&format!("{}{op};", expr_text(target)))
             }
+            Stmt::PreStep(target, up) => {
+                let op = if *up { "++" } else { "--" };
+                self.line(&format!("{op}{};", expr_text(target)))
+            }
+            Stmt::DoWhile(body, c) => {
+                self.block("do", body);
+                self.line(&format!("}} while ({});", expr_text(c)));
+            }
+            Stmt::Switch(e, groups) => {
+                self.line(&format!("switch ({}) {{", expr_text(e)));
+                self.indent += 1;
+                for (labels, body) in groups {
+                    for l in labels {
+                        match l {
+                            Some(k) => self.line(&format!("case {}:", Expr::int(*k).text())),
+                            None => self.line("default:"),
+                        }
+                    }
+                    self.indent += 1;
+                    self.line("{");
+                    self.indent += 1;
+                    self.stmts(body);
+                    self.indent -= 1;
+                    self.line("}");
+                    self.indent -= 1;
+                }
+                self.indent -= 1;
+                self.line("}");
+            }
+            Stmt::Labeled(l, s) => {
+                self.line(&format!("{l}:"));
+                self.stmt(s);
+            }
+            Stmt::Break(None) => self.line("break;"),
+            Stmt::Break(Some(l)) => self.line(&format!("break {l};")),
+            Stmt::Continue(None) => self.line("continue;"),
+            Stmt::Continue(Some(l)) => self.line(&format!("continue {l};")),
             Stmt::If(c, then, els) => {
                 self.block(&format!("if ({})", expr_text(c)), then);
                 match els {
@@ -438,6 +517,25 @@ pub fn expr_text(e: &Expr) -> String {
         }
         ExprKind::InstanceOf(a, c) => format!("{} instanceof {c}", operand(a)),
         ExprKind::Cast(c, a) => format!("(({c}) {})", operand(a)),
+        ExprKind::Cond(c, a, b) => format!("{} ? {} : {}", operand(c), operand(a), operand(b)),
+        ExprKind::IncDec(t, up, prefix) => {
+            let op = if *up { "++" } else { "--" };
+            if *prefix {
+                format!("{op}{}", expr_text(t))
+            } else {
+                format!("{}{op}", expr_text(t))
+            }
+        }
+        ExprKind::Compound(t, op, v) => {
+            format!("{} {} {}", expr_text(t), op.symbol(), operand(v))
+        }
+    }
+}
+
+impl Expr {
+    /// The expression as Java.
+    pub fn text(&self) -> String {
+        expr_text(self)
     }
 }
 
@@ -462,6 +560,10 @@ fn receiver(e: &Expr) -> String {
     match (&e.kind, &e.ty) {
         (ExprKind::Null, Ty::Class(c)) => format!("(({c}) null)"),
         (ExprKind::New(..), _) => format!("({})", expr_text(e)),
+        // javac 17 crashes ("Invalid pool entry") writing a field through a
+        // conditional that folds to `null`, as `(true ? null : x).f = v`; a cast
+        // to its own type keeps it a plain reference.
+        (ExprKind::Cond(..), Ty::Class(c)) => format!("(({c}) {})", operand(e)),
         _ => operand(e),
     }
 }

@@ -19,11 +19,70 @@ use super::rng::Rng;
 /// conditions are never constant)? Statements after one that cannot are unreachable.
 pub fn completes(stmts: &[Stmt]) -> bool {
     stmts.iter().all(|s| match s {
-        Stmt::Return(_) | Stmt::Throw(_) => false,
+        Stmt::Return(_) | Stmt::Throw(_) | Stmt::Break(_) | Stmt::Continue(_) => false,
         Stmt::If(_, t, Some(e)) => completes(t) || completes(e),
         Stmt::Block(b) => completes(b),
+        // A `do` loop's condition is never constant: it completes when its body
+        // reaches the condition or a `break` leaves it.
+        Stmt::DoWhile(b, _) => {
+            completes(b)
+                || exits(b, None, Jump::Continue, false, false)
+                || exits(b, None, Jump::Break, false, false)
+        }
+        Stmt::Switch(_, groups) => {
+            !groups.iter().any(|(labels, _)| labels.contains(&None))
+                || groups.last().is_none_or(|(_, b)| completes(b))
+                || groups
+                    .iter()
+                    .any(|(_, b)| exits(b, None, Jump::Break, false, false))
+        }
+        Stmt::Labeled(_, s) => completes(std::slice::from_ref(s)),
         _ => true,
     })
+}
+
+/// A `break` or a `continue`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Jump {
+    Break,
+    Continue,
+}
+
+/// Whether `stmts`, the body of a statement, hold a `jump` that leaves it: one
+/// naming `label`, or an unlabelled one not inside an inner loop (or, for
+/// `break`, an inner `switch`).
+fn exits(stmts: &[Stmt], label: Option<&str>, jump: Jump, in_loop: bool, in_switch: bool) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Break(None) => jump == Jump::Break && !in_loop && !in_switch,
+        Stmt::Continue(None) => jump == Jump::Continue && !in_loop,
+        Stmt::Break(Some(l)) => jump == Jump::Break && label == Some(l.as_str()),
+        Stmt::Continue(Some(l)) => jump == Jump::Continue && label == Some(l.as_str()),
+        Stmt::If(_, t, e) => {
+            exits(t, label, jump, in_loop, in_switch)
+                || e.as_ref()
+                    .is_some_and(|e| exits(e, label, jump, in_loop, in_switch))
+        }
+        Stmt::Block(b) => exits(b, label, jump, in_loop, in_switch),
+        Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::DoWhile(b, _) => {
+            exits(b, label, jump, true, in_switch)
+        }
+        Stmt::Switch(_, groups) => groups
+            .iter()
+            .any(|(_, b)| exits(b, label, jump, in_loop, true)),
+        Stmt::Labeled(_, s) => exits(std::slice::from_ref(s), label, jump, in_loop, in_switch),
+        _ => false,
+    })
+}
+
+/// What a `break` or `continue` being generated may leave.
+#[derive(Clone, Debug)]
+struct JumpTarget {
+    label: Option<String>,
+    /// A loop (else a `switch`).
+    is_loop: bool,
+    /// `continue` may go to it: its counter steps in its header or condition, so
+    /// skipping the rest of the body still ends the loop.
+    cont_ok: bool,
 }
 
 /// How big generated programs are.
@@ -92,6 +151,8 @@ struct Ctx {
     closed: Vec<String>,
     next_local: u32,
     loops: u32,
+    /// The loops and `switch`es around, innermost last.
+    jumps: Vec<JumpTarget>,
     /// Statements left for the body.
     budget: i32,
 }
@@ -526,6 +587,7 @@ impl Gen<'_> {
             closed: Vec::new(),
             next_local: 0,
             loops: 0,
+            jumps: Vec::new(),
             budget,
         };
         let body = if is_abstract {
@@ -687,16 +749,19 @@ impl Gen<'_> {
         let nested = depth < 2 + self.size() / 3;
         let loops = nested && self.ctx.loops < 2;
         let weights = [
-            6,                          // local
-            4,                          // assign local
-            5,                          // field write
-            if nested { 5 } else { 0 }, // if
-            if loops { 3 } else { 0 },  // walk loop
-            if loops { 2 } else { 0 },  // for loop
-            2,                          // assert
-            3,                          // call
-            1,                          // new
-            if nested { 1 } else { 0 }, // block
+            6,                                             // local
+            4,                                             // assign local
+            5,                                             // field write
+            if nested { 5 } else { 0 },                    // if
+            if loops { 3 } else { 0 },                     // walk loop
+            if loops { 2 } else { 0 },                     // for loop
+            2,                                             // assert
+            3,                                             // call
+            1,                                             // new
+            if nested { 1 } else { 0 },                    // block
+            if loops { 2 } else { 0 },                     // do loop
+            if nested { 2 } else { 0 },                    // switch
+            if self.ctx.jumps.is_empty() { 0 } else { 3 }, // break or continue
         ];
         loop {
             let s = match self.rng.weighted(&weights) {
@@ -709,7 +774,10 @@ impl Gen<'_> {
                 6 => Some(Stmt::Assert(self.expr(&Ty::Bool, 2))),
                 7 => self.call(None, 2).map(Stmt::Expr),
                 8 => self.new_expr(None, 1).map(Stmt::Expr),
-                _ => Some(Stmt::Block(self.block(depth + 1, 2, false))),
+                9 => Some(Stmt::Block(self.block(depth + 1, 2, false))),
+                10 => Some(self.do_loop(depth)),
+                11 => Some(self.switch_stmt(depth)),
+                _ => self.jump(),
             };
             if let Some(s) = s {
                 return s;
@@ -738,13 +806,13 @@ impl Gen<'_> {
         let v = self.rng.pick(&targets).clone();
         let target = Expr::local(&v.name, v.ty.clone());
         if v.ty == Ty::Int && v.assigned && self.rng.chance(40) {
-            return Some(if self.rng.chance(50) {
-                Stmt::Step(target, self.rng.chance(50))
-            } else {
-                let op = *self
-                    .rng
-                    .pick(&[AssignOp::Add, AssignOp::Sub, AssignOp::Mul]);
-                Stmt::Assign(target, op, self.expr(&Ty::Int, 1))
+            return Some(match self.rng.below(3) {
+                0 => Stmt::Step(target, self.rng.chance(50)),
+                1 => Stmt::PreStep(target, self.rng.chance(50)),
+                _ => {
+                    let op = self.compound_op();
+                    Stmt::Assign(target, op, self.expr(&Ty::Int, 1))
+                }
             });
         }
         let value = self.expr(&v.ty, 2);
@@ -780,10 +848,13 @@ impl Gen<'_> {
             f.ty.clone(),
         );
         if f.ty == Ty::Int && self.rng.chance(25) {
-            return Some(if self.rng.chance(50) {
-                Stmt::Step(target, self.rng.chance(50))
-            } else {
-                Stmt::Assign(target, AssignOp::Add, self.expr(&Ty::Int, 1))
+            return Some(match self.rng.below(3) {
+                0 => Stmt::Step(target, self.rng.chance(50)),
+                1 => Stmt::PreStep(target, self.rng.chance(50)),
+                _ => {
+                    let op = self.compound_op();
+                    Stmt::Assign(target, op, self.expr(&Ty::Int, 1))
+                }
             });
         }
         let value = self.expr(&f.ty, 2);
@@ -920,12 +991,208 @@ impl Gen<'_> {
                 Ty::Bool,
             );
         }
+        let label = self.rng.chance(30).then(|| {
+            self.ctx.next_local += 1;
+            format!("l{}", self.ctx.next_local)
+        });
+        self.ctx.jumps.push(JumpTarget {
+            label: label.clone(),
+            is_loop: true,
+            cont_ok: true,
+        });
         self.ctx.loops += 1;
         let body = self.block(depth + 1, 2, true);
         self.ctx.loops -= 1;
+        self.ctx.jumps.pop();
         let closed = self.ctx.scopes.pop().expect("pushed");
         self.ctx.closed.extend(closed.into_iter().map(|v| v.name));
-        Stmt::For(i, cond, body)
+        let lp = Stmt::For(i, cond, body);
+        match label {
+            Some(l) => Stmt::Labeled(l, Box::new(lp)),
+            None => lp,
+        }
+    }
+
+    /// `{ int i = 0; do { body } while (++i < K [&& extra]); }`: the counter steps in
+    /// the condition, so `continue` cannot skip it.
+    fn do_loop(&mut self, depth: u32) -> Stmt {
+        let i = self.fresh_name("i");
+        let bound = self.rng.range(1, 3) as i32;
+        self.ctx.scopes.push(vec![Var {
+            name: i.clone(),
+            ty: Ty::Int,
+            assigned: true,
+            readonly: true,
+        }]);
+        self.ctx.jumps.push(JumpTarget {
+            label: None,
+            is_loop: true,
+            cont_ok: true,
+        });
+        self.ctx.loops += 1;
+        let body = self.block(depth + 1, 2, true);
+        self.ctx.loops -= 1;
+        self.ctx.jumps.pop();
+        let step = Expr::new(
+            ExprKind::IncDec(Box::new(Expr::local(&i, Ty::Int)), true, true),
+            Ty::Int,
+        );
+        let mut cond = Expr::new(
+            ExprKind::Binary(BinOp::Lt, Box::new(step), Box::new(Expr::int(bound))),
+            Ty::Bool,
+        );
+        if self.rng.chance(30) {
+            let extra = self.expr(&Ty::Bool, 1);
+            cond = Expr::new(
+                ExprKind::Binary(BinOp::And, Box::new(cond), Box::new(extra)),
+                Ty::Bool,
+            );
+        }
+        let closed = self.ctx.scopes.pop().expect("pushed");
+        self.ctx.closed.extend(closed.into_iter().map(|v| v.name));
+        Stmt::Block(vec![
+            Stmt::Local(Ty::Int, i, Some(Expr::int(0))),
+            Stmt::DoWhile(body, cond),
+        ])
+    }
+
+    /// `switch (e) { case K: { ... } ... }` with distinct small constants, maybe a
+    /// `default`, groups that fall through or end in `break`.
+    fn switch_stmt(&mut self, depth: u32) -> Stmt {
+        let sel = self.expr(&Ty::Int, 1);
+        let n = 1 + self.rng.below(3);
+        let default_at = self.rng.chance(60).then(|| self.rng.below(n));
+        let mut used: Vec<i32> = Vec::new();
+        let mut groups = Vec::new();
+        for g in 0..n {
+            let mut labels = Vec::new();
+            for _ in 0..1 + self.rng.below(2) {
+                let k = self.rng.range(-1, 4) as i32;
+                if !used.contains(&k) {
+                    used.push(k);
+                    labels.push(Some(k));
+                }
+            }
+            if default_at == Some(g) {
+                labels.push(None);
+            }
+            if labels.is_empty() {
+                continue;
+            }
+            self.ctx.jumps.push(JumpTarget {
+                label: None,
+                is_loop: false,
+                cont_ok: false,
+            });
+            let mut body = self.block(depth + 1, 2, true);
+            self.ctx.jumps.pop();
+            if completes(&body) && self.rng.chance(50) {
+                body.push(Stmt::Break(None));
+            }
+            groups.push((labels, body));
+        }
+        Stmt::Switch(sel, groups)
+    }
+
+    /// `if (c) break;`, `continue;`, or a labelled one, to a target around; a bare
+    /// jump sometimes (it ends its block).
+    fn jump(&mut self) -> Option<Stmt> {
+        let targets = &self.ctx.jumps;
+        let innermost_loop = targets.iter().rposition(|t| t.is_loop);
+        let mut options: Vec<Stmt> = vec![Stmt::Break(None)];
+        if innermost_loop.is_some_and(|i| targets[i].cont_ok) {
+            options.push(Stmt::Continue(None));
+        }
+        for t in targets {
+            if let Some(l) = &t.label {
+                options.push(Stmt::Break(Some(l.clone())));
+                if t.cont_ok {
+                    options.push(Stmt::Continue(Some(l.clone())));
+                }
+            }
+        }
+        let j = self.rng.pick(&options).clone();
+        if self.rng.chance(20) {
+            return Some(j);
+        }
+        let cond = self.expr(&Ty::Bool, 1);
+        Some(Stmt::If(cond, vec![j], None))
+    }
+
+    fn compound_op(&mut self) -> AssignOp {
+        *self.rng.pick(&[
+            AssignOp::Add,
+            AssignOp::Sub,
+            AssignOp::Mul,
+            AssignOp::Div,
+            AssignOp::Rem,
+        ])
+    }
+
+    /// `x++`, `--x`, `x op= e` on an assignable `int` local or field, as an expression.
+    fn update_expr(&mut self, depth: u32) -> Option<Expr> {
+        let locals: Vec<Var> = self
+            .vars()
+            .filter(|v| !v.readonly && v.assigned && v.ty == Ty::Int)
+            .cloned()
+            .collect();
+        let target = if !locals.is_empty() && self.rng.chance(50) {
+            let v = self.rng.pick(&locals).clone();
+            Expr::local(&v.name, Ty::Int)
+        } else {
+            let sites = self.field_sites(Some(&Ty::Int));
+            let sites: Vec<(String, Field)> =
+                sites.into_iter().filter(|(_, f)| f.ty == Ty::Int).collect();
+            if sites.is_empty() {
+                return None;
+            }
+            let (c, f) = self.rng.pick(&sites).clone();
+            let recv = self.receiver(&c, 1)?;
+            Expr::new(ExprKind::Field(Box::new(recv), f.name.clone()), Ty::Int)
+        };
+        let kind = if self.rng.chance(60) {
+            ExprKind::IncDec(Box::new(target), self.rng.chance(50), self.rng.chance(50))
+        } else {
+            let op = self.compound_op();
+            let v = self.expr(&Ty::Int, depth.saturating_sub(1));
+            ExprKind::Compound(Box::new(target), op, Box::new(v))
+        };
+        Some(Expr::new(kind, Ty::Int))
+    }
+
+    /// `c ? a : b` at type `ty`, typed as javac types it.
+    fn cond_expr(&mut self, ty: &Ty, depth: u32) -> Option<Expr> {
+        let c = self.expr(&Ty::Bool, depth - 1);
+        let a = self.expr(ty, depth - 1);
+        let b = self.expr(ty, depth - 1);
+        let t = match (&a.ty, &b.ty) {
+            (x, y) if x == y => x.clone(),
+            (Ty::Class(x), Ty::Class(y)) => {
+                // A `null` arm takes the other's type; else the nearest common class.
+                if matches!(a.kind, ExprKind::Null) {
+                    b.ty.clone()
+                } else if matches!(b.kind, ExprKind::Null) {
+                    a.ty.clone()
+                } else {
+                    let mut k = Some(x.clone());
+                    loop {
+                        match k {
+                            Some(cls) if self.is_sub(y, &cls) => break Ty::Class(cls),
+                            Some(cls) => k = self.class(&cls).superclass.clone(),
+                            None => return None,
+                        }
+                    }
+                }
+            }
+            _ => return None,
+        };
+        if matches!(a.kind, ExprKind::Null) && matches!(b.kind, ExprKind::Null) {
+            return Some(a);
+        }
+        Some(Expr::new(
+            ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+            t,
+        ))
     }
 
     // ---- expressions ------------------------------------------------------------
@@ -1005,8 +1272,12 @@ impl Gen<'_> {
             if d { 5 } else { 0 },
             if d { 1 } else { 0 },
             if d { 2 } else { 0 },
+            if d { 1 } else { 0 },
+            if d { 2 } else { 0 },
         ];
         match self.rng.weighted(&w) {
+            6 => self.cond_expr(&Ty::Int, depth),
+            7 => self.update_expr(depth),
             0 => Some(self.int_lit()),
             1 => self.var_of(&Ty::Int),
             2 => self.field_of(&Ty::Int, depth),
@@ -1043,6 +1314,7 @@ impl Gen<'_> {
             if d { 2 } else { 0 },
             if d { 1 } else { 0 },
             if d { 2 } else { 0 },
+            if d { 1 } else { 0 },
         ];
         let bin = |op, a, b| Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), Ty::Bool);
         match self.rng.weighted(&w) {
@@ -1098,6 +1370,7 @@ impl Gen<'_> {
                 let a = self.expr(&Ty::Bool, depth - 1);
                 Some(Expr::new(ExprKind::Not(Box::new(a)), Ty::Bool))
             }
+            10 => self.cond_expr(&Ty::Bool, depth),
             _ => self.call(Some(&Ty::Bool), depth - 1),
         }
     }
@@ -1119,8 +1392,10 @@ impl Gen<'_> {
             if d && !self.ctx.in_ctor { 2 } else { 0 },
             if d && !supers.is_empty() { 1 } else { 0 },
             if d { 1 } else { 0 },
+            if d { 1 } else { 0 },
         ];
         match self.rng.weighted(&w) {
+            7 => self.cond_expr(&ty, depth),
             0 => Some(Expr::new(ExprKind::Null, ty)),
             1 => self.var_of(&ty),
             2 => Some(Expr::new(ExprKind::This, Ty::Class(self.ctx.class.clone()))),

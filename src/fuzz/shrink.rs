@@ -200,7 +200,14 @@ fn walk_lists(list: &mut Vec<Stmt>, f: &mut dyn FnMut(&mut Vec<Stmt>) -> bool) -
     for s in list.iter_mut() {
         let stop = match s {
             Stmt::If(_, t, e) => walk_lists(t, f) || e.as_mut().is_some_and(|e| walk_lists(e, f)),
-            Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::Block(b) => walk_lists(b, f),
+            Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::Block(b) | Stmt::DoWhile(b, _) => {
+                walk_lists(b, f)
+            }
+            Stmt::Switch(_, groups) => groups.iter_mut().any(|(_, b)| walk_lists(b, f)),
+            Stmt::Labeled(_, inner) => match &mut **inner {
+                Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::DoWhile(b, _) => walk_lists(b, f),
+                _ => false,
+            },
             _ => false,
         };
         if stop {
@@ -270,6 +277,9 @@ fn walk_exprs(p: &mut Program, f: &mut dyn FnMut(&mut Expr) -> bool) {
             | ExprKind::InstanceOf(a, _)
             | ExprKind::Cast(_, a) => expr(a, f),
             ExprKind::Binary(_, a, b) => expr(a, f) || expr(b, f),
+            ExprKind::Cond(c, a, b) => expr(c, f) || expr(a, f) || expr(b, f),
+            ExprKind::IncDec(t, ..) => children(t, f),
+            ExprKind::Compound(t, _, v) => children(t, f) || expr(v, f),
             ExprKind::Call(recv, _, args) => {
                 if let Recv::Expr(r) = recv
                     && expr(r, f)
@@ -288,7 +298,12 @@ fn walk_exprs(p: &mut Program, f: &mut dyn FnMut(&mut Expr) -> bool) {
                 Stmt::Local(_, _, Some(e)) | Stmt::Assert(e) | Stmt::Expr(e) => expr(e, f),
                 Stmt::Return(Some(e)) => expr(e, f),
                 Stmt::Assign(t, _, v) => children(t, f) || expr(v, f),
-                Stmt::Step(t, _) => children(t, f),
+                Stmt::Step(t, _) | Stmt::PreStep(t, _) => children(t, f),
+                Stmt::DoWhile(b, c) => stmts(b, f) || expr(c, f),
+                Stmt::Switch(e, groups) => {
+                    expr(e, f) || groups.iter_mut().any(|(_, b)| stmts(b, f))
+                }
+                Stmt::Labeled(_, inner) => stmts(std::slice::from_mut(&mut **inner), f),
                 Stmt::If(c, t, e) => {
                     expr(c, f) || stmts(t, f) || e.as_mut().is_some_and(|e| stmts(e, f))
                 }

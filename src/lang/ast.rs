@@ -114,6 +114,24 @@ pub enum AssignOp {
     Sub,
     /// `*=`
     Mul,
+    /// `/=`
+    Div,
+    /// `%=`
+    Rem,
+}
+
+/// A `switch` label: `case K:` or `default:`.
+#[derive(Clone, Debug)]
+pub enum SwitchLabel {
+    Case(Expr),
+    Default(Span),
+}
+
+/// A switch block statement group: its labels, then its statements.
+#[derive(Clone, Debug)]
+pub struct SwitchGroup {
+    pub labels: Vec<SwitchLabel>,
+    pub stmts: Vec<Stmt>,
 }
 
 #[derive(Clone, Debug)]
@@ -124,6 +142,8 @@ pub enum StmtKind {
         name: Ident,
         init: Option<Expr>,
     },
+    /// `T x = e, y, z = f;`: several declarators, each a [`StmtKind::Local`].
+    Locals(Vec<Stmt>),
     /// A call or `new` used as a statement.
     Expr(Expr),
     /// `target op value;` where target is a name or a field access.
@@ -134,12 +154,24 @@ pub enum StmtKind {
     },
     If(Expr, Box<Stmt>, Option<Box<Stmt>>),
     While(Expr, Box<Stmt>),
+    /// `for (init; cond; update) body`: `init` is one declaration or a list of
+    /// statement expressions, `update` a list of statement expressions.
     For {
-        init: Option<Box<Stmt>>,
+        init: Vec<Stmt>,
         cond: Option<Expr>,
-        update: Option<Box<Stmt>>,
+        update: Vec<Stmt>,
         body: Box<Stmt>,
     },
+    /// `do body while (cond);`
+    DoWhile(Box<Stmt>, Expr),
+    /// `switch (selector) { groups }`
+    Switch(Expr, Vec<SwitchGroup>),
+    /// `label: stmt`
+    Labeled(Ident, Box<Stmt>),
+    /// `break;` or `break label;`
+    Break(Option<Ident>),
+    /// `continue;` or `continue label;`
+    Continue(Option<Ident>),
     Return(Option<Expr>),
     Throw(Expr),
     Assert(Expr),
@@ -242,4 +274,20 @@ pub enum ExprKind {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     InstanceOf(Box<Expr>, Ident),
     Cast(Ident, Box<Expr>),
+    /// `c ? a : b`
+    Conditional(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `target op value` used as an expression (the parser builds it for every
+    /// assignment; a statement takes it apart into [`StmtKind::Assign`]).
+    Assign {
+        target: Box<Expr>,
+        op: AssignOp,
+        value: Box<Expr>,
+    },
+    /// `x++`, `x--` (`prefix` false) or `++x`, `--x` (`prefix` true); `op` is
+    /// [`AssignOp::Add`] or [`AssignOp::Sub`].
+    IncDec {
+        target: Box<Expr>,
+        op: AssignOp,
+        prefix: bool,
+    },
 }

@@ -1,12 +1,12 @@
 //! Checking method bodies: names, types, reachability and definite assignment
 //! (JLS chapters 14 and 16, simplified), producing the desugared core.
 
-use super::ast::{self, AssignOp, BinOp, ExprKind as A, Ident, StmtKind as S, UnOp};
+use super::ast::{self, AssignOp, BinOp, ExprKind as A, Ident, StmtKind as S, SwitchLabel, UnOp};
 use super::check::{Access, MethodInfo, Table, unknown_class};
 use super::core::{Dispatch, Expr, Lit, PrimOp};
-use super::desugar::{self as d, ForInit};
+use super::desugar::{self as d, ForInit, LoopLabels, Yields};
 use super::diag::Diagnostic;
-use super::program::{ClassId, FieldId, Local, LocalId, MethodId, MethodKind, Name, Type};
+use super::program::{ClassId, FieldId, LabelId, Local, LocalId, MethodId, MethodKind, Name, Type};
 use super::span::Span;
 
 /// A checked type, or `None` after an error was reported (suppresses cascades).
@@ -34,6 +34,15 @@ mod slots {
     /// Definite assignment (JLS ch. 16) of the slots that existed when it was saved.
     #[derive(Clone, Debug)]
     pub(super) struct DaState(Vec<bool>);
+
+    impl DaState {
+        /// Assigned in both (slots one of them lacks are out of scope there).
+        pub(super) fn meet_with(&mut self, other: &DaState) {
+            for (b, o) in self.0.iter_mut().zip(&other.0) {
+                *b &= *o;
+            }
+        }
+    }
 
     #[derive(Default)]
     pub(super) struct Slots {
@@ -93,6 +102,16 @@ mod slots {
         pub(super) fn restore(&mut self, saved: &DaState) {
             for (i, b) in self.da.iter_mut().enumerate() {
                 *b = saved.0.get(i).copied().unwrap_or(true);
+            }
+        }
+
+        /// Like [`Slots::restore`], but the slots pushed since count as not
+        /// assigned: they were declared earlier in the same `switch` block, so
+        /// they are in scope but a jump to a later group skipped their
+        /// initializers.
+        pub(super) fn restore_unassigned(&mut self, saved: &DaState) {
+            for (i, b) in self.da.iter_mut().enumerate() {
+                *b = saved.0.get(i).copied().unwrap_or(false);
             }
         }
 
@@ -160,7 +179,67 @@ mod slots {
     }
 }
 
-use slots::Slots;
+use slots::{DaState, Slots};
+
+/// Meets `da` into the state of the jumps seen so far.
+fn meet_into(acc: &mut Option<DaState>, da: DaState) {
+    match acc {
+        None => *acc = Some(da),
+        Some(a) => a.meet_with(&da),
+    }
+}
+
+/// The primitive of a compound assignment operator (`=` has none; `Add` stands in).
+fn compound_prim(op: AssignOp) -> PrimOp {
+    match op {
+        AssignOp::Set | AssignOp::Add => PrimOp::Add,
+        AssignOp::Sub => PrimOp::Sub,
+        AssignOp::Mul => PrimOp::Mul,
+        AssignOp::Div => PrimOp::Div,
+        AssignOp::Rem => PrimOp::Rem,
+    }
+}
+
+fn loop_labels(t: &Target) -> LoopLabels {
+    LoopLabels {
+        brk: t.brk_used.then_some(t.brk),
+        cont: t.cont_used.then_some(t.cont),
+    }
+}
+
+/// What a `break` or `continue` may jump out of.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum TargetKind {
+    Loop,
+    Switch,
+    /// A labelled statement that is neither a loop nor a `switch`.
+    Labeled,
+}
+
+/// A statement that `break` (and, for a loop, `continue`) may leave, while its
+/// body is checked: its source labels and what the jumps to it saw.
+struct Target {
+    kind: TargetKind,
+    labels: Vec<Ident>,
+    brk: LabelId,
+    cont: LabelId,
+    /// Definite assignment before every `break` to it so far (JLS 16: met after it).
+    brk_da: Option<DaState>,
+    /// Definite assignment before every `continue` to it so far.
+    cont_da: Option<DaState>,
+    brk_used: bool,
+    cont_used: bool,
+}
+
+/// How a boolean expression's value makes definite assignment vacuous (JLS 16:
+/// everything is assigned "when true" after a constant `false`, and so on).
+/// The subset's expressions never assign a variable that was not assigned
+/// before, so this is all that "when true" and "when false" add.
+#[derive(Copy, Clone, Default, Debug)]
+struct Vacuous {
+    when_true: bool,
+    when_false: bool,
+}
 
 /// The value of a constant expression (JLS 15.29) of the subset.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -186,6 +265,19 @@ fn constant_inner(e: &ast::Expr) -> Option<Const> {
             Bool(b) => Bool(!b),
             Int(_) => return None,
         },
+        A::Conditional(c, a, b) => {
+            let (c, a, b) = (constant(c)?, constant(a)?, constant(b)?);
+            match (c, a, b) {
+                (Bool(c), Int(_), Int(_)) | (Bool(c), Bool(_), Bool(_)) => {
+                    if c {
+                        a
+                    } else {
+                        b
+                    }
+                }
+                _ => return None,
+            }
+        }
         A::Binary(op, l, r) => match (constant(l)?, constant(r)?) {
             (Int(a), Int(b)) => match op {
                 BinOp::Add => Int(a.wrapping_add(b)),
@@ -223,6 +315,11 @@ struct Body<'a, 'u> {
     this_ctx: ThisCtx,
     slots: Slots,
     scopes: Vec<Vec<(Name, LocalId)>>,
+    /// The statements a `break` or `continue` here may leave, innermost last.
+    targets: Vec<Target>,
+    next_label: u32,
+    /// [`Vacuous`] of the boolean expression checked last.
+    vac: Vacuous,
 }
 
 /// Checks one method's body; returns its local slots and desugared body.
@@ -248,6 +345,9 @@ pub(super) fn check_method(
         },
         slots: Slots::default(),
         scopes: vec![Vec::new()],
+        targets: Vec::new(),
+        next_label: 0,
+        vac: Vacuous::default(),
     };
     if m.kind != MethodKind::Static {
         b.slots.push(
@@ -394,10 +494,14 @@ impl Body<'_, '_> {
                 self.err("unreachable statement", s.span);
                 reported = true;
             }
-            if let S::Local { ty, name, init } = &s.kind {
-                let (x, init) = self.local_decl(*ty, *name, init.as_ref(), s.span);
+            if let S::Local { .. } | S::Locals(_) = &s.kind {
+                let decls = self.local_decls(s);
                 let (rest, c) = self.block_stmts(&stmts[i + 1..]);
-                out.push(d::stmt(d::let_in(x, init, rest, s.span), s.span));
+                let mut rest = rest;
+                for (x, init, sp) in decls.into_iter().rev() {
+                    rest = vec![d::stmt(d::let_in(x, init, rest, sp), sp)];
+                }
+                out.extend(rest);
                 return (out, c && !reported);
             }
             let (e, c) = self.stmt(s);
@@ -407,6 +511,25 @@ impl Body<'_, '_> {
         // As javac: code after an unreachable statement raises no further
         // reachability errors (such as a missing return).
         (out, completes && !reported)
+    }
+
+    /// The declarators of `T x = e, ...;` in order (each may read the earlier ones).
+    fn local_decls(&mut self, s: &ast::Stmt) -> Vec<(LocalId, Expr, Span)> {
+        let one = std::slice::from_ref(s);
+        let decls = match &s.kind {
+            S::Locals(ds) => ds.as_slice(),
+            _ => one,
+        };
+        decls
+            .iter()
+            .filter_map(|st| match &st.kind {
+                S::Local { ty, name, init } => {
+                    let (x, e) = self.local_decl(*ty, *name, init.as_ref(), st.span);
+                    Some((x, e, st.span))
+                }
+                _ => None,
+            })
+            .collect()
     }
 
     fn local_decl(
@@ -458,7 +581,7 @@ impl Body<'_, '_> {
                 self.scopes.pop();
                 (Some(d::begin(es, b.span)), c)
             }
-            S::Local { .. } => {
+            S::Local { .. } | S::Locals(_) => {
                 self.err(
                     "a variable declaration is not allowed here: put it in a block `{ ... }`",
                     span,
@@ -472,15 +595,15 @@ impl Body<'_, '_> {
             S::Assign { target, op, value } => (wrap(self.assign(target, *op, value, span)), true),
             S::If(c, then, els) => {
                 let ce = self.cond(c);
-                let k = constant(c);
+                let vac = self.vac;
                 let before = self.slots.save();
-                if k == Some(Const::Bool(false)) {
+                if vac.when_true {
                     self.slots.all_assigned();
                 }
                 let (te, tc) = self.sub_stmt(then);
                 let da_then = self.slots.save();
                 self.slots.restore(&before);
-                if k == Some(Const::Bool(true)) {
+                if vac.when_false {
                     self.slots.all_assigned();
                 }
                 let (ee, ec) = match els {
@@ -494,40 +617,46 @@ impl Body<'_, '_> {
                 let completes = if els.is_some() { tc || ec } else { true };
                 (wrap(d::if_(ce, te, ee, span)), completes)
             }
-            S::While(c, body) => {
-                let ce = self.cond(c);
-                let k = constant(c);
-                let (be, _) = self.loop_body(k, body, None);
-                (wrap(d::while_(ce, be, span)), k != Some(Const::Bool(true)))
+            S::While(..) | S::DoWhile(..) | S::For { .. } => self.loop_stmt(s, Vec::new()),
+            S::Labeled(..) => {
+                // The labels of this statement, outermost first.
+                let mut labels = Vec::new();
+                let mut inner = s;
+                while let S::Labeled(l, st) = &inner.kind {
+                    self.check_label_free(*l, &labels);
+                    labels.push(*l);
+                    inner = st;
+                }
+                if matches!(inner.kind, S::While(..) | S::DoWhile(..) | S::For { .. }) {
+                    return self.loop_stmt(inner, labels);
+                }
+                self.push_target(TargetKind::Labeled, labels);
+                let (e, c) = self.sub_stmt(inner);
+                let t = self.pop_target();
+                let e = d::labeled(t.brk_used.then_some(t.brk), e, span);
+                (wrap(e), c || t.brk_used)
             }
-            S::For {
-                init,
-                cond,
-                update,
-                body,
-            } => {
-                self.scopes.push(Vec::new());
-                let init = match init.as_deref() {
-                    None => ForInit::None,
-                    Some(ast::Stmt {
-                        kind: S::Local { ty, name, init },
-                        span,
-                    }) => {
-                        let (x, e) = self.local_decl(*ty, *name, init.as_ref(), *span);
-                        ForInit::Decl(x, e, *span)
-                    }
-                    Some(st) => match self.stmt(st).0 {
-                        Some(e) => ForInit::Stmt(e),
-                        None => ForInit::None,
-                    },
+            S::Break(label) => {
+                let Some(i) = self.jump_target(*label, false, span) else {
+                    return (None, false);
                 };
-                let ce = cond.as_ref().map(|c| self.cond(c));
-                let k = cond.as_ref().map_or(Some(Const::Bool(true)), constant);
-                let (be, ue) = self.loop_body(k, body, update.as_deref());
-                self.scopes.pop();
-                let e = d::for_loop(init, ce, be, ue, span);
-                (wrap(e), k != Some(Const::Bool(true)))
+                let da = self.slots.save();
+                let t = &mut self.targets[i];
+                t.brk_used = true;
+                meet_into(&mut t.brk_da, da);
+                (wrap(d::break_(t.brk, span)), false)
             }
+            S::Continue(label) => {
+                let Some(i) = self.jump_target(*label, true, span) else {
+                    return (None, false);
+                };
+                let da = self.slots.save();
+                let t = &mut self.targets[i];
+                t.cont_used = true;
+                meet_into(&mut t.cont_da, da);
+                (wrap(d::break_(t.cont, span)), false)
+            }
+            S::Switch(selector, groups) => self.switch(selector, groups, span),
             S::Return(e) => {
                 let ret = self.ret;
                 let value = match (e, ret) {
@@ -596,25 +725,280 @@ impl Body<'_, '_> {
         }
     }
 
-    /// The body (and `for` update) of a loop whose condition has constant value
-    /// `k`, if any; restores definite assignment to the condition's "when false".
-    fn loop_body(
-        &mut self,
-        k: Option<Const>,
-        body: &ast::Stmt,
-        update: Option<&ast::Stmt>,
-    ) -> (Expr, Option<Expr>) {
-        let before = self.slots.save();
-        if k == Some(Const::Bool(false)) {
-            self.err("unreachable statement", body.span);
+    fn fresh_label(&mut self) -> LabelId {
+        self.next_label += 1;
+        LabelId(self.next_label - 1)
+    }
+
+    fn push_target(&mut self, kind: TargetKind, labels: Vec<Ident>) {
+        let brk = self.fresh_label();
+        let cont = self.fresh_label();
+        self.targets.push(Target {
+            kind,
+            labels,
+            brk,
+            cont,
+            brk_da: None,
+            cont_da: None,
+            brk_used: false,
+            cont_used: false,
+        });
+    }
+
+    fn pop_target(&mut self) -> Target {
+        self.targets.pop().expect("a target was pushed")
+    }
+
+    /// A label may not reuse the name of an enclosing statement's label (JLS 14.7).
+    fn check_label_free(&mut self, l: Ident, same_stmt: &[Ident]) {
+        let taken = self
+            .targets
+            .iter()
+            .flat_map(|t| &t.labels)
+            .chain(same_stmt)
+            .any(|x| x.name == l.name);
+        if taken {
+            let msg = format!("label `{}` is already in use", self.name(l.name));
+            self.err(msg, l.span);
         }
-        let (be, _) = self.sub_stmt(body);
-        let ue = update.and_then(|u| self.stmt(u).0);
-        self.slots.restore(&before);
-        if k == Some(Const::Bool(true)) {
+    }
+
+    /// The index in `targets` of what `break` (or `continue`) `label` leaves.
+    fn jump_target(&mut self, label: Option<Ident>, cont: bool, span: Span) -> Option<usize> {
+        let what = if cont { "continue" } else { "break" };
+        match label {
+            None => {
+                let found = self.targets.iter().rposition(|t| {
+                    t.kind == TargetKind::Loop || (!cont && t.kind == TargetKind::Switch)
+                });
+                if found.is_none() {
+                    let msg = if cont {
+                        "`continue` outside of a loop"
+                    } else {
+                        "`break` outside of a loop or `switch`"
+                    };
+                    self.err(msg, span);
+                }
+                found
+            }
+            Some(l) => {
+                let found = self
+                    .targets
+                    .iter()
+                    .rposition(|t| t.labels.iter().any(|x| x.name == l.name));
+                match found {
+                    None => {
+                        let msg = format!("undefined label `{}`", self.name(l.name));
+                        self.err(msg, l.span);
+                        None
+                    }
+                    Some(i) if cont && self.targets[i].kind != TargetKind::Loop => {
+                        let msg = format!(
+                            "`{what} {}` needs a loop label: `{}` does not label a loop",
+                            self.name(l.name),
+                            self.name(l.name)
+                        );
+                        self.err(msg, l.span);
+                        None
+                    }
+                    Some(i) => Some(i),
+                }
+            }
+        }
+    }
+
+    /// A `while`, `do` or `for` statement with its source labels (JLS 14.12-14.14,
+    /// 14.22 and 16.2.10-16.2.12).
+    fn loop_stmt(&mut self, s: &ast::Stmt, labels: Vec<Ident>) -> (Option<Expr>, bool) {
+        let span = s.span;
+        let wrap = |e: Expr| Some(d::stmt(e, span));
+        match &s.kind {
+            S::While(c, body) => {
+                let ce = self.cond(c);
+                let (k, vac) = (constant(c), self.vac);
+                let before = self.slots.save();
+                if k == Some(Const::Bool(false)) {
+                    self.err("unreachable statement", body.span);
+                }
+                if vac.when_true {
+                    self.slots.all_assigned();
+                }
+                self.push_target(TargetKind::Loop, labels);
+                let (be, _) = self.sub_stmt(body);
+                let t = self.pop_target();
+                self.after_loop(&before, vac, &t);
+                let e = d::while_loop(ce, be, loop_labels(&t), span);
+                (wrap(e), k != Some(Const::Bool(true)) || t.brk_used)
+            }
+            S::DoWhile(body, c) => {
+                self.push_target(TargetKind::Loop, labels);
+                let (be, bc) = self.sub_stmt(body);
+                if let Some(da) = self.targets.last().and_then(|t| t.cont_da.clone()) {
+                    self.slots.meet(&da);
+                }
+                let before = self.slots.save();
+                let ce = self.cond(c);
+                let (k, vac) = (constant(c), self.vac);
+                let t = self.pop_target();
+                self.after_loop(&before, vac, &t);
+                let e = d::do_while(be, ce, t.brk, t.cont_used.then_some(t.cont), span);
+                let completes = ((bc || t.cont_used) && k != Some(Const::Bool(true))) || t.brk_used;
+                (wrap(e), completes)
+            }
+            S::For {
+                init,
+                cond,
+                update,
+                body,
+            } => {
+                self.scopes.push(Vec::new());
+                let init = match init.as_slice() {
+                    [
+                        one @ ast::Stmt {
+                            kind: S::Local { .. } | S::Locals(_),
+                            ..
+                        },
+                    ] => ForInit::Decls(self.local_decls(one)),
+                    stmts => {
+                        ForInit::Stmts(stmts.iter().filter_map(|st| self.stmt(st).0).collect())
+                    }
+                };
+                let ce = cond.as_ref().map(|c| self.cond(c));
+                let k = cond.as_ref().map_or(Some(Const::Bool(true)), constant);
+                let vac = match cond {
+                    Some(_) => self.vac,
+                    None => Vacuous {
+                        when_true: false,
+                        when_false: true,
+                    },
+                };
+                let before = self.slots.save();
+                if k == Some(Const::Bool(false)) {
+                    self.err("unreachable statement", body.span);
+                }
+                if vac.when_true {
+                    self.slots.all_assigned();
+                }
+                self.push_target(TargetKind::Loop, labels);
+                let (be, _) = self.sub_stmt(body);
+                if let Some(da) = self.targets.last().and_then(|t| t.cont_da.clone()) {
+                    self.slots.meet(&da);
+                }
+                let ue: Vec<Expr> = update.iter().filter_map(|u| self.stmt(u).0).collect();
+                let t = self.pop_target();
+                self.after_loop(&before, vac, &t);
+                self.scopes.pop();
+                let e = d::for_loop(init, ce, be, ue, loop_labels(&t), span);
+                (wrap(e), k != Some(Const::Bool(true)) || t.brk_used)
+            }
+            _ => unreachable!("loop_stmt on a loop"),
+        }
+    }
+
+    /// Definite assignment after a loop: its condition's "when false" (`before`,
+    /// or everything when `vac` says so) met with every `break` out of it.
+    fn after_loop(&mut self, before: &DaState, vac: Vacuous, t: &Target) {
+        self.slots.restore(before);
+        if vac.when_false {
             self.slots.all_assigned();
         }
-        (be, ue)
+        if let Some(da) = &t.brk_da {
+            self.slots.meet(da);
+        }
+    }
+
+    /// `switch (selector) { groups }` on `int` (JLS 14.11, 14.22, 16.2.9).
+    fn switch(
+        &mut self,
+        selector: &ast::Expr,
+        groups: &[ast::SwitchGroup],
+        span: Span,
+    ) -> (Option<Expr>, bool) {
+        let (se, st) = self.expr(selector);
+        if let Some(t) = st
+            && t != Type::Int
+        {
+            let msg = format!(
+                "the Java subset supports `switch` only on `int`, found `{}`",
+                self.tn(t)
+            );
+            self.err(msg, selector.span);
+        }
+        let sel = Self::fresh_tmp(&mut self.slots, self.t.tmp_name, Type::Int, span);
+        self.push_target(TargetKind::Switch, Vec::new());
+        // One scope for the whole block: a local declared in one group is in
+        // scope (but not assigned) in the later ones.
+        self.scopes.push(Vec::new());
+        let at_selector = self.slots.save();
+        let mut seen: Vec<i32> = Vec::new();
+        let mut has_default = false;
+        let mut out = Vec::new();
+        let mut labels = Vec::new();
+        let mut last_completes = true;
+        for g in groups {
+            let mut cases = Vec::new();
+            let mut default = false;
+            for l in &g.labels {
+                match l {
+                    SwitchLabel::Case(e) => {
+                        let (_, t) = self.expr(e);
+                        match (constant(e), t) {
+                            (Some(Const::Int(k)), _) => {
+                                if seen.contains(&k) {
+                                    self.err("duplicate case label", e.span);
+                                } else {
+                                    seen.push(k);
+                                    cases.push(k);
+                                }
+                            }
+                            (_, None) => {}
+                            _ => self.err(
+                                "a `case` label must be a constant expression of type `int`",
+                                e.span,
+                            ),
+                        }
+                    }
+                    SwitchLabel::Default(at) => {
+                        if has_default {
+                            self.err("duplicate default label", *at);
+                        }
+                        has_default = true;
+                        default = true;
+                    }
+                }
+            }
+            // A group is entered from the selector (every earlier group's
+            // state includes the selector's) or by falling through.
+            self.slots.restore_unassigned(&at_selector);
+            let (stmts, c) = self.block_stmts(&g.stmts);
+            if !c {
+                self.slots.all_assigned();
+            }
+            last_completes = c;
+            let gspan = match (g.stmts.first(), g.stmts.last()) {
+                (Some(a), Some(b)) => a.span.to(b.span),
+                _ => span,
+            };
+            labels.push(self.fresh_label());
+            out.push(d::Group {
+                cases,
+                default,
+                stmts,
+                span: gspan,
+            });
+        }
+        self.scopes.pop();
+        let t = self.pop_target();
+        let ends_with_labels = groups.last().is_none_or(|g| g.stmts.is_empty());
+        if !has_default || ends_with_labels {
+            self.slots.meet(&at_selector);
+        }
+        if let Some(da) = &t.brk_da {
+            self.slots.meet(da);
+        }
+        let completes = last_completes || !has_default || ends_with_labels || t.brk_used;
+        let e = d::switch(sel, se, out, &labels, t.brk, span);
+        (Some(d::stmt(e, span)), completes)
     }
 
     /// The superclass constructor call that starts a constructor body.
@@ -661,12 +1045,7 @@ impl Body<'_, '_> {
     }
 
     fn assign(&mut self, target: &ast::Expr, op: AssignOp, value: &ast::Expr, span: Span) -> Expr {
-        let prim = match op {
-            AssignOp::Set => None,
-            AssignOp::Add => Some(PrimOp::Add),
-            AssignOp::Sub => Some(PrimOp::Sub),
-            AssignOp::Mul => Some(PrimOp::Mul),
-        };
+        let prim = (op != AssignOp::Set).then(|| compound_prim(op));
         // The assigned place: a local, or an object and a field.
         let (obj, fid) = match &target.kind {
             A::Name(id) => {
@@ -834,7 +1213,38 @@ impl Body<'_, '_> {
     }
 
     fn expr_any(&mut self, e: &ast::Expr) -> (Expr, Ty) {
-        super::deep(|| self.expr_any_inner(e))
+        let r = super::deep(|| self.expr_any_inner(e));
+        // `&&`, `||`, `!` and `?:` set their own; any other boolean is vacuous
+        // only as a constant.
+        if !matches!(
+            e.kind,
+            A::Binary(BinOp::And | BinOp::Or, ..) | A::Unary(UnOp::Not, _) | A::Conditional(..)
+        ) {
+            self.vac = match e.kind {
+                A::Bool(_) | A::Binary(..) if r.1 == Some(Type::Bool) => match constant(e) {
+                    Some(Const::Bool(b)) => Vacuous {
+                        when_true: !b,
+                        when_false: b,
+                    },
+                    _ => Vacuous::default(),
+                },
+                _ => Vacuous::default(),
+            };
+        }
+        r
+    }
+
+    /// Checks `e` where the state is vacuous (everything assigned) when `vacuous`:
+    /// the operand after a constant that decides it (JLS 16.1).
+    fn expr_in(&mut self, e: &ast::Expr, vacuous: bool) -> (Expr, Ty) {
+        if !vacuous {
+            return self.expr(e);
+        }
+        let before = self.slots.save();
+        self.slots.all_assigned();
+        let r = self.expr(e);
+        self.slots.restore(&before);
+        r
     }
 
     fn expr_any_inner(&mut self, e: &ast::Expr) -> (Expr, Ty) {
@@ -866,7 +1276,28 @@ impl Body<'_, '_> {
             A::Unary(UnOp::Not, x) => {
                 let (xe, xt) = self.expr(x);
                 self.operand(xt, Type::Bool, "!", x.span);
+                let v = self.vac;
+                self.vac = Vacuous {
+                    when_true: v.when_false,
+                    when_false: v.when_true,
+                };
                 (d::not(xe, span), Some(Type::Bool))
+            }
+            A::Conditional(c, a, b) => self.conditional(c, a, b, span),
+            A::Assign { target, op, value } => {
+                if *op == AssignOp::Set {
+                    self.err(
+                        "the Java subset does not support `=` inside expressions: assign in a statement of its own",
+                        span,
+                    );
+                    self.expr(value);
+                    return Self::bad(span);
+                }
+                self.update(target, *op, Some(value), Yields::New, span)
+            }
+            A::IncDec { target, op, prefix } => {
+                let yields = if *prefix { Yields::New } else { Yields::Old };
+                self.update(target, *op, None, yields, span)
             }
             A::Binary(op, l, r) => self.binary(*op, l, r, span),
             A::InstanceOf(x, c) => {
@@ -943,7 +1374,26 @@ impl Body<'_, '_> {
 
     fn binary(&mut self, op: BinOp, l: &ast::Expr, r: &ast::Expr, span: Span) -> (Expr, Ty) {
         let (le, lt) = self.expr(l);
-        let (re, rt) = self.expr(r);
+        let vl = self.vac;
+        // The right operand of `&&` runs when the left is true, of `||` when false.
+        let vacuous = match op {
+            BinOp::And => vl.when_true,
+            BinOp::Or => vl.when_false,
+            _ => false,
+        };
+        let (re, rt) = self.expr_in(r, vacuous);
+        let vr = self.vac;
+        self.vac = match op {
+            BinOp::And => Vacuous {
+                when_true: vl.when_true || vr.when_true,
+                when_false: vl.when_false && (vl.when_true || vr.when_false),
+            },
+            BinOp::Or => Vacuous {
+                when_true: vl.when_true && (vl.when_false || vr.when_true),
+                when_false: vl.when_false || vr.when_false,
+            },
+            _ => Vacuous::default(),
+        };
         let sym = op.symbol();
         let arith = |p| Some(p);
         let (p, operand, result) = match op {
@@ -994,6 +1444,144 @@ impl Body<'_, '_> {
         self.operand(rt, operand, sym, r.span);
         let p = p.unwrap_or(PrimOp::Add);
         (d::prim(p, vec![le, re], span), Some(result))
+    }
+
+    /// `c ? a : b` (JLS 15.25): both `int`, both `boolean`, or references, whose
+    /// type is the nearer of the two or their least common superclass.
+    fn conditional(
+        &mut self,
+        c: &ast::Expr,
+        a: &ast::Expr,
+        b: &ast::Expr,
+        span: Span,
+    ) -> (Expr, Ty) {
+        let ce = self.cond(c);
+        let vc = self.vac;
+        let (ae, at) = self.expr_in(a, vc.when_true);
+        let va = self.vac;
+        let (be, bt) = self.expr_in(b, vc.when_false);
+        let vb = self.vac;
+        let ty = match (at, bt) {
+            (Some(x), Some(y)) => match (x, y) {
+                (Type::Int, Type::Int) => Some(Type::Int),
+                (Type::Bool, Type::Bool) => Some(Type::Bool),
+                (Type::Null, Type::Null) => Some(Type::Null),
+                (Type::Null, Type::Class(k)) | (Type::Class(k), Type::Null) => Some(Type::Class(k)),
+                (Type::Class(p), Type::Class(q)) => {
+                    Some(Type::Class(self.t.program.common_superclass(p, q)))
+                }
+                _ => {
+                    let msg = format!(
+                        "incompatible types in `?:`: `{}` and `{}` (the Java subset has no boxing)",
+                        self.tn(x),
+                        self.tn(y)
+                    );
+                    self.err(msg, span);
+                    None
+                }
+            },
+            _ => None,
+        };
+        self.vac = if ty == Some(Type::Bool) {
+            Vacuous {
+                when_true: (vc.when_true || va.when_true) && (vc.when_false || vb.when_true),
+                when_false: (vc.when_true || va.when_false) && (vc.when_false || vb.when_false),
+            }
+        } else {
+            Vacuous::default()
+        };
+        (d::if_(ce, ae, Some(be), span), ty)
+    }
+
+    /// `x op= v`, `x++`, `++x` (and `--`) used as expressions, on a local or a
+    /// field; `value` is `None` for `++`/`--` (a literal 1).
+    fn update(
+        &mut self,
+        target: &ast::Expr,
+        op: AssignOp,
+        value: Option<&ast::Expr>,
+        yields: Yields,
+        span: Span,
+    ) -> (Expr, Ty) {
+        let p = compound_prim(op);
+        let one = |s| d::lit(Lit::Int(1), s);
+        match &target.kind {
+            A::Name(id) if self.lookup_local(id.name).is_some() => {
+                let x = self.lookup_local(id.name).expect("checked");
+                self.check_da(x, id.span);
+                let ty = self.slots.ty(x);
+                let ve = match value {
+                    Some(v) => {
+                        let (ve, vt) = self.expr(v);
+                        self.compound_types(ty, vt, span);
+                        ve
+                    }
+                    None => {
+                        self.compound_types(ty, None, span);
+                        one(span)
+                    }
+                };
+                let tmp_name = self.t.tmp_name;
+                let slots = &mut self.slots;
+                let e = d::update_local(
+                    x,
+                    p,
+                    ve,
+                    yields,
+                    || Self::fresh_tmp(slots, tmp_name, Type::Int, span),
+                    span,
+                );
+                (e, Some(Type::Int))
+            }
+            A::Name(_) | A::Field(..) => {
+                let (obj, fid) = match &target.kind {
+                    A::Name(id) => match self.t.program.lookup_field(self.class, id.name) {
+                        Some(f) => {
+                            self.check_field_private(f, id.span);
+                            (self.this(id.span), Some(f))
+                        }
+                        None => {
+                            let msg = format!("cannot find variable `{}`", self.name(id.name));
+                            self.err(msg, id.span);
+                            (None, None)
+                        }
+                    },
+                    A::Field(recv, f) => {
+                        let (re, rt) = self.receiver(recv);
+                        (Some(re), self.field_of(rt, *f))
+                    }
+                    _ => unreachable!("matched above"),
+                };
+                let (ve, vt) = match value {
+                    Some(v) => self.expr(v),
+                    None => (one(span), Some(Type::Int)),
+                };
+                let (Some(obj), Some(fid)) = (obj, fid) else {
+                    return Self::bad(span);
+                };
+                self.compound_types(self.t.field_types[fid.0 as usize], vt, span);
+                let obj_ty = Type::Class(self.t.program.field(fid).owner);
+                let tmp_name = self.t.tmp_name;
+                let slots = &mut self.slots;
+                let e = d::update_field(
+                    obj,
+                    fid,
+                    p,
+                    ve,
+                    yields,
+                    |is_obj| {
+                        let ty = if is_obj { obj_ty } else { Type::Int };
+                        Self::fresh_tmp(slots, tmp_name, ty, span)
+                    },
+                    span,
+                );
+                (e, Some(Type::Int))
+            }
+            _ => {
+                self.err("cannot assign to this expression", target.span);
+                Self::bad(span)
+            }
+        }
     }
 
     fn check_arity(&mut self, got: usize, want: usize, what: &str, span: Span) -> bool {

@@ -500,6 +500,7 @@ fn check_overrides(t: &Table, class: ClassId, diags: &mut Vec<Diagnostic>) {
             continue;
         }
         let Some(over) = p.lookup_method(sup, method.name) else {
+            check_library_override(t, class, m, diags);
             continue;
         };
         let (mi, oi) = (&t.methods[m.0 as usize], &t.methods[over.0 as usize]);
@@ -539,6 +540,225 @@ fn check_overrides(t: &Table, class: ClassId, diags: &mut Vec<Diagnostic>) {
                 "`{name}` cannot weaken the access of `{owner}.{name}` (declare it at least as visible)"
             )));
         }
+    }
+}
+
+/// A parameter or return type of a method of `Object` or `Throwable`.
+#[derive(Copy, Clone)]
+enum LibType {
+    Void,
+    Int,
+    Bool,
+    /// A class of the subset (a subclass may be returned in its place).
+    Class(&'static str),
+    /// A type the subset cannot write (`String`, `Class<?>`, arrays).
+    Other(&'static str),
+}
+
+/// A method that `Object` or `Throwable` declares and a subclass can override.
+struct LibMethod {
+    class: &'static str,
+    name: &'static str,
+    params: &'static [LibType],
+    ret: LibType,
+    access: Access,
+    is_final: bool,
+}
+
+const fn lib(
+    class: &'static str,
+    name: &'static str,
+    params: &'static [LibType],
+    ret: LibType,
+    access: Access,
+    is_final: bool,
+) -> LibMethod {
+    LibMethod {
+        class,
+        name,
+        params,
+        ret,
+        access,
+        is_final,
+    }
+}
+
+/// The instance methods of `Object` and `Throwable` (JDK 17) whose parameter
+/// types the subset can write, so a user method may override them. The others
+/// (`wait(long)`, `printStackTrace(PrintStream)`, ...) take `long`, arrays or
+/// library classes, so a user method of that name only overloads them. The
+/// other built-in classes declare no methods of their own.
+const LIB_METHODS: &[LibMethod] = {
+    use Access::{Protected, Public};
+    use LibType::*;
+    &[
+        lib("Object", "getClass", &[], Other("Class<?>"), Public, true),
+        lib("Object", "hashCode", &[], Int, Public, false),
+        lib("Object", "equals", &[Class("Object")], Bool, Public, false),
+        lib("Object", "clone", &[], Class("Object"), Protected, false),
+        lib("Object", "toString", &[], Other("String"), Public, false),
+        lib("Object", "notify", &[], Void, Public, true),
+        lib("Object", "notifyAll", &[], Void, Public, true),
+        lib("Object", "wait", &[], Void, Public, true),
+        lib("Object", "finalize", &[], Void, Protected, false),
+        lib(
+            "Throwable",
+            "getMessage",
+            &[],
+            Other("String"),
+            Public,
+            false,
+        ),
+        lib(
+            "Throwable",
+            "getLocalizedMessage",
+            &[],
+            Other("String"),
+            Public,
+            false,
+        ),
+        lib(
+            "Throwable",
+            "getCause",
+            &[],
+            Class("Throwable"),
+            Public,
+            false,
+        ),
+        lib(
+            "Throwable",
+            "initCause",
+            &[Class("Throwable")],
+            Class("Throwable"),
+            Public,
+            false,
+        ),
+        lib("Throwable", "toString", &[], Other("String"), Public, false),
+        lib("Throwable", "printStackTrace", &[], Void, Public, false),
+        lib(
+            "Throwable",
+            "fillInStackTrace",
+            &[],
+            Class("Throwable"),
+            Public,
+            false,
+        ),
+        lib(
+            "Throwable",
+            "getStackTrace",
+            &[],
+            Other("StackTraceElement[]"),
+            Public,
+            false,
+        ),
+        lib(
+            "Throwable",
+            "addSuppressed",
+            &[Class("Throwable")],
+            Void,
+            Public,
+            true,
+        ),
+        lib(
+            "Throwable",
+            "getSuppressed",
+            &[],
+            Other("Throwable[]"),
+            Public,
+            true,
+        ),
+    ]
+};
+
+fn lib_type_name(t: LibType) -> &'static str {
+    match t {
+        LibType::Void => "void",
+        LibType::Int => "int",
+        LibType::Bool => "boolean",
+        LibType::Class(n) | LibType::Other(n) => n,
+    }
+}
+
+/// Checks a user method that overrides no user method against the methods of
+/// `Object` and `Throwable` it would override, as javac does (JLS 8.4.8): an
+/// instance method, not `final`, not weaker in access, with a return type that
+/// may stand for the library method's. Reports at most one error per method,
+/// in javac's order.
+fn check_library_override(t: &Table, class: ClassId, m: MethodId, diags: &mut Vec<Diagnostic>) {
+    let p = &t.program;
+    let method = p.method(m);
+    let info = &t.methods[m.0 as usize];
+    let name = t.name(method.name);
+    let class_of = |n: &str| p.class_by_name(n);
+    let same_param = |lt: LibType, ty: Option<Type>| match (lt, ty) {
+        (LibType::Class(n), Some(Type::Class(k))) => class_of(n) == Some(k),
+        (LibType::Int, Some(Type::Int)) | (LibType::Bool, Some(Type::Bool)) => true,
+        _ => false,
+    };
+    for lm in LIB_METHODS {
+        let Some(owner) = class_of(lm.class) else {
+            continue;
+        };
+        if lm.name != name
+            || !p.is_subclass(class, owner)
+            || lm.params.len() != info.params.len()
+            || !lm
+                .params
+                .iter()
+                .zip(&info.params)
+                .all(|(&a, &b)| same_param(a, b))
+        {
+            continue;
+        }
+        let params: Vec<&str> = lm.params.iter().map(|&x| lib_type_name(x)).collect();
+        let sig = format!("{name}({})", params.join(", "));
+        let why = if method.kind == MethodKind::Static {
+            format!(
+                "it is static, and `{}.{sig}` is an instance method",
+                lm.class
+            )
+        } else if lm.is_final {
+            format!("`{}.{sig}` is final", lm.class)
+        } else if info.access < lm.access {
+            let was = if lm.access == Access::Public {
+                "public"
+            } else {
+                "protected"
+            };
+            format!(
+                "it weakens the access of `{}.{sig}`, which is {was}",
+                lm.class
+            )
+        } else {
+            let ok = match (lm.ret, info.ret) {
+                (_, None) => true,
+                (LibType::Void, Some(r)) => r == Type::Void,
+                (LibType::Int, Some(r)) => r == Type::Int,
+                (LibType::Bool, Some(r)) => r == Type::Bool,
+                (LibType::Class(n), Some(Type::Class(k))) => {
+                    class_of(n).is_some_and(|c| p.is_subclass(k, c))
+                }
+                _ => false,
+            };
+            if ok {
+                return;
+            }
+            format!(
+                "its return type `{}` is not compatible with `{}` of `{}.{sig}`",
+                info.ret.map_or_else(String::new, |r| t.type_name(r)),
+                lib_type_name(lm.ret),
+                lm.class
+            )
+        };
+        diags.push(Diagnostic::error(
+            format!(
+                "`{sig}` in `{}` cannot override `{sig}` in `{}`: {why}",
+                p.class_name(class),
+                lm.class
+            ),
+            method.span,
+        ));
+        return;
     }
 }
 

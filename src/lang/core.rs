@@ -2,7 +2,7 @@
 //! Fig. 1), into which the Java subset is desugared. Names are resolved: locals are
 //! slots, fields, classes and methods are ids into the [`Program`](super::Program).
 
-use super::program::{ClassId, FieldId, LocalId, MethodId};
+use super::program::{ClassId, FieldId, LabelId, LocalId, MethodId};
 use super::span::Span;
 
 /// A core expression with the source span it came from.
@@ -106,6 +106,13 @@ pub enum ExprKind {
     Cast(ClassId, Box<Expr>),
     /// `e instanceof C`: false for null.
     InstanceOf(Box<Expr>, ClassId),
+    /// `(label l e)`: evaluates `e`; a `Break(l)` inside it ends it early. Evaluates
+    /// to `Unit`. The target of `break` and `continue` (a loop body is one for
+    /// `continue`, a loop or `switch` for `break`).
+    Labeled(LabelId, Box<Expr>),
+    /// `(break l)`: leaves the innermost enclosing `Labeled(l, ...)` of the running
+    /// method, dropping the continuation frames inside it.
+    Break(LabelId),
     /// Marks the start of a source statement (for per-statement facts and progress);
     /// evaluates its body.
     Stmt(Box<Expr>),
@@ -125,7 +132,7 @@ impl Drop for Expr {
     fn drop(&mut self) {
         if !matches!(
             self.kind,
-            ExprKind::Lit(_) | ExprKind::Local(_) | ExprKind::New(_)
+            ExprKind::Lit(_) | ExprKind::Local(_) | ExprKind::New(_) | ExprKind::Break(_)
         ) {
             let kind = std::mem::replace(&mut self.kind, ExprKind::Lit(Lit::Unit));
             super::deep(|| drop(kind));

@@ -2,7 +2,7 @@
 //! The checker resolves names and types, then builds core terms only through these.
 
 use super::core::{Dispatch, Expr, ExprKind, Lit, PrimOp};
-use super::program::{ClassId, FieldId, LocalId, MethodId, Type};
+use super::program::{ClassId, FieldId, LabelId, LocalId, MethodId, Type};
 use super::span::Span;
 
 fn mk(kind: ExprKind, span: Span) -> Expr {
@@ -180,33 +180,145 @@ pub(super) fn while_(c: Expr, body: Expr, span: Span) -> Expr {
     mk(ExprKind::While(Box::new(c), Box::new(body)), span)
 }
 
-/// The initializer of a `for` loop, already desugared.
-pub(super) enum ForInit {
-    None,
-    /// An assignment or call statement.
-    Stmt(Expr),
-    /// `T x = e`: the loop becomes the body of a `Let`.
-    Decl(LocalId, Expr, Span),
+/// `(label l e)` when some `break` targets `l`, else just `e`.
+pub(super) fn labeled(l: Option<LabelId>, e: Expr, span: Span) -> Expr {
+    match l {
+        Some(l) => mk(ExprKind::Labeled(l, Box::new(e)), span),
+        None => e,
+    }
 }
 
-/// `for (init; cond; update) body` -> `init; while (cond) { body; update; }`,
-/// with a missing condition being `true`.
+/// `break l` (and `continue`, a break out of the loop body's label).
+pub(super) fn break_(l: LabelId, span: Span) -> Expr {
+    mk(ExprKind::Break(l), span)
+}
+
+/// The labels a loop's `break`s and `continue`s jumped to, if any did.
+#[derive(Copy, Clone, Default)]
+pub(super) struct LoopLabels {
+    pub brk: Option<LabelId>,
+    pub cont: Option<LabelId>,
+}
+
+/// `while (c) body` -> `(label brk (while c (label cont body)))`.
+pub(super) fn while_loop(c: Expr, body: Expr, labels: LoopLabels, span: Span) -> Expr {
+    let bspan = body.span;
+    let body = labeled(labels.cont, body, bspan);
+    labeled(labels.brk, while_(c, body, span), span)
+}
+
+/// The initializer of a `for` loop, already desugared.
+pub(super) enum ForInit {
+    /// Statement expressions (possibly none).
+    Stmts(Vec<Expr>),
+    /// `T x = e, ...`: the loop becomes the body of nested `Let`s.
+    Decls(Vec<(LocalId, Expr, Span)>),
+}
+
+/// `for (init; cond; update) body` ->
+/// `init; (label brk (while cond (begin (label cont body) update...)))`, with a
+/// missing condition being `true`.
 pub(super) fn for_loop(
     init: ForInit,
     cond: Option<Expr>,
     body: Expr,
-    update: Option<Expr>,
+    update: Vec<Expr>,
+    labels: LoopLabels,
     span: Span,
 ) -> Expr {
     let cond = cond.unwrap_or_else(|| lit(Lit::Bool(true), span));
-    let mut inner = vec![body];
+    let mut inner = vec![labeled(labels.cont, body, span)];
     inner.extend(update);
-    let lp = while_(cond, begin(inner, span), span);
+    let lp = labeled(labels.brk, while_(cond, begin(inner, span), span), span);
     match init {
-        ForInit::None => lp,
-        ForInit::Stmt(s) => begin(vec![s, lp], span),
-        ForInit::Decl(x, e, s) => stmt(let_in(x, e, vec![lp], s), s),
+        ForInit::Stmts(s) if s.is_empty() => lp,
+        ForInit::Stmts(mut s) => {
+            s.push(lp);
+            begin(s, span)
+        }
+        ForInit::Decls(ds) => ds
+            .into_iter()
+            .rev()
+            .fold(lp, |body, (x, e, s)| stmt(let_in(x, e, vec![body], s), s)),
     }
+}
+
+/// `do body while (c);` ->
+/// `(label brk (while true (begin (label cont body) (if c (begin) (break brk)))))`:
+/// the body runs first, then the condition decides whether it runs again.
+pub(super) fn do_while(
+    body: Expr,
+    c: Expr,
+    brk: LabelId,
+    cont: Option<LabelId>,
+    span: Span,
+) -> Expr {
+    let cspan = c.span;
+    let exit = if_(c, begin(Vec::new(), cspan), Some(break_(brk, cspan)), cspan);
+    let inner = begin(vec![labeled(cont, body, span), exit], span);
+    let lp = while_(lit(Lit::Bool(true), span), inner, span);
+    labeled(Some(brk), lp, span)
+}
+
+/// One statement group of a `switch` after checking: the `case` constants that
+/// select it, whether `default` does, and its statements.
+pub(super) struct Group {
+    pub cases: Vec<i32>,
+    pub default: bool,
+    pub stmts: Vec<Expr>,
+    pub span: Span,
+}
+
+/// `switch (e) { groups }` -> the selector in `sel`, then nested labels, one per
+/// group, so that breaking out of group i's label falls into group i's statements
+/// and on through the later groups, as in Java:
+/// `(var int sel := e in (label brk (begin (label Ln ... (begin (label L1 dispatch)
+/// g1) ...) gn)))`, where dispatch is
+/// `(if (sel == k1) (break L(k1)) (if ... (break L(default) or brk)))`.
+/// `labels` gives each group's label, `brk` the switch's own.
+pub(super) fn switch(
+    sel: LocalId,
+    selector: Expr,
+    groups: Vec<Group>,
+    labels: &[LabelId],
+    brk: LabelId,
+    span: Span,
+) -> Expr {
+    debug_assert_eq!(groups.len(), labels.len());
+    let fallback = groups
+        .iter()
+        .position(|g| g.default)
+        .map_or(brk, |i| labels[i]);
+    let mut dispatch = break_(fallback, span);
+    let cases: Vec<(i32, usize)> = groups
+        .iter()
+        .enumerate()
+        .flat_map(|(i, g)| g.cases.iter().map(move |&k| (k, i)))
+        .collect();
+    for &(k, i) in cases.iter().rev() {
+        let gspan = groups[i].span;
+        let test = prim(
+            PrimOp::Eq,
+            vec![local(sel, gspan), lit(Lit::Int(k), gspan)],
+            gspan,
+        );
+        dispatch = if_(test, break_(labels[i], gspan), Some(dispatch), gspan);
+    }
+    let mut body = dispatch;
+    for (g, &l) in groups.into_iter().zip(labels) {
+        let mut seq = vec![labeled(Some(l), body, span)];
+        seq.extend(g.stmts);
+        body = begin(seq, span);
+    }
+    let inner = labeled(Some(brk), body, span);
+    mk(
+        ExprKind::Let {
+            local: sel,
+            init: Box::new(selector),
+            body: Box::new(inner),
+        },
+        span,
+    )
 }
 
 /// `return e;`, or `return;` -> `Return(unit)`.
@@ -227,4 +339,83 @@ pub(super) fn assert(e: Expr, span: Span) -> Expr {
 /// AbstractMethodError (an `Error`) stands for. Dispatch never reaches it.
 pub(super) fn abstract_body(error_class: ClassId, span: Span) -> Expr {
     throw(mk(ExprKind::New(error_class), span), span)
+}
+
+/// The value an update expression yields: the variable's new value (`++x`,
+/// `x += e`) or its old one (`x++`).
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(super) enum Yields {
+    New,
+    Old,
+}
+
+/// `x op= v` as an expression -> `(x := (op x v))`; `x++` ->
+/// `(var int t := x in (begin (x := (op t v)) t))`.
+pub(super) fn update_local(
+    x: LocalId,
+    op: PrimOp,
+    v: Expr,
+    yields: Yields,
+    fresh: impl FnOnce() -> LocalId,
+    span: Span,
+) -> Expr {
+    if yields == Yields::New {
+        return assign(x, prim(op, vec![local(x, span), v], span), span);
+    }
+    let t = fresh();
+    let set = assign(x, prim(op, vec![local(t, span), v], span), span);
+    mk(
+        ExprKind::Let {
+            local: t,
+            init: Box::new(local(x, span)),
+            body: Box::new(begin(vec![set, local(t, span)], span)),
+        },
+        span,
+    )
+}
+
+/// `obj.f op= v` as an expression -> `(var C o := obj in (var int t := (op (o $ f) v)
+/// in (begin (o $ f := t) t)))`; `obj.f++` -> `(var C o := obj in (var int t :=
+/// (o $ f) in (begin (o $ f := (op t v)) t)))`. The field is read before `v` is
+/// evaluated, as the JVM's `getfield` precedes it. `fresh(true)` makes the object's
+/// temporary (not needed when `obj` is a local), `fresh(false)` the `int` one.
+pub(super) fn update_field(
+    obj: Expr,
+    f: FieldId,
+    op: PrimOp,
+    v: Expr,
+    yields: Yields,
+    mut fresh: impl FnMut(bool) -> LocalId,
+    span: Span,
+) -> Expr {
+    let (o, bind) = match obj.kind {
+        ExprKind::Local(x) => (x, None),
+        _ => (fresh(true), Some(obj)),
+    };
+    let t = fresh(false);
+    let read = field(local(o, span), f, span);
+    let (init, stored) = match yields {
+        Yields::New => (prim(op, vec![read, v], span), local(t, span)),
+        Yields::Old => (read, prim(op, vec![local(t, span), v], span)),
+    };
+    let write = mk(ExprKind::FieldWrite(o, f, Box::new(stored)), span);
+    let body = mk(
+        ExprKind::Let {
+            local: t,
+            init: Box::new(init),
+            body: Box::new(begin(vec![write, local(t, span)], span)),
+        },
+        span,
+    );
+    match bind {
+        None => body,
+        Some(obj) => mk(
+            ExprKind::Let {
+                local: o,
+                init: Box::new(obj),
+                body: Box::new(body),
+            },
+            span,
+        ),
+    }
 }

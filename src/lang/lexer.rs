@@ -42,6 +42,10 @@ pub enum Tok {
     PlusAssign,
     MinusAssign,
     StarAssign,
+    SlashAssign,
+    PercentAssign,
+    Question,
+    Colon,
     Eof,
 }
 
@@ -74,6 +78,12 @@ pub enum Kw {
     True,
     False,
     Null,
+    Break,
+    Continue,
+    Do,
+    Switch,
+    Case,
+    Default,
 }
 
 const KEYWORDS: &[(&str, Kw)] = &[
@@ -103,21 +113,21 @@ const KEYWORDS: &[(&str, Kw)] = &[
     ("true", Kw::True),
     ("false", Kw::False),
     ("null", Kw::Null),
+    ("break", Kw::Break),
+    ("continue", Kw::Continue),
+    ("do", Kw::Do),
+    ("switch", Kw::Switch),
+    ("case", Kw::Case),
+    ("default", Kw::Default),
 ];
 
 /// Java keywords outside the subset, with the construct they start.
 const UNSUPPORTED_WORDS: &[(&str, &str)] = &[
-    ("break", "`break`"),
-    ("continue", "`continue`"),
     ("interface", "interfaces"),
     ("implements", "interfaces (`implements`)"),
     ("enum", "enums"),
     ("import", "`import`"),
     ("package", "`package`"),
-    ("switch", "`switch`"),
-    ("case", "`switch`"),
-    ("default", "`switch`"),
-    ("do", "`do`-`while` loops"),
     ("try", "`try`"),
     ("catch", "`catch`"),
     ("finally", "`finally`"),
@@ -185,6 +195,10 @@ impl Tok {
             Tok::PlusAssign => "+=",
             Tok::MinusAssign => "-=",
             Tok::StarAssign => "*=",
+            Tok::SlashAssign => "/=",
+            Tok::PercentAssign => "%=",
+            Tok::Question => "?",
+            Tok::Colon => ":",
             _ => "?",
         }
     }
@@ -307,7 +321,9 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
             "+=" => (Tok::PlusAssign, 2),
             "-=" => (Tok::MinusAssign, 2),
             "*=" => (Tok::StarAssign, 2),
-            "/=" | "%=" | "&=" | "|=" | "^=" => (Tok::Unsupported("this compound assignment"), 2),
+            "/=" => (Tok::SlashAssign, 2),
+            "%=" => (Tok::PercentAssign, 2),
+            "&=" | "|=" | "^=" => (Tok::Unsupported("this compound assignment"), 2),
             "<<" | ">>" => (Tok::Unsupported("shift operators"), 2),
             "->" => (Tok::Unsupported("lambdas"), 2),
             "::" => (Tok::Unsupported("method references"), 2),
@@ -330,7 +346,8 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
                 b'!' => (Tok::Bang, 1),
                 b'[' | b']' => (Tok::Unsupported("arrays"), 1),
                 b'&' | b'|' | b'^' | b'~' => (Tok::Unsupported("bitwise operators"), 1),
-                b'?' | b':' => (Tok::Unsupported("the conditional operator `?:`"), 1),
+                b'?' => (Tok::Question, 1),
+                b':' => (Tok::Colon, 1),
                 b'@' => (Tok::Unsupported("annotations"), 1),
                 _ => {
                     let ch = text[i..].chars().next().unwrap_or('?');
@@ -381,9 +398,9 @@ mod tests {
 
     #[test]
     fn marks_unsupported_words_and_literals() {
-        let (t, errs) = kinds("break \"s\" a[0] 012 0x1 #");
+        let (t, errs) = kinds("try \"s\" a[0] 012 0x1 #");
         assert_eq!(errs, 3, "octal, hex and `#`");
-        assert_eq!(t[0], Tok::Unsupported("`break`"));
+        assert_eq!(t[0], Tok::Unsupported("`try`"));
         assert_eq!(t[1], Tok::Unsupported("string literals"));
         assert_eq!(t[3], Tok::Unsupported("arrays"));
     }

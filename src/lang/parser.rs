@@ -66,6 +66,13 @@ impl Parser<'_> {
         s
     }
 
+    /// Takes the current token; whether it was `t`.
+    fn bump_is(&mut self, t: &Tok) -> bool {
+        let is = self.peek() == t;
+        self.bump();
+        is
+    }
+
     fn eat(&mut self, t: &Tok) -> bool {
         if self.peek() == t {
             self.bump();
@@ -470,6 +477,10 @@ impl Parser<'_> {
                                     Kw::If
                                         | Kw::While
                                         | Kw::For
+                                        | Kw::Do
+                                        | Kw::Switch
+                                        | Kw::Break
+                                        | Kw::Continue
                                         | Kw::Return
                                         | Kw::Throw
                                         | Kw::Assert
@@ -523,11 +534,15 @@ impl Parser<'_> {
             Tok::Kw(Kw::For) => {
                 self.bump();
                 self.expect(Tok::LParen)?;
-                let init = if self.peek() == &Tok::Semi {
-                    None
-                } else {
-                    Some(Box::new(self.simple_stmt()?))
-                };
+                let mut init = Vec::new();
+                if self.peek() != &Tok::Semi {
+                    let first = self.simple_stmt()?;
+                    let decl = matches!(first.kind, StmtKind::Local { .. } | StmtKind::Locals(_));
+                    init.push(first);
+                    while !decl && self.eat(&Tok::Comma) {
+                        init.push(self.for_stmt_expr()?);
+                    }
+                }
                 self.expect(Tok::Semi)?;
                 let cond = if self.peek() == &Tok::Semi {
                     None
@@ -535,15 +550,13 @@ impl Parser<'_> {
                     Some(self.expr()?)
                 };
                 self.expect(Tok::Semi)?;
-                let update = if self.peek() == &Tok::RParen {
-                    None
-                } else {
-                    let u = self.simple_stmt()?;
-                    if matches!(u.kind, StmtKind::Local { .. }) {
-                        return Err(self.error("expected a statement, found a declaration", u.span));
+                let mut update = Vec::new();
+                if self.peek() != &Tok::RParen {
+                    update.push(self.for_stmt_expr()?);
+                    while self.eat(&Tok::Comma) {
+                        update.push(self.for_stmt_expr()?);
                     }
-                    Some(Box::new(u))
-                };
+                }
                 self.expect(Tok::RParen)?;
                 let body = Box::new(self.stmt()?);
                 StmtKind::For {
@@ -552,6 +565,44 @@ impl Parser<'_> {
                     update,
                     body,
                 }
+            }
+            Tok::Kw(Kw::Do) => {
+                self.bump();
+                let body = Box::new(self.stmt()?);
+                self.expect(Tok::Kw(Kw::While))?;
+                let cond = self.paren_expr()?;
+                self.expect(Tok::Semi)?;
+                StmtKind::DoWhile(body, cond)
+            }
+            Tok::Kw(Kw::Switch) => {
+                self.bump();
+                let selector = self.paren_expr()?;
+                StmtKind::Switch(selector, self.switch_block()?)
+            }
+            Tok::Kw(k @ (Kw::Break | Kw::Continue)) => {
+                let k = *k;
+                self.bump();
+                let label = match self.peek() {
+                    Tok::Ident(_) => Some(self.ident()?),
+                    _ => None,
+                };
+                self.expect(Tok::Semi)?;
+                if k == Kw::Break {
+                    StmtKind::Break(label)
+                } else {
+                    StmtKind::Continue(label)
+                }
+            }
+            Tok::Kw(Kw::Case | Kw::Default) => {
+                return Err(self.error(
+                    "`case` and `default` labels belong in a `switch` block",
+                    start,
+                ));
+            }
+            Tok::Ident(_) if self.peek_at(1) == &Tok::Colon => {
+                let label = self.ident()?;
+                self.bump();
+                StmtKind::Labeled(label, Box::new(self.stmt()?))
             }
             Tok::Kw(Kw::Return) => {
                 self.bump();
@@ -572,7 +623,7 @@ impl Parser<'_> {
             Tok::Kw(Kw::Assert) => {
                 self.bump();
                 let e = self.expr()?;
-                if let Tok::Unsupported(_) = self.peek() {
+                if let Tok::Colon = self.peek() {
                     let s = self.span();
                     return Err(self.error(
                         "the Java subset does not support assertion messages (`assert e : m;`)",
@@ -623,21 +674,29 @@ impl Parser<'_> {
         let start = self.span();
         if self.is_decl_start() {
             let ty = self.type_expr()?;
-            let name = self.ident()?;
-            let init = if self.eat(&Tok::Assign) {
-                Some(self.expr()?)
-            } else {
-                None
-            };
-            if self.peek() == &Tok::Comma {
-                let s = self.span();
-                return Err(self.error(
-                    "the Java subset does not support several variables in one declaration",
-                    s,
-                ));
+            let mut decls = Vec::new();
+            loop {
+                let first = self.span();
+                let name = self.ident()?;
+                let init = if self.eat(&Tok::Assign) {
+                    Some(self.expr()?)
+                } else {
+                    None
+                };
+                let begin = if decls.is_empty() { start } else { first };
+                decls.push(Stmt {
+                    kind: StmtKind::Local { ty, name, init },
+                    span: begin.to(self.prev_span()),
+                });
+                if !self.eat(&Tok::Comma) {
+                    break;
+                }
+            }
+            if decls.len() == 1 {
+                return Ok(decls.pop().expect("one declarator"));
             }
             return Ok(Stmt {
-                kind: StmtKind::Local { ty, name, init },
+                kind: StmtKind::Locals(decls),
                 span: start.to(self.prev_span()),
             });
         }
@@ -648,54 +707,132 @@ impl Parser<'_> {
         {
             return Err(self.error("the Java subset does not support generic types", start));
         }
-        if matches!(self.peek(), Tok::PlusPlus | Tok::MinusMinus) {
-            return Err(self.error(
-                "the Java subset supports only postfix `x++` and `x--`",
-                start,
-            ));
-        }
-        let target = self.expr()?;
-        let op = match self.peek() {
-            Tok::Assign => Some(AssignOp::Set),
-            Tok::PlusAssign => Some(AssignOp::Add),
-            Tok::MinusAssign => Some(AssignOp::Sub),
-            Tok::StarAssign => Some(AssignOp::Mul),
-            _ => None,
-        };
-        let kind = if let Some(op) = op {
-            self.bump();
-            self.check_target(&target)?;
-            let value = self.expr()?;
-            StmtKind::Assign { target, op, value }
-        } else if matches!(self.peek(), Tok::PlusPlus | Tok::MinusMinus) {
-            let op = if self.peek() == &Tok::PlusPlus {
-                AssignOp::Add
-            } else {
-                AssignOp::Sub
-            };
-            let span = self.bump();
-            self.check_target(&target)?;
-            let value = Expr {
-                kind: ExprKind::Int(1),
-                span,
-            };
-            StmtKind::Assign { target, op, value }
-        } else {
-            match target.kind {
-                ExprKind::Call { .. } | ExprKind::SuperCall { .. } | ExprKind::New(..) => {}
-                _ => {
-                    return Err(self.error(
-                        "not a statement: only calls, `new`, assignments, `++` and `--` can be statements",
-                        target.span,
-                    ));
+        let first = self.pos;
+        let e = self.expr()?;
+        let kind = match e.kind {
+            // Taken apart into its operands (`Expr` has a `Drop`, so no move out).
+            ExprKind::Assign { .. } | ExprKind::IncDec { .. } => {
+                let span = e.span;
+                match std::mem::replace(&mut { e }.kind, ExprKind::Null) {
+                    ExprKind::Assign { target, op, value } => StmtKind::Assign {
+                        target: *target,
+                        op,
+                        value: *value,
+                    },
+                    ExprKind::IncDec { target, op, .. } => StmtKind::Assign {
+                        target: *target,
+                        op,
+                        value: Expr {
+                            kind: ExprKind::Int(1),
+                            span,
+                        },
+                    },
+                    _ => unreachable!("matched above"),
                 }
             }
-            StmtKind::Expr(target)
+            ExprKind::Call { .. } | ExprKind::SuperCall { .. } | ExprKind::New(..) => {
+                StmtKind::Expr(e)
+            }
+            _ => {
+                return Err(self.error(
+                    "not a statement: only calls, `new`, assignments, `++` and `--` can be statements",
+                    e.span,
+                ));
+            }
         };
+        if self.parenthesized_from(first) {
+            return Err(self.error(
+                "not a statement: a parenthesized expression cannot be a statement",
+                start.to(self.prev_span()),
+            ));
+        }
         Ok(Stmt {
             kind,
             span: start.to(self.prev_span()),
         })
+    }
+
+    /// A statement expression of a `for` initializer list or update list.
+    fn for_stmt_expr(&mut self) -> PResult<Stmt> {
+        let s = self.simple_stmt()?;
+        if matches!(s.kind, StmtKind::Local { .. } | StmtKind::Locals(_)) {
+            return Err(self.error("expected a statement, found a declaration", s.span));
+        }
+        Ok(s)
+    }
+
+    /// Whether the tokens from `first` up to the last one taken are one
+    /// parenthesized expression, `( ... )` (never a statement in Java).
+    fn parenthesized_from(&self, first: usize) -> bool {
+        if self.toks[first].tok != Tok::LParen {
+            return false;
+        }
+        let mut depth = 0u32;
+        for (i, t) in self.toks[first..self.pos].iter().enumerate() {
+            match t.tok {
+                Tok::LParen => depth += 1,
+                Tok::RParen => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return first + i + 1 == self.pos;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// The `{ groups }` of a `switch`.
+    fn switch_block(&mut self) -> PResult<Vec<SwitchGroup>> {
+        self.expect(Tok::LBrace)?;
+        let mut groups: Vec<SwitchGroup> = Vec::new();
+        loop {
+            match self.peek() {
+                Tok::RBrace => {
+                    self.bump();
+                    return Ok(groups);
+                }
+                Tok::Eof => {
+                    let s = self.span();
+                    return Err(self.error("expected `}`, found end of file", s));
+                }
+                Tok::Kw(Kw::Case | Kw::Default) => {
+                    let label = if self.eat(&Tok::Kw(Kw::Case)) {
+                        SwitchLabel::Case(self.expr()?)
+                    } else {
+                        SwitchLabel::Default(self.bump())
+                    };
+                    self.expect(Tok::Colon)?;
+                    match groups.last_mut() {
+                        Some(g) if g.stmts.is_empty() => g.labels.push(label),
+                        _ => groups.push(SwitchGroup {
+                            labels: vec![label],
+                            stmts: Vec::new(),
+                        }),
+                    }
+                }
+                _ => {
+                    if groups.is_empty() {
+                        return Err(self.unexpected("`case`, `default` or `}`"));
+                    }
+                    let before = self.pos;
+                    match self.stmt() {
+                        Ok(st) => {
+                            if let Some(g) = groups.last_mut() {
+                                g.stmts.push(st);
+                            }
+                        }
+                        Err(Fail) => {
+                            if self.pos == before {
+                                self.bump();
+                            }
+                            self.recover();
+                        }
+                    }
+                }
+            }
+        }
     }
 
     fn check_target(&mut self, e: &Expr) -> PResult<()> {
@@ -732,7 +869,49 @@ impl Parser<'_> {
     }
 
     fn expr(&mut self) -> PResult<Expr> {
-        self.nested(|p| p.binary(0))
+        self.nested(Self::assignment)
+    }
+
+    /// `conditional [ op expr ]`, right associative.
+    fn assignment(&mut self) -> PResult<Expr> {
+        let target = self.conditional()?;
+        let op = match self.peek() {
+            Tok::Assign => AssignOp::Set,
+            Tok::PlusAssign => AssignOp::Add,
+            Tok::MinusAssign => AssignOp::Sub,
+            Tok::StarAssign => AssignOp::Mul,
+            Tok::SlashAssign => AssignOp::Div,
+            Tok::PercentAssign => AssignOp::Rem,
+            _ => return Ok(target),
+        };
+        self.bump();
+        self.check_target(&target)?;
+        let value = self.expr()?;
+        let span = target.span.to(value.span);
+        Ok(Expr {
+            kind: ExprKind::Assign {
+                target: Box::new(target),
+                op,
+                value: Box::new(value),
+            },
+            span,
+        })
+    }
+
+    /// `or [ "?" expr ":" conditional ]`, right associative.
+    fn conditional(&mut self) -> PResult<Expr> {
+        let c = self.binary(0)?;
+        if !self.eat(&Tok::Question) {
+            return Ok(c);
+        }
+        let a = self.expr()?;
+        self.expect(Tok::Colon)?;
+        let b = self.nested(Self::conditional)?;
+        let span = c.span.to(b.span);
+        Ok(Expr {
+            kind: ExprKind::Conditional(Box::new(c), Box::new(a), Box::new(b)),
+            span,
+        })
     }
 
     /// Precedence climbing over the binary operators; `level` 0 is `||`.
@@ -831,10 +1010,24 @@ impl Parser<'_> {
                 })
             }
             Tok::Plus => Err(self.error("the Java subset does not support unary `+`", start)),
-            Tok::PlusPlus | Tok::MinusMinus => Err(self.error(
-                "`++` and `--` are supported only as statements (`x++;`)",
-                start,
-            )),
+            Tok::PlusPlus | Tok::MinusMinus => {
+                let op = if self.bump_is(&Tok::PlusPlus) {
+                    AssignOp::Add
+                } else {
+                    AssignOp::Sub
+                };
+                let e = self.unary()?;
+                self.check_target(&e)?;
+                let span = start.to(e.span);
+                Ok(Expr {
+                    kind: ExprKind::IncDec {
+                        target: Box::new(e),
+                        op,
+                        prefix: true,
+                    },
+                    span,
+                })
+            }
             Tok::LParen => {
                 if matches!(self.peek_at(1), Tok::Kw(Kw::Int | Kw::Boolean))
                     && self.peek_at(2) == &Tok::RParen
@@ -907,6 +1100,23 @@ impl Parser<'_> {
                     span,
                 };
             }
+        }
+        if matches!(self.peek(), Tok::PlusPlus | Tok::MinusMinus) {
+            self.check_target(&e)?;
+            let op = if self.bump_is(&Tok::PlusPlus) {
+                AssignOp::Add
+            } else {
+                AssignOp::Sub
+            };
+            let span = e.span.to(self.prev_span());
+            e = Expr {
+                kind: ExprKind::IncDec {
+                    target: Box::new(e),
+                    op,
+                    prefix: false,
+                },
+                span,
+            };
         }
         Ok(e)
     }
@@ -1060,7 +1270,7 @@ mod tests {
             panic!()
         };
         assert!(matches!(
-            update.as_ref().unwrap().kind,
+            update[0].kind,
             StmtKind::Assign {
                 op: AssignOp::Add,
                 ..
@@ -1071,13 +1281,13 @@ mod tests {
     #[test]
     fn recovers_at_statements_and_members() {
         let (u, d, _) = parse_str(
-            "class A { int x = 1; void f() { x + 1; break; int y = ; } String s; int[] a; void g() {} }",
+            "class A { int x = 1; void f() { x + 1; try; int y = ; } String s; int[] a; void g() {} }",
         );
         let msgs: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(msgs.len(), 5, "{msgs:?}");
         assert!(msgs[0].contains("field initializers"));
         assert!(msgs[1].contains("not a statement"));
-        assert!(msgs[2].contains("`break`"));
+        assert!(msgs[2].contains("`try`"));
         assert!(msgs[3].contains("expected an expression"));
         assert!(msgs[4].contains("arrays"));
         // `x` (without its initializer), `s` (an unknown class is the checker's

@@ -226,6 +226,10 @@ impl Printer<'_> {
                 es.iter().map(|a| self.doc(a)).collect(),
             ),
             ExprKind::While(c, b) => Doc::List(vec![atom("while"), self.doc(c), self.doc(b)]),
+            ExprKind::Labeled(l, b) => {
+                Doc::List(vec![atom("label"), atom(format!("L{}", l.0)), self.doc(b)])
+            }
+            ExprKind::Break(l) => Doc::List(vec![atom("break"), atom(format!("L{}", l.0))]),
             ExprKind::Return(v) => Doc::List(vec![atom("return"), self.doc(v)]),
             ExprKind::Throw(v) => Doc::List(vec![atom("throw"), self.doc(v)]),
             ExprKind::Assert(v) => Doc::List(vec![atom("assert"), self.doc(v)]),

@@ -31,6 +31,12 @@ pub struct MethodId(pub u32);
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct LocalId(pub u32);
 
+/// The target of a `Break` in the core: a `Labeled` expression of the same method.
+/// Numbering: per method, in the order the checker meets the statements that may
+/// be jumped out of (a loop gets two: its exit and its `continue` point).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct LabelId(pub u32);
+
 /// The built-in classes that exist in every program, after `Object`, with their
 /// superclass. Each has an implicit no-argument constructor and no fields.
 pub const BUILTIN_CLASSES: &[(&str, &str)] = &[
@@ -175,6 +181,18 @@ impl Program {
             c = self.class(k).superclass;
         }
         false
+    }
+
+    /// The nearest class of which both are subclasses (`Object` at worst).
+    pub fn common_superclass(&self, a: ClassId, b: ClassId) -> ClassId {
+        let mut c = Some(a);
+        while let Some(k) = c {
+            if self.is_subclass(b, k) {
+                return k;
+            }
+            c = self.class(k).superclass;
+        }
+        ClassId(0)
     }
 
     /// True when one of the two classes is a subclass of the other.

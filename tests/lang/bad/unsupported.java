@@ -3,7 +3,7 @@ class A {
     int[] xs;
     void f() {
         String s = "hi";
-        while (true) { break; }
+        try { }
     }
     <T> void g() { }
 }
