@@ -200,3 +200,57 @@ fn a_deepening_cut_by_time_is_no_disagreement() {
         "{text}"
     );
 }
+
+/// The exit status says what a script needs to know: 0 agrees, 1 a finding, 2 a bad
+/// command line, and 3 when the time limit ended the comparison before every input
+/// was decided and nothing decided disagrees. The JSON says the same in `verdict`.
+#[test]
+fn a_comparison_the_time_limit_ends_is_incomplete_with_status_3() {
+    let g8 = "tests/reach/G8-compare-path-optimal-check-slow.java";
+    // The oracle alone takes far longer than 10 ms at scope 2 (its classes are cut).
+    let args = |format: &'static str| {
+        [
+            "compare",
+            g8,
+            "--entry",
+            "N_839.entry",
+            "--rules",
+            "lazy,pose",
+            "--time-limit",
+            "0.01",
+            "--format",
+            format,
+        ]
+    };
+    let (code, out, err) = heaplog(&args("text"));
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(out.contains("INCOMPLETE"), "{out}");
+    assert!(!out.contains("DISAGREES"), "{out}");
+    let (code, out, err) = heaplog(&args("json"));
+    assert_eq!(code, 3, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["verdict"], "incomplete", "{out}");
+    for row in doc["rules"].as_array().unwrap() {
+        assert_eq!(row["verdict"], "incomplete", "{row}");
+        assert!(row["unchecked"].as_u64().unwrap() > 0, "{row}");
+    }
+}
+
+#[test]
+fn an_agreement_is_status_0_and_says_so_in_json() {
+    let (code, out, _) = heaplog(&[
+        "compare",
+        "programs/swap.java",
+        "--entry",
+        "Sample.swap",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["verdict"], "agrees");
+    assert_eq!(doc["counted"], true);
+    let rows = doc["rules"].as_array().unwrap();
+    assert_eq!(rows.len(), heaplog::rules::REGISTRY.len());
+    assert!(rows.iter().all(|r| r["verdict"] == "agrees"), "{out}");
+}

@@ -25,8 +25,10 @@ fn a_limit_before_the_oracle_runs_gives_no_counterexample() {
         "--format",
         "json",
     ]);
-    assert_eq!(code, 1, "{err}");
+    // Nothing decided, nothing against: incomplete (exit 3), not a finding.
+    assert_eq!(code, 3, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["verdict"], "incomplete", "{out}");
     assert!(doc["rules"][0]["counterexample"].is_null(), "{out}");
     assert_eq!(doc["inputs"], 0, "{out}");
     let not_run = doc["not_run"].as_u64().unwrap();

@@ -89,7 +89,7 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
         ]),
     };
     let both = format!("{out}{err}");
-    if both.contains("panicked") || !(0..=2).contains(&code) {
+    if both.contains("panicked") || !(0..=3).contains(&code) {
         return Err(format!("crashed (exit {code}):\n{both}"));
     }
     let ok = match expect {

@@ -174,6 +174,7 @@ fn caught<R: RuleSet>(file: &str, entry: &str) {
         entry: entry.to_string(),
         scope: 2,
         inputs: table.rows.len(),
+        counted: true,
         not_run: table.not_run,
         diverging: 0,
         oracle_ms: 0.0,

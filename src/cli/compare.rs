@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use heaplog::corpus;
 use heaplog::engine::EngineConfig;
 use heaplog::lang::{MethodId, Program};
-use heaplog::oracle::{self, OracleConfig};
+use heaplog::oracle::{self, OracleConfig, Verdict};
 use heaplog::report::{EntryComparison, compare_all_text, compare_text};
 use heaplog::rules::Registered;
 
@@ -30,7 +30,8 @@ pub struct Args {
     #[arg(long, default_value_t = super::DEFAULT_SCOPE, value_parser = super::scope_arg())]
     pub scope: u32,
     /// Each rule set's exploration stops after this many seconds (reported as cut), and
-    /// the explorations of the whole command end within it (default: 20 s each).
+    /// the explorations of the whole command end within it, each rule set with its
+    /// share of the time left (default: 20 s each, no limit for the command).
     #[arg(long, value_parser = super::seconds)]
     pub time_limit: Option<f64>,
     /// Every entry named in the headers of the programs in --dir.
@@ -84,14 +85,17 @@ fn compare_entry(
     args: &Args,
     clock: &Clock,
     requires: Option<MethodId>,
+    later: usize,
 ) -> Result<EntryComparison, oracle::OracleError> {
     compare_with_table(
-        program, name, entry, entry_name, rules, args, clock, requires,
+        program, name, entry, entry_name, rules, args, clock, requires, later,
     )
     .map(|(e, _)| e)
 }
 
-/// [`compare_entry`], with the oracle's table.
+/// [`compare_entry`], with the oracle's table. `later` rule-set comparisons follow this
+/// entry's (on the entries after it): the time left is shared among them and this
+/// entry's.
 #[allow(clippy::too_many_arguments)]
 fn compare_with_table(
     program: &Program,
@@ -102,6 +106,7 @@ fn compare_with_table(
     args: &Args,
     clock: &Clock,
     requires: Option<MethodId>,
+    later: usize,
 ) -> Result<(EntryComparison, oracle::Table), oracle::OracleError> {
     let config = OracleConfig {
         inputs: heaplog::concrete::generate::GenConfig {
@@ -121,13 +126,16 @@ fn compare_with_table(
     let own = Duration::from_secs_f64(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT));
     let comparisons = rules
         .iter()
-        .map(|r| {
-            // The command's deadline bounds the checking after each exploration
-            // too: one half second of grace for the whole command.
+        .enumerate()
+        .map(|(i, r)| {
+            // Each rule set gets its share of the time left (so one slow rule set
+            // leaves the others theirs); the command's deadline bounds the checking
+            // after each exploration too: one half second of grace for the whole
+            // command.
             let engine = EngineConfig {
                 requires,
                 deadline: clock.deadline(),
-                ..oracle::engine_config(args.scope, clock.within(Some(own)))
+                ..oracle::engine_config(args.scope, clock.share(Some(own), rules.len() - i + later))
             };
             (r.compare)(program, entry, engine, &table)
         })
@@ -138,6 +146,7 @@ fn compare_with_table(
         entry: entry_name.to_string(),
         scope: args.scope,
         inputs: table.inputs(),
+        counted: table.counted(),
         not_run: table.not_run,
         diverging,
         oracle_ms,
@@ -217,11 +226,17 @@ fn json(value: &impl serde::Serialize) -> String {
     serde_json::to_string_pretty(value).expect("comparisons serialize") + "\n"
 }
 
-fn finish(agree: bool, stdout: String) -> Output {
+/// Exit 0 when every rule set agrees, 1 when one disagrees, 3 when the time limit
+/// left some undecided and none disagrees.
+fn finish(verdict: Verdict, stdout: String) -> Output {
     Output {
         stdout,
         stderr: String::new(),
-        code: if agree { Code::Success } else { Code::Finding },
+        code: match verdict {
+            Verdict::Agrees => Code::Success,
+            Verdict::Disagrees => Code::Finding,
+            Verdict::Incomplete => Code::Incomplete,
+        },
     }
 }
 
@@ -268,15 +283,16 @@ pub fn run(args: Args, start: Instant) -> Output {
         &args,
         &clock,
         requires,
+        0,
     );
     match result.map_err(|e| Output::input_error(format!("{entry}: {e}"))) {
         Ok((e, table)) => {
-            let agree = e.agrees();
+            let verdict = e.verdict();
             let text = match args.format {
                 Format::Text => compare_text(&e),
                 Format::Json => json(&heaplog::report::compare_json(&e)),
             };
-            let mut out = finish(agree, text);
+            let mut out = finish(verdict, text);
             if let Some(dir) = &args.dot {
                 match draw_counterexamples(dir, &loaded.program, m, &e, &table) {
                     Ok(n) => out.stderr = format!("dot: {n} files\n"),
@@ -308,7 +324,8 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
     let mut entries = Vec::new();
     let mut skipped = Vec::new();
     let mut last: Option<(PathBuf, load::Loaded)> = None;
-    for (path, (entry, requires)) in specs {
+    let total = specs.len();
+    for (k, (path, (entry, requires))) in specs.into_iter().enumerate() {
         if last.as_ref().is_none_or(|(p, _)| *p != path) {
             match load::program(&path) {
                 Ok(l) => last = Some((path.clone(), l)),
@@ -340,6 +357,7 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
             args,
             clock,
             requires,
+            (total - k - 1) * rules.len(),
         ) {
             Ok(e) => entries.push(e),
             // Too many inputs at this scope: the other entries are still compared.
@@ -359,12 +377,16 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let agree = entries.iter().all(EntryComparison::agrees);
+    let verdict = entries
+        .iter()
+        .map(EntryComparison::verdict)
+        .max()
+        .unwrap_or(Verdict::Agrees);
     let text = match args.format {
         Format::Text => compare_all_text(&entries),
         Format::Json => json(&heaplog::report::compare_all_json(&entries)),
     };
-    let mut out = finish(agree, text);
+    let mut out = finish(verdict, text);
     out.stderr = skipped.concat();
     out
 }

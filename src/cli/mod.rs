@@ -27,13 +27,16 @@ pub struct Output {
     pub code: Code,
 }
 
-/// Exit status: 0 success, 1 a finding, 2 usage or input error.
+/// Exit status: 0 success, 1 a finding, 2 usage or input error, 3 incomplete (`compare`:
+/// the time limit ended the comparison before every input was decided, and nothing
+/// decided disagrees).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 #[allow(dead_code)] // every variant is used once the subcommands land
 pub enum Code {
     Success = 0,
     Finding = 1,
     InputError = 2,
+    Incomplete = 3,
 }
 
 #[allow(dead_code)]
@@ -75,6 +78,12 @@ pub enum Command {
     /// Symbolically execute an entry method under one rule set.
     Run(run::Args),
     /// Check rule sets against the concrete oracle and each other.
+    #[command(
+        after_help = "Exit status: 0 every rule set agrees with the oracle; 1 a rule set \
+        disagrees (an overlap, gap or mismatch, or an input left unclaimed by an exploration a \
+        bound other than time cut); 2 usage or input error; 3 incomplete: the time limit ended \
+        the comparison before every input was decided, and nothing decided disagrees."
+    )]
     Compare(compare::Args),
     /// The oracle's bounded-exhaustive concrete inputs.
     Inputs(inputs::Args),
@@ -158,6 +167,19 @@ impl Clock {
             (a, b) => a.or(b),
         }
     }
+
+    /// The smaller of `own` and a fair share of the time left among `parts` runs still
+    /// to come (this one included): a run that ends early leaves its time to the
+    /// later ones, and a slow one cannot spend theirs.
+    pub fn share(&self, own: Option<Duration>, parts: usize) -> Option<Duration> {
+        let share = self
+            .remaining()
+            .map(|r| r / u32::try_from(parts.max(1)).unwrap_or(u32::MAX));
+        match (own, share) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
 }
 
 /// Runs a command; `out` is stdout, for the commands that stream (the others return
@@ -217,4 +239,27 @@ pub fn rule_sets(names: &[&str]) -> Result<Vec<&'static heaplog::rules::Register
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod clock_tests {
+    use super::*;
+
+    #[test]
+    fn each_run_gets_a_fair_share_of_the_time_left() {
+        let clock = Clock::new(Instant::now(), Some(8.0));
+        let own = Some(Duration::from_secs(20));
+        let share = clock.share(own, 4).unwrap();
+        assert!(share <= Duration::from_secs(2), "{share:?}");
+        assert!(share > Duration::from_millis(1900), "{share:?}");
+        // The last run gets all that is left, but never more than its own limit.
+        assert!(clock.share(own, 1).unwrap() > Duration::from_secs(7));
+        assert_eq!(
+            clock.share(Some(Duration::from_secs(1)), 1),
+            own.map(|_| Duration::from_secs(1))
+        );
+        // Without a limit for the command, each run has its own.
+        let unlimited = Clock::new(Instant::now(), None);
+        assert_eq!(unlimited.share(own, 4), own);
+    }
 }

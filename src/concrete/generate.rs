@@ -658,12 +658,24 @@ impl Counter<'_> {
         None
     }
 
+    /// The memo key of a (normalized) position. The count of completions does not
+    /// depend on the order in which the slots left are filled (it is the number of
+    /// completions up to renaming the objects not created yet, whatever canonical
+    /// order numbers them), so the pinned fields, and the objects of the queue behind
+    /// the one being filled, are keyed as multisets: positions that differ only in
+    /// their order share one entry (with many classes, the orders are most of the
+    /// positions).
     fn key(pos: &CountPos) -> Vec<u32> {
-        let mut key = Vec::with_capacity(3 + pos.used.len() + pos.queue.len() + pos.pinned.len());
+        let mut key = Vec::with_capacity(4 + pos.used.len() + pos.queue.len() + pos.pinned.len());
         key.extend([pos.root as u32, pos.field as u32, pos.pinned.len() as u32]);
         key.extend(&pos.used);
+        let start = key.len();
         key.extend(pos.pinned.iter().map(|c| c.0));
-        key.extend(pos.queue.iter().map(|c| c.0));
+        key[start..].sort_unstable();
+        key.extend(pos.queue.front().map(|c| c.0));
+        let start = key.len();
+        key.extend(pos.queue.iter().skip(1).map(|c| c.0));
+        key[start..].sort_unstable();
         key
     }
 

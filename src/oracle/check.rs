@@ -106,6 +106,9 @@ pub struct Comparison {
     /// Inputs not checked because the time limit (and half a second of grace for
     /// checking) ended first, the ones the oracle had no time to run included.
     pub unchecked: usize,
+    /// Whether the counts above are exact: false when some class of inputs was too
+    /// large to count, and so counted as one input (the counts are lower bounds).
+    pub counted: bool,
     /// The branch depth of the reported exploration (see [`compare`]).
     pub depth: u32,
     /// Time to explore (all attempts) and to check the reported one, in milliseconds.
@@ -119,10 +122,48 @@ pub struct Comparison {
     pub predicted: Vec<String>,
 }
 
+/// What a comparison concludes.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Every input checked, and each claimed by one trace with the interpreter's outcome.
+    Agrees,
+    /// The time limit ended the comparison before every input was decided, and none
+    /// decided disagrees: no verdict either way.
+    Incomplete,
+    /// An overlap, gap or mismatch; or an input left unclaimed by an exploration that
+    /// a bound other than time cut (at the oracle's own scope, a real input is missed).
+    Disagrees,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Agrees => "agrees",
+            Verdict::Incomplete => "incomplete",
+            Verdict::Disagrees => "disagrees",
+        }
+    }
+}
+
 impl Comparison {
     /// No overlap, gap, unclaimed input or mismatch, and every input checked.
     pub fn agrees(&self) -> bool {
         self.overlaps + self.gaps + self.unclaimed + self.mismatches + self.unchecked == 0
+    }
+
+    /// Agrees, disagrees, or was cut by the time limit with nothing found (an input
+    /// unclaimed by an exploration the time limit cut may have a trace past the cut).
+    pub fn verdict(&self) -> Verdict {
+        if self.agrees() {
+            Verdict::Agrees
+        } else if self.overlaps + self.gaps + self.mismatches == 0
+            && (self.unclaimed == 0 || self.cut_by(Bound::Time))
+        {
+            Verdict::Incomplete
+        } else {
+            Verdict::Disagrees
+        }
     }
 
     /// Whether `bound` cut the reported exploration.
@@ -181,12 +222,33 @@ pub fn compare<R: RuleSet>(
     let mut depth = FIRST_DEPTH.min(config.depth);
     let mut before: Option<Comparison> = None;
     loop {
-        let attempt = EngineConfig {
+        let attempt = |depth| EngineConfig {
             depth,
             time_limit: deadline.map(|d| d.saturating_duration_since(Instant::now())),
             ..config.clone()
         };
-        let mut cmp = compare_once::<R>(program, entry, attempt, table);
+        let started = Instant::now();
+        let mut x = explore::<R>(program, entry, attempt(depth));
+        // Checking an exploration the depth bound cut costs far more than exploring
+        // (the inputs it leaves unclaimed are checked too), so while a deeper
+        // exploration is cheap, it is explored before anything is checked.
+        while x.cuts().contains_key(&Bound::Depth)
+            && depth < config.depth
+            && cheap(started.elapsed(), deadline)
+        {
+            let deeper = depth.saturating_mul(2).min(config.depth);
+            let started = Instant::now();
+            let y = explore::<R>(program, entry, attempt(deeper));
+            if y.cuts().contains_key(&Bound::Time) {
+                break;
+            }
+            x = y;
+            depth = deeper;
+            if !cheap(started.elapsed(), deadline) {
+                break;
+            }
+        }
+        let mut cmp = compare_once(x, attempt(depth), table);
         cmp.explore_ms = start.elapsed().as_secs_f64() * 1e3 - cmp.check_ms;
         let cut_by_depth = cmp.cut_by(Bound::Depth);
         let out_of_time = deadline.is_some_and(|d| Instant::now() >= d);
@@ -209,6 +271,15 @@ pub fn compare<R: RuleSet>(
     }
 }
 
+/// Whether an exploration that took `took` is cheap enough to explore deeper before
+/// checking: at most 1/16 of the time left, or 50 ms without a limit.
+fn cheap(took: Duration, deadline: Option<Instant>) -> bool {
+    match deadline {
+        Some(d) => took * 16 <= d.saturating_duration_since(Instant::now()),
+        None => took <= Duration::from_millis(50),
+    }
+}
+
 /// Of an attempt and the one cut short by the time limit after it, the one that
 /// leaves fewer inputs unclaimed (the later one on a tie).
 fn better_informed(before: Option<Comparison>, last: Comparison) -> Comparison {
@@ -221,14 +292,14 @@ fn better_informed(before: Option<Comparison>, last: Comparison) -> Comparison {
 /// How long past the time limit the inputs may still be checked (see [`compare_once`]).
 const CHECK_GRACE: Duration = Duration::from_millis(500);
 
-/// One exploration with `config`'s bounds, held to `table`.
+/// One exploration, made with `config`'s bounds, held to `table`.
 fn compare_once<R: RuleSet>(
-    program: &Program,
-    entry: MethodId,
+    mut x: crate::engine::Exploration<'_, R>,
     config: EngineConfig,
     table: &Table,
 ) -> Comparison {
     let start = Instant::now();
+    let (program, entry) = (x.ctx.program, x.entry);
     // Checking the inputs against the traces found gets half a second past the
     // limit (so a command still ends within a second of it): what was explored is
     // checked, even after an exploration cut at once.
@@ -240,9 +311,7 @@ fn compare_once<R: RuleSet>(
         (a, b) => a.or(b),
     }
     .map(|d| d + CHECK_GRACE);
-    let mut x = explore::<R>(program, entry, config);
-    let explore_ms = start.elapsed().as_secs_f64() * 1e3;
-    let start = Instant::now();
+    let explore_ms = 0.0;
     let complete = x.complete();
     let cut = x
         .cuts()
@@ -263,6 +332,7 @@ fn compare_once<R: RuleSet>(
         mismatches: 0,
         diverging: 0,
         unchecked: 0,
+        counted: true,
         depth: 0,
         explore_ms,
         check_ms: 0.0,
@@ -282,7 +352,8 @@ fn compare_once<R: RuleSet>(
     };
     for row in &table.rows {
         if deadline.is_some_and(|d| Instant::now() >= d) {
-            cmp.unchecked += row.count as usize;
+            cmp.unchecked = cmp.unchecked.saturating_add(row.count as usize);
+            cmp.counted &= row.counted;
             cmp.predicted
                 .push("NOT CHECKED: the time limit ended first\n".to_string());
             continue;
@@ -294,10 +365,13 @@ fn compare_once<R: RuleSet>(
         cmp.predicted.push(text);
     }
     // The inputs the oracle had no time to run are not checked either.
-    cmp.unchecked += table.not_run;
+    cmp.unchecked = cmp.unchecked.saturating_add(table.not_run);
     if cmp.unchecked > 0 {
         cmp.cut_by_time(0);
     }
+    // A count that reached the counter's maximum is a lower bound.
+    let sums = [cmp.inputs, cmp.unchecked, cmp.diverging];
+    cmp.counted &= sums.iter().all(|&n| n < usize::MAX);
     cmp.check_ms = start.elapsed().as_secs_f64() * 1e3;
     cmp
 }
@@ -319,6 +393,8 @@ struct Piece {
     open: Vec<Vec<bool>>,
     partial: PartialOutcome,
     count: u64,
+    /// Whether `count` is exact (else 1, a lower bound: too many to count).
+    counted: bool,
 }
 
 impl Checker<'_, '_> {
@@ -347,7 +423,7 @@ impl Checker<'_, '_> {
             .collect();
         let (verdict, text) = match predictions.as_slice() {
             [] if diverged => {
-                cmp.diverging += weight;
+                cmp.diverging = cmp.diverging.saturating_add(weight);
                 return expected;
             }
             [] => (
@@ -360,8 +436,8 @@ impl Checker<'_, '_> {
             ),
             [one] => {
                 if one.predicted == expected {
-                    cmp.inputs += weight;
-                    cmp.agreements += weight;
+                    cmp.inputs = cmp.inputs.saturating_add(weight);
+                    cmp.agreements = cmp.agreements.saturating_add(weight);
                     return one.predicted.clone();
                 }
                 (Kind::Mismatch, one.predicted.clone())
@@ -375,12 +451,12 @@ impl Checker<'_, '_> {
                 (Kind::Overlap, text)
             }
         };
-        cmp.inputs += weight;
+        cmp.inputs = cmp.inputs.saturating_add(weight);
         match verdict {
-            Kind::Overlap => cmp.overlaps += weight,
-            Kind::Gap => cmp.gaps += weight,
-            Kind::Unclaimed => cmp.unclaimed += weight,
-            Kind::Mismatch => cmp.mismatches += weight,
+            Kind::Overlap => cmp.overlaps = cmp.overlaps.saturating_add(weight),
+            Kind::Gap => cmp.gaps = cmp.gaps.saturating_add(weight),
+            Kind::Unclaimed => cmp.unclaimed = cmp.unclaimed.saturating_add(weight),
+            Kind::Mismatch => cmp.mismatches = cmp.mismatches.saturating_add(weight),
         }
         let smaller = cmp
             .counterexample
@@ -436,11 +512,15 @@ impl Checker<'_, '_> {
             open: row.open.clone(),
             partial: row.partial.clone().expect("a row of classes"),
             count: row.count,
+            counted: row.counted,
         }];
         let mut text = None;
         while let Some(p) = work.pop() {
+            // Whatever decides the piece adds its count (a split adds its parts').
+            let counted = p.counted;
             if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                cmp.unchecked += p.count as usize;
+                cmp.unchecked = cmp.unchecked.saturating_add(p.count as usize);
+                cmp.counted &= counted;
                 continue;
             }
             let mut val = conc.valuation_in(&p.input, &p.open);
@@ -449,17 +529,38 @@ impl Checker<'_, '_> {
             if split.is_none() {
                 let diverged = p.partial.result == PResult::BudgetExhausted;
                 let whole = claims.len() != 1 || diverged || first_open(&p.open).is_none();
+                // No trace claims an input of the class: a gap or unclaimed input
+                // for each, counted here unless its representative is needed (the
+                // row's text, or a counterexample as small as the smallest yet).
+                let needed = text.is_none()
+                    || cmp
+                        .counterexample
+                        .as_ref()
+                        .is_none_or(|d| p.input.objects.len() <= d.size);
+                if claims.is_empty() && !diverged && !needed {
+                    let n = p.count as usize;
+                    cmp.inputs = cmp.inputs.saturating_add(n);
+                    if self.complete {
+                        cmp.gaps = cmp.gaps.saturating_add(n);
+                    } else {
+                        cmp.unclaimed = cmp.unclaimed.saturating_add(n);
+                    }
+                    cmp.counted &= counted;
+                    continue;
+                }
                 if whole {
                     // Decided for every input of the class: reported on its representative.
                     let rep = self.representative(&p);
+                    cmp.counted &= counted;
                     let t = self.check_input(&rep, p.count as usize, cmp);
                     text.get_or_insert(t);
                     continue;
                 }
                 match conc.predict_partial(claims[0], &mut val) {
                     Ok(predicted) if predicted.same(&p.partial) => {
-                        cmp.inputs += p.count as usize;
-                        cmp.agreements += p.count as usize;
+                        cmp.inputs = cmp.inputs.saturating_add(p.count as usize);
+                        cmp.agreements = cmp.agreements.saturating_add(p.count as usize);
+                        cmp.counted &= counted;
                         text.get_or_insert_with(|| oracle_text(&self.representative(&p)));
                         continue;
                     }
@@ -498,17 +599,17 @@ impl Checker<'_, '_> {
                     InputValue::Obj(j) => PVal::Input(j.0),
                 };
                 partial.fill(o, s, pv, added);
-                // A count that does not fit was refused when the table was built.
+                // A part too large to count stands for at least one input.
                 let count = completions
                     .count(&input, &open)
                     .ok()
-                    .and_then(|n| u64::try_from(n).ok())
-                    .unwrap_or(u64::MAX);
+                    .and_then(|n| u64::try_from(n).ok());
                 work.push(Piece {
                     input,
                     open,
                     partial,
-                    count,
+                    count: count.unwrap_or(1),
+                    counted: count.is_some(),
                 });
             }
         }
@@ -529,6 +630,7 @@ impl Checker<'_, '_> {
             outcome: p.partial.canon_on(self.program, &p.input, &roots),
             steps: 0,
             count: p.count,
+            counted: p.counted,
             open: Vec::new(),
             partial: None,
             input: p.input.clone(),
@@ -554,6 +656,7 @@ mod tests {
             mismatches: 0,
             diverging: 0,
             unchecked: 0,
+            counted: true,
             depth,
             explore_ms: 0.0,
             check_ms: 0.0,
@@ -573,5 +676,24 @@ mod tests {
         let deep = attempt(16, 2, 18);
         assert_eq!(better_informed(Some(shallow), deep).depth, 16);
         assert_eq!(better_informed(None, attempt(8, 0, 20)).depth, 8);
+    }
+
+    #[test]
+    fn a_time_cut_without_a_disagreement_is_incomplete() {
+        let mut c = attempt(8, 20, 0);
+        c.cut.clear();
+        assert_eq!(c.verdict(), Verdict::Agrees);
+        c.unchecked = 3;
+        assert_eq!(c.verdict(), Verdict::Incomplete);
+        // unclaimed by an exploration the time limit cut: maybe claimed past the cut
+        let c = attempt(8, 2, 18);
+        assert_eq!(c.verdict(), Verdict::Incomplete);
+        // unclaimed by one a scope or depth cut: a disagreement
+        let mut c = attempt(8, 2, 18);
+        c.cut = vec![(Bound::Depth.name().to_string(), 1)];
+        assert_eq!(c.verdict(), Verdict::Disagrees);
+        let mut c = attempt(8, 2, 18);
+        c.mismatches = 1;
+        assert_eq!(c.verdict(), Verdict::Disagrees);
     }
 }

@@ -274,6 +274,15 @@ impl<'p> Concretizer<'p> {
 
     /// A consistent completion of the unbound symbols of `guards` that makes all of
     /// them true, when the only conjuncts not true are those without a value.
+    ///
+    /// For a class of inputs the answer must hold for every input of the class, so it
+    /// is decided on the class only when it cannot depend on an open field: a
+    /// conjunct without a value because of an open field, or a search that reads one
+    /// (a chosen object's field), records that field ([`Valuation::hit`]); a search
+    /// that fails while the class has an open reference field records that field too,
+    /// since a completion may add through it the object the search lacked. A search
+    /// that succeeds chose null and the class's own objects only, which every input of
+    /// the class has, with the fields it read: it holds for all of them.
     fn complete(&self, val: &Valuation, guards: &[Id]) -> Option<Vec<(String, Value)>> {
         let mut open = Vec::new();
         let mut needs = None;
@@ -289,11 +298,8 @@ impl<'p> Concretizer<'p> {
                 _ => return None,
             }
         }
-        if let Some(first) = val.first_open() {
-            // A class of inputs: the claim depends on an open field, or on the values
-            // of paths through null, whose choices (the input objects) a completion
-            // of the class may add to.
-            val.hit.set(Some(needs.unwrap_or(first)));
+        if let Some(slot) = needs {
+            val.hit.set(Some(slot));
             return None;
         }
         let sorts = open
@@ -302,20 +308,47 @@ impl<'p> Concretizer<'p> {
             .collect();
         let mut search = Completion {
             input: val.input,
+            open_fields: val.open,
             open,
             sorts,
             assignment: val.assignment.clone(),
             chosen: Vec::new(),
             budget: MAX_COMPLETIONS,
+            needs: None,
         };
-        self.search(&mut search).then_some(search.chosen)
+        if self.search(&mut search) {
+            return Some(search.chosen);
+        }
+        if val.first_open().is_some() {
+            let split = search
+                .needs
+                .or_else(|| (search.budget == 0).then(|| val.first_open()).flatten())
+                .or_else(|| self.first_open_ref(val.input, val.open));
+            if let Some(slot) = split {
+                val.hit.set(Some(slot));
+            }
+        }
+        None
+    }
+
+    /// The first open reference field of a class of inputs: a completion may add
+    /// objects through it.
+    fn first_open_ref(&self, input: &Input, open: &[Vec<bool>]) -> Option<(u32, u32)> {
+        open.iter().enumerate().find_map(|(o, fields)| {
+            fields.iter().enumerate().find_map(|(s, &b)| {
+                let f = input.objects[o].fields[s].0;
+                (b && matches!(self.program.field(f).ty, Type::Class(_)))
+                    .then_some((o as u32, s as u32))
+            })
+        })
     }
 
     /// Depth-first over the symbols the open conjuncts need, one at a time (the
     /// first unbound symbol an evaluation meets): true when the values chosen make
-    /// every open conjunct true.
+    /// every open conjunct true. In a class of inputs, reading an open field ends the
+    /// search (false, with the field in `needs`).
     fn search(&self, s: &mut Completion) -> bool {
-        if s.budget == 0 {
+        if s.budget == 0 || s.needs.is_some() {
             return false;
         }
         s.budget -= 1;
@@ -336,9 +369,13 @@ impl<'p> Concretizer<'p> {
             debug_assert!(false, "an unbound symbol of no open conjunct: {name}");
             return false;
         };
-        let values = match self.derived(s.input, &s.assignment, &name) {
-            Some(v) => vec![v],
-            None => self.domain(s.input, &name, sort),
+        let values = match self.walk(s.input, s.open_fields, &s.assignment, &name) {
+            Walk::Value(v) => vec![v],
+            Walk::Open(o, f) => {
+                s.needs = Some((o, f));
+                return false;
+            }
+            Walk::Free => self.domain(s.input, &name, sort),
         };
         for v in values {
             s.assignment.values.insert(name.clone(), v.clone());
@@ -348,24 +385,45 @@ impl<'p> Concretizer<'p> {
             }
             s.chosen.pop();
             s.assignment.values.remove(&name);
+            if s.needs.is_some() {
+                return false;
+            }
         }
         false
     }
 
     /// Every chosen symbol whose parent is an input object (of the input or chosen)
-    /// is that object's field.
-    fn consistent(&self, s: &Completion) -> bool {
-        s.chosen.iter().all(|(name, v)| {
+    /// is that object's field (an open one ends the search, in `needs`).
+    fn consistent(&self, s: &mut Completion) -> bool {
+        for (name, v) in &s.chosen {
             let Some((parent, field)) = name.rsplit_once('.') else {
-                return true;
+                continue;
             };
-            match self.derived(s.input, &s.assignment, parent) {
-                Some(Value::Ref(RefValue::Obj(o))) => {
-                    self.field_value(s.input, o, field).as_ref() == Some(v)
+            match self.walk(s.input, s.open_fields, &s.assignment, parent) {
+                Walk::Value(Value::Ref(RefValue::Obj(o))) => {
+                    let fields = &s.input.objects[o as usize].fields;
+                    let Some(k) = fields
+                        .iter()
+                        .position(|(f, _)| self.program.field_name(*f) == field)
+                    else {
+                        return false;
+                    };
+                    if s.open_fields.get(o as usize).is_some_and(|f| f[k]) {
+                        s.needs = Some((o, k as u32));
+                        return false;
+                    }
+                    if input_value(fields[k].1) != *v {
+                        return false;
+                    }
                 }
-                _ => true,
+                Walk::Open(o, f) => {
+                    s.needs = Some((o, f));
+                    return false;
+                }
+                _ => {}
             }
-        })
+        }
+        true
     }
 
     /// The value of access path `name` under `assignment`, walking the input heap
@@ -409,15 +467,6 @@ impl<'p> Concretizer<'p> {
             Walk::Open(o, s) => Walk::Open(o, s),
             _ => Walk::Free,
         }
-    }
-
-    /// The value of the field named `field` of input object `o`.
-    fn field_value(&self, input: &Input, o: u32, field: &str) -> Option<Value> {
-        input.objects[o as usize]
-            .fields
-            .iter()
-            .find(|(f, _)| self.program.field_name(*f) == field)
-            .map(|&(_, v)| input_value(v))
     }
 
     /// The values a free symbol may take: null or an input object of its declared
@@ -570,7 +619,49 @@ impl<'p> Concretizer<'p> {
                 .classes
                 .insert(RefValue::New(n), self.program.class_name(c).to_string());
         }
+        // The values the claim chose for paths through null, and the paths through
+        // the objects chosen (open where they run through an open field).
+        let mut bound = Vec::new();
+        let mut opened = Vec::new();
+        if let Some(chosen) = val.chosen.get(&t) {
+            for (name, v) in chosen.clone() {
+                val.assignment.values.insert(name.clone(), v);
+                bound.push(name);
+            }
+            let through: Vec<(String, Walk)> = self
+                .symbols
+                .iter()
+                .filter(|n| {
+                    !val.assignment.values.contains_key(*n) && !val.open_syms.contains_key(*n)
+                })
+                .map(|n| {
+                    (
+                        n.clone(),
+                        self.walk(val.input, val.open, &val.assignment, n),
+                    )
+                })
+                .collect();
+            for (name, w) in through {
+                match w {
+                    Walk::Value(v) => {
+                        val.assignment.values.insert(name.clone(), v);
+                        bound.push(name);
+                    }
+                    Walk::Open(o, s) => {
+                        val.open_syms.insert(name.clone(), (o, s));
+                        opened.push(name);
+                    }
+                    Walk::Free => {}
+                }
+            }
+        }
         let predicted = self.partial_with(trace, val);
+        for n in &bound {
+            val.assignment.values.remove(n);
+        }
+        for n in &opened {
+            val.open_syms.remove(n);
+        }
         for n in trace.allocated.keys() {
             val.assignment.classes.remove(&RefValue::New(*n));
         }
@@ -858,6 +949,10 @@ pub fn first_open(open: &[Vec<bool>]) -> Option<(u32, u32)> {
 /// The state of one search for a completion.
 struct Completion<'i> {
     input: &'i Input,
+    /// For a class of inputs: its open fields (see [`Valuation`]).
+    open_fields: &'i [Vec<bool>],
+    /// The open field the search read: it ended there.
+    needs: Option<(u32, u32)>,
     /// The conjuncts without a value under the input alone.
     open: Vec<Id>,
     /// The sorts of their symbols.

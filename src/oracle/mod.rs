@@ -7,7 +7,7 @@ mod check;
 mod concretize;
 mod table;
 
-pub use check::{Claim, Comparison, Disagreement, Kind, Miss, compare, oracle_text};
+pub use check::{Claim, Comparison, Disagreement, Kind, Miss, Verdict, compare, oracle_text};
 pub use concretize::{Concretizer, PredictError, Valuation, root_names};
 pub use table::{OracleConfig, OracleError, Row, Table, ground_truth, render_behaviours};
 

@@ -78,8 +78,12 @@ pub struct Row {
     /// The input (for a class: its representative, open fields at null, the least
     /// int, false).
     pub input: Input,
-    /// The inputs the row stands for: 1 for an input.
+    /// The inputs the row stands for: 1 for an input. For a class too large to count
+    /// (see `counted`), 1: a lower bound.
     pub count: u64,
+    /// Whether `count` is the exact number of inputs of the row (false for a class
+    /// whose inputs are too many to count).
+    pub counted: bool,
     /// For a class: its open fields (per input object, per field), which the run
     /// never read; empty for an input.
     pub open: Vec<Vec<bool>>,
@@ -108,9 +112,17 @@ pub struct Table {
 }
 
 impl Table {
-    /// The inputs the rows stand for.
+    /// The inputs the rows stand for (a lower bound unless [`Table::counted`]).
     pub fn inputs(&self) -> usize {
-        self.rows.iter().map(|r| r.count as usize).sum()
+        self.rows
+            .iter()
+            .fold(0usize, |n, r| n.saturating_add(r.count as usize))
+    }
+
+    /// Whether every row's count is exact (a class may have too many inputs to count,
+    /// and a sum that reaches `usize::MAX` stops there).
+    pub fn counted(&self) -> bool {
+        self.rows.iter().all(|r| r.counted) && self.inputs() < usize::MAX
     }
 
     /// The inputs whose run exhausted its step budget.
@@ -174,6 +186,7 @@ pub fn ground_truth(
             Ok(exec) => rows.push(Row {
                 input: input.clone(),
                 count: 1,
+                counted: true,
                 open: Vec::new(),
                 partial: None,
                 text: render_input(program, entry, input),
@@ -213,7 +226,6 @@ fn classes_table(
     let names = super::root_names(program, entry);
     let mut rows: Vec<Row> = Vec::new();
     let mut too_many = false;
-    let mut overflow = false;
     let end = classes::for_each_class(
         program,
         entry,
@@ -225,9 +237,11 @@ fn classes_table(
                 too_many = true;
                 return false;
             }
-            let Ok(count) = u64::try_from(c.count) else {
-                overflow = true;
-                return false;
+            // A class too many to count, or whose count does not fit, is still
+            // checked: it stands for at least one input.
+            let (count, counted) = match c.count.map(u64::try_from) {
+                Some(Ok(n)) => (n, true),
+                _ => (1, false),
             };
             let roots: Vec<(&str, _)> = names
                 .iter()
@@ -240,6 +254,7 @@ fn classes_table(
                 outcome: c.outcome.canon_on(program, &c.input, &roots),
                 steps: c.steps,
                 count,
+                counted,
                 open: c.open,
                 partial: Some(c.outcome),
                 input: c.input,
@@ -252,9 +267,6 @@ fn classes_table(
             scope: config.inputs.scope,
             max: config.max_inputs,
         });
-    }
-    if overflow {
-        return Err(GenError::Overflow.into());
     }
     let not_run = match end {
         ClassesEnd::Deadline => {

@@ -3,8 +3,7 @@
 use serde::Serialize;
 
 use super::align;
-use crate::engine::Bound;
-use crate::oracle::{Comparison, Disagreement};
+use crate::oracle::{Comparison, Disagreement, Verdict};
 
 /// Every requested rule set compared with the oracle on one entry.
 #[derive(Clone, Debug, Serialize)]
@@ -13,8 +12,11 @@ pub struct EntryComparison {
     pub entry: String,
     /// Objects per class in the oracle's inputs.
     pub scope: u32,
-    /// Bounded inputs the oracle ran.
+    /// Bounded inputs the oracle ran (a lower bound unless `counted`).
     pub inputs: usize,
+    /// Whether the input counts are exact: false when some class of inputs was too
+    /// large to count (it is still run and checked, and counted as one input).
+    pub counted: bool,
     /// Bounded inputs the oracle did not run because the time limit ended first
     /// (each rule set counts them `unchecked`).
     pub not_run: usize,
@@ -38,6 +40,7 @@ fn rules_json<S: serde::Serializer>(rules: &[Comparison], s: S) -> Result<S::Ok,
             .map(|(b, n)| (b.clone(), serde_json::json!(n)))
             .collect();
         v["cut"] = serde_json::Value::Object(cut);
+        v["verdict"] = serde_json::json!(c.verdict().name());
         if let Some(d) = &c.counterexample {
             v["counterexample"] = counterexample_json(d).map_err(S::Error::custom)?;
         }
@@ -82,29 +85,53 @@ pub fn compare_json(e: &EntryComparison) -> serde_json::Value {
     {
         doc.as_object_mut().expect("an object").extend(fields);
     }
+    doc["verdict"] = serde_json::json!(e.verdict().name());
     doc
 }
 
 /// The document of `heaplog compare --all --format json`: every entry's comparison.
 pub fn compare_all_json(entries: &[EntryComparison]) -> serde_json::Value {
-    serde_json::json!({ "schema": super::SCHEMA, "command": "compare", "entries": entries })
+    let verdict = entries
+        .iter()
+        .map(EntryComparison::verdict)
+        .max()
+        .unwrap_or(Verdict::Agrees);
+    let entries: Vec<serde_json::Value> = entries
+        .iter()
+        .map(|e| {
+            let mut v = serde_json::to_value(e).expect("comparisons serialize");
+            v["verdict"] = serde_json::json!(e.verdict().name());
+            v
+        })
+        .collect();
+    serde_json::json!({ "schema": super::SCHEMA, "command": "compare",
+        "verdict": verdict.name(), "entries": entries })
 }
 
 impl EntryComparison {
     pub fn agrees(&self) -> bool {
         self.rules.iter().all(Comparison::agrees)
     }
+
+    /// The worst verdict of its rule sets: disagrees, then incomplete, then agrees.
+    pub fn verdict(&self) -> Verdict {
+        self.rules
+            .iter()
+            .map(Comparison::verdict)
+            .max()
+            .unwrap_or(Verdict::Agrees)
+    }
 }
 
 fn status(c: &Comparison) -> String {
-    let mut s = if c.agrees() {
+    let mut s = if c.verdict() == Verdict::Agrees {
         "agrees".to_string()
     } else if c.overlaps + c.gaps + c.unclaimed + c.mismatches == 0 {
         // Only inputs the time limit left unchecked: no verdict either way. (An
         // input left unclaimed by a scope or depth cut stays a disagreement: a scope
         // cut at the oracle's own scope misses a real input.)
         format!("INCOMPLETE ({} NOT CHECKED)", c.unchecked)
-    } else if c.overlaps + c.gaps + c.mismatches == 0 && c.cut_by(Bound::Time) {
+    } else if c.verdict() == Verdict::Incomplete {
         // An input unclaimed by an exploration the time limit cut may have a trace
         // past the cut: no verdict either.
         let unchecked = if c.unchecked > 0 {
@@ -123,6 +150,9 @@ fn status(c: &Comparison) -> String {
         let cut: Vec<String> = c.cut.iter().map(|(b, _)| b.clone()).collect();
         s.push_str(&format!(" (cut: {})", cut.join(", ")));
     }
+    if !c.counted {
+        s.push_str(" (counts are lower bounds)");
+    }
     s
 }
 
@@ -134,8 +164,11 @@ pub fn compare_text(e: &EntryComparison) -> String {
     } else {
         String::new()
     };
+    // A class too large to count is counted as one input: the counts are then
+    // lower bounds, and say so.
+    let at_least = if e.counted { "" } else { "at least " };
     let mut out = format!(
-        "{} {}: {} inputs at scope {} ({} diverging{not_run}), oracle {:.1} ms\n\n",
+        "{} {}: {at_least}{} inputs at scope {} ({} diverging{not_run}), oracle {:.1} ms\n\n",
         e.program, e.entry, e.inputs, e.scope, e.diverging, e.oracle_ms
     );
     let mut rows = vec![
@@ -241,7 +274,11 @@ pub fn compare_all_text(entries: &[EntryComparison]) -> String {
             t.1 += c.inputs;
             t.2 += c.agreements;
             t.3 += c.explore_ms + c.check_ms;
-            let mark = if c.agrees() { "ok" } else { "DISAGREES" };
+            let mark = match c.verdict() {
+                Verdict::Agrees => "ok",
+                Verdict::Incomplete => "INCOMPLETE",
+                Verdict::Disagrees => "DISAGREES",
+            };
             let cut = if c.complete { "" } else { "*" };
             row.push(format!(
                 "{}{cut} {mark} ({:.1} ms)",

@@ -45,8 +45,10 @@ pub struct InputClass {
     /// false): itself one input of the class, its representative.
     pub input: Input,
     pub open: Open,
-    /// The inputs in the class.
-    pub count: u128,
+    /// The inputs in the class; `None` when they are too many to count
+    /// ([`GenError::TooLarge`], [`GenError::Overflow`]): the class is still run and
+    /// checked, and it has at least one input, its representative.
+    pub count: Option<u128>,
     pub outcome: PartialOutcome,
     /// Machine steps of the entry's run (the same on every input of the class).
     pub steps: u64,
@@ -575,7 +577,11 @@ impl Search<'_, '_> {
                 fields,
             });
         }
-        let count = self.dom.completions.count(&input, &open)?;
+        let count = match self.dom.completions.count(&input, &open) {
+            Ok(n) => Some(n),
+            Err(GenError::TooLarge { .. } | GenError::Overflow) => None,
+            Err(e) => return Err(e),
+        };
         // Allocated objects are numbered in allocation order.
         let mut new_ids = vec![u32::MAX; heap.objects.len()];
         let mut new = std::collections::BTreeMap::new();
