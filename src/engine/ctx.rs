@@ -80,6 +80,10 @@ pub struct Ctx<'p> {
     /// Set once [`Ctx::out_of_time`] has seen the deadline pass: the step under way
     /// is abandoned (see there). A `Cell`, so renderers holding `&Ctx` can ask too.
     expired: Cell<bool>,
+    /// The `unknown` answers of the checks that decided one fork's own guard
+    /// (`SymDomain::settle`), which mark that fork only; every other `unknown` of a
+    /// step (a rule set's checks) marks all its successors.
+    pub(crate) fork_unknowns: u64,
 }
 
 /// One feasibility check: was `pc ∧ guard` satisfiable, and what the solver answered.
@@ -109,6 +113,7 @@ impl<'p> Ctx<'p> {
             queries: Vec::new(),
             ranges: HashMap::new(),
             expired: Cell::new(false),
+            fork_unknowns: 0,
         };
         let object = ClassId(0);
         let is_object = |t: &Type| *t == Type::Class(object);
