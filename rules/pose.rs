@@ -1138,8 +1138,17 @@ impl RuleSet for Pose {
             return Vec::new();
         }
         // Getfield (c2) over the leaves: ite(r = l1, H(l1)(f), ite(r = l2, ..)).
-        let objs = Pose::objects_of(&leaves);
-        let mut v = next.objects[objs.last().expect("a non-null leaf")].fields[&field];
+        // A `new` object of a class without the field cannot be `r` on this path
+        // (a cast before the read ruled it out; the static type has the field): its
+        // case is dropped, and with no object left only the null case remains.
+        let objs: Vec<Id> = Pose::objects_of(&leaves)
+            .into_iter()
+            .filter(|l| next.objects[l].fields.contains_key(&field))
+            .collect();
+        let Some(last) = objs.last() else {
+            return Pose::cut_forks(ctx, heap, nc);
+        };
+        let mut v = next.objects[last].fields[&field];
         for &l in objs.iter().rev().skip(1) {
             if ctx.out_of_time() {
                 return Vec::new();

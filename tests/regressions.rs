@@ -7,6 +7,9 @@
 //!   diagnostic (exit 1, `file:line:col` in the message), never a panic;
 //! - `// expect: compare Class.method scope=K` — every registered rule set agrees with
 //!   the oracle at scope K (exit 0 from `heaplog compare`);
+//! - `// expect: compare Class.method scope=K decided` — as `compare`, and besides, under
+//!   every rule set, `heaplog run` keeps no trace on an `unknown` solver answer (none
+//!   is marked `?`);
 //! - `// expect: FIXME disagrees Class.method scope=K` — a known bug, not fixed yet:
 //!   today's wrong answer (a disagreement, exit 1) is asserted, so the test fails the
 //!   day the bug is fixed and the header is turned into `compare`.
@@ -35,6 +38,7 @@ enum Expect {
     Compare {
         entry: String,
         scope: String,
+        decided: bool,
     },
     /// A known disagreement (FIXME): `compare` exits 1 today.
     Disagrees {
@@ -56,6 +60,12 @@ fn expectation(text: &str) -> Result<Expect, String> {
         ["compare", entry, scope] => Ok(Expect::Compare {
             entry: entry.to_string(),
             scope: scope_of(scope)?,
+            decided: false,
+        }),
+        ["compare", entry, scope, "decided"] => Ok(Expect::Compare {
+            entry: entry.to_string(),
+            scope: scope_of(scope)?,
+            decided: true,
         }),
         ["FIXME", "disagrees", entry, scope] => Ok(Expect::Disagrees {
             entry: entry.to_string(),
@@ -77,7 +87,7 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
     let expect = expectation(&text)?;
     let (code, out, err) = match &expect {
         Expect::CheckOk | Expect::CheckError => heaplog(&["check", &file]),
-        Expect::Compare { entry, scope } | Expect::Disagrees { entry, scope } => heaplog(&[
+        Expect::Compare { entry, scope, .. } | Expect::Disagrees { entry, scope } => heaplog(&[
             "compare",
             &file,
             "--entry",
@@ -100,10 +110,54 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
             code == 1 && both.contains(&format!("{name}:"))
         }
     };
+    if let (
+        true,
+        Expect::Compare {
+            entry,
+            decided: true,
+            ..
+        },
+    ) = (ok, &expect)
+    {
+        return undecided(&file, entry);
+    }
     if ok {
         Ok(())
     } else {
         Err(format!("expected {expect:?}, got exit {code}:\n{both}"))
+    }
+}
+
+/// `Err` naming the rule sets under which `heaplog run` marks some trace `?`.
+fn undecided(file: &str, entry: &str) -> Result<(), String> {
+    let (code, rules, err) = heaplog(&["rules"]);
+    assert_eq!(code, 0, "{err}");
+    let mut marked = Vec::new();
+    for name in rules.lines().filter_map(|l| l.split_whitespace().next()) {
+        let (code, out, err) = heaplog(&[
+            "run",
+            file,
+            "--entry",
+            entry,
+            "--rules",
+            name,
+            "--summary",
+            "--format",
+            "json",
+        ]);
+        if code != 0 {
+            return Err(format!("run under {name}: exit {code}\n{err}"));
+        }
+        let doc: serde_json::Value = serde_json::from_str(&out).map_err(|e| e.to_string())?;
+        let unknown = &doc["summary"]["unknown_traces"];
+        if unknown != 0 {
+            marked.push(format!("{name}: {unknown} traces marked `?`"));
+        }
+    }
+    if marked.is_empty() {
+        Ok(())
+    } else {
+        Err(marked.join("\n"))
     }
 }
 

@@ -554,3 +554,235 @@ proptest! {
         run(UFIDL, &ops)?;
     }
 }
+
+// ---- constants fixed by equalities ---------------------------------------------
+//
+// Atoms outside the fragment (products, `div` and `mod` of symbols, sums of two
+// symbols) over two integers `x`, `y` of range -3..=3, with equalities that fix them
+// (`x = c`). The encoder's constant lemmas (`x = c -> (t <-> t[x := c])`) must never
+// turn a satisfiable formula `unsat`; and when every integer is fixed by an equality
+// among the asserted conjuncts, nothing is left outside the fragment, so the answer
+// is decided. The brute force enumerates the 49 points with SMT-LIB's Euclidean
+// `div` and `mod` (a divisor is `ite(d = 0, 1, d)`, never zero).
+
+#[derive(Clone, Debug)]
+enum NTerm {
+    Var(usize),
+    Num(i64),
+    Add(Box<NTerm>, Box<NTerm>),
+    Mul(Box<NTerm>, Box<NTerm>),
+    Div(Box<NTerm>, Box<NTerm>),
+    Mod(Box<NTerm>, Box<NTerm>),
+}
+
+#[derive(Clone, Debug)]
+enum NFormula {
+    Fix(usize, i64),
+    Le(NTerm, NTerm),
+    Eq(NTerm, NTerm),
+    Not(Box<NFormula>),
+    Or(Box<NFormula>, Box<NFormula>),
+}
+
+fn nterm() -> BoxedStrategy<NTerm> {
+    let leaf = prop_oneof![
+        (0..2usize).prop_map(NTerm::Var),
+        (-3..=3i64).prop_map(NTerm::Num)
+    ];
+    leaf.prop_recursive(2, 8, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| NTerm::Add(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| NTerm::Mul(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| NTerm::Div(Box::new(a), Box::new(b))),
+            (inner.clone(), inner).prop_map(|(a, b)| NTerm::Mod(Box::new(a), Box::new(b))),
+        ]
+    })
+    .boxed()
+}
+
+fn nformula() -> BoxedStrategy<NFormula> {
+    let atom = prop_oneof![
+        2 => (0..2usize, -2..=2i64).prop_map(|(x, c)| NFormula::Fix(x, c)),
+        3 => (nterm(), nterm()).prop_map(|(a, b)| NFormula::Le(a, b)),
+        3 => (nterm(), nterm()).prop_map(|(a, b)| NFormula::Eq(a, b)),
+    ];
+    atom.prop_recursive(1, 4, 2, |inner| {
+        prop_oneof![
+            inner.clone().prop_map(|f| NFormula::Not(Box::new(f))),
+            (inner.clone(), inner).prop_map(|(a, b)| NFormula::Or(Box::new(a), Box::new(b))),
+        ]
+    })
+    .boxed()
+}
+
+fn eval_n(t: &NTerm, e: [i64; 2]) -> i64 {
+    let nonzero = |d: i64| if d == 0 { 1 } else { d };
+    match t {
+        NTerm::Var(x) => e[*x],
+        NTerm::Num(k) => *k,
+        NTerm::Add(a, b) => eval_n(a, e) + eval_n(b, e),
+        NTerm::Mul(a, b) => eval_n(a, e) * eval_n(b, e),
+        NTerm::Div(a, b) => eval_n(a, e).div_euclid(nonzero(eval_n(b, e))),
+        NTerm::Mod(a, b) => eval_n(a, e).rem_euclid(nonzero(eval_n(b, e))),
+    }
+}
+
+fn eval_nf(f: &NFormula, e: [i64; 2]) -> bool {
+    match f {
+        NFormula::Fix(x, c) => e[*x] == *c,
+        NFormula::Le(a, b) => eval_n(a, e) <= eval_n(b, e),
+        NFormula::Eq(a, b) => eval_n(a, e) == eval_n(b, e),
+        NFormula::Not(a) => !eval_nf(a, e),
+        NFormula::Or(a, b) => eval_nf(a, e) || eval_nf(b, e),
+    }
+}
+
+fn build_n(t: &mut Terms, xs: &[TermId; 2], n: &NTerm) -> TermId {
+    let nonzero = |t: &mut Terms, d: TermId| {
+        let (zero, one) = (t.int(0), t.int(1));
+        let is_zero = t.eq(d, zero).unwrap();
+        t.ite(is_zero, one, d).unwrap()
+    };
+    match n {
+        NTerm::Var(x) => xs[*x],
+        NTerm::Num(k) => t.int(*k),
+        NTerm::Add(a, b) => {
+            let (a, b) = (build_n(t, xs, a), build_n(t, xs, b));
+            t.add(a, b).unwrap()
+        }
+        NTerm::Mul(a, b) => {
+            let (a, b) = (build_n(t, xs, a), build_n(t, xs, b));
+            t.mul(a, b).unwrap()
+        }
+        NTerm::Div(a, b) => {
+            let (a, b) = (build_n(t, xs, a), build_n(t, xs, b));
+            let b = nonzero(t, b);
+            t.div(a, b).unwrap()
+        }
+        NTerm::Mod(a, b) => {
+            let (a, b) = (build_n(t, xs, a), build_n(t, xs, b));
+            let b = nonzero(t, b);
+            t.rem(a, b).unwrap()
+        }
+    }
+}
+
+fn build_nf(t: &mut Terms, xs: &[TermId; 2], f: &NFormula) -> TermId {
+    match f {
+        NFormula::Fix(x, c) => {
+            let c = t.int(*c);
+            t.eq(xs[*x], c).unwrap()
+        }
+        NFormula::Le(a, b) => {
+            let (a, b) = (build_n(t, xs, a), build_n(t, xs, b));
+            t.le(a, b).unwrap()
+        }
+        NFormula::Eq(a, b) => {
+            let (a, b) = (build_n(t, xs, a), build_n(t, xs, b));
+            t.eq(a, b).unwrap()
+        }
+        NFormula::Not(a) => {
+            let a = build_nf(t, xs, a);
+            t.not(a).unwrap()
+        }
+        NFormula::Or(a, b) => {
+            let (a, b) = (build_nf(t, xs, a), build_nf(t, xs, b));
+            t.or(&[a, b]).unwrap()
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+enum NOp {
+    Assert(NFormula),
+    Push,
+    Pop,
+    Check,
+}
+
+fn nops() -> impl Strategy<Value = Vec<NOp>> {
+    let op = prop_oneof![
+        5 => nformula().prop_map(NOp::Assert),
+        1 => Just(NOp::Push),
+        1 => Just(NOp::Pop),
+        2 => Just(NOp::Check),
+    ];
+    prop::collection::vec(op, 1..10)
+}
+
+fn run_fixed(ops: &[NOp]) -> Result<(), TestCaseError> {
+    let mut s = Solver::new(SolverConfig::default());
+    let xs = {
+        let t = s.terms_mut();
+        let xs = [t.constant("x", Sort::Int), t.constant("y", Sort::Int)];
+        for &x in &xs {
+            t.set_range(x, -3, 3);
+        }
+        xs
+    };
+    let mut frames: Vec<Vec<NFormula>> = vec![vec![]];
+    let check = |s: &mut Solver, frames: &[Vec<NFormula>]| -> Result<(), TestCaseError> {
+        let fs: Vec<&NFormula> = frames.iter().flatten().collect();
+        let points = (-3..=3i64).flat_map(|a| (-3..=3i64).map(move |b| [a, b]));
+        let models: Vec<[i64; 2]> = points
+            .filter(|&e| fs.iter().all(|f| eval_nf(f, e)))
+            .collect();
+        let fixed = |x: usize| {
+            fs.iter()
+                .any(|f| matches!(f, NFormula::Fix(y, _) if *y == x))
+        };
+        match s.check() {
+            Answer::Sat(m) => {
+                let value = |name: &str| match m.values.get(name) {
+                    Some(ModelValue::Int(i)) => *i,
+                    // a constant nothing constrains: any value in range
+                    _ => 0,
+                };
+                let e = [value("x"), value("y")];
+                prop_assert!(!models.is_empty(), "sat, brute force unsat: {fs:?}");
+                prop_assert!(
+                    fs.iter().all(|f| eval_nf(f, e)),
+                    "model {e:?} violates {fs:?}"
+                );
+            }
+            Answer::Unsat => {
+                prop_assert!(models.is_empty(), "unsat, brute force {models:?}: {fs:?}")
+            }
+            Answer::Unknown(r) => prop_assert!(
+                !(fixed(0) && fixed(1)),
+                "unknown ({r}) with every integer fixed: {fs:?}"
+            ),
+        }
+        Ok(())
+    };
+    for op in ops {
+        match op {
+            NOp::Assert(f) => {
+                let t = build_nf(s.terms_mut(), &xs, f);
+                s.assert_term(t).unwrap();
+                frames.last_mut().unwrap().push(f.clone());
+            }
+            NOp::Push => {
+                s.push();
+                frames.push(vec![]);
+            }
+            NOp::Pop => {
+                if frames.len() > 1 {
+                    s.pop();
+                    frames.pop();
+                }
+            }
+            NOp::Check => check(&mut s, &frames)?,
+        }
+    }
+    check(&mut s, &frames)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn fixed_constants_match_brute_force(ops in nops()) {
+        run_fixed(&ops)?;
+    }
+}

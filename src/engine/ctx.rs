@@ -83,6 +83,10 @@ pub struct Ctx<'p> {
     expired: Cell<bool>,
     /// The rules of the rule set's Datalog program switched off (`RuleSet::OFF`).
     off: &'static [RuleName],
+    /// The `unknown` answers of the checks that decided one fork's own guard
+    /// (`SymDomain::settle`), which mark that fork only; every other `unknown` of a
+    /// step (a rule set's checks) marks all its successors.
+    pub(crate) fork_unknowns: u64,
 }
 
 /// One feasibility check: was `pc ∧ guard` satisfiable, and what the solver answered.
@@ -113,6 +117,7 @@ impl<'p> Ctx<'p> {
             ranges: HashMap::new(),
             expired: Cell::new(false),
             off: &[],
+            fork_unknowns: 0,
         };
         let object = ClassId(0);
         let is_object = |t: &Type| *t == Type::Class(object);

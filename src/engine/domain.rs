@@ -23,6 +23,10 @@ pub struct SymState<H> {
     pub branches: u32,
     /// Machine steps taken on this path.
     pub steps: u64,
+    /// A feasibility check of this path was answered `unknown` (and taken as
+    /// feasible): the path may be infeasible. Each fork's own check marks that
+    /// fork only, never its siblings.
+    pub unknown: bool,
 }
 
 /// A successor state with the result of the rule that produced it.
@@ -60,13 +64,19 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
             if self.ctx.out_of_time() {
                 break;
             }
+            let mut unknown = state.unknown;
             let pc = match fork.guard {
                 None => state.pc.clone(),
                 Some(g) if self.ctx.terms.is_true(g) => state.pc.clone(),
                 Some(g) => {
                     // A lone successor needs no check: the state was feasible.
-                    if !single && !self.ctx.feasible(g) {
-                        continue;
+                    if !single {
+                        let unknowns = self.ctx.stats.solver_unknown;
+                        if !self.ctx.feasible(g) {
+                            continue;
+                        }
+                        unknown |= self.ctx.stats.solver_unknown > unknowns;
+                        self.ctx.fork_unknowns += self.ctx.stats.solver_unknown - unknowns;
                     }
                     self.ctx.extend(&state.pc, g)
                 }
@@ -76,6 +86,7 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
                 pc,
                 branches: state.branches,
                 steps: state.steps,
+                unknown,
             };
             out.push((next, fork.result));
         }

@@ -137,8 +137,7 @@ fn explore_core<'p, R: RuleSet>(
     dom.ctx.set_ref_inputs(R::REF_INPUTS);
     dom.ctx.switch_off(R::OFF);
     dom.ctx.set_entry(entry);
-    // Each state with whether an `unknown` answer was taken on its path so far.
-    let mut stack: Vec<(State<'p, SymDomain<'p, R>>, bool)> = Vec::new();
+    let mut stack: Vec<State<'p, SymDomain<'p, R>>> = Vec::new();
     let starts = R::start(&mut dom.ctx, entry);
     let start_unknown = dom.ctx.stats.solver_unknown > 0;
     let root_pc = PathCond::default();
@@ -154,16 +153,14 @@ fn explore_core<'p, R: RuleSet>(
             pc,
             branches: u32::from(many),
             steps: 0,
+            unknown: start_unknown,
         };
-        stack.push((
-            State::call(program, &mut dom, entry, roots, heap),
-            start_unknown,
-        ));
+        stack.push(State::call(program, &mut dom, entry, roots, heap));
     }
     let mut found = 0usize;
     let mut cut_all = false;
     let mut stopped = false;
-    while let Some((mut state, unknown_before)) = stack.pop() {
+    while let Some(mut state) = stack.pop() {
         let stats = &mut dom.ctx.stats;
         stats.states += 1;
         if stats.states.is_multiple_of(1024)
@@ -196,6 +193,7 @@ fn explore_core<'p, R: RuleSet>(
         dom.ctx.enter(&state.heap.pc);
         observe(&mut dom.ctx, &state);
         let unknowns = dom.ctx.stats.solver_unknown;
+        let fork_unknowns = dom.ctx.fork_unknowns;
         let succs = machine::step(program, &mut dom, state);
         // A step that ran past the time limit may have been cut short inside the
         // rule set (`Ctx::out_of_time`): none of its successors is kept.
@@ -204,15 +202,20 @@ fn explore_core<'p, R: RuleSet>(
             cut_all = true;
             break;
         }
-        let unknown = unknown_before || dom.ctx.stats.solver_unknown > unknowns;
+        // An `unknown` of a fork's own check is on that fork's state already
+        // (`SymState::unknown`); any other one of this step (a rule set's check)
+        // is on the path of every successor.
+        let step_unknown =
+            dom.ctx.stats.solver_unknown - unknowns > dom.ctx.fork_unknowns - fork_unknowns;
         let mut stop = false;
         for succ in succs.into_iter().rev() {
             match succ {
-                Successor::Running(next) => {
+                Successor::Running(mut next) => {
                     if next.heap.branches > dom.ctx.config.depth {
                         dom.ctx.cut(Bound::Depth);
                     } else {
-                        stack.push((next, unknown));
+                        next.heap.unknown |= step_unknown;
+                        stack.push(next);
                     }
                 }
                 Successor::Finished { heap, result } => {
@@ -225,7 +228,7 @@ fn explore_core<'p, R: RuleSet>(
                         },
                         heap: heap.heap,
                         branches: heap.branches,
-                        unknown,
+                        unknown: heap.unknown || step_unknown,
                     };
                     stop |= !on_trace(&mut dom.ctx, trace);
                 }

@@ -534,6 +534,96 @@ mod tests {
 
     const MAX: &str = "2147483647";
 
+    /// An equality with a constant decides wrapped arithmetic over the symbol it
+    /// fixes (regression G12): `m + n` wraps (a sum of two symbols, outside
+    /// difference logic), `n % 2` is a `mod` of a symbol, yet at `n = 0` both are
+    /// plain. Either order of the equality and the atom, and inside scopes.
+    #[test]
+    fn constant_equalities_decide_wrapped_arithmetic() {
+        assert_eq!(
+            check_all(&["(= n:int 0)", "(not (= m:int (+ m:int n:int)))"]),
+            Answer::Unsat
+        );
+        assert!(matches!(
+            check_all(&["(= n:int 0)", "(= m:int (+ m:int n:int))"]),
+            Answer::Sat(_)
+        ));
+        assert_eq!(
+            check_all(&["(not (= m:int (+ m:int n:int)))", "(= n:int 0)"]),
+            Answer::Unsat
+        );
+        assert_eq!(
+            check_all(&["(= n:int 0)", "(= (% n:int 2) 1)"]),
+            Answer::Unsat
+        );
+        assert!(matches!(
+            check_all(&["(= n:int 0)", "(not (= (% n:int 2) 1))"]),
+            Answer::Sat(_)
+        ));
+        // a value other than 0: 7 % 2 = 1; m - n wraps below MIN + 7
+        assert_eq!(
+            check_all(&["(= n:int 7)", "(not (= (% n:int 2) 1))"]),
+            Answer::Unsat
+        );
+        match check_all(&[
+            "(= n:int 7)",
+            "(< m:int (+ m:int n:int))",
+            "(< m:int -2147483600)",
+        ]) {
+            Answer::Sat(m) => assert!(int_of(&m, "m") < -2147483600),
+            a => panic!("expected sat, got {a:?}"),
+        }
+        match check_all(&[
+            "(= n:int 7)",
+            "(< (- m:int n:int) m:int)",
+            "(< m:int -2147483640)",
+        ]) {
+            Answer::Sat(m) => assert!(int_of(&m, "m") >= i64::from(i32::MIN) + 7),
+            a => panic!("expected sat, got {a:?}"),
+        }
+        // two symbols fixed one after the other
+        assert_eq!(
+            check_all(&[
+                "(= a:int 3)",
+                "(= b:int -1)",
+                "(not (= (+ (* a:int b:int) (% a:int 2)) -2))"
+            ]),
+            Answer::Unsat
+        );
+        // the atom first, then each value in a scope of its own (the lemmas are made
+        // when the bound that fixes `n` is)
+        let mut s = Solver::default();
+        let term = |s: &mut Solver, src: &str| {
+            let expr: RecExpr<Term> = src.parse().expect("valid s-expression");
+            translate(s.terms_mut(), &expr).expect("translates")
+        };
+        let odd = term(&mut s, "(= (% n:int 2) 1)");
+        s.assert_term(odd).expect("Boolean");
+        s.push();
+        let zero = term(&mut s, "(= n:int 0)");
+        s.assert_term(zero).expect("Boolean");
+        assert_eq!(s.check(), Answer::Unsat);
+        s.pop();
+        s.push();
+        let four = term(&mut s, "(= n:int 4)");
+        s.assert_term(four).expect("Boolean");
+        assert_eq!(s.check(), Answer::Unsat);
+        s.pop();
+        s.push();
+        // Java's `%` takes the sign of the dividend: -5 % 2 is -1
+        let minus_five = term(&mut s, "(= n:int -5)");
+        s.assert_term(minus_five).expect("Boolean");
+        assert_eq!(s.check(), Answer::Unsat);
+        s.pop();
+        s.push();
+        let five = term(&mut s, "(= n:int 5)");
+        s.assert_term(five).expect("Boolean");
+        match s.check() {
+            Answer::Sat(m) => assert_eq!(int_of(&m, "n"), 5),
+            a => panic!("expected sat, got {a:?}"),
+        }
+    }
+
     #[test]
     fn int_inputs_range_over_java_int() {
         assert_eq!(check(&format!("(< {MAX} n:int)")), Answer::Unsat);

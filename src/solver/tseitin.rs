@@ -20,6 +20,12 @@ const STACK_GROWTH: usize = 4 * 1024 * 1024;
 /// How many constant-leaved `ite`s an arithmetic atom is split on (2^k cases).
 const MAX_ATOM_SPLITS: usize = 4;
 
+/// How many constant lemmas an atom outside the fragment gets at most, and how
+/// deep they nest (a lemma's substituted atom, still outside, gets lemmas for the
+/// constants left in it down to this depth).
+const MAX_FIXED_LEMMAS: usize = 8;
+const MAX_FIXED_DEPTH: u32 = 2;
+
 /// What the encoder has built so far; it lives as long as the solver, and so do the
 /// definitions it adds (they only name sub-terms, whatever the assertion scope).
 #[derive(Clone, Debug, Default)]
@@ -62,6 +68,18 @@ pub struct Encoder {
     /// their dividend is checked on each model and enforced by lemmas
     /// (`Solver::refine_divisions`).
     pub divs: Vec<Division>,
+    /// Per difference-logic node, the constants `c` for which both bounds `x <= c`
+    /// and `x >= c` are atoms: `x = c` is a conjunction of two atoms the search can
+    /// decide, and atoms outside the fragment get a lemma for it (constant lemmas).
+    fixed: HashMap<INode, Vec<i64>>,
+    /// Per integer constant, the atoms outside the fragment that mention it, with
+    /// their literals.
+    fixed_users: HashMap<TermId, Vec<(TermId, Lit)>>,
+    /// The constant lemmas made: (atom, constant, value), and how many per atom.
+    fixed_done: rustc_hash::FxHashSet<(TermId, TermId, i64)>,
+    fixed_count: HashMap<TermId, usize>,
+    /// How deep in the making of a constant lemma the encoder is.
+    fixing: u32,
 }
 
 /// `q = a div k` (SMT-LIB floor division, `k > 0`) with `q` a fresh integer of
@@ -480,7 +498,267 @@ impl Ctx<'_> {
         let d = self.enc.atom_deps(self.terms, t);
         self.enc.add_gate_deps(v.var(), &d);
         self.zero_lemmas(t, v);
+        self.fixed_lemmas(t, v);
         v
+    }
+
+    /// Constant lemmas of the atom `t` (literal `v`) outside the fragment: for each
+    /// integer constant `x` in it that some atoms bound by `c` from both sides, the
+    /// lemma `x <= c && x >= c -> (t <-> t[x := c])`, with `t[x := c]` folded (Java's
+    /// wrapping `m + n` at `n = 0` is `m` again, `n % 2` at `n = 0` is `0`), so it is
+    /// usually a bound. Substituting equals is valid whatever the operations mean,
+    /// so no answer changes but `unknown` ones. The atom is remembered under its
+    /// constants: a bound that later fixes one of them adds the lemma then
+    /// (`diff_atom`). docs/SOLVER.md, "Constant lemmas".
+    fn fixed_lemmas(&mut self, t: TermId, v: Lit) {
+        if self.enc.fixing >= MAX_FIXED_DEPTH {
+            return;
+        }
+        for x in self.int_constants(t) {
+            self.enc.fixed_users.entry(x).or_default().push((t, v));
+            let Some(n) = self.enc.inode_of(x) else {
+                continue;
+            };
+            let values = self.enc.fixed.get(&n).cloned().unwrap_or_default();
+            for c in values {
+                self.fixed_lemma(t, v, x, c);
+            }
+        }
+    }
+
+    /// The integer constants (declared, no arguments) anywhere inside `t`, each once.
+    fn int_constants(&self, t: TermId) -> Vec<TermId> {
+        let mut out = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut work = vec![t];
+        while let Some(u) = work.pop() {
+            if !seen.insert(u) {
+                continue;
+            }
+            match self.terms.node(u) {
+                Node::App(_, args) if args.is_empty() => {
+                    if self.terms.sort(u) == Sort::Int {
+                        out.push(u);
+                    }
+                }
+                n => work.extend(n.args()),
+            }
+        }
+        out
+    }
+
+    /// The lemma `x <= c && x >= c -> (t <-> t[x := c])` for the atom `t` (literal
+    /// `v`), once, when both bounds are atoms already.
+    fn fixed_lemma(&mut self, t: TermId, v: Lit, x: TermId, c: i64) {
+        let count = self.enc.fixed_count.get(&t).copied().unwrap_or(0);
+        if count >= MAX_FIXED_LEMMAS || !self.enc.fixed_done.insert((t, x, c)) {
+            return;
+        }
+        self.enc.fixed_count.insert(t, count + 1);
+        self.enc.fixing += 1;
+        let k = self.terms.int(c);
+        let le = self.terms.le(x, k).expect("well-sorted");
+        let ge = self.terms.le(k, x).expect("well-sorted");
+        let (l_le, l_ge) = (self.lit(le), self.lit(ge));
+        let t0 = self.fold_substitute(t, x, k, &mut HashMap::default());
+        let l0 = self.lit(t0);
+        self.enc.fixing -= 1;
+        self.clause(&[!l_le, !l_ge, !v, l0]);
+        self.clause(&[!l_le, !l_ge, v, !l0]);
+        // the search decides what the lemma reads whenever it decides `t`
+        self.enc
+            .add_gate_deps(v.var(), &[Dep::Lit(l_le), Dep::Lit(l_ge), Dep::Lit(l0)]);
+    }
+
+    /// After the new atom `x - y <= b` (one of `x`, `y` the zero node): the
+    /// constants it makes `x`'s value fixable to (it bounds `x` at `b` and, negated,
+    /// at `b + 1`), and the constant lemmas of the atoms that mention `x`.
+    fn newly_fixed(&mut self, x: INode, y: INode, b: i64) {
+        let (n, candidates) = match (x, y) {
+            (n, ZERO) if n != ZERO => (n, [Some(b), b.checked_add(1)]),
+            (ZERO, n) if n != ZERO => (
+                n,
+                [
+                    b.checked_neg(),
+                    b.checked_neg().and_then(|c| c.checked_sub(1)),
+                ],
+            ),
+            _ => return,
+        };
+        let Some(Some(term)) = self.enc.inode_terms.get(n.0 as usize).copied() else {
+            return;
+        };
+        for c in candidates.into_iter().flatten() {
+            let known = self.enc.fixed.get(&n).is_some_and(|cs| cs.contains(&c));
+            if known || !self.has_bound(n, c, true) || !self.has_bound(n, c, false) {
+                continue;
+            }
+            self.enc.fixed.entry(n).or_default().push(c);
+            if self.enc.fixing >= MAX_FIXED_DEPTH {
+                continue;
+            }
+            let users = self.enc.fixed_users.get(&term).cloned().unwrap_or_default();
+            for (t, v) in users {
+                self.fixed_lemma(t, v, term, c);
+            }
+        }
+    }
+
+    /// Whether `n <= c` (`upper`) or `n >= c` is an atom, as itself or negated.
+    fn has_bound(&self, n: INode, c: i64, upper: bool) -> bool {
+        let atoms = &self.enc.diff_atoms;
+        let key = |k: Option<(INode, INode, i64)>| k.is_some_and(|k| atoms.contains_key(&k));
+        if upper {
+            // n - 0 <= c, or !(0 - n <= -c - 1)
+            key(Some((n, ZERO, c)))
+                || key(c
+                    .checked_neg()
+                    .and_then(|d| d.checked_sub(1))
+                    .map(|d| (ZERO, n, d)))
+        } else {
+            // 0 - n <= -c, or !(n - 0 <= c - 1)
+            key(c.checked_neg().map(|d| (ZERO, n, d)))
+                || key(c.checked_sub(1).map(|d| (n, ZERO, d)))
+        }
+    }
+
+    /// `t` with `from` replaced by the constant `to` everywhere (conditions too),
+    /// rebuilt with constants folded: operations on constants are evaluated as the
+    /// solver's own (SMT-LIB) ones, `ite`s with a decided condition and decided
+    /// connectives collapse, `a + 0`, `a - 0`, `1 * a` and `0 * a` simplify. Where a
+    /// value would overflow i64, the operation is kept.
+    fn fold_substitute(
+        &mut self,
+        t: TermId,
+        from: TermId,
+        to: TermId,
+        memo: &mut HashMap<TermId, TermId>,
+    ) -> TermId {
+        if t == from {
+            return to;
+        }
+        if let Some(&r) = memo.get(&t) {
+            return r;
+        }
+        let r = stacker::maybe_grow(RED_ZONE, STACK_GROWTH, || self.fold_node(t, from, to, memo));
+        memo.insert(t, r);
+        r
+    }
+
+    fn fold_node(
+        &mut self,
+        t: TermId,
+        from: TermId,
+        to: TermId,
+        memo: &mut HashMap<TermId, TermId>,
+    ) -> TermId {
+        let node = self.terms.node(t).clone();
+        let args: Vec<TermId> = node
+            .args()
+            .into_iter()
+            .map(|a| self.fold_substitute(a, from, to, memo))
+            .collect();
+        let int = |s: &Self, u: TermId| match *s.terms.node(u) {
+            Node::Int(i) => Some(i),
+            _ => None,
+        };
+        let boolean = |s: &Self, u: TermId| match *s.terms.node(u) {
+            Node::Bool(b) => Some(b),
+            _ => None,
+        };
+        let r = match node {
+            Node::Bool(_) | Node::Int(_) | Node::Value(..) => Ok(t),
+            Node::App(_, _) if args.is_empty() => Ok(t),
+            Node::App(f, _) => self.terms.app(f, &args),
+            Node::Not(_) => match boolean(self, args[0]) {
+                Some(b) => Ok(self.terms.bool(!b)),
+                None => self.terms.not(args[0]),
+            },
+            Node::And(_) | Node::Or(_) => {
+                let is_and = matches!(node, Node::And(_));
+                if args.iter().any(|&a| boolean(self, a) == Some(!is_and)) {
+                    Ok(self.terms.bool(!is_and))
+                } else {
+                    let rest: Vec<TermId> = args
+                        .iter()
+                        .copied()
+                        .filter(|&a| boolean(self, a).is_none())
+                        .collect();
+                    if is_and {
+                        self.terms.and(&rest)
+                    } else {
+                        self.terms.or(&rest)
+                    }
+                }
+            }
+            Node::Implies(..) => match (boolean(self, args[0]), boolean(self, args[1])) {
+                (Some(false), _) | (_, Some(true)) => Ok(self.terms.bool(true)),
+                (Some(true), _) => Ok(args[1]),
+                _ => self.terms.implies(args[0], args[1]),
+            },
+            Node::Xor(..) => match (boolean(self, args[0]), boolean(self, args[1])) {
+                (Some(a), Some(b)) => Ok(self.terms.bool(a != b)),
+                _ => self.terms.xor(args[0], args[1]),
+            },
+            Node::Eq(..) => match (int(self, args[0]), int(self, args[1])) {
+                (Some(a), Some(b)) => Ok(self.terms.bool(a == b)),
+                _ => match (boolean(self, args[0]), boolean(self, args[1])) {
+                    (Some(a), Some(b)) => Ok(self.terms.bool(a == b)),
+                    _ => self.terms.eq(args[0], args[1]),
+                },
+            },
+            Node::Distinct(_) => self.terms.distinct(&args),
+            Node::Ite(..) => match boolean(self, args[0]) {
+                Some(true) => Ok(args[1]),
+                Some(false) => Ok(args[2]),
+                None => self.terms.ite(args[0], args[1], args[2]),
+            },
+            Node::Le(..) | Node::Lt(..) => match (int(self, args[0]), int(self, args[1])) {
+                (Some(a), Some(b)) => Ok(self.terms.bool(if matches!(node, Node::Le(..)) {
+                    a <= b
+                } else {
+                    a < b
+                })),
+                _ if matches!(node, Node::Le(..)) => self.terms.le(args[0], args[1]),
+                _ => self.terms.lt(args[0], args[1]),
+            },
+            Node::Neg(_) => match int(self, args[0]).and_then(i64::checked_neg) {
+                Some(v) => Ok(self.terms.int(v)),
+                None => self.terms.neg(args[0]),
+            },
+            Node::Add(..) | Node::Sub(..) | Node::Mul(..) | Node::Div(..) | Node::Rem(..) => {
+                let (a, b) = (args[0], args[1]);
+                let (ka, kb) = (int(self, a), int(self, b));
+                let value = match (ka, kb) {
+                    (Some(x), Some(y)) => match node {
+                        Node::Add(..) => x.checked_add(y),
+                        Node::Sub(..) => x.checked_sub(y),
+                        Node::Mul(..) => x.checked_mul(y),
+                        Node::Div(..) => smt_div(x, y),
+                        _ => smt_mod(x, y),
+                    },
+                    _ => None,
+                };
+                if let Some(v) = value {
+                    Ok(self.terms.int(v))
+                } else {
+                    match (&node, ka, kb) {
+                        (Node::Add(..), Some(0), _) | (Node::Mul(..), Some(1), _) => Ok(b),
+                        (Node::Add(..) | Node::Sub(..), _, Some(0))
+                        | (Node::Mul(..), _, Some(1)) => Ok(a),
+                        (Node::Mul(..), Some(0), _) | (Node::Mul(..), _, Some(0)) => {
+                            Ok(self.terms.int(0))
+                        }
+                        (Node::Add(..), ..) => self.terms.add(a, b),
+                        (Node::Sub(..), ..) => self.terms.sub(a, b),
+                        (Node::Mul(..), ..) => self.terms.mul(a, b),
+                        (Node::Div(..), ..) => self.terms.div(a, b),
+                        _ => self.terms.rem(a, b),
+                    }
+                }
+            }
+        };
+        r.expect("well-sorted")
     }
 
     /// For each factor `p` of a product of two non-constant terms inside the
@@ -959,6 +1237,7 @@ impl Ctx<'_> {
         let d = self.enc.atom_deps(self.terms, t);
         self.enc.add_gate_deps(v, &d);
         self.enc.diff_atoms.insert(key, v);
+        self.newly_fixed(key.0, key.1, key.2);
         v.pos()
     }
 }
