@@ -8,7 +8,7 @@
 //! (`lazy` on a generated driver `if (repOK()) m(..)`, no precondition), `LISSA`,
 //! `LISSA-M`, `LISSA-NoSB` (`lissa`, `lissa-m`, `lissa-nosb` with `--requires repOK`).
 //! Paths: traces (normal + exceptional), as `heaplog run` counts them. IFrepOK's are
-//! also counted as the seed counts them, the paths through `m` only (its harness
+//! also counted as \[LISSA\] counts them, the paths through `m` only (its harness
 //! counts a path after `m` returns or throws, and drops the structures repOK rejects):
 //! the driver returns `true` after `m` and `false` when repOK fails, so a path went
 //! through `m` when it returned `true` or threw (the case studies' repOKs throw on no
@@ -25,7 +25,7 @@
 //! `cargo bench --bench lissa [-- --cpu SECS] [--timeout SECS] [--only SUBSTR]
 //! [--approaches A,B] [--scopes 2,3 | --every] [--steps N] [--states N]` (`--steps`:
 //! the engine's bound on one path's steps; `--states`: its bound on the states of the
-//! whole run, 10,000,000 by default, which a CPU budget of minutes can pass). Defaults: the seed's scopes plus
+//! whole run, 10,000,000 by default, which a CPU budget of minutes can pass). Defaults: \[LISSA\]'s scopes plus
 //! smaller ones; `--every` climbs every scope from 1 to the case's largest; `--from K`
 //! climbs K, K + 1, ... past the case's largest, until every approach has stopped (at
 //! most `MAX_CLIMB` scopes), so that the reach is not capped by the listed scopes. At
@@ -42,14 +42,14 @@ use heaplog::lang::{self, Sources};
 const MAX_CLIMB: u32 = 200;
 
 /// A case study entry: file, entry, the driver's parameter list and arguments, the
-/// scopes to run and the seed's LISSA paths at some of them (Table 1).
+/// scopes to run and \[LISSA\]'s LISSA paths at some of them (Table 1).
 struct Case {
     file: &'static str,
     entry: &'static str,
     params: &'static str,
     args: &'static str,
     scopes: &'static [u32],
-    seed: &'static [(u32, u64)],
+    lissa_paths: &'static [(u32, u64)],
 }
 
 const CASES: &[Case] = &[
@@ -59,7 +59,7 @@ const CASES: &[Case] = &[
         params: "int o",
         args: "o",
         scopes: &[5, 10, 20, 50],
-        seed: &[(50, 2)],
+        lissa_paths: &[(50, 2)],
     },
     Case {
         file: "linkedlist",
@@ -67,7 +67,7 @@ const CASES: &[Case] = &[
         params: "int o",
         args: "o",
         scopes: &[5, 10, 20, 50],
-        seed: &[(50, 147)],
+        lissa_paths: &[(50, 147)],
     },
     Case {
         file: "treemap",
@@ -75,7 +75,7 @@ const CASES: &[Case] = &[
         params: "int key, int value",
         args: "key, value",
         scopes: &[3, 4, 5, 7, 9, 12],
-        seed: &[(5, 71), (7, 179), (9, 179), (12, 427)],
+        lissa_paths: &[(5, 71), (7, 179), (9, 179), (12, 427)],
     },
     Case {
         file: "treemap",
@@ -83,7 +83,7 @@ const CASES: &[Case] = &[
         params: "int key",
         args: "key",
         scopes: &[3, 4, 7, 9, 11],
-        seed: &[(4, 87), (7, 1106), (9, 2804), (11, 8482)],
+        lissa_paths: &[(4, 87), (7, 1106), (9, 2804), (11, 8482)],
     },
     Case {
         file: "treeset",
@@ -91,7 +91,7 @@ const CASES: &[Case] = &[
         params: "int e",
         args: "e",
         scopes: &[3, 4, 5, 7, 9, 12],
-        seed: &[(5, 71), (7, 179), (9, 179), (12, 427)],
+        lissa_paths: &[(5, 71), (7, 179), (9, 179), (12, 427)],
     },
     Case {
         file: "treeset",
@@ -99,7 +99,7 @@ const CASES: &[Case] = &[
         params: "int o",
         args: "o",
         scopes: &[3, 4, 7, 9, 11],
-        seed: &[(4, 87), (7, 1106), (9, 2804), (11, 8482)],
+        lissa_paths: &[(4, 87), (7, 1106), (9, 2804), (11, 8482)],
     },
     Case {
         file: "schedule",
@@ -107,7 +107,7 @@ const CASES: &[Case] = &[
         params: "int prio",
         args: "prio",
         scopes: &[3, 6, 35, 50],
-        seed: &[(6, 6), (35, 6), (50, 6)],
+        lissa_paths: &[(6, 6), (35, 6), (50, 6)],
     },
     Case {
         file: "schedule",
@@ -115,7 +115,7 @@ const CASES: &[Case] = &[
         params: "",
         args: "",
         scopes: &[3, 7, 27, 34, 45],
-        seed: &[(7, 43), (27, 43), (34, 43), (45, 43)],
+        lissa_paths: &[(7, 43), (27, 43), (34, 43), (45, 43)],
     },
     Case {
         file: "transportstats",
@@ -123,7 +123,7 @@ const CASES: &[Case] = &[
         params: "int num_bytes_written",
         args: "num_bytes_written",
         scopes: &[3, 5, 8, 9, 10],
-        seed: &[(5, 128), (8, 328), (9, 328), (10, 472)],
+        lissa_paths: &[(5, 128), (8, 328), (9, 328), (10, 472)],
     },
     Case {
         file: "transportstats",
@@ -131,7 +131,7 @@ const CASES: &[Case] = &[
         params: "int num_bytes_read",
         args: "num_bytes_read",
         scopes: &[3, 5, 8, 11],
-        seed: &[(5, 128), (8, 328), (11, 792)],
+        lissa_paths: &[(5, 128), (8, 328), (11, 792)],
     },
     Case {
         file: "dictionaryinfo",
@@ -139,7 +139,7 @@ const CASES: &[Case] = &[
         params: "int tagNumber",
         args: "tagNumber",
         scopes: &[3, 5, 6, 12],
-        seed: &[(5, 22), (6, 46), (12, 94)],
+        lissa_paths: &[(5, 22), (6, 46), (12, 94)],
     },
     Case {
         file: "dictionaryinfo",
@@ -147,7 +147,7 @@ const CASES: &[Case] = &[
         params: "FieldInfo field",
         args: "field",
         scopes: &[3, 5, 6, 12],
-        seed: &[],
+        lissa_paths: &[],
     },
 ];
 
@@ -294,7 +294,7 @@ fn waited_children_cpu() -> u64 {
 enum Cell {
     Done {
         traces: u64,
-        /// IFrepOK: the paths through `m`, as the seed counts them.
+        /// IFrepOK: the paths through `m`, as \[LISSA\] counts them.
         through: Option<u64>,
         /// The child's CPU time and the wall time the parent saw, in seconds.
         cpu: f64,
@@ -339,7 +339,7 @@ impl Cell {
 
     /// The exploration ended: no bound on the whole run (`states`, `time`) stopped it.
     /// Paths cut one by one (`steps`, `depth`: LI and LIHybrid walk around cyclic
-    /// inputs forever, which the seed's LIHybrid drops at a limit of field reads) are
+    /// inputs forever, which \[LISSA\]'s LIHybrid drops at a limit of field reads) are
     /// shown, and the run still counts; `scope` is the input's own bound.
     fn finished(&self) -> bool {
         matches!(self, Cell::Done { cut, .. }
@@ -474,7 +474,7 @@ fn main() {
         .and_then(|c| c.parse().ok())
         .unwrap_or_else(|| cpu.map_or(60, |c| (c * 10.0).ceil() as u64));
     // The bound on one path's steps (default the engine's, 1,000,000): LI and LIHybrid
-    // walk around cyclic inputs until it, where the seed's LIHybrid drops a path after
+    // walk around cyclic inputs until it, where [LISSA]'s LIHybrid drops a path after
     // 2,000 reads of one object's fields (`heap.getFieldLimit`).
     let bounds = Bounds {
         steps: value("--steps").and_then(|c| c.parse().ok()),
@@ -518,13 +518,13 @@ fn main() {
     let exe = std::env::current_exe().expect("own path");
     println!(
         "Table 1: CPU time (wall time) / paths per approach and scope (TO: over {} s of CPU; \
-         TO (wall): over {} s of wall time first; IFrepOK: paths through m as the seed counts \
+         TO (wall): over {} s of wall time first; IFrepOK: paths through m as [LISSA] counts \
          them (all traces))\n",
         budget.cpu, budget.wall
     );
     let names: Vec<&str> = approaches.iter().map(|&a| APPROACHES[a].0).collect();
     println!(
-        "| entry | scope | seed LISSA paths | {} |",
+        "| entry | scope | [LISSA]'s LISSA paths | {} |",
         names.join(" | ")
     );
     println!("|---|---|---|{}", "---|".repeat(names.len()));
@@ -575,14 +575,14 @@ fn main() {
                 // An approach stopped at a smaller scope is not run at this one.
                 cells.push(cell.map_or_else(|| "not run".to_string(), |c| c.show()));
             }
-            let seed = case
-                .seed
+            let paper = case
+                .lissa_paths
                 .iter()
                 .find(|(s, _)| *s == scope)
                 .map(|(_, p)| p.to_string())
                 .unwrap_or_else(|| "-".into());
             println!(
-                "| {} | {scope} | {seed} | {} |",
+                "| {} | {scope} | {paper} | {} |",
                 case.entry,
                 cells.join(" | ")
             );

@@ -80,7 +80,7 @@ compare hasNull1000 symbolic-heap,pose|compare $TMP/hasNull1000.java --entry Sam
 compare dll indexOf symbolic-heap|compare programs/bench/dll.java --entry DoubleLinkedList.benchIndexOf --rules symbolic-heap --scope 3
 compare treemap put pose|compare programs/bench/treemap.java --entry TreeMap.benchPut --rules pose --scope 2
 compare bintree dfs pose json|compare programs/bintree.java --entry Node.dfs --rules pose --scope 3 --format json
-compare lissa treemap put requires scope 6|compare programs/lissa/treemap.java --entry TreeMap.put --requires repOKSeed --rules lissa --scope 6
+compare lissa treemap put requires scope 6|compare programs/lissa/treemap.java --entry TreeMap.put --requires repOKTwoPass --rules lissa --scope 6
 compare hasNull1000 all rule sets|compare $TMP/hasNull1000.java --entry Sample.hasNull --scope 3
 tests walk pose|tests $TMP/walk.java --entry Node.walk --rules pose --scope 3
 tests hasNull1000 symbolic-heap|tests $TMP/hasNull1000.java --entry Sample.hasNull --rules symbolic-heap --scope 3

@@ -331,7 +331,7 @@ fn compare_shares_one_grace_among_its_rule_sets() {
 
 /// With a precondition the input generator searches (Korat's way) under the limit
 /// too: at a scope whose search runs for minutes, `compare` ends within a second
-/// of the limit and says which inputs it did not run. The seed's two-pass repOK:
+/// of the limit and says which inputs it did not run. \[LISSA\]'s two-pass repOK:
 /// the one-pass `repOK` fails early enough that this search ends within the limit.
 #[test]
 fn compare_with_a_precondition_stops_generating_at_the_limit() {
@@ -341,7 +341,7 @@ fn compare_with_a_precondition_stops_generating_at_the_limit() {
         "--entry",
         "TreeMap.put",
         "--requires",
-        "repOKSeed",
+        "repOKTwoPass",
         "--rules",
         "lissa",
         "--scope",

@@ -113,7 +113,7 @@ fn case_studies_agree_and_lissa_prunes() {
         ("treeset", "TreeSet.add", 2, true),
         ("treeset", "TreeSet.remove", 2, true),
         // addProcess reads the last job of one queue: every choice lazy makes for it
-        // is a valid structure (the seed's LISSA has lazy's 6 paths too).
+        // is a valid structure ([LISSA]'s LISSA has lazy's 6 paths too).
         ("schedule", "Schedule.addProcess", 2, false),
         ("schedule", "Schedule.quantumExpire", 2, true),
         ("transportstats", "TransportStats.bytesWritten", 2, true),
@@ -168,12 +168,15 @@ fn case_study_repoks_never_throw() {
     }
 }
 
-/// `one` and `seed` (methods of the same class, no parameters) hold on the same inputs:
+/// `one` and `two_pass` (methods of the same class, no parameters) hold on the same inputs:
 /// on every input of the plain generator up to `plain` objects per class (ints 0), both
 /// hold or both fail, and both occur; and the generator restricted by each (Korat's
 /// search, pruning by the fields each reads) keeps the same inputs up to `restricted`.
-fn one_predicate(program: &Program, one: &str, seed: &str, plain: u32, restricted: u32) {
-    let (one, seed) = (program.entry(one).unwrap(), program.entry(seed).unwrap());
+fn one_predicate(program: &Program, one: &str, two_pass: &str, plain: u32, restricted: u32) {
+    let (one, two_pass) = (
+        program.entry(one).unwrap(),
+        program.entry(two_pass).unwrap(),
+    );
     let config = |scope, requires| GenConfig {
         scope,
         int_range: 0..=0,
@@ -188,7 +191,7 @@ fn one_predicate(program: &Program, one: &str, seed: &str, plain: u32, restricte
         let verdict =
             |m| generate::probe(program, m, &input.roots, input, PRECONDITION_STEPS).verdict;
         let a = verdict(one);
-        assert_eq!(a, verdict(seed), "{input:?}");
+        assert_eq!(a, verdict(two_pass), "{input:?}");
         holds += usize::from(a == Verdict::Holds);
     }
     assert!(
@@ -201,39 +204,39 @@ fn one_predicate(program: &Program, one: &str, seed: &str, plain: u32, restricte
             .unwrap()
             .inputs
     };
-    let (a, b) = (valid(one), valid(seed));
+    let (a, b) = (valid(one), valid(two_pass));
     assert!(a.len() > holds, "{} at {restricted}", a.len());
     assert_eq!(a, b);
 }
 
 /// The case studies' one-pass red-black repOK (`TreeMap.repOK`: parent pointers,
 /// colours and black heights checked in one breadth-first walk, failing at the first
-/// null whose black count differs) is the seed's two-pass one (`repOKSeed`) as a
+/// null whose black count differs) is \[LISSA\]'s two-pass one (`repOKTwoPass`) as a
 /// predicate, in treemap.java and treeset.java, and for each map class and the whole
 /// structure of TransportStats and DictionaryInfo; so the paths a lissa rule set finds
 /// are the same with either (only SymSolve's search order differs).
 #[test]
-fn one_pass_repoks_are_the_seeds() {
+fn one_pass_repoks_are_the_two_pass_ones() {
     let tm = load("programs/lissa/treemap.java");
-    one_predicate(&tm, "TreeMap.repOK", "TreeMap.repOKSeed", 2, 4);
+    one_predicate(&tm, "TreeMap.repOK", "TreeMap.repOKTwoPass", 2, 4);
     let tset = load("programs/lissa/treeset.java");
-    one_predicate(&tset, "TreeSet.repOK", "TreeSet.repOKSeed", 2, 4);
+    one_predicate(&tset, "TreeSet.repOK", "TreeSet.repOKTwoPass", 2, 4);
     let ts = load("programs/lissa/transportstats.java");
-    one_predicate(&ts, "TreeMap.repOK", "TreeMap.repOKSeed", 2, 4);
+    one_predicate(&ts, "TreeMap.repOK", "TreeMap.repOKTwoPass", 2, 4);
     one_predicate(
         &ts,
         "TransportStats.repOK",
-        "TransportStats.repOKSeed",
+        "TransportStats.repOKTwoPass",
         1,
         3,
     );
     let di = load("programs/lissa/dictionaryinfo.java");
-    one_predicate(&di, "TagMap.repOK", "TagMap.repOKSeed", 2, 3);
-    one_predicate(&di, "NameMap.repOK", "NameMap.repOKSeed", 2, 3);
+    one_predicate(&di, "TagMap.repOK", "TagMap.repOKTwoPass", 2, 3);
+    one_predicate(&di, "NameMap.repOK", "NameMap.repOKTwoPass", 2, 3);
     one_predicate(
         &di,
         "DictionaryInfo.repOK",
-        "DictionaryInfo.repOKSeed",
+        "DictionaryInfo.repOKTwoPass",
         1,
         2,
     );

@@ -406,9 +406,9 @@ fn choices_at(
 
 #[test]
 fn red_black_structures_agree_with_brute_force() {
-    // The one-pass repOK the case studies use, and the seed's two passes.
+    // The one-pass repOK the case studies use, and [LISSA]'s two passes.
     red_black_agree("TreeMap.repOK");
-    red_black_agree("TreeMap.repOKSeed");
+    red_black_agree("TreeMap.repOKTwoPass");
 }
 
 fn red_black_agree(repok: &str) {
@@ -482,7 +482,7 @@ fn red_black_agree(repok: &str) {
 }
 
 /// The dead prefixes a search keeps are skipped by the later searches of structures that
-/// extend its structure. On TreeMap's repOK and repOKSeed at scope 2, every structure
+/// extend its structure. On TreeMap's repOK and repOKTwoPass at scope 2, every structure
 /// lazy initialization can leave of a valid tree of up to 2 entries (any subset of its
 /// reference fields free), asked from the most free to the least (so each asks after
 /// structures it extends), plainly and with the choices at its first free reference
@@ -493,7 +493,7 @@ fn red_black_agree(repok: &str) {
 #[test]
 fn dead_prefixes_agree_with_brute_force() {
     dead_prefixes_agree("TreeMap.repOK", 2);
-    dead_prefixes_agree("TreeMap.repOKSeed", 2);
+    dead_prefixes_agree("TreeMap.repOKTwoPass", 2);
 }
 
 fn dead_prefixes_agree(repok: &str, scope: u32) {
@@ -527,7 +527,7 @@ fn dead_prefixes_agree(repok: &str, scope: u32) {
 
 /// The cores' units (SymSolve's search skips a free field's value when a kept core of an
 /// earlier choice, less its site, embeds into the structure and refutes that value there):
-/// every structure of TreeMap's repOK and repOKSeed of up to 2 entries at scope 2 (as in
+/// every structure of TreeMap's repOK and repOKTwoPass of up to 2 entries at scope 2 (as in
 /// `dead_prefixes_agree_with_brute_force`, from the most free to the least), and the
 /// choices at *each* of its free reference fields in turn, so that a later site's search
 /// meets the earlier sites' cores on a field it leaves free, by solvers with cores only
@@ -537,7 +537,7 @@ fn dead_prefixes_agree(repok: &str, scope: u32) {
 #[test]
 fn core_units_agree_with_brute_force() {
     core_units_agree("TreeMap.repOK");
-    core_units_agree("TreeMap.repOKSeed");
+    core_units_agree("TreeMap.repOKTwoPass");
 }
 
 fn core_units_agree(repok: &str) {
@@ -826,7 +826,7 @@ fn fused_steps_run_as_the_unfused_machine() {
     let cases = [
         (&tree, "Node.isTree", "Node", "Node", 4),
         (&map, "TreeMap.repOK", "TreeMap", "Entry", 5),
-        (&map, "TreeMap.repOKSeed", "TreeMap", "Entry", 5),
+        (&map, "TreeMap.repOKTwoPass", "TreeMap", "Entry", 5),
     ];
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut random = move |bound: usize| {

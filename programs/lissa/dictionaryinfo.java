@@ -3,11 +3,11 @@
 // entry: DictionaryInfo.getField requires=repOK paths=unbounded
 // entry: DictionaryInfo.addField requires=repOK paths=unbounded
 //
-// Port: names are ints (the subset has no strings). The seed's two maps are two classes
+// Port: names are ints (the subset has no strings). [LISSA]'s two maps are two classes
 // (TreeMap and TreeMapStrR), so each has its own scope; here TagMap and NameMap, each
-// TreeMap's code (programs/lissa/treemap.java) with FieldInfo values. repOK is the
-// seed's: both maps exist and satisfy TreeMap's repOK, here treemap.java's one
-// breadth-first pass; repOKSeed uses the maps' repOKSeed, the seed's two passes, the
+// TreeMap's code (programs/lissa/treemap.java) with FieldInfo values. repOK is
+// [LISSA]'s: both maps exist and satisfy TreeMap's repOK, here treemap.java's one
+// breadth-first pass; repOKTwoPass uses the maps' repOKTwoPass, [LISSA]'s two passes, the
 // same predicate (tests/lissa.rs).
 class FieldInfo {
     int tagNumber;
@@ -28,15 +28,15 @@ class DictionaryInfo {
         return fieldsByTagNumber.repOK() && fieldsByName.repOK();
     }
 
-    // The same with the maps' repOKSeed: the seed's predicate as written.
-    boolean repOKSeed() {
+    // The same with the maps' repOKTwoPass: [LISSA]'s predicate as written.
+    boolean repOKTwoPass() {
         if (fieldsByTagNumber == null) {
             return false;
         }
         if (fieldsByName == null) {
             return false;
         }
-        return fieldsByTagNumber.repOKSeed() && fieldsByName.repOKSeed();
+        return fieldsByTagNumber.repOKTwoPass() && fieldsByName.repOKTwoPass();
     }
 
     FieldInfo getField(int tagNumber) {
@@ -177,12 +177,12 @@ class TagMap {
         return true;
     }
 
-    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // [LISSA]'s repOK as written (isBinTreeWithParentReferences, then isWellColored),
     // kept to measure against: the same predicate as repOK (tests/lissa.rs checks it
     // on every input within a small scope), but it reads every field of the tree
     // before it compares a black height, so SymSolve enumerates every shape and
     // colouring of the free subtrees before a black-height failure.
-    boolean repOKSeed() {
+    boolean repOKTwoPass() {
         if (root == null) {
             return true;
         }
@@ -192,7 +192,7 @@ class TagMap {
         return isWellColored();
     }
 
-    // Breadth first, as the seed's isBinTreeWithParentReferences.
+    // Breadth first, as [LISSA]'s isBinTreeWithParentReferences.
     boolean isTree() {
         if (root.parent != null) {
             return false;
@@ -235,7 +235,7 @@ class TagMap {
         return true;
     }
 
-    // Breadth first, as the seed's isWellColored: a black root, no red node with a red
+    // Breadth first, as [LISSA]'s isWellColored: a black root, no red node with a red
     // child, then as many black nodes on the way to every null.
     boolean isWellColored() {
         if (root.color != true) {
@@ -728,12 +728,12 @@ class NameMap {
         return true;
     }
 
-    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // [LISSA]'s repOK as written (isBinTreeWithParentReferences, then isWellColored),
     // kept to measure against: the same predicate as repOK (tests/lissa.rs checks it
     // on every input within a small scope), but it reads every field of the tree
     // before it compares a black height, so SymSolve enumerates every shape and
     // colouring of the free subtrees before a black-height failure.
-    boolean repOKSeed() {
+    boolean repOKTwoPass() {
         if (root == null) {
             return true;
         }
@@ -743,7 +743,7 @@ class NameMap {
         return isWellColored();
     }
 
-    // Breadth first, as the seed's isBinTreeWithParentReferences.
+    // Breadth first, as [LISSA]'s isBinTreeWithParentReferences.
     boolean isTree() {
         if (root.parent != null) {
             return false;
@@ -786,7 +786,7 @@ class NameMap {
         return true;
     }
 
-    // Breadth first, as the seed's isWellColored: a black root, no red node with a red
+    // Breadth first, as [LISSA]'s isWellColored: a black root, no red node with a red
     // child, then as many black nodes on the way to every null.
     boolean isWellColored() {
         if (root.color != true) {

@@ -3,10 +3,10 @@
 // entry: LinkedList.add requires=repOK paths=unbounded
 // entry: LinkedList.remove requires=repOK paths=unbounded
 //
-// repOK is the seed's: following next from the header returns to the header, and every
+// repOK is [LISSA]'s: following next from the header returns to the header, and every
 // entry's previous is the entry before it. It needs no visited set: the first entry
 // reached twice would have two predecessors, which the previous check forbids, unless
-// it is the header, where the walk stops. Like the seed's, it does not check size.
+// it is the header, where the walk stops. Like [LISSA]'s, it does not check size.
 class Entry {
     int element;
     Entry next;

@@ -3,19 +3,19 @@
 // entry: Schedule.addProcess requires=repOK paths=unbounded
 // entry: Schedule.quantumExpire requires=repOK paths=unbounded
 //
-// Port: the seed's four List objects (first, last, memCount) are held here as those
-// three fields per queue, 1-3 the priorities and 0 the block queue. The seed's repOK
+// Port: [LISSA]'s four List objects (first, last, memCount) are held here as those
+// three fields per queue, 1-3 the priorities and 0 the block queue. [LISSA]'s repOK
 // requires the four List objects to exist and be distinct, so each queue is owned by the
 // Schedule and holding its fields inline is the same structure; and the scope (objects
-// per class) then counts jobs alone, as the seed's scopes do (a List class would need
+// per class) then counts jobs alone, as [LISSA]'s scopes do (a List class would need
 // scope 4 for any input at all).
 //
-// repOK is the seed's: each queue is a doubly linked list (first's prev is null, every
+// repOK is [LISSA]'s: each queue is a doubly linked list (first's prev is null, every
 // next's prev is the job before it, last is the final job), and no job is in two
-// queues. The seed keeps a visited set for the last; here the prev checks already rule
+// queues. [LISSA] keeps a visited set for the last; here the prev checks already rule
 // out a job reached twice within one queue, and two queues share a job exactly when they
 // share their first job (follow the shared job's prev pointers back), so the queues'
-// first jobs are compared instead. Like the seed's, it checks neither the counts nor the
+// first jobs are compared instead. Like [LISSA]'s, it checks neither the counts nor the
 // priorities.
 class Job {
     Job next;

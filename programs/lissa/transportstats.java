@@ -3,13 +3,13 @@
 // entry: TransportStats.bytesWritten requires=repOK paths=unbounded
 // entry: TransportStats.bytesRead requires=repOK paths=unbounded
 //
-// repOK is the seed's: either map may be null; two maps are distinct objects, each
+// repOK is [LISSA]'s: either map may be null; two maps are distinct objects, each
 // satisfies TreeMap's repOK (programs/lissa/treemap.java, whose code follows unchanged),
-// and no entry is in both. The seed keeps a visited set across both trees for the last;
+// and no entry is in both. [LISSA] keeps a visited set across both trees for the last;
 // with parent pointers checked, an entry in both trees has the same chain of parents up
 // to a node without one, so the trees share an entry exactly when they share the root.
-// Each map's repOK is treemap.java's one breadth-first pass; repOKSeed uses the maps'
-// repOKSeed, the seed's two passes, the same predicate (tests/lissa.rs).
+// Each map's repOK is treemap.java's one breadth-first pass; repOKTwoPass uses the maps'
+// repOKTwoPass, [LISSA]'s two passes, the same predicate (tests/lissa.rs).
 // The counts are ints (the original's Longs): a missing count is a null entry.
 class TransportStats {
     TreeMap read_sizes;
@@ -36,15 +36,15 @@ class TransportStats {
         return true;
     }
 
-    // The same with the maps' repOKSeed: the seed's predicate as written.
-    boolean repOKSeed() {
+    // The same with the maps' repOKTwoPass: [LISSA]'s predicate as written.
+    boolean repOKTwoPass() {
         if (read_sizes != null && write_sizes == read_sizes) {
             return false;
         }
-        if (read_sizes != null && !read_sizes.repOKSeed()) {
+        if (read_sizes != null && !read_sizes.repOKTwoPass()) {
             return false;
         }
-        if (write_sizes != null && !write_sizes.repOKSeed()) {
+        if (write_sizes != null && !write_sizes.repOKTwoPass()) {
             return false;
         }
         if (read_sizes != null && write_sizes != null) {
@@ -199,12 +199,12 @@ class TreeMap {
         return true;
     }
 
-    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // [LISSA]'s repOK as written (isBinTreeWithParentReferences, then isWellColored),
     // kept to measure against: the same predicate as repOK (tests/lissa.rs checks it
     // on every input within a small scope), but it reads every field of the tree
     // before it compares a black height, so SymSolve enumerates every shape and
     // colouring of the free subtrees before a black-height failure.
-    boolean repOKSeed() {
+    boolean repOKTwoPass() {
         if (root == null) {
             return true;
         }
@@ -214,7 +214,7 @@ class TreeMap {
         return isWellColored();
     }
 
-    // Breadth first, as the seed's isBinTreeWithParentReferences.
+    // Breadth first, as [LISSA]'s isBinTreeWithParentReferences.
     boolean isTree() {
         if (root.parent != null) {
             return false;
@@ -257,7 +257,7 @@ class TreeMap {
         return true;
     }
 
-    // Breadth first, as the seed's isWellColored: a black root, no red node with a red
+    // Breadth first, as [LISSA]'s isWellColored: a black root, no red node with a red
     // child, then as many black nodes on the way to every null.
     boolean isWellColored() {
         if (root.color != true) {

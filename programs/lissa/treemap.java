@@ -3,14 +3,14 @@
 // entry: TreeMap.put requires=repOK paths=unbounded
 // entry: TreeMap.remove requires=repOK paths=unbounded
 //
-// repOK is the seed's predicate: a binary tree whose parent pointers match (root's is
+// repOK is [LISSA]'s predicate: a binary tree whose parent pointers match (root's is
 // null) and that is well colored (black root, no red node with a red child, every path
-// from the root to null through as many black nodes). Like the seed's, it checks neither
+// from the root to null through as many black nodes). Like [LISSA]'s, it checks neither
 // the keys' order nor size. No visited set is needed: with every parent pointer checked,
 // a node reached twice would have two parents, unless it is both children of one node.
 // It walks the tree once, breadth first, checking each child's parent pointer and colour
 // as it reaches it and each null's black count against the first null's, so it fails at
-// the first unbalanced null; repOKSeed is the seed's two passes as written
+// the first unbalanced null; repOKTwoPass is [LISSA]'s two passes as written
 // (isBinTreeWithParentReferences, then isWellColored with the black counts last), the
 // same predicate (tests/symsolve.rs). SymSolve's search follows the order repOK reads
 // fields in: breadth first it reads a node's free subtrees after the node's level, and
@@ -135,12 +135,12 @@ class TreeMap {
         return true;
     }
 
-    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // [LISSA]'s repOK as written (isBinTreeWithParentReferences, then isWellColored),
     // kept to measure against: the same predicate as repOK (tests/symsolve.rs checks it
     // on every input within a small scope), but it reads every field of the tree
     // before it compares a black height, so SymSolve enumerates every shape and
     // colouring of the free subtrees before a black-height failure.
-    boolean repOKSeed() {
+    boolean repOKTwoPass() {
         if (root == null) {
             return true;
         }
@@ -150,7 +150,7 @@ class TreeMap {
         return isWellColored();
     }
 
-    // Breadth first, as the seed's isBinTreeWithParentReferences.
+    // Breadth first, as [LISSA]'s isBinTreeWithParentReferences.
     boolean isTree() {
         if (root.parent != null) {
             return false;
@@ -193,7 +193,7 @@ class TreeMap {
         return true;
     }
 
-    // Breadth first, as the seed's isWellColored: a black root, no red node with a red
+    // Breadth first, as [LISSA]'s isWellColored: a black root, no red node with a red
     // child, then as many black nodes on the way to every null.
     boolean isWellColored() {
         if (root.color != true) {

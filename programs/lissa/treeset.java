@@ -16,12 +16,12 @@ class TreeSet {
         return m.repOK();
     }
 
-    // With the seed's TreeMap repOK (TreeMap.repOKSeed), to measure against.
-    boolean repOKSeed() {
+    // With [LISSA]'s TreeMap repOK (TreeMap.repOKTwoPass), to measure against.
+    boolean repOKTwoPass() {
         if (m == null) {
             return false;
         }
-        return m.repOKSeed();
+        return m.repOKTwoPass();
     }
 
     boolean add(int e) {
@@ -150,12 +150,12 @@ class TreeMap {
         return true;
     }
 
-    // The seed's repOK as written (isBinTreeWithParentReferences, then isWellColored),
+    // [LISSA]'s repOK as written (isBinTreeWithParentReferences, then isWellColored),
     // kept to measure against: the same predicate as repOK (tests/symsolve.rs checks it
     // on every input within a small scope), but it reads every field of the tree
     // before it compares a black height, so SymSolve enumerates every shape and
     // colouring of the free subtrees before a black-height failure.
-    boolean repOKSeed() {
+    boolean repOKTwoPass() {
         if (root == null) {
             return true;
         }
@@ -165,7 +165,7 @@ class TreeMap {
         return isWellColored();
     }
 
-    // Breadth first, as the seed's isBinTreeWithParentReferences.
+    // Breadth first, as [LISSA]'s isBinTreeWithParentReferences.
     boolean isTree() {
         if (root.parent != null) {
             return false;
@@ -208,7 +208,7 @@ class TreeMap {
         return true;
     }
 
-    // Breadth first, as the seed's isWellColored: a black root, no red node with a red
+    // Breadth first, as [LISSA]'s isWellColored: a black root, no red node with a red
     // child, then as many black nodes on the way to every null.
     boolean isWellColored() {
         if (root.color != true) {

@@ -12,7 +12,7 @@
 //! query's structure is the last one with the site's value stored), and without this
 //! each search enumerates again the prefixes its ancestors found dead: about half of
 //! the candidates at TreeMap put and remove 9 failed before their run read the site
-//! (docs/LISSA.md, "Speed against the seed").
+//! (docs/LISSA.md, "Speed against \[LISSA\]").
 //!
 //! Two cuts make a prefix not dead though all its candidates failed: a read of the
 //! search's site inside it (the site takes the open choices only), and the search's

@@ -1,0 +1,159 @@
+//! The witnesses: the valid completions found so far, which answer later queries Sat
+//! when they embed the query's structure; and the pool that holds them beside the cores
+//! and the dead prefixes, one per exploration.
+
+use super::candidate::Candidate;
+use super::embed::{Map, embedding};
+use super::prefixes::Prefixes;
+use super::{Choices, Structure, SymSolve, with_choice};
+use crate::concrete::generate::PartialInput;
+use crate::concrete::{InputObj, InputValue};
+use crate::lang::{ClassId, MethodId};
+
+/// A valid completion found by a search: a whole input (roots, and every object's class
+/// and fields) on which the precondition returned true.
+#[derive(Clone, Debug)]
+pub(super) struct Witness {
+    roots: Vec<InputValue>,
+    classes: Vec<ClassId>,
+    fields: Vec<Vec<InputValue>>,
+}
+
+impl Witness {
+    /// The embedding of `s` into this input, if there is one: an injective map of `s`'s
+    /// objects to this input's, roots to roots, class to the same class, every fixed
+    /// field to the same value (objects mapped). Then this input, its objects renamed,
+    /// is a completion of `s` within the scopes (it has at most `scope` objects per
+    /// class, and the precondition compares references by identity only).
+    pub(super) fn embed(&self, s: &Structure) -> Option<Map> {
+        embedding(
+            s,
+            &self.roots,
+            self.classes.len(),
+            |x| self.classes[x],
+            |x, slot| Some(self.fields[x][slot]),
+        )
+    }
+}
+
+/// The valid completions found so far, kept across queries (of one exploration) by
+/// [`SymSolve`]: a query whose structure one of them embeds is Sat without a search.
+/// Lazy initialization asks about structures that grow along a path, and the witness
+/// found for a choice is a completion of the structures after it, so most valid choices
+/// are answered here and the search is left with the spurious ones.
+///
+/// And the mirror image: the *cores* of the structures found spurious. A structure into
+/// which a core embeds (see `cores.rs`) is spurious without a search: each of its
+/// completions is, renamed, a completion of the core. A core is the spurious structure
+/// less the fixed fields that no run of its search read (see `SymSolve::refute`).
+/// Answers stay those of the search: a witness is a completion, and a core has none.
+#[derive(Clone, Default, Debug)]
+pub struct Witnesses {
+    /// The precondition, scope and int range they were found under.
+    pub(super) key: Option<(MethodId, u32, i32, i32)>,
+    pub(super) found: Vec<Witness>,
+    /// Each core with its choice's site, if it came from a query over choices.
+    pub(super) refuted: Vec<(Structure, Option<(usize, usize)>)>,
+    /// The dead prefixes of the last searches, newest last.
+    pub(super) prefixes: Vec<Prefixes>,
+}
+
+impl Witnesses {
+    pub fn len(&self) -> usize {
+        self.found.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+
+    /// The cores of spurious structures kept.
+    pub fn refuted(&self) -> usize {
+        self.refuted.len()
+    }
+}
+
+impl SymSolve<'_> {
+    /// The kept witnesses and cores, after dropping them if they were found under
+    /// another precondition, scope or int range.
+    pub(super) fn pool(&mut self) -> &Witnesses {
+        let key = Some((
+            self.pre.method,
+            self.config.scope,
+            *self.config.int_range.start(),
+            *self.config.int_range.end(),
+        ));
+        if self.witnesses.key != key {
+            self.witnesses = Witnesses {
+                key,
+                ..Witnesses::default()
+            };
+        }
+        &self.witnesses
+    }
+
+    /// Per choice of `c` (as [`Site::group`] numbers them), whether a kept witness
+    /// answers it: one that embeds `s` and holds that choice at the site (for a fresh
+    /// object: an object of its class outside the embedding's image).
+    pub(super) fn known_choices(&mut self, s: &Structure, c: &Choices) -> Vec<Option<bool>> {
+        let n = c.aliases.len() + 2;
+        let mut known = vec![false; n];
+        let (so, ss) = c.site;
+        let pool = if self.config.witnesses {
+            &self.pool().found[..]
+        } else {
+            &[]
+        };
+        for w in pool.iter().rev() {
+            let Some(map) = w.embed(s) else { continue };
+            let g = match w.fields[map[so] as usize][ss] {
+                InputValue::Null => c.null.then_some(0),
+                InputValue::Obj(InputObj(b)) => match map.iter().position(|&m| m == b) {
+                    Some(o) => c.aliases.iter().position(|&a| a == o).map(|i| 1 + i),
+                    None => (Some(w.classes[b as usize]) == c.fresh).then_some(n - 1),
+                },
+                _ => None,
+            };
+            if let Some(g) = g {
+                known[g] = true;
+                if (0..n).all(|g| known[g] || !c.asked(g)) {
+                    break;
+                }
+            }
+        }
+        self.stats.witness_hits += known.iter().filter(|&&k| k).count() as u64;
+        // The others: spurious if a kept core embeds into the structure with that choice.
+        (0..n)
+            .map(|g| {
+                // A choice not asked is not searched for either.
+                if known[g] {
+                    Some(true)
+                } else if !c.asked(g) || self.is_refuted(&with_choice(self.program, s, c, g)) {
+                    Some(false)
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
+
+    /// Keeps the candidate, on which the precondition holds, as a witness.
+    pub(super) fn keep(&mut self, cand: &Candidate, roots: &[InputValue]) {
+        if !self.config.witnesses {
+            return;
+        }
+        let fields = (0..cand.classes.len())
+            .map(|o| {
+                let n = self.program.class(cand.classes[o]).all_fields.len();
+                (0..n)
+                    .map(|slot| cand.field(o, slot).expect("a total candidate"))
+                    .collect()
+            })
+            .collect();
+        self.witnesses.found.push(Witness {
+            roots: roots.to_vec(),
+            classes: cand.classes.clone(),
+            fields,
+        });
+    }
+}
