@@ -16,6 +16,6 @@ pub struct LazyExactAlias;
 impl Variant for LazyExactAlias {
     type Base = Lazy;
     const NAME: &'static str = "lazy-exact-alias";
-    const SUMMARY: &'static str = "lazy initialization whose alias case only admits objects materialized through a subclass reference (wrong: an example)";
+    const SUMMARY: &'static str = "lazy initialization whose alias case only admits objects materialized through a subclass reference";
     const OFF: &'static [RuleName] = &[lazy::ALIAS_ABOVE];
 }

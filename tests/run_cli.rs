@@ -392,13 +392,23 @@ fn bad_input_gets_a_message_and_status_2() {
 fn rules_lists_every_registered_rule_set() {
     let (code, out, _) = heaplog(&["rules"]);
     assert_eq!(code, 0);
-    for r in heaplog::rules::REGISTRY {
-        assert!(
-            out.lines().any(|l| l.starts_with(r.name)),
-            "{} missing",
-            r.name
-        );
-    }
+    // One line per rule set, its name first.
+    let names: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let registered: Vec<&str> = heaplog::rules::REGISTRY.iter().map(|r| r.name).collect();
+    assert_eq!(names, registered);
+    // The examples of wrong rules only with --examples, after the registry.
+    let (code, out, _) = heaplog(&["rules", "--examples"]);
+    assert_eq!(code, 0);
+    let names: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let mut all = registered.clone();
+    all.extend(heaplog::rules::EXAMPLES.iter().map(|e| e.rules.name));
+    assert_eq!(names, all);
 }
 
 #[test]
