@@ -203,6 +203,11 @@ mod datalog {
         /// Putfield (c1): the written reference is this one location; its field is
         /// replaced outright (a strong update).
         pub struct StrongUpdate(pub Id);
+        @output
+        /// Getfield (c2): an allocated leaf whose class lacks the read field; it
+        /// cannot be the reference on this path (a cast ruled it out), so the read
+        /// has no case for it.
+        pub struct NoCase(pub Id);
 
         Compatible(c, d) <- SubclassOf(c, d);
         Compatible(c, d) <- SubclassOf(d, c);
@@ -266,6 +271,11 @@ mod datalog {
         // The cells of update and Getfield (r2) on an object that may lack the field
         // (a compatible object of the field's superclass) hold only where it has it.
         CellHas(y, f) <- Cell(y, f), InputSym(y, c), FieldOwner(f, o), !SubclassOf(c, o);
+
+        // Getfield (c2) over the leaves (reconstructed for casts): the static type of
+        // the reference has the field, so an allocated leaf of a class without it is
+        // a case a cast already excluded.
+        NoCase(n) <- Reading(f), Leaf(n, _), NewObj(n, c), FieldOwner(f, o), !SubclassOf(c, o);
     }
 }
 
@@ -284,6 +294,8 @@ enum Access {
 struct Derived {
     /// Putfield (c1): the location whose field a write replaces outright.
     strong: Vec<Id>,
+    /// Getfield (c2): the allocated leaves of a class without the read field.
+    no_case: Vec<Id>,
     bind: Vec<Id>,
     needs_init: Vec<Id>,
     alias: Vec<(Id, Id)>,
@@ -439,6 +451,7 @@ impl Pose {
         let field = match access {
             Access::Read(f) => {
                 rt.extend([datalog::Reading(f)]);
+                rt.extend([datalog::FieldOwner(f, p.field(f).owner)]);
                 Some(f)
             }
             Access::Write(f) => {
@@ -507,8 +520,19 @@ impl Pose {
                 }
             }
         }
-        let (bind, needs, alias, targets, nullable, cases, def_nn, def_has, cell_has, strong) =
-            rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
+        let (
+            bind,
+            needs,
+            alias,
+            targets,
+            nullable,
+            cases,
+            def_nn,
+            def_has,
+            cell_has,
+            strong,
+            no_case,
+        ) = rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
         // A location has one base (`heap.bases` is a map), so one step each.
         let def_non_null: HashMap<Id, Id> = def_nn
             .into_iter()
@@ -519,6 +543,7 @@ impl Pose {
             .map(|datalog::DefHas(z, b, g)| (z, (b, g)))
             .collect();
         let mut d = Derived {
+            no_case: no_case.into_iter().map(|datalog::NoCase(n)| n).collect(),
             strong: strong
                 .into_iter()
                 .map(|datalog::StrongUpdate(y)| y)
@@ -1138,12 +1163,11 @@ impl RuleSet for Pose {
             return Vec::new();
         }
         // Getfield (c2) over the leaves: ite(r = l1, H(l1)(f), ite(r = l2, ..)).
-        // A `new` object of a class without the field cannot be `r` on this path
-        // (a cast before the read ruled it out; the static type has the field): its
-        // case is dropped, and with no object left only the null case remains.
+        // The leaves a cast excluded (`NoCase`) have no case; with no object left,
+        // only the null case remains.
         let objs: Vec<Id> = Pose::objects_of(&leaves)
             .into_iter()
-            .filter(|l| next.objects[l].fields.contains_key(&field))
+            .filter(|l| !d.no_case.contains(l))
             .collect();
         let Some(last) = objs.last() else {
             return Pose::cut_forks(ctx, heap, nc);
@@ -1444,7 +1468,7 @@ mod tests {
     fn update_targets_of_a_write() {
         // A plain write through the leaf itself: no initialization, the compatible
         // initialized objects, and the leaf's field replaced (Putfield c1).
-        let (_, needs, _, targets, .., strong) = facts(|rt| {
+        let (_, needs, _, targets, .., strong, _) = facts(|rt| {
             rt.extend([Writing(F)]);
             rt.extend([Accessed(id(2))]);
         })
@@ -1460,7 +1484,7 @@ mod tests {
         );
         // Putfield (c1) switched off (pose-weak): the same write initializes the field
         // first, as Putfield (c2) does.
-        let (_, needs, .., strong) = facts(|rt| {
+        let (_, needs, .., strong, _) = facts(|rt| {
             rt.extend([Writing(F)]);
             rt.extend([Accessed(id(2))]);
             rt.extend([Off(PUTFIELD_C1)]);
@@ -1473,7 +1497,7 @@ mod tests {
         );
         // Through an ite reference (Putfield c2): the leaf keeps its old value, so it
         // is initialized and rewritten too; an allocated leaf is a target.
-        let (_, needs, _, targets, .., strong) = facts(|rt| {
+        let (_, needs, _, targets, .., strong, _) = facts(|rt| {
             rt.extend([Writing(F)]);
             rt.extend([Accessed(id(9))]);
             rt.extend([Composite(id(9))]);
@@ -1518,7 +1542,7 @@ mod tests {
         const G: FieldId = FieldId(8);
         const U: FieldId = FieldId(9);
         let (i, z, w, u) = (id(10), id(11), id(12), id(13));
-        let (_, _, alias, .., def_nn, def_has, cell_has, _) = facts(|rt| {
+        let (_, _, alias, .., def_nn, def_has, cell_has, _, _) = facts(|rt| {
             rt.extend([Reading(F)]);
             // y0 may be null: i = y0.g; y1 is known non-null: w = y1.g; u = y0.u,
             // where u is declared by SUB, a subclass of A. All have f initialized.
@@ -1562,7 +1586,7 @@ mod tests {
     fn definedness_is_one_step_per_location() {
         const G: FieldId = FieldId(8);
         let (i, z, w) = (id(10), id(11), id(12));
-        let (.., def_nn, _, _, _) = facts(|rt| {
+        let (.., def_nn, _, _, _, _) = facts(|rt| {
             rt.extend([Reading(F)]);
             rt.extend([NonNull(id(1))]);
             rt.extend([Bound(i)]);
