@@ -1,0 +1,328 @@
+//! Expressions of generated bodies: typed int, boolean and reference expressions,
+//! object creation and calls.
+
+use super::*;
+
+impl Gen<'_> {
+    /// An expression of a type assignable to `ty`.
+    pub(super) fn expr(&mut self, ty: &Ty, depth: u32) -> Expr {
+        for _ in 0..8 {
+            let e = match ty {
+                Ty::Int => self.int_expr(depth),
+                Ty::Bool => self.bool_expr(depth),
+                Ty::Class(c) => self.ref_expr(&c.clone(), depth),
+                Ty::Void => None,
+            };
+            if let Some(e) = e {
+                return e;
+            }
+        }
+        match ty {
+            Ty::Int => Expr::int(self.rng.range(-1, 2) as i32),
+            Ty::Bool => Expr::bool(self.rng.chance(50)),
+            _ => Expr::default_of(ty),
+        }
+    }
+
+    pub(super) fn var_of(&mut self, ty: &Ty) -> Option<Expr> {
+        let vs = self.readable(ty);
+        if vs.is_empty() {
+            return None;
+        }
+        let v = self.rng.pick(&vs).clone();
+        Some(Expr::local(&v.name, v.ty))
+    }
+
+    pub(super) fn field_of(&mut self, ty: &Ty, depth: u32) -> Option<Expr> {
+        let sites = self.field_sites(Some(ty));
+        if sites.is_empty() {
+            return None;
+        }
+        let (c, f) = self.rng.pick(&sites).clone();
+        let recv = self.receiver(&c, depth.saturating_sub(1))?;
+        Some(Expr::new(ExprKind::Field(Box::new(recv), f.name), f.ty))
+    }
+
+    /// A receiver of class `c`: mostly a variable, `this` or a field chain.
+    pub(super) fn receiver(&mut self, c: &str, depth: u32) -> Option<Expr> {
+        let ty = Ty::Class(c.to_string());
+        let this_ok = !self.ctx.is_static && self.is_sub(&self.ctx.class, c);
+        match self.rng.weighted(&[
+            6,
+            if this_ok { 3 } else { 0 },
+            if depth > 0 { 3 } else { 0 },
+            1,
+        ]) {
+            0 => self.var_of(&ty),
+            1 => Some(Expr::new(ExprKind::This, Ty::Class(self.ctx.class.clone()))),
+            2 => self.field_of(&ty, depth),
+            _ => Some(self.expr(&ty, depth)),
+        }
+    }
+
+    pub(super) fn int_lit(&mut self) -> Expr {
+        let v = match self.rng.weighted(&[20, 1, 1, 1]) {
+            0 => self.rng.range(-2, 3) as i32,
+            1 => i32::MAX,
+            2 => i32::MIN,
+            _ => 1000,
+        };
+        Expr::int(v)
+    }
+
+    pub(super) fn int_expr(&mut self, depth: u32) -> Option<Expr> {
+        let d = depth > 0;
+        let w = [
+            3,
+            5,
+            4,
+            if d { 5 } else { 0 },
+            if d { 1 } else { 0 },
+            if d { 2 } else { 0 },
+            if d { 1 } else { 0 },
+            if d { 2 } else { 0 },
+        ];
+        match self.rng.weighted(&w) {
+            6 => self.cond_expr(&Ty::Int, depth),
+            7 => self.update_expr(depth),
+            0 => Some(self.int_lit()),
+            1 => self.var_of(&Ty::Int),
+            2 => self.field_of(&Ty::Int, depth),
+            3 => {
+                let op =
+                    *self
+                        .rng
+                        .pick(&[BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Div, BinOp::Rem]);
+                let a = self.expr(&Ty::Int, depth - 1);
+                let b = self.expr(&Ty::Int, depth - 1);
+                Some(Expr::new(
+                    ExprKind::Binary(op, Box::new(a), Box::new(b)),
+                    Ty::Int,
+                ))
+            }
+            4 => {
+                let a = self.expr(&Ty::Int, depth - 1);
+                Some(Expr::new(ExprKind::Neg(Box::new(a)), Ty::Int))
+            }
+            _ => self.call(Some(&Ty::Int), depth - 1),
+        }
+    }
+
+    pub(super) fn bool_expr(&mut self, depth: u32) -> Option<Expr> {
+        let d = depth > 0;
+        let w = [
+            1,
+            3,
+            3,
+            if d { 4 } else { 0 },
+            if d { 1 } else { 0 },
+            if d { 3 } else { 0 },
+            if d { 2 } else { 0 },
+            if d { 2 } else { 0 },
+            if d { 1 } else { 0 },
+            if d { 2 } else { 0 },
+            if d { 1 } else { 0 },
+        ];
+        let bin = |op, a, b| Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), Ty::Bool);
+        match self.rng.weighted(&w) {
+            0 => Some(Expr::bool(self.rng.chance(50))),
+            1 => self.var_of(&Ty::Bool),
+            2 => self.field_of(&Ty::Bool, depth),
+            3 => {
+                let op = *self.rng.pick(&[
+                    BinOp::Lt,
+                    BinOp::Le,
+                    BinOp::Gt,
+                    BinOp::Ge,
+                    BinOp::Eq,
+                    BinOp::Ne,
+                ]);
+                let a = self.expr(&Ty::Int, depth - 1);
+                let b = self.expr(&Ty::Int, depth - 1);
+                Some(bin(op, a, b))
+            }
+            4 => {
+                let op = *self.rng.pick(&[BinOp::Eq, BinOp::Ne]);
+                let a = self.expr(&Ty::Bool, depth - 1);
+                let b = self.expr(&Ty::Bool, depth - 1);
+                Some(bin(op, a, b))
+            }
+            5 => {
+                // References of related classes: the second at the first's static type.
+                let t = self.random_class_ty();
+                let a = self.expr(&t, depth - 1);
+                let b = self.expr(&a.ty.clone(), depth - 1);
+                let op = *self.rng.pick(&[BinOp::Eq, BinOp::Ne]);
+                Some(bin(op, a, b))
+            }
+            6 => {
+                let t = self.random_class_ty();
+                let a = self.expr(&t, depth - 1);
+                let s = a.ty.class()?.to_string();
+                let related: Vec<String> = self
+                    .user_classes()
+                    .into_iter()
+                    .filter(|c| self.related(c, &s))
+                    .collect();
+                let c = self.rng.pick(&related).clone();
+                Some(Expr::new(ExprKind::InstanceOf(Box::new(a), c), Ty::Bool))
+            }
+            7 => {
+                let op = *self.rng.pick(&[BinOp::And, BinOp::Or]);
+                let a = self.expr(&Ty::Bool, depth - 1);
+                let b = self.expr(&Ty::Bool, depth - 1);
+                Some(bin(op, a, b))
+            }
+            8 => {
+                let a = self.expr(&Ty::Bool, depth - 1);
+                Some(Expr::new(ExprKind::Not(Box::new(a)), Ty::Bool))
+            }
+            10 => self.cond_expr(&Ty::Bool, depth),
+            _ => self.call(Some(&Ty::Bool), depth - 1),
+        }
+    }
+
+    pub(super) fn ref_expr(&mut self, c: &str, depth: u32) -> Option<Expr> {
+        let ty = Ty::Class(c.to_string());
+        let d = depth > 0;
+        let this_ok = !self.ctx.is_static && self.is_sub(&self.ctx.class, c);
+        let supers: Vec<String> = self
+            .user_classes()
+            .into_iter()
+            .filter(|s| s != c && self.is_sub(c, s))
+            .collect();
+        let w = [
+            2,
+            6,
+            if this_ok { 2 } else { 0 },
+            4,
+            if d && !self.ctx.in_ctor { 2 } else { 0 },
+            if d && !supers.is_empty() { 1 } else { 0 },
+            if d { 1 } else { 0 },
+            if d { 1 } else { 0 },
+        ];
+        match self.rng.weighted(&w) {
+            7 => self.cond_expr(&ty, depth),
+            0 => Some(Expr::new(ExprKind::Null, ty)),
+            1 => self.var_of(&ty),
+            2 => Some(Expr::new(ExprKind::This, Ty::Class(self.ctx.class.clone()))),
+            3 => self.field_of(&ty, depth),
+            4 => self.new_expr(Some(c), depth - 1),
+            5 => {
+                // A downcast, which may throw ClassCastException.
+                let s = self.rng.pick(&supers).clone();
+                let mut e = self.expr(&Ty::Class(s.clone()), depth - 1);
+                // A sibling of `c` below `s` is first cast up (javac rejects
+                // casts between unrelated classes).
+                if !e.ty.class().is_some_and(|k| self.related(k, c)) {
+                    e = Expr::new(ExprKind::Cast(s.clone(), Box::new(e)), Ty::Class(s));
+                }
+                Some(Expr::new(ExprKind::Cast(c.to_string(), Box::new(e)), ty))
+            }
+            _ => self.call(Some(&ty), depth - 1),
+        }
+    }
+
+    /// `new D(args)` for a concrete `D` below `c` (any class when `None`).
+    pub(super) fn new_expr(&mut self, c: Option<&str>, depth: u32) -> Option<Expr> {
+        if self.ctx.in_ctor {
+            return None;
+        }
+        let options = match c {
+            Some(c) => self.concrete_subs(c),
+            None => self
+                .user_classes()
+                .into_iter()
+                .filter(|k| !self.class(k).is_abstract)
+                .collect(),
+        };
+        if options.is_empty() {
+            return None;
+        }
+        let d = self.rng.pick(&options).clone();
+        let params = self.ctor_params(&d);
+        let args = params.iter().map(|(_, t)| self.expr(t, depth)).collect();
+        Some(Expr::new(ExprKind::New(d.clone(), args), Ty::Class(d)))
+    }
+
+    /// A call allowed here whose result is assignable to `want` (any call, void
+    /// included, when `None`).
+    pub(super) fn call(&mut self, want: Option<&Ty>, depth: u32) -> Option<Expr> {
+        if self.ctx.in_ctor {
+            return None;
+        }
+        let cur = self.ctx.index;
+        let mut options: Vec<(Sig, bool)> = Vec::new(); // (sig, via super)
+        for s in &self.sigs {
+            if let Some(w) = want
+                && !self.assignable(&s.ret, w)
+            {
+                continue;
+            }
+            let recursive = s.index == cur && self.ctx.rec_ok && s.fuel;
+            if s.index > cur || recursive {
+                options.push((s.clone(), false));
+            }
+            // super.m(...) from an instance method, when the superclass has a body.
+            if s.index >= cur
+                && !s.is_static
+                && !self.ctx.is_static
+                && let Some(sup) = self.class(&self.ctx.class).superclass.clone()
+                && self.is_sub(&sup, &s.owner)
+                && self.resolve(&sup, s).is_some_and(|(_, abs)| !abs)
+                && (s.index > cur || s.fuel == self.ctx.fuel.is_some())
+            {
+                options.push((s.clone(), true));
+            }
+        }
+        if options.is_empty() {
+            return None;
+        }
+        let (sig, via_super) = self.rng.pick(&options).clone();
+        let same = sig.index == cur;
+        let mut args: Vec<Expr> = Vec::new();
+        for (n, t) in &sig.params {
+            if sig.fuel && n == "d" {
+                args.push(self.fuel_arg(same, via_super));
+            } else {
+                args.push(self.expr(t, depth));
+            }
+        }
+        let recv = if via_super {
+            Recv::Super
+        } else if sig.is_static {
+            if self.is_sub(&self.ctx.class, &sig.owner) && self.rng.chance(50) {
+                Recv::Implicit
+            } else {
+                Recv::Static(sig.owner.clone())
+            }
+        } else if !self.ctx.is_static
+            && self.is_sub(&self.ctx.class, &sig.owner)
+            && self.rng.chance(50)
+        {
+            Recv::Implicit
+        } else {
+            Recv::Expr(Box::new(self.receiver(&sig.owner, depth)?))
+        };
+        Some(Expr::new(
+            ExprKind::Call(recv, sig.name.clone(), args),
+            sig.ret.clone(),
+        ))
+    }
+
+    /// The fuel passed to a recursive method: less than ours to recurse, ours to a
+    /// super call of the same method, a small constant otherwise.
+    pub(super) fn fuel_arg(&mut self, same: bool, via_super: bool) -> Expr {
+        let d = Expr::local("d", Ty::Int);
+        let minus_one = Expr::new(
+            ExprKind::Binary(BinOp::Sub, Box::new(d.clone()), Box::new(Expr::int(1))),
+            Ty::Int,
+        );
+        match (same, via_super, self.ctx.fuel.is_some()) {
+            (true, true, _) => d,
+            (true, false, _) => minus_one,
+            (false, _, true) if self.rng.chance(50) => minus_one,
+            _ => Expr::int(self.rng.range(0, 2) as i32),
+        }
+    }
+}

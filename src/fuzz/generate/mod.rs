@@ -1,0 +1,298 @@
+//! The program generator: well-typed programs of the whole accepted language
+//! (docs/LANGUAGE.md), deterministic per seed, that javac accepts by construction.
+//!
+//! Validity is kept by construction, not by retrying: locals are read only when
+//! definitely assigned by a conservative rule (declared with a value, assigned
+//! directly in an enclosing block, or in both branches of an `if`); `return` and
+//! `throw` end branch blocks only, and every non-void body ends in `return`; loop
+//! conditions always mention a variable (never constant), and every loop is bounded
+//! by a counter; calls go from a method to methods generated after it, except
+//! recursion through an `int d` fuel parameter under `if (d > 0)`, which passes
+//! `d - 1` (and `super` calls, which climb the hierarchy).
+
+use super::ast::{
+    AssignOp, BinOp, Class, Ctor, Expr, ExprKind, Field, Method, Program, Recv, Stmt, Ty,
+};
+use super::rng::Rng;
+
+mod decls;
+mod drivers;
+mod exprs;
+mod stmts;
+
+/// Can the statements complete normally (JLS 14.22, for the generated forms: loop
+/// conditions are never constant)? Statements after one that cannot are unreachable.
+pub fn completes(stmts: &[Stmt]) -> bool {
+    stmts.iter().all(|s| match s {
+        Stmt::Return(_) | Stmt::Throw(_) | Stmt::Break(_) | Stmt::Continue(_) => false,
+        Stmt::If(_, t, Some(e)) => completes(t) || completes(e),
+        Stmt::Block(b) => completes(b),
+        // A `do` loop's condition is never constant: it completes when its body
+        // reaches the condition or a `break` leaves it.
+        Stmt::DoWhile(b, _) => {
+            completes(b)
+                || exits(b, None, Jump::Continue, false, false)
+                || exits(b, None, Jump::Break, false, false)
+        }
+        Stmt::Switch(_, groups) => {
+            !groups.iter().any(|(labels, _)| labels.contains(&None))
+                || groups.last().is_none_or(|(_, b)| completes(b))
+                || groups
+                    .iter()
+                    .any(|(_, b)| exits(b, None, Jump::Break, false, false))
+        }
+        Stmt::Labeled(_, s) => completes(std::slice::from_ref(s)),
+        _ => true,
+    })
+}
+
+/// A `break` or a `continue`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Jump {
+    Break,
+    Continue,
+}
+
+/// Whether `stmts`, the body of a statement, hold a `jump` that leaves it: one
+/// naming `label`, or an unlabelled one not inside an inner loop (or, for
+/// `break`, an inner `switch`).
+fn exits(stmts: &[Stmt], label: Option<&str>, jump: Jump, in_loop: bool, in_switch: bool) -> bool {
+    stmts.iter().any(|s| match s {
+        Stmt::Break(None) => jump == Jump::Break && !in_loop && !in_switch,
+        Stmt::Continue(None) => jump == Jump::Continue && !in_loop,
+        Stmt::Break(Some(l)) => jump == Jump::Break && label == Some(l.as_str()),
+        Stmt::Continue(Some(l)) => jump == Jump::Continue && label == Some(l.as_str()),
+        Stmt::If(_, t, e) => {
+            exits(t, label, jump, in_loop, in_switch)
+                || e.as_ref()
+                    .is_some_and(|e| exits(e, label, jump, in_loop, in_switch))
+        }
+        Stmt::Block(b) => exits(b, label, jump, in_loop, in_switch),
+        Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::DoWhile(b, _) => {
+            exits(b, label, jump, true, in_switch)
+        }
+        Stmt::Switch(_, groups) => groups
+            .iter()
+            .any(|(_, b)| exits(b, label, jump, in_loop, true)),
+        Stmt::Labeled(_, s) => exits(std::slice::from_ref(s), label, jump, in_loop, in_switch),
+        _ => false,
+    })
+}
+
+/// What a `break` or `continue` being generated may leave.
+#[derive(Clone, Debug)]
+struct JumpTarget {
+    label: Option<String>,
+    /// A loop (else a `switch`).
+    is_loop: bool,
+    /// `continue` may go to it: its counter steps in its header or condition, so
+    /// skipping the rest of the body still ends the loop.
+    cont_ok: bool,
+}
+
+/// How big generated programs are.
+#[derive(Clone, Debug)]
+pub struct GenConfig {
+    /// 1 (tiny) to 5 (large): classes, fields, methods and statements grow with it,
+    /// and so does the number of the oracle's inputs. Default: 2.
+    pub size: u32,
+    /// Driver methods (`Main.driverK`) per program, for the JVM check. Default: 2.
+    pub drivers: u32,
+}
+
+impl Default for GenConfig {
+    fn default() -> Self {
+        GenConfig {
+            size: 2,
+            drivers: 2,
+        }
+    }
+}
+
+const BUILTIN_EXCEPTIONS: &[&str] = &[
+    "RuntimeException",
+    "IllegalStateException",
+    "IllegalArgumentException",
+];
+
+/// A method signature: one name, declared once and overridden below its owner.
+#[derive(Clone, Debug)]
+struct Sig {
+    name: String,
+    /// Calls go from lower to higher indices (the entry is 0).
+    index: usize,
+    owner: String,
+    is_static: bool,
+    is_public: bool,
+    ret: Ty,
+    params: Vec<(String, Ty)>,
+    /// The last parameter is the fuel `d` of a recursive method.
+    fuel: bool,
+    /// Abstract in `owner` (every direct subclass overrides it).
+    is_abstract: bool,
+}
+
+#[derive(Clone, Debug)]
+struct Var {
+    name: String,
+    ty: Ty,
+    assigned: bool,
+    readonly: bool,
+}
+
+/// Where a body is being generated.
+#[derive(Clone, Debug, Default)]
+struct Ctx {
+    class: String,
+    is_static: bool,
+    in_ctor: bool,
+    index: usize,
+    fuel: Option<String>,
+    /// Inside `if (d > 0)`: the method may call itself with `d - 1`.
+    rec_ok: bool,
+    ret: Option<Ty>,
+    scopes: Vec<Vec<Var>>,
+    /// Names of locals whose scope has closed (reused, as Java allows).
+    closed: Vec<String>,
+    next_local: u32,
+    loops: u32,
+    /// The loops and `switch`es around, innermost last.
+    jumps: Vec<JumpTarget>,
+    /// Statements left for the body.
+    budget: i32,
+}
+
+struct Gen<'c> {
+    rng: Rng,
+    cfg: &'c GenConfig,
+    prog: Program,
+    sigs: Vec<Sig>,
+    ctx: Ctx,
+}
+
+/// The program of seed `seed`.
+pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
+    let mut g = Gen {
+        rng: Rng::new(seed),
+        cfg,
+        prog: Program {
+            classes: Vec::new(),
+            exceptions: Vec::new(),
+            entry: String::new(),
+        },
+        sigs: Vec::new(),
+        ctx: Ctx::default(),
+    };
+    g.hierarchy();
+    g.fields();
+    g.ctors();
+    g.signatures();
+    g.bodies();
+    g.drivers();
+    g.prog
+}
+
+impl Gen<'_> {
+    fn size(&self) -> u32 {
+        self.cfg.size.clamp(1, 5)
+    }
+
+    // ---- class table queries ----------------------------------------------
+
+    fn class(&self, name: &str) -> &Class {
+        self.prog.class(name).expect("generated class")
+    }
+
+    fn is_sub(&self, a: &str, b: &str) -> bool {
+        let mut c = Some(a.to_string());
+        while let Some(n) = c {
+            if n == b {
+                return true;
+            }
+            c = self.prog.class(&n).and_then(|k| k.superclass.clone());
+        }
+        false
+    }
+
+    fn related(&self, a: &str, b: &str) -> bool {
+        self.is_sub(a, b) || self.is_sub(b, a)
+    }
+
+    /// Is a value of type `v` assignable to `t`?
+    fn assignable(&self, v: &Ty, t: &Ty) -> bool {
+        match (v, t) {
+            (Ty::Class(a), Ty::Class(b)) => self.is_sub(a, b),
+            _ => v == t,
+        }
+    }
+
+    fn user_classes(&self) -> Vec<String> {
+        self.prog
+            .classes
+            .iter()
+            .filter(|c| c.name != "Main")
+            .map(|c| c.name.clone())
+            .collect()
+    }
+
+    fn concrete_subs(&self, c: &str) -> Vec<String> {
+        self.prog
+            .classes
+            .iter()
+            .filter(|k| !k.is_abstract && k.name != "Main" && self.is_sub(&k.name, c))
+            .map(|k| k.name.clone())
+            .collect()
+    }
+
+    /// Fields of `c` and its superclasses.
+    fn all_fields(&self, c: &str) -> Vec<Field> {
+        let mut out = Vec::new();
+        let mut cur = Some(c.to_string());
+        while let Some(n) = cur {
+            let k = self.class(&n);
+            out.extend(k.fields.iter().cloned());
+            cur = k.superclass.clone();
+        }
+        out
+    }
+
+    /// The parameters `new c(...)` takes: those of the nearest declared constructor
+    /// (Java's default constructor takes none).
+    fn ctor_params(&self, c: &str) -> Vec<(String, Ty)> {
+        self.class(c)
+            .ctor
+            .as_ref()
+            .map(|k| k.params.clone())
+            .unwrap_or_default()
+    }
+
+    /// The class declaring (or overriding) `sig` nearest above `c`, and whether that
+    /// declaration is abstract.
+    fn resolve(&self, c: &str, sig: &Sig) -> Option<(String, bool)> {
+        let mut cur = Some(c.to_string());
+        while let Some(n) = cur {
+            let k = self.class(&n);
+            if let Some(m) = k.methods.iter().find(|m| m.name == sig.name) {
+                return Some((n, m.is_abstract));
+            }
+            if n == sig.owner {
+                return Some((n, sig.is_abstract));
+            }
+            cur = k.superclass.clone();
+        }
+        None
+    }
+
+    fn random_class_ty(&mut self) -> Ty {
+        let cs = self.user_classes();
+        Ty::Class(self.rng.pick(&cs).clone())
+    }
+
+    fn random_ty(&mut self) -> Ty {
+        match self.rng.weighted(&[4, 2, 4]) {
+            0 => Ty::Int,
+            1 => Ty::Bool,
+            _ => self.random_class_ty(),
+        }
+    }
+}

@@ -1,0 +1,566 @@
+//! Statements of generated bodies: scopes of locals, blocks, branches, bounded
+//! loops, `switch`, jumps and assignments, kept definitely assigned and reachable.
+
+use super::*;
+
+impl Gen<'_> {
+    pub(super) fn vars(&self) -> impl Iterator<Item = &Var> {
+        self.ctx.scopes.iter().flatten()
+    }
+
+    pub(super) fn var_mut(&mut self, name: &str) -> Option<&mut Var> {
+        self.ctx
+            .scopes
+            .iter_mut()
+            .rev()
+            .flatten()
+            .find(|v| v.name == name)
+    }
+
+    pub(super) fn readable(&self, ty: &Ty) -> Vec<Var> {
+        self.vars()
+            .filter(|v| v.assigned && self.assignable(&v.ty, ty))
+            .cloned()
+            .collect()
+    }
+
+    pub(super) fn fresh_name(&mut self, prefix: &str) -> String {
+        let in_scope: Vec<String> = self.vars().map(|v| v.name.clone()).collect();
+        let reusable: Vec<String> = self
+            .ctx
+            .closed
+            .iter()
+            .filter(|n| n.starts_with(prefix) && !in_scope.contains(n))
+            .cloned()
+            .collect();
+        if !reusable.is_empty() && self.rng.chance(40) {
+            return self.rng.pick(&reusable).clone();
+        }
+        let n = self.ctx.next_local;
+        self.ctx.next_local += 1;
+        format!("{prefix}{n}")
+    }
+
+    pub(super) fn declare(&mut self, name: &str, ty: Ty, assigned: bool, readonly: bool) {
+        let scope = self.ctx.scopes.last_mut().expect("a scope");
+        scope.push(Var {
+            name: name.to_string(),
+            ty,
+            assigned,
+            readonly,
+        });
+    }
+
+    /// The assigned flags of every variable in scope, outermost first.
+    pub(super) fn flags(&self) -> Vec<bool> {
+        self.vars().map(|v| v.assigned).collect()
+    }
+
+    pub(super) fn set_flags(&mut self, flags: &[bool]) {
+        for (v, &f) in self.ctx.scopes.iter_mut().flatten().zip(flags) {
+            v.assigned = f;
+        }
+    }
+
+    // ---- statements -------------------------------------------------------------
+
+    /// A nested block in its own scope; assignments inside do not count after it.
+    pub(super) fn block(&mut self, depth: u32, max: usize, terminate: bool) -> Vec<Stmt> {
+        let before = self.flags();
+        self.ctx.scopes.push(Vec::new());
+        let n = 1 + self.rng.below(max.max(1));
+        let mut out = Vec::new();
+        for _ in 0..n {
+            if self.ctx.budget <= 0 || !completes(&out) {
+                break;
+            }
+            out.push(self.stmt(depth));
+        }
+        if terminate && completes(&out) && self.rng.chance(30) {
+            out.push(self.terminator());
+        }
+        let closed = self.ctx.scopes.pop().expect("pushed");
+        self.ctx.closed.extend(closed.into_iter().map(|v| v.name));
+        self.set_flags(&before);
+        out
+    }
+
+    /// The top-level statements of a body (in the body's scope).
+    pub(super) fn stmts(&mut self, depth: u32) -> Vec<Stmt> {
+        let mut out = Vec::new();
+        while self.ctx.budget > 0 && completes(&out) {
+            out.push(self.stmt(depth));
+        }
+        out
+    }
+
+    pub(super) fn terminator(&mut self) -> Stmt {
+        let ret = self.ctx.ret.clone();
+        match ret {
+            Some(t) if self.rng.chance(60) && !self.ctx.in_ctor => {
+                if t == Ty::Void {
+                    Stmt::Return(None)
+                } else {
+                    Stmt::Return(Some(self.expr(&t, 2)))
+                }
+            }
+            _ => {
+                let mut names: Vec<String> =
+                    BUILTIN_EXCEPTIONS.iter().map(|s| s.to_string()).collect();
+                names.extend(self.prog.exceptions.iter().cloned());
+                Stmt::Throw(self.rng.pick(&names).clone())
+            }
+        }
+    }
+
+    pub(super) fn stmt(&mut self, depth: u32) -> Stmt {
+        self.ctx.budget -= 1;
+        let nested = depth < 2 + self.size() / 3;
+        let loops = nested && self.ctx.loops < 2;
+        let weights = [
+            6,                                             // local
+            4,                                             // assign local
+            5,                                             // field write
+            if nested { 5 } else { 0 },                    // if
+            if loops { 3 } else { 0 },                     // walk loop
+            if loops { 2 } else { 0 },                     // for loop
+            2,                                             // assert
+            3,                                             // call
+            1,                                             // new
+            if nested { 1 } else { 0 },                    // block
+            if loops { 2 } else { 0 },                     // do loop
+            if nested { 2 } else { 0 },                    // switch
+            if self.ctx.jumps.is_empty() { 0 } else { 3 }, // break or continue
+        ];
+        loop {
+            let s = match self.rng.weighted(&weights) {
+                0 => Some(self.local_decl()),
+                1 => self.assign_local(),
+                2 => self.field_write(),
+                3 => Some(self.if_stmt(depth)),
+                4 => self.walk_loop(depth),
+                5 => Some(self.for_loop(depth)),
+                6 => Some(Stmt::Assert(self.expr(&Ty::Bool, 2))),
+                7 => self.call(None, 2).map(Stmt::Expr),
+                8 => self.new_expr(None, 1).map(Stmt::Expr),
+                9 => Some(Stmt::Block(self.block(depth + 1, 2, false))),
+                10 => Some(self.do_loop(depth)),
+                11 => Some(self.switch_stmt(depth)),
+                _ => self.jump(),
+            };
+            if let Some(s) = s {
+                return s;
+            }
+        }
+    }
+
+    pub(super) fn local_decl(&mut self) -> Stmt {
+        let ty = self.random_ty();
+        let name = self.fresh_name("x");
+        if self.rng.chance(80) {
+            let init = self.expr(&ty, 2);
+            self.declare(&name, ty.clone(), true, false);
+            Stmt::Local(ty, name, Some(init))
+        } else {
+            self.declare(&name, ty.clone(), false, false);
+            Stmt::Local(ty, name, None)
+        }
+    }
+
+    pub(super) fn assign_local(&mut self) -> Option<Stmt> {
+        let targets: Vec<Var> = self.vars().filter(|v| !v.readonly).cloned().collect();
+        if targets.is_empty() {
+            return None;
+        }
+        let v = self.rng.pick(&targets).clone();
+        let target = Expr::local(&v.name, v.ty.clone());
+        if v.ty == Ty::Int && v.assigned && self.rng.chance(40) {
+            return Some(match self.rng.below(3) {
+                0 => Stmt::Step(target, self.rng.chance(50)),
+                1 => Stmt::PreStep(target, self.rng.chance(50)),
+                _ => {
+                    let op = self.compound_op();
+                    Stmt::Assign(target, op, self.expr(&Ty::Int, 1))
+                }
+            });
+        }
+        let value = self.expr(&v.ty, 2);
+        if let Some(var) = self.var_mut(&v.name) {
+            var.assigned = true;
+        }
+        Some(Stmt::Assign(target, AssignOp::Set, value))
+    }
+
+    /// Every (class, field) pair whose field has a type assignable to `want` (all
+    /// pairs when `want` is `None`).
+    pub(super) fn field_sites(&self, want: Option<&Ty>) -> Vec<(String, Field)> {
+        let mut out = Vec::new();
+        for c in self.user_classes() {
+            for f in self.all_fields(&c) {
+                if want.is_none_or(|w| self.assignable(&f.ty, w)) {
+                    out.push((c.clone(), f));
+                }
+            }
+        }
+        out
+    }
+
+    pub(super) fn field_write(&mut self) -> Option<Stmt> {
+        let sites = self.field_sites(None);
+        if sites.is_empty() {
+            return None;
+        }
+        let (c, f) = self.rng.pick(&sites).clone();
+        let recv = self.receiver(&c, 1)?;
+        let target = Expr::new(
+            ExprKind::Field(Box::new(recv), f.name.clone()),
+            f.ty.clone(),
+        );
+        if f.ty == Ty::Int && self.rng.chance(25) {
+            return Some(match self.rng.below(3) {
+                0 => Stmt::Step(target, self.rng.chance(50)),
+                1 => Stmt::PreStep(target, self.rng.chance(50)),
+                _ => {
+                    let op = self.compound_op();
+                    Stmt::Assign(target, op, self.expr(&Ty::Int, 1))
+                }
+            });
+        }
+        let value = self.expr(&f.ty, 2);
+        Some(Stmt::Assign(target, AssignOp::Set, value))
+    }
+
+    pub(super) fn if_stmt(&mut self, depth: u32) -> Stmt {
+        let cond = self.expr(&Ty::Bool, 2);
+        let before = self.flags();
+        let then = self.block(depth + 1, 3, true);
+        if self.rng.chance(50) {
+            // Assignments in both branches (the scopes of the block have been popped,
+            // so only outer variables remain): track the then-branch's separately.
+            self.set_flags(&before);
+            let then_flags = self.then_flags(&then, &before);
+            let els = self.block(depth + 1, 3, true);
+            let else_flags = self.then_flags(&els, &before);
+            let both: Vec<bool> = then_flags
+                .iter()
+                .zip(&else_flags)
+                .map(|(a, b)| *a && *b)
+                .collect();
+            self.set_flags(&both);
+            Stmt::If(cond, then, Some(els))
+        } else {
+            Stmt::If(cond, then, None)
+        }
+    }
+
+    /// The outer variables definitely assigned after a branch: those assigned before,
+    /// and those assigned by a plain `x = e;` directly in it (or when it cannot
+    /// complete normally, all of them).
+    pub(super) fn then_flags(&self, branch: &[Stmt], before: &[bool]) -> Vec<bool> {
+        let ends = !completes(branch);
+        self.vars()
+            .zip(before)
+            .map(|(v, &b)| {
+                b || ends
+                    || branch.iter().any(|s| {
+                        matches!(s, Stmt::Assign(Expr { kind: ExprKind::Local(n), .. }, AssignOp::Set, _) if *n == v.name)
+                    })
+            })
+            .collect()
+    }
+
+    pub(super) fn walk_loop(&mut self, depth: u32) -> Option<Stmt> {
+        // A field f of class D whose type is a subclass of D: `x = x.f` walks.
+        let sites: Vec<(String, Field)> = self
+            .field_sites(None)
+            .into_iter()
+            .filter(|(c, f)| f.ty.class().is_some_and(|t| self.is_sub(t, c)))
+            .collect();
+        if sites.is_empty() {
+            return None;
+        }
+        let (c, f) = self.rng.pick(&sites).clone();
+        let ty = Ty::Class(c.clone());
+        let start = self.expr(&ty, 1);
+        let x = self.fresh_name("w");
+        let i = self.fresh_name("i");
+        let bound = self.rng.range(1, 3) as i32;
+        // Wrapped in a block: the walker and its counter are scoped to the loop.
+        self.ctx.scopes.push(vec![
+            Var {
+                name: x.clone(),
+                ty: ty.clone(),
+                assigned: true,
+                readonly: true,
+            },
+            Var {
+                name: i.clone(),
+                ty: Ty::Int,
+                assigned: true,
+                readonly: true,
+            },
+        ]);
+        let xe = Expr::local(&x, ty.clone());
+        let ie = Expr::local(&i, Ty::Int);
+        let not_null = Expr::new(
+            ExprKind::Binary(
+                BinOp::Ne,
+                Box::new(xe.clone()),
+                Box::new(Expr::new(ExprKind::Null, ty.clone())),
+            ),
+            Ty::Bool,
+        );
+        let below = Expr::new(
+            ExprKind::Binary(BinOp::Lt, Box::new(ie.clone()), Box::new(Expr::int(bound))),
+            Ty::Bool,
+        );
+        let cond = Expr::new(
+            ExprKind::Binary(BinOp::And, Box::new(not_null), Box::new(below)),
+            Ty::Bool,
+        );
+        self.ctx.loops += 1;
+        let mut body = self.block(depth + 1, 2, true);
+        self.ctx.loops -= 1;
+        // The walk and the count come last, unless the body always leaves.
+        if completes(&body) {
+            body.push(Stmt::Assign(
+                xe.clone(),
+                AssignOp::Set,
+                Expr::new(ExprKind::Field(Box::new(xe), f.name.clone()), f.ty.clone()),
+            ));
+            body.push(Stmt::Step(ie, true));
+        }
+        let closed = self.ctx.scopes.pop().expect("pushed");
+        self.ctx.closed.extend(closed.into_iter().map(|v| v.name));
+        Some(Stmt::Block(vec![
+            Stmt::Local(ty, x, Some(start)),
+            Stmt::Local(Ty::Int, i, Some(Expr::int(0))),
+            Stmt::While(cond, body),
+        ]))
+    }
+
+    pub(super) fn for_loop(&mut self, depth: u32) -> Stmt {
+        let i = self.fresh_name("i");
+        let bound = self.rng.range(1, 3) as i32;
+        self.ctx.scopes.push(vec![Var {
+            name: i.clone(),
+            ty: Ty::Int,
+            assigned: true,
+            readonly: true,
+        }]);
+        let ie = Expr::local(&i, Ty::Int);
+        let mut cond = Expr::new(
+            ExprKind::Binary(BinOp::Lt, Box::new(ie), Box::new(Expr::int(bound))),
+            Ty::Bool,
+        );
+        if self.rng.chance(30) {
+            let extra = self.expr(&Ty::Bool, 1);
+            cond = Expr::new(
+                ExprKind::Binary(BinOp::And, Box::new(cond), Box::new(extra)),
+                Ty::Bool,
+            );
+        }
+        let label = self.rng.chance(30).then(|| {
+            self.ctx.next_local += 1;
+            format!("l{}", self.ctx.next_local)
+        });
+        self.ctx.jumps.push(JumpTarget {
+            label: label.clone(),
+            is_loop: true,
+            cont_ok: true,
+        });
+        self.ctx.loops += 1;
+        let body = self.block(depth + 1, 2, true);
+        self.ctx.loops -= 1;
+        self.ctx.jumps.pop();
+        let closed = self.ctx.scopes.pop().expect("pushed");
+        self.ctx.closed.extend(closed.into_iter().map(|v| v.name));
+        let lp = Stmt::For(i, cond, body);
+        match label {
+            Some(l) => Stmt::Labeled(l, Box::new(lp)),
+            None => lp,
+        }
+    }
+
+    /// `{ int i = 0; do { body } while (++i < K [&& extra]); }`: the counter steps in
+    /// the condition, so `continue` cannot skip it.
+    pub(super) fn do_loop(&mut self, depth: u32) -> Stmt {
+        let i = self.fresh_name("i");
+        let bound = self.rng.range(1, 3) as i32;
+        self.ctx.scopes.push(vec![Var {
+            name: i.clone(),
+            ty: Ty::Int,
+            assigned: true,
+            readonly: true,
+        }]);
+        self.ctx.jumps.push(JumpTarget {
+            label: None,
+            is_loop: true,
+            cont_ok: true,
+        });
+        self.ctx.loops += 1;
+        let body = self.block(depth + 1, 2, true);
+        self.ctx.loops -= 1;
+        self.ctx.jumps.pop();
+        let step = Expr::new(
+            ExprKind::IncDec(Box::new(Expr::local(&i, Ty::Int)), true, true),
+            Ty::Int,
+        );
+        let mut cond = Expr::new(
+            ExprKind::Binary(BinOp::Lt, Box::new(step), Box::new(Expr::int(bound))),
+            Ty::Bool,
+        );
+        if self.rng.chance(30) {
+            let extra = self.expr(&Ty::Bool, 1);
+            cond = Expr::new(
+                ExprKind::Binary(BinOp::And, Box::new(cond), Box::new(extra)),
+                Ty::Bool,
+            );
+        }
+        let closed = self.ctx.scopes.pop().expect("pushed");
+        self.ctx.closed.extend(closed.into_iter().map(|v| v.name));
+        Stmt::Block(vec![
+            Stmt::Local(Ty::Int, i, Some(Expr::int(0))),
+            Stmt::DoWhile(body, cond),
+        ])
+    }
+
+    /// `switch (e) { case K: { ... } ... }` with distinct small constants, maybe a
+    /// `default`, groups that fall through or end in `break`.
+    pub(super) fn switch_stmt(&mut self, depth: u32) -> Stmt {
+        let sel = self.expr(&Ty::Int, 1);
+        let n = 1 + self.rng.below(3);
+        let default_at = self.rng.chance(60).then(|| self.rng.below(n));
+        let mut used: Vec<i32> = Vec::new();
+        let mut groups = Vec::new();
+        for g in 0..n {
+            let mut labels = Vec::new();
+            for _ in 0..1 + self.rng.below(2) {
+                let k = self.rng.range(-1, 4) as i32;
+                if !used.contains(&k) {
+                    used.push(k);
+                    labels.push(Some(k));
+                }
+            }
+            if default_at == Some(g) {
+                labels.push(None);
+            }
+            if labels.is_empty() {
+                continue;
+            }
+            self.ctx.jumps.push(JumpTarget {
+                label: None,
+                is_loop: false,
+                cont_ok: false,
+            });
+            let mut body = self.block(depth + 1, 2, true);
+            self.ctx.jumps.pop();
+            if completes(&body) && self.rng.chance(50) {
+                body.push(Stmt::Break(None));
+            }
+            groups.push((labels, body));
+        }
+        Stmt::Switch(sel, groups)
+    }
+
+    /// `if (c) break;`, `continue;`, or a labelled one, to a target around; a bare
+    /// jump sometimes (it ends its block).
+    pub(super) fn jump(&mut self) -> Option<Stmt> {
+        let targets = &self.ctx.jumps;
+        let innermost_loop = targets.iter().rposition(|t| t.is_loop);
+        let mut options: Vec<Stmt> = vec![Stmt::Break(None)];
+        if innermost_loop.is_some_and(|i| targets[i].cont_ok) {
+            options.push(Stmt::Continue(None));
+        }
+        for t in targets {
+            if let Some(l) = &t.label {
+                options.push(Stmt::Break(Some(l.clone())));
+                if t.cont_ok {
+                    options.push(Stmt::Continue(Some(l.clone())));
+                }
+            }
+        }
+        let j = self.rng.pick(&options).clone();
+        if self.rng.chance(20) {
+            return Some(j);
+        }
+        let cond = self.expr(&Ty::Bool, 1);
+        Some(Stmt::If(cond, vec![j], None))
+    }
+
+    pub(super) fn compound_op(&mut self) -> AssignOp {
+        *self.rng.pick(&[
+            AssignOp::Add,
+            AssignOp::Sub,
+            AssignOp::Mul,
+            AssignOp::Div,
+            AssignOp::Rem,
+        ])
+    }
+
+    /// `x++`, `--x`, `x op= e` on an assignable `int` local or field, as an expression.
+    pub(super) fn update_expr(&mut self, depth: u32) -> Option<Expr> {
+        let locals: Vec<Var> = self
+            .vars()
+            .filter(|v| !v.readonly && v.assigned && v.ty == Ty::Int)
+            .cloned()
+            .collect();
+        let target = if !locals.is_empty() && self.rng.chance(50) {
+            let v = self.rng.pick(&locals).clone();
+            Expr::local(&v.name, Ty::Int)
+        } else {
+            let sites = self.field_sites(Some(&Ty::Int));
+            let sites: Vec<(String, Field)> =
+                sites.into_iter().filter(|(_, f)| f.ty == Ty::Int).collect();
+            if sites.is_empty() {
+                return None;
+            }
+            let (c, f) = self.rng.pick(&sites).clone();
+            let recv = self.receiver(&c, 1)?;
+            Expr::new(ExprKind::Field(Box::new(recv), f.name.clone()), Ty::Int)
+        };
+        let kind = if self.rng.chance(60) {
+            ExprKind::IncDec(Box::new(target), self.rng.chance(50), self.rng.chance(50))
+        } else {
+            let op = self.compound_op();
+            let v = self.expr(&Ty::Int, depth.saturating_sub(1));
+            ExprKind::Compound(Box::new(target), op, Box::new(v))
+        };
+        Some(Expr::new(kind, Ty::Int))
+    }
+
+    /// `c ? a : b` at type `ty`, typed as javac types it.
+    pub(super) fn cond_expr(&mut self, ty: &Ty, depth: u32) -> Option<Expr> {
+        let c = self.expr(&Ty::Bool, depth - 1);
+        let a = self.expr(ty, depth - 1);
+        let b = self.expr(ty, depth - 1);
+        let t = match (&a.ty, &b.ty) {
+            (x, y) if x == y => x.clone(),
+            (Ty::Class(x), Ty::Class(y)) => {
+                // A `null` arm takes the other's type; else the nearest common class.
+                if matches!(a.kind, ExprKind::Null) {
+                    b.ty.clone()
+                } else if matches!(b.kind, ExprKind::Null) {
+                    a.ty.clone()
+                } else {
+                    let mut k = Some(x.clone());
+                    loop {
+                        match k {
+                            Some(cls) if self.is_sub(y, &cls) => break Ty::Class(cls),
+                            Some(cls) => k = self.class(&cls).superclass.clone(),
+                            None => return None,
+                        }
+                    }
+                }
+            }
+            _ => return None,
+        };
+        if matches!(a.kind, ExprKind::Null) && matches!(b.kind, ExprKind::Null) {
+            return Some(a);
+        }
+        Some(Expr::new(
+            ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+            t,
+        ))
+    }
+}
