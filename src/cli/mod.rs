@@ -119,6 +119,38 @@ pub enum RunFormat {
     Jsonl,
 }
 
+/// `--search` and `--seed`: the order in which an exploration takes its pending states.
+#[derive(clap::Args, Clone, Debug)]
+pub struct SearchArgs {
+    /// The search strategy: `depth-first` (every trace of a complete run, least
+    /// memory), `branch-depth` (the fewest branching decisions first: short paths
+    /// before long ones) or `random-path` (KLEE's, seeded by --seed).
+    #[arg(long, value_enum, default_value_t = SearchKind::DepthFirst)]
+    pub search: SearchKind,
+    /// The seed of `--search random-path` (the same seed, the same run).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+/// The strategies `--search` names.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, ValueEnum)]
+pub enum SearchKind {
+    DepthFirst,
+    BranchDepth,
+    RandomPath,
+}
+
+impl SearchArgs {
+    pub fn search(&self) -> heaplog::engine::Search {
+        use heaplog::engine::Search;
+        match self.search {
+            SearchKind::DepthFirst => Search::DepthFirst,
+            SearchKind::BranchDepth => Search::BranchDepth,
+            SearchKind::RandomPath => Search::RandomPath { seed: self.seed },
+        }
+    }
+}
+
 /// The scope of every command: objects per class, at least 1.
 pub const DEFAULT_SCOPE: u32 = 2;
 

@@ -37,6 +37,8 @@ pub struct Args {
     /// Maximum branching decisions on one path.
     #[arg(long, default_value_t = 1000)]
     pub depth: u32,
+    #[command(flatten)]
+    pub search: super::SearchArgs,
     /// Maximum machine steps on one path.
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub steps: u64,
@@ -85,6 +87,7 @@ fn config(args: &Args, clock: &Clock, own: Option<Duration>) -> EngineConfig {
     EngineConfig {
         scope: args.scope,
         depth: args.depth,
+        search: args.search.search(),
         path_steps: args.steps,
         max_states: args.states,
         time_limit: clock.within(own),

@@ -42,6 +42,8 @@ pub struct Args {
     /// At most this many branching decisions on one path.
     #[arg(long, default_value_t = 50, value_parser = clap::value_parser!(u32).range(1..))]
     pub depth: u32,
+    #[command(flatten)]
+    pub search: super::SearchArgs,
     /// The exploration stops after this many seconds (default: 20).
     #[arg(long, value_parser = super::seconds)]
     pub time_limit: Option<f64>,
@@ -74,6 +76,7 @@ pub fn run(args: Args) -> Output {
     let mut config =
         heaplog::oracle::engine_config(args.scope, Some(Duration::from_secs_f64(limit)));
     config.depth = args.depth;
+    config.search = args.search.search();
     config.reclaim = false;
     let suite = (rules.tests)(program, entry, config);
     let origin = format!(

@@ -10,6 +10,8 @@ pub struct EngineConfig {
     pub scope: Option<u32>,
     /// At most this many branching decisions on one path (`Bound::Depth`). Default: 1000.
     pub depth: u32,
+    /// The order in which pending states are taken. Default: depth-first.
+    pub search: super::Search,
     /// At most this many machine steps on one path (`Bound::Steps`). Default: 1,000,000.
     pub path_steps: u64,
     /// At most this many states in the whole exploration (`Bound::States`). Default: 10,000,000.
@@ -47,6 +49,7 @@ impl Default for EngineConfig {
         EngineConfig {
             scope: None,
             depth: 1000,
+            search: super::Search::DepthFirst,
             path_steps: 1_000_000,
             max_states: 10_000_000,
             time_limit: None,

@@ -1,5 +1,6 @@
-//! Depth-first exploration of the symbolic execution tree, with bounds, traces
-//! and statistics.
+//! Exploration of the symbolic execution tree in the order of a search strategy
+//! (depth-first unless the configuration names another), with bounds, traces and
+//! statistics.
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
@@ -10,6 +11,7 @@ use super::ctx::{Bound, Ctx, Stats};
 use super::domain::{SymDomain, SymState};
 use super::pathcond::PathCond;
 use super::ruleset::{RuleSet, Val};
+use super::search::{Branches, Worklist};
 use crate::concrete::machine::{self, State, Successor, Thrown};
 use crate::lang::{MethodId, Program};
 
@@ -76,7 +78,8 @@ impl<R: RuleSet> Exploration<'_, R> {
     }
 }
 
-/// Explores `entry` symbolically under rule set `R`, depth first.
+/// Explores `entry` symbolically under rule set `R`, in the order of
+/// [`EngineConfig::search`].
 pub fn explore<'p, R: RuleSet>(
     program: &'p Program,
     entry: MethodId,
@@ -137,17 +140,17 @@ fn explore_core<'p, R: RuleSet>(
     dom.ctx.set_ref_inputs(R::REF_INPUTS);
     dom.ctx.switch_off(R::OFF);
     dom.ctx.set_entry(entry);
-    let mut stack: Vec<State<'p, SymDomain<'p, R>>> = Vec::new();
+    let mut stack: Worklist<State<'p, SymDomain<'p, R>>> = Worklist::new(dom.ctx.config.search);
     let starts = R::start(&mut dom.ctx, entry);
     let start_unknown = dom.ctx.stats.solver_unknown > 0;
     let root_pc = PathCond::default();
     let many = starts.len() > 1;
+    let mut initial = Vec::new();
     for fork in starts.into_iter().rev() {
         let pc = match fork.guard {
             Some(g) if !dom.ctx.terms.is_true(g) => dom.ctx.extend(&root_pc, g),
             _ => PathCond::default(),
         };
-        let roots = fork.result.unwrap_or_default();
         let heap = SymState {
             heap: fork.heap,
             pc,
@@ -155,12 +158,19 @@ fn explore_core<'p, R: RuleSet>(
             steps: 0,
             unknown: start_unknown,
         };
-        stack.push(State::call(program, &mut dom, entry, roots, heap));
+        initial.push(State::call(
+            program,
+            &mut dom,
+            entry,
+            fork.result.unwrap_or_default(),
+            heap,
+        ));
     }
+    stack.put(None, initial);
     let mut found = 0usize;
     let mut cut_all = false;
     let mut stopped = false;
-    while let Some(mut state) = stack.pop() {
+    while let Some((mut state, parent)) = stack.take() {
         let stats = &mut dom.ctx.stats;
         stats.states += 1;
         if stats.states.is_multiple_of(1024)
@@ -208,6 +218,7 @@ fn explore_core<'p, R: RuleSet>(
         let step_unknown =
             dom.ctx.stats.solver_unknown - unknowns > dom.ctx.fork_unknowns - fork_unknowns;
         let mut stop = false;
+        let mut children = Vec::new();
         for succ in succs.into_iter().rev() {
             match succ {
                 Successor::Running(mut next) => {
@@ -215,7 +226,7 @@ fn explore_core<'p, R: RuleSet>(
                         dom.ctx.cut(Bound::Depth);
                     } else {
                         next.heap.unknown |= step_unknown;
-                        stack.push(next);
+                        children.push(next);
                     }
                 }
                 Successor::Finished { heap, result } => {
@@ -237,6 +248,7 @@ fn explore_core<'p, R: RuleSet>(
                 break;
             }
         }
+        stack.put(parent, children);
         // A consumer that ran out of time (rendering) stops as a time cut.
         if dom.ctx.expired() {
             dom.ctx.cut(Bound::Time);
@@ -252,7 +264,7 @@ fn explore_core<'p, R: RuleSet>(
         bar.finish_and_clear();
     }
     if !dom.ctx.config.reclaim {
-        std::mem::forget(stack);
+        stack.forget();
     }
     let stop = if stopped {
         StopReason::Stopped
@@ -267,6 +279,12 @@ fn explore_core<'p, R: RuleSet>(
         traces: Vec::new(),
         stop,
         time: start.elapsed(),
+    }
+}
+
+impl<'p, R: RuleSet> Branches for State<'p, SymDomain<'p, R>> {
+    fn branches(&self) -> u32 {
+        self.heap.branches
     }
 }
 

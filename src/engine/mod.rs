@@ -8,6 +8,7 @@ mod explore;
 mod feasible;
 mod pathcond;
 mod ruleset;
+mod search;
 mod summary;
 
 pub use config::{EngineConfig, Progress};
@@ -21,6 +22,7 @@ pub use pathcond::{PathCond, Serial};
 pub use ruleset::{
     Cell, Classified, Fault, Fork, HeapTerms, RefInputs, RuleName, RuleSet, Starts, Target, Val,
 };
+pub use search::Search;
 pub use summary::{
     Bounds, Discard, Ending, PathSummary, RunSummary, TraceSink, TraceTerms, stream, summarize,
 };
