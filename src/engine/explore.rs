@@ -166,7 +166,8 @@ fn explore_core<'p, R: RuleSet>(
             heap,
         ));
     }
-    stack.put(None, initial);
+    stack.put(None, &mut initial);
+    let mut children = Vec::new();
     let mut found = 0usize;
     let mut cut_all = false;
     let mut stopped = false;
@@ -218,7 +219,6 @@ fn explore_core<'p, R: RuleSet>(
         let step_unknown =
             dom.ctx.stats.solver_unknown - unknowns > dom.ctx.fork_unknowns - fork_unknowns;
         let mut stop = false;
-        let mut children = Vec::new();
         for succ in succs.into_iter().rev() {
             match succ {
                 Successor::Running(mut next) => {
@@ -248,7 +248,7 @@ fn explore_core<'p, R: RuleSet>(
                 break;
             }
         }
-        stack.put(parent, children);
+        stack.put(parent, &mut children);
         // A consumer that ran out of time (rendering) stops as a time cut.
         if dom.ctx.expired() {
             dom.ctx.cut(Bound::Time);

@@ -58,16 +58,17 @@ impl<S: Branches> Worklist<S> {
     }
 
     /// Puts the successors of the state taken as `parent` (`None`: the roots), given
-    /// last successor first, as the exploration produces them.
-    pub(super) fn put(&mut self, parent: Option<Parent>, reversed: Vec<S>) {
+    /// last successor first, as the exploration produces them; `reversed` is left
+    /// empty (one buffer serves every step).
+    pub(super) fn put(&mut self, parent: Option<Parent>, reversed: &mut Vec<S>) {
         match self {
-            Worklist::Stack(stack) => stack.extend(reversed),
+            Worklist::Stack(stack) => stack.append(reversed),
             Worklist::Levels(levels) => {
-                for s in reversed.into_iter().rev() {
+                for s in reversed.drain(..).rev() {
                     levels.push(s);
                 }
             }
-            Worklist::Tree(tree) => tree.put(parent, reversed),
+            Worklist::Tree(tree) => tree.put(parent, std::mem::take(reversed)),
         }
     }
 
@@ -265,15 +266,15 @@ mod tests {
     #[test]
     fn depth_first_takes_the_first_successor_first() {
         let mut w = Worklist::new(Search::DepthFirst);
-        w.put(None, vec![S(1, 2), S(1, 1)]);
+        w.put(None, &mut vec![S(1, 2), S(1, 1)]);
         assert_eq!(drain(&mut w), vec![1, 2]);
     }
 
     #[test]
     fn branch_depth_takes_shallow_states_first_in_arrival_order() {
         let mut w = Worklist::new(Search::BranchDepth);
-        w.put(None, vec![S(3, 3), S(1, 2), S(1, 1)]);
-        w.put(None, vec![S(0, 5), S(2, 4)]);
+        w.put(None, &mut vec![S(3, 3), S(1, 2), S(1, 1)]);
+        w.put(None, &mut vec![S(0, 5), S(2, 4)]);
         assert_eq!(drain(&mut w), vec![5, 1, 2, 4, 3]);
     }
 
@@ -281,7 +282,7 @@ mod tests {
     fn random_path_takes_every_state_once_and_is_seeded() {
         let run = |seed| {
             let mut w = Worklist::new(Search::RandomPath { seed });
-            w.put(None, vec![S(1, 1), S(1, 2)]);
+            w.put(None, &mut vec![S(1, 1), S(1, 2)]);
             let mut out = Vec::new();
             let mut next = 10;
             while let Some((s, parent)) = w.take() {
@@ -289,10 +290,10 @@ mod tests {
                 // Each state below 10 has two successors, the others none; one
                 // path is cut (no put at all).
                 if s.1 < 4 {
-                    w.put(parent, vec![S(2, next), S(2, next + 1)]);
+                    w.put(parent, &mut vec![S(2, next), S(2, next + 1)]);
                     next += 2;
                 } else if s.1 != 10 {
-                    w.put(parent, Vec::new());
+                    w.put(parent, &mut Vec::new());
                 }
             }
             out
