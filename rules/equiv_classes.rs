@@ -11,7 +11,7 @@ use imbl::{OrdMap, OrdSet};
 
 use super::kit;
 use crate::engine::{Bound, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
-use crate::expr::{Sort, display};
+use crate::expr::Sort;
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
 /// A heap location. Numbering: order of creation along the path, from 0.
@@ -36,15 +36,10 @@ pub struct Root {
     pub resolved: Option<ERef>,
 }
 
-/// Where a location came from.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Origin {
-    /// Made by lazy initialization of the input reference named by this access
-    /// path; its symbol denotes the object.
-    Input { path: egg::Symbol, sym: Id },
-    /// Allocated by `new` (`new#n`): concrete, alone in its class.
-    New(u32),
-}
+/// Where a location came from (the kit's): lazy initialization of the input
+/// reference named by an access path, whose symbol denotes the object, or `new`
+/// (`new#n`: concrete, alone in its class).
+pub use super::kit::objects::Origin;
 
 /// A field's value and the write that put it there (0: the input value, read).
 pub type Stamped = (Val<ERef>, u32);
@@ -125,40 +120,53 @@ impl Heap {
     }
 
     /// `x` and `y` are decided equal (IF_ACMPEQ true, a GETFIELD partition): the
-    /// older one represents both, H = H(x) ∩ H(y), and each field keeps its latest
-    /// write (an unwritten field: either's read value, the same input value).
+    /// crepe program's MERGE decides who represents both, who leaves which class,
+    /// which fields and classes the representative keeps; this applies it.
     fn merge(&mut self, x: Loc, y: Loc) {
-        let (keep, gone) = if x < y { (x, y) } else { (y, x) };
-        let (a, b) = (self.loc(keep).clone(), self.loc(gone).clone());
-        let mut both = a.members.clone().intersection(b.members.clone());
-        both.remove(&keep);
-        both.remove(&gone);
-        for m in a.members.clone().union(b.members.clone()) {
-            if m == keep || m == gone {
-                continue;
+        let mut rt = datalog::Crepe::new();
+        rt.extend([datalog::Merging(x, y)]);
+        for l in [x, y] {
+            let loc = self.loc(l);
+            rt.extend(loc.members.iter().map(|&m| datalog::Member(l, m)));
+            rt.extend(
+                loc.fields
+                    .iter()
+                    .map(|(&f, &(_, s))| datalog::Valued(l, f, s)),
+            );
+            if let Some(ks) = &loc.classes {
+                rt.extend([datalog::HasClasses(l)]);
+                rt.extend(ks.iter().map(|&k| datalog::Narrowed(l, k)));
             }
+        }
+        let d = datalog::derive(rt);
+        let Some(&datalog::Keeps(keep, gone)) = d.keeps.iter().next() else {
+            debug_assert!(false, "two distinct representatives merge");
+            return;
+        };
+        for &datalog::LeavesGone(m) in &d.leaves_gone {
             self.update(m, |l| {
                 l.members.remove(&gone);
-                if !both.contains(&m) {
-                    l.members.remove(&keep);
-                }
             });
         }
-        let mut fields = a.fields.clone();
-        for (f, (v, s)) in b.fields.iter() {
-            match fields.get(f) {
-                Some((_, t)) if t >= s => {}
-                _ => {
-                    fields.insert(*f, (*v, *s));
-                }
-            }
+        for &datalog::LeavesKept(m) in &d.leaves_kept {
+            self.update(m, |l| {
+                l.members.remove(&keep);
+            });
         }
-        let classes = match (a.classes, b.classes) {
-            (Some(p), Some(q)) => Some(p.intersection(q)),
-            (p, q) => p.or(q),
-        };
+        let taken = self.loc(gone).fields.clone();
+        let mut fields = self.loc(keep).fields.clone();
+        for &datalog::TakesField(f) in &d.takes_field {
+            fields.insert(f, taken[&f]);
+        }
+        let classes = d.stays_narrowed.then(|| {
+            d.class_left
+                .iter()
+                .map(|&datalog::ClassLeft(c)| c)
+                .collect()
+        });
+        let members = d.shared.iter().map(|&datalog::Shared(m)| m).collect();
         self.update(keep, |l| {
-            l.members = both;
+            l.members = members;
             l.fields = fields;
             l.classes = classes;
         });
@@ -167,12 +175,34 @@ impl Heap {
             l.members = OrdSet::new();
         });
     }
+
+    /// The location a PUTFIELD through `l` writes to: the crepe program follows `l`'s
+    /// merges to its representative.
+    fn write_target(&self, l: Loc, f: FieldId) -> Loc {
+        let mut rt = datalog::Crepe::new();
+        rt.extend([datalog::Writing(l, f)]);
+        let mut m = l;
+        while let Some(n) = self.loc(m).merged {
+            rt.extend([datalog::MergedInto(m, n)]);
+            m = n;
+        }
+        let d = datalog::derive(rt);
+        let target = d
+            .write_target
+            .iter()
+            .next()
+            .map(|&datalog::WriteTarget(r, _)| r);
+        debug_assert!(target.is_some(), "every location has a representative");
+        target.unwrap_or(m)
+    }
 }
 
 /// The rule set.
 pub struct EquivClasses;
 
 mod datalog {
+    use std::collections::HashSet;
+
     use crepe::crepe;
 
     use super::Loc;
@@ -213,6 +243,21 @@ mod datalog {
         @input
         /// INSTANCEOF (true outcome) narrowed `x` to the `Allowed` classes.
         pub struct Narrow(pub Loc);
+        @input
+        /// PUTFIELD `l.f = v`, `l` the location the reference denoted when it was made.
+        pub struct Writing(pub Loc, pub FieldId);
+        @input
+        /// Location `l` was decided equal to the older `m`, which represents both.
+        pub struct MergedInto(pub Loc, pub Loc);
+        @input
+        /// The two representatives `x` and `y` are decided equal.
+        pub struct Merging(pub Loc, pub Loc);
+        @input
+        /// A type test left location `l` only some classes of its range, `c` one of them.
+        pub struct Narrowed(pub Loc, pub ClassId);
+        @input
+        /// A type test left location `l` only some classes of its range.
+        pub struct HasClasses(pub Loc);
 
         @output
         /// GETFIELD case 1: a concrete object's field.
@@ -223,6 +268,13 @@ mod datalog {
         @output
         /// GETFIELD case 2, P_i: a member whose write of the field came later.
         pub struct Later(pub Loc, pub u32);
+        @output
+        /// GETFIELD case 2: partition P_m also decides x distinct from `j` (a
+        /// partition ordered before it).
+        pub struct SeparatesIn(pub Loc, pub Loc);
+        @output
+        /// GETFIELD case 2: S_0 decides x distinct from `j` (every P_j).
+        pub struct SeparatesRest(pub Loc);
         @output
         /// GETFIELD case 3: the representative's field is uninitialized.
         pub struct NeedsInit(pub Loc, pub FieldId);
@@ -235,8 +287,39 @@ mod datalog {
         @output
         /// INSTANCEOF: a member that cannot have the tested type leaves the class.
         pub struct Excluded(pub Loc);
+        @output
+        /// PUTFIELD: the location the write goes to, the representative.
+        pub struct WriteTarget(pub Loc, pub FieldId);
+        @output
+        /// A merge: `k` represents both, `g` is merged into it.
+        pub struct Keeps(pub Loc, pub Loc);
+        @output
+        /// A merge: a member of either class, other than the two, leaves the merged
+        /// location's class.
+        pub struct LeavesGone(pub Loc);
+        @output
+        /// A merge: a member of only one of the classes leaves the representative's too.
+        pub struct LeavesKept(pub Loc);
+        @output
+        /// A merge: a member of both classes, H = H(x) ∩ H(y).
+        pub struct Shared(pub Loc);
+        @output
+        /// A merge: the representative takes the merged location's field, written
+        /// later (or never held by the representative).
+        pub struct TakesField(pub FieldId);
+        @output
+        /// A merge: a class left to the representative by the type tests of either.
+        pub struct ClassLeft(pub ClassId);
+        @output
+        /// A merge: type tests narrowed one of the two, so the representative is too.
+        pub struct StaysNarrowed();
 
         struct Admits(Loc);
+        struct Precedes(Loc, Loc);
+        struct Reaches(Loc, Loc);
+        struct Merged(Loc);
+        struct Touched(Loc);
+        struct KeepsOwn(FieldId);
 
         // GETFIELD (1), [UBERLAZY-BC] §II.A: a concrete field is returned as is.
         Concrete(x, f) <- Reading(x, f), NewObj(x);
@@ -253,6 +336,14 @@ mod datalog {
         // none of them) goes on to lazy initialization.
         Later(m, s) <- Reading(x, f), Input(x, _), Member(x, m), Valued(m, f, s), !HasValue(x, f);
 
+        // GETFIELD (2), the partitions' decisions: latest write first (ties: the
+        // younger location first); P_m is "x = m and x is none before it": x merges
+        // with m and separates from every partition before it; S_0 separates from all.
+        Precedes(j, m) <- Later(m, s), Later(j, t), (t > s);
+        Precedes(j, m) <- Later(m, s), Later(j, t), (t == s), (j > m);
+        SeparatesIn(m, j) <- Precedes(j, m);
+        SeparatesRest(j) <- Later(j, _);
+
         // GETFIELD (3): a field not yet initialized is lazily initialized.
         NeedsInit(x, f) <- Reading(x, f), Input(x, _), !HasValue(x, f);
 
@@ -267,6 +358,96 @@ mod datalog {
         // INSTANCEOF true outcome: H(a) = {h_i ∈ H(a) | SAT(C(h_i) ∪ {T_h_i <= C})}.
         Admits(m) <- Narrow(x), Member(x, m), Possible(m, k), Allowed(k);
         Excluded(m) <- Narrow(x), Member(x, m), !Admits(m);
+
+        // PUTFIELD (reconstructed): "the change was only reflected in the
+        // representative heap location": the write goes to I(b), b's location
+        // followed through its merges.
+        Reaches(l, l) <- Writing(l, _);
+        Reaches(l, n) <- Reaches(l, m), MergedInto(m, n);
+        Merged(m) <- MergedInto(m, _);
+        WriteTarget(r, f) <- Writing(l, f), Reaches(l, r), !Merged(r);
+
+        // MERGE (IF_ACMPEQ true, a GETFIELD partition P_m): I(a) = I(b), the older
+        // location represents both, H = H(a) ∩ H(b); every other member of either
+        // class leaves the merged one's, and those of one class only leave both.
+        Keeps(x, y) <- Merging(x, y), (x < y);
+        Keeps(y, x) <- Merging(x, y), (y < x);
+        Touched(m) <- Keeps(k, g), Member(k, m), (m != k), (m != g);
+        Touched(m) <- Keeps(k, g), Member(g, m), (m != k), (m != g);
+        Shared(m) <- Keeps(k, g), Member(k, m), Member(g, m), (m != k), (m != g);
+        LeavesGone(m) <- Touched(m);
+        LeavesKept(m) <- Touched(m), !Shared(m);
+        // Each field keeps its latest write (an unwritten field: either's read
+        // value, the same input value); a tie keeps the representative's.
+        KeepsOwn(f) <- Keeps(k, g), Valued(k, f, t), Valued(g, f, s), (t >= s);
+        TakesField(f) <- Keeps(_, g), Valued(g, f, _), !KeepsOwn(f);
+        // The classes the type tests left either: their intersection.
+        ClassLeft(c) <- Keeps(k, g), Narrowed(k, c), Narrowed(g, c);
+        ClassLeft(c) <- Keeps(k, g), Narrowed(k, c), !HasClasses(g);
+        ClassLeft(c) <- Keeps(k, g), Narrowed(g, c), !HasClasses(k);
+        StaysNarrowed() <- Keeps(k, _), HasClasses(k);
+        StaysNarrowed() <- Keeps(_, g), HasClasses(g);
+    }
+
+    /// What the program derives, by name.
+    pub struct Derived {
+        pub concrete: HashSet<Concrete>,
+        pub later: HashSet<Later>,
+        pub separates_in: HashSet<SeparatesIn>,
+        pub separates_rest: HashSet<SeparatesRest>,
+        pub needs_init: HashSet<NeedsInit>,
+        pub alias_set: HashSet<AliasSet>,
+        pub may_equal: HashSet<MayEqual>,
+        pub excluded: HashSet<Excluded>,
+        pub write_target: HashSet<WriteTarget>,
+        pub keeps: HashSet<Keeps>,
+        pub leaves_gone: HashSet<LeavesGone>,
+        pub leaves_kept: HashSet<LeavesKept>,
+        pub shared: HashSet<Shared>,
+        pub takes_field: HashSet<TakesField>,
+        pub class_left: HashSet<ClassLeft>,
+        pub stays_narrowed: bool,
+    }
+
+    /// Runs the program on `rt`'s facts.
+    pub fn derive(rt: Crepe) -> Derived {
+        let (
+            concrete,
+            _own,
+            later,
+            separates_in,
+            separates_rest,
+            needs_init,
+            alias_set,
+            may_equal,
+            excluded,
+            write_target,
+            keeps,
+            leaves_gone,
+            leaves_kept,
+            shared,
+            takes_field,
+            class_left,
+            stays_narrowed,
+        ) = rt.run();
+        Derived {
+            concrete,
+            later,
+            separates_in,
+            separates_rest,
+            needs_init,
+            alias_set,
+            may_equal,
+            excluded,
+            write_target,
+            keeps,
+            leaves_gone,
+            leaves_kept,
+            shared,
+            takes_field,
+            class_left,
+            stays_narrowed: !stays_narrowed.is_empty(),
+        }
     }
 }
 
@@ -299,24 +480,15 @@ fn class_facts(ctx: &Ctx, heap: &Heap, x: Loc, rt: &mut datalog::Crepe) {
 
 impl EquivClasses {
     fn sym(heap: &Heap, l: Loc) -> Option<Id> {
-        match heap.loc(l).origin {
-            Origin::Input { sym, .. } => Some(sym),
-            Origin::New(_) => None,
-        }
+        heap.loc(l).origin.input_sym()
     }
 
     fn term(ctx: &mut Ctx, heap: &Heap, l: Loc) -> Id {
-        match heap.loc(l).origin {
-            Origin::Input { sym, .. } => sym,
-            Origin::New(n) => ctx.terms.new_obj(n),
-        }
+        heap.loc(l).origin.term(ctx)
     }
 
     fn name(heap: &Heap, l: Loc) -> String {
-        match heap.loc(l).origin {
-            Origin::Input { path, .. } => path.to_string(),
-            Origin::New(n) => format!("new#{n}"),
-        }
+        heap.loc(l).origin.name()
     }
 
     /// GETFIELD (3) on a reference: null, or a new representative `h` with
@@ -334,7 +506,7 @@ impl EquivClasses {
                     .map(|k| datalog::Possible(m, k)),
             );
         }
-        let aliases = rt.run().4;
+        let aliases = datalog::derive(rt).alias_set;
         let mut members: Vec<Loc> = aliases.into_iter().map(|datalog::AliasSet(m)| m).collect();
         members.sort();
         let sym = ctx.input(path, Sort::Ref);
@@ -426,10 +598,7 @@ impl EquivClasses {
         for first in EquivClasses::resolve(ctx, heap, r) {
             let v = first.result.expect("resolution does not fault");
             for mut then in op(ctx, first.heap, v) {
-                then.guard = match (first.guard, then.guard) {
-                    (Some(a), Some(b)) => Some(ctx.terms.and(a, b)),
-                    (a, b) => a.or(b),
-                };
+                then.guard = kit::and_guards(ctx, first.guard, then.guard);
                 out.push(then);
             }
         }
@@ -452,7 +621,14 @@ impl EquivClasses {
             }
         }
         rt.extend([datalog::Reading(x, f)]);
-        let (concrete, _own, later, needs_init, ..) = rt.run();
+        let datalog::Derived {
+            concrete,
+            later,
+            separates_in,
+            separates_rest,
+            needs_init,
+            ..
+        } = datalog::derive(rt);
         // GETFIELD (3) leaves S_0's value to lazy initialization.
         let own = match needs_init.is_empty() {
             true => heap.loc(x).fields.get(&f).map(|&(v, _)| v),
@@ -474,7 +650,6 @@ impl EquivClasses {
         let sx = EquivClasses::sym(heap, x).expect("an input location");
         let mut out = Vec::new();
         let mut excluded: Vec<Id> = Vec::new();
-        let mut before: Vec<Loc> = Vec::new();
         for &(_, m) in &later {
             let sm = EquivClasses::sym(heap, m).expect("members are input locations");
             let same = ctx.terms.eq(sx, sm);
@@ -484,16 +659,22 @@ impl EquivClasses {
                 guard: ctx.terms.and_all(&conj),
                 value: heap.loc(m).fields.get(&f).map(|&(v, _)| v),
                 merge: Some(m),
-                separate: before.clone(),
+                separate: separates_in
+                    .iter()
+                    .filter(|s| s.0 == m)
+                    .map(|s| s.1)
+                    .collect(),
             });
             excluded.push(ctx.terms.not(same));
-            before.push(m);
         }
         out.push(Partition {
             guard: ctx.terms.and_all(&excluded),
             value: own,
             merge: None,
-            separate: before,
+            separate: separates_rest
+                .iter()
+                .map(|&datalog::SeparatesRest(j)| j)
+                .collect(),
         });
         out
     }
@@ -534,27 +715,20 @@ impl EquivClasses {
                         });
                         h
                     };
-                    match ctx.program.field(field).ty {
-                        Type::Int | Type::Bool => {
-                            let sort = if ctx.program.field(field).ty == Type::Int {
-                                Sort::Int
-                            } else {
-                                Sort::Bool
-                            };
-                            let v = Val::Prim(ctx.input(&path, sort));
+                    let ty = ctx.program.field(field).ty;
+                    match (kit::objects::prim_input(ctx, &path, ty), ty) {
+                        (Some(v), _) => {
+                            let v = Val::Prim(v);
                             out.push(Fork::ok(store(h, v), guard, v));
                         }
-                        Type::Class(c) => {
+                        (None, Type::Class(c)) => {
                             for f in EquivClasses::initialize(ctx, &h, &path, c) {
                                 let r = f.result.expect("initialization does not fault");
-                                let g = match (guard, f.guard) {
-                                    (Some(a), Some(b)) => Some(ctx.terms.and(a, b)),
-                                    (a, b) => a.or(b),
-                                };
+                                let g = kit::and_guards(ctx, guard, f.guard);
                                 out.push(Fork::ok(store(f.heap, Val::Ref(r)), g, Val::Ref(r)));
                             }
                         }
-                        ty => unreachable!("field of type {ty:?}"),
+                        (None, ty) => unreachable!("field of type {ty:?}"),
                     }
                 }
             }
@@ -563,11 +737,7 @@ impl EquivClasses {
     }
 
     fn render_val(ctx: &Ctx, heap: &Heap, v: &Val<ERef>) -> String {
-        match v {
-            Val::Prim(t) => display(&ctx.terms, *t),
-            Val::Ref(r) => EquivClasses::render_ref(ctx, heap, *r),
-            Val::Unit => "unit".into(),
-        }
+        kit::objects::render_val(ctx, v, |r| EquivClasses::render_ref(ctx, heap, r))
     }
 }
 
@@ -613,9 +783,11 @@ impl RuleSet for EquivClasses {
         let first_param = usize::from(m.kind != MethodKind::Static);
         for (i, ty) in m.params.iter().enumerate() {
             let name = p.name(m.locals[first_param + i].name).to_string();
+            if let Some(v) = kit::objects::prim_input(ctx, &name, *ty) {
+                roots.push(Val::Prim(v));
+                continue;
+            }
             match ty {
-                Type::Int => roots.push(Val::Prim(ctx.input(&name, Sort::Int))),
-                Type::Bool => roots.push(Val::Prim(ctx.input(&name, Sort::Bool))),
                 Type::Class(c) => {
                     let sym = ctx.input(&name, Sort::Ref);
                     let i = heap.roots.len() as u32;
@@ -627,7 +799,7 @@ impl RuleSet for EquivClasses {
                     });
                     roots.push(Val::Ref(ERef::Root(i)));
                 }
-                Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
+                _ => unreachable!("no parameter has type {ty:?}"),
             }
         }
         vec![Fork::ok(heap, None, roots)]
@@ -639,7 +811,6 @@ impl RuleSet for EquivClasses {
 
     // NEW, [UBERLAZY] Fig. 3: a concrete location, every field at its default.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> ERef {
-        heap.allocated += 1;
         let fields = kit::default_fields(ctx, class, ERef::Null)
             .map(|(f, v)| (f, (v, 0)))
             .collect();
@@ -647,7 +818,7 @@ impl RuleSet for EquivClasses {
         let l = Loc(heap.locs.len() as u32);
         heap.locs.push_back(Location {
             class,
-            origin: Origin::New(heap.allocated),
+            origin: Origin::allocated(&mut heap.allocated),
             fields,
             members: OrdSet::new(),
             classes: None,
@@ -680,10 +851,20 @@ impl RuleSet for EquivClasses {
         field: FieldId,
         value: Val<ERef>,
     ) -> Vec<Fork<Heap, ()>> {
-        EquivClasses::resolved(ctx, heap, obj, |_, mut heap, obj| {
-            let ERef::Loc(x) = obj else {
+        EquivClasses::resolved(ctx, heap, obj, |_, mut heap, settled| {
+            let ERef::Loc(rep) = settled else {
                 return vec![Fork::fault(heap, None, Fault::NullPointer)];
             };
+            // The location `obj` was made with (a parameter's: its resolution's).
+            let made = match obj {
+                ERef::Loc(l) => l,
+                ERef::Root(i) => match heap.roots[i as usize].resolved {
+                    Some(ERef::Loc(l)) => l,
+                    _ => rep,
+                },
+                ERef::Null => rep,
+            };
+            let x = heap.write_target(made, field);
             heap.writes += 1;
             let s = heap.writes;
             heap.update(x, |l| {
@@ -715,7 +896,7 @@ impl RuleSet for EquivClasses {
                 let mut rt = datalog::Crepe::new();
                 class_facts(ctx, &heap, x, &mut rt);
                 rt.extend([datalog::Compare(x, y)]);
-                let may = rt.run().5;
+                let may = datalog::derive(rt).may_equal;
                 if may.is_empty() {
                     // (1) H(a) ∩ H(b) = ∅: false, nothing further.
                     let f = ctx.terms.bool(false);
@@ -727,6 +908,8 @@ impl RuleSet for EquivClasses {
                 let sy = EquivClasses::sym(&heap, y).expect("an input location");
                 let same = ctx.terms.eq(sx, sy);
                 let differ = ctx.terms.not(same);
+                // MayEqual decides both: the true outcome merges the two, the false
+                // one separates them.
                 let mut equal = heap.clone();
                 equal.merge(x, y);
                 let mut apart = heap;
@@ -780,7 +963,7 @@ impl RuleSet for EquivClasses {
         class_facts(ctx, &heap, x, &mut rt);
         rt.extend([datalog::Narrow(x)]);
         rt.extend(classes.iter().copied().map(datalog::Allowed));
-        let excluded = rt.run().6;
+        let excluded = datalog::derive(rt).excluded;
         for datalog::Excluded(m) in excluded {
             heap.separate(x, m);
         }

@@ -6,14 +6,12 @@ use egg::Id;
 use imbl::OrdMap;
 
 use super::kit;
-use crate::engine::{Bound, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
-use crate::expr::{Sort, display};
+use crate::engine::{Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
+use crate::expr::Sort;
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
-/// An object of the heap. Numbering: order of materialization (input objects) or
-/// allocation (`new`) along the path, from 0.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct Obj(pub u32);
+use super::kit::objects::{Case, ChoiceFacts, Choices, NonNull};
+pub use super::kit::objects::{Obj, Origin};
 
 /// An unresolved symbolic reference. Numbering: order of creation along the path
 /// (reference parameters at entry first, then first reads of reference fields), from 0.
@@ -29,23 +27,8 @@ pub enum ZRef {
     Sym(Unres),
 }
 
-/// Where an object came from.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Origin {
-    /// An object of the initial heap, materialized from the symbolic reference of
-    /// this access path; that path's reference symbol denotes it.
-    Input { path: egg::Symbol, sym: Id },
-    /// Allocated by `new`; `new#n` counts allocations along the path from 1.
-    New(u32),
-}
-
-#[derive(Clone, Debug)]
-pub struct Object {
-    pub class: ClassId,
-    pub origin: Origin,
-    /// Fields read or written so far (an input object's other fields are unknown).
-    pub fields: OrdMap<FieldId, Val<ZRef>>,
-}
+/// An object of the heap (the kit's).
+pub type Object = kit::objects::Object<ZRef>;
 
 /// What is known of an unresolved symbolic reference (\[UBERLAZY\] §II: uninitialized,
 /// non-null, or initialized; the last is [`Symbolic::resolution`]).
@@ -141,6 +124,8 @@ pub enum Trigger {
 pub struct LazierSharp;
 
 mod datalog {
+    use std::collections::HashSet;
+
     use crepe::crepe;
 
     use super::{Obj, Trigger, Unres};
@@ -234,6 +219,45 @@ mod datalog {
         ChoiceFresh(u, c) <- Resolve(u, c), !Full(c);
         ScopeCut(u, c) <- Resolve(u, c), Full(c);
     }
+
+    /// What the program derives, by name.
+    pub struct Derived {
+        pub needs_symbol: HashSet<NeedsSymbol>,
+        pub null_split: HashSet<NullSplit>,
+        pub null_test_false: HashSet<NullTestFalse>,
+        pub resolve: HashSet<Resolve>,
+        pub null: HashSet<ChoiceNull>,
+        pub null_fault: HashSet<NullFault>,
+        pub alias: HashSet<ChoiceAlias>,
+        pub fresh: HashSet<ChoiceFresh>,
+        pub scope_cut: HashSet<ScopeCut>,
+    }
+
+    /// Runs the program on `rt`'s facts.
+    pub fn derive(rt: Crepe) -> Derived {
+        let (
+            needs_symbol,
+            null_split,
+            null_test_false,
+            resolve,
+            null,
+            null_fault,
+            alias,
+            fresh,
+            scope_cut,
+        ) = rt.run();
+        Derived {
+            needs_symbol,
+            null_split,
+            null_test_false,
+            resolve,
+            null,
+            null_fault,
+            alias,
+            fresh,
+            scope_cut,
+        }
+    }
 }
 
 /// The question asked of the Datalog program.
@@ -250,7 +274,6 @@ enum Request {
 /// The facts of the current heap the request needs.
 fn runtime(ctx: &Ctx, heap: &Heap, request: Request) -> datalog::Crepe {
     let mut rt = datalog::Crepe::new();
-    let p = ctx.program;
     let symbolic = |rt: &mut datalog::Crepe, u: Unres| {
         let s = &heap.symbols[&u];
         debug_assert!(
@@ -280,25 +303,20 @@ fn runtime(ctx: &Ctx, heap: &Heap, request: Request) -> datalog::Crepe {
         Request::Use(u, trigger) => {
             let c = symbolic(&mut rt, u);
             rt.extend([datalog::Demand(u, trigger)]);
-            for (o, obj) in heap.objects.iter() {
-                if matches!(obj.origin, Origin::Input { .. }) {
-                    rt.extend([datalog::Materialized(*o, obj.class)]);
-                }
-            }
+            let facts = ChoiceFacts::of(ctx, &heap.objects, c);
             rt.extend(
-                p.hierarchy_around(c)
+                facts
+                    .materialized
+                    .into_iter()
+                    .map(|(o, k)| datalog::Materialized(o, k)),
+            );
+            rt.extend(
+                facts
+                    .subclass_of
                     .into_iter()
                     .map(|(k, d)| datalog::SubclassOf(k, d)),
             );
-            // SCOPE: the fresh case is dropped when the earlier objects fill every
-            // class the new one may have (counted exactly otherwise, see `within_scope`).
-            let earlier: Vec<ClassId> = heap
-                .objects
-                .values()
-                .filter(|o| matches!(o.origin, Origin::Input { .. }))
-                .map(|o| o.class)
-                .collect();
-            if ctx.scope_full(c, &earlier) {
+            if facts.full {
                 rt.extend([datalog::Full(c)]);
             }
         }
@@ -326,85 +344,67 @@ impl LazierSharp {
         u: Unres,
         trigger: Trigger,
     ) -> Vec<Fork<Heap, Resolved>> {
-        let (_, _, _, resolve, nulls, faults, aliases, fresh, cut) =
-            runtime(ctx, heap, Request::Use(u, trigger)).run();
+        let datalog::Derived {
+            resolve,
+            null: nulls,
+            null_fault: faults,
+            alias: aliases,
+            fresh,
+            scope_cut: cut,
+            ..
+        } = datalog::derive(runtime(ctx, heap, Request::Use(u, trigger)));
         debug_assert_eq!(resolve.len(), 1, "an unresolved reference resolves");
         let s = heap.symbols[&u].clone();
-        let null = ctx.terms.null();
-        let mut forks = Vec::new();
-        if !nulls.is_empty() {
-            let g = ctx.terms.eq(s.sym, null);
-            let mut h = heap.clone();
-            h.update_symbol(u, |s| s.resolution = Some(ZRef::Null));
-            let r = if faults.is_empty() {
-                Resolved::Null
-            } else {
-                Resolved::Fault
-            };
-            forks.push(Fork::ok(h, Some(g), r));
-        }
         let mut aliases: Vec<Obj> = aliases
             .into_iter()
             .map(|datalog::ChoiceAlias(_, o)| o)
             .collect();
         aliases.sort();
-        // A known non-null reference has the non-null conjunct in its path condition.
-        let mut distinct = Vec::new();
-        if !nulls.is_empty() {
-            let is_null = ctx.terms.eq(s.sym, null);
-            distinct.push(ctx.terms.not(is_null));
-        }
-        for o in aliases {
-            let Origin::Input { sym: other, .. } = heap.objects[&o].origin else {
-                unreachable!("only input objects are alias candidates")
-            };
-            let same = ctx.terms.eq(s.sym, other);
-            distinct.push(ctx.terms.not(same));
-            // The alias must also have a class the reference's class admits.
-            let g = if ctx.program.is_subclass(heap.objects[&o].class, s.class) {
-                same
-            } else {
-                let typed = ctx.type_bound(other, s.class);
-                ctx.terms.and(same, typed)
-            };
-            let mut h = heap.clone();
-            h.update_symbol(u, |s| s.resolution = Some(ZRef::Obj(o)));
-            forks.push(Fork::ok(h, Some(g), Resolved::Obj(o)));
-        }
-        if let Some(datalog::ChoiceFresh(_, class)) = fresh.into_iter().next() {
-            distinct.push(ctx.type_bound(s.sym, class));
-            let mut g = ctx.terms.and_all(&distinct);
-            // SCOPE: not one object too many for its dynamic class.
-            let t = ctx.terms.bool(true);
-            let earlier: Vec<(Id, ClassId, Id)> = heap
-                .objects
-                .values()
-                .filter_map(|o| match o.origin {
-                    Origin::Input { sym, .. } => Some((sym, o.class, t)),
-                    Origin::New(_) => None,
-                })
-                .collect();
-            g = ctx.within_scope(s.sym, class, g, &earlier);
-            let mut h = heap.clone();
-            let o = Obj(h.objects.len() as u32);
-            h.objects.insert(
-                o,
-                Object {
-                    class,
-                    origin: Origin::Input {
-                        path: s.path,
-                        sym: s.sym,
-                    },
-                    fields: OrdMap::new(),
-                },
-            );
-            h.update_symbol(u, |s| s.resolution = Some(ZRef::Obj(o)));
-            forks.push(Fork::ok(h, Some(g), Resolved::Obj(o)));
-        }
-        if !cut.is_empty() {
-            ctx.cut(Bound::Scope);
-        }
-        forks
+        let choices = Choices {
+            null: !nulls.is_empty(),
+            aliases,
+            fresh: !fresh.is_empty(),
+            cut: !cut.is_empty(),
+        };
+        let reference = (s.sym, s.path, s.class);
+        let cases = kit::objects::cases(
+            ctx,
+            &heap.objects,
+            reference,
+            &choices,
+            &choices.aliases,
+            NonNull::First,
+        );
+        // Each case records its resolution in the heap.
+        let resolved = |mut h: Heap, r: ZRef| {
+            h.update_symbol(u, |s| s.resolution = Some(r));
+            h
+        };
+        cases
+            .into_iter()
+            .map(|case| match case {
+                Case::Null(g) => {
+                    let r = if faults.is_empty() {
+                        Resolved::Null
+                    } else {
+                        Resolved::Fault
+                    };
+                    Fork::ok(resolved(heap.clone(), ZRef::Null), Some(g), r)
+                }
+                Case::Alias(o, g) => Fork::ok(
+                    resolved(heap.clone(), ZRef::Obj(o)),
+                    Some(g),
+                    Resolved::Obj(o),
+                ),
+                Case::Fresh(objects, o, g) => {
+                    let h = Heap {
+                        objects,
+                        ..heap.clone()
+                    };
+                    Fork::ok(resolved(h, ZRef::Obj(o)), Some(g), Resolved::Obj(o))
+                }
+            })
+            .collect()
     }
 
     /// The object a dereference reaches, forking to resolve a symbolic reference;
@@ -425,7 +425,11 @@ impl LazierSharp {
 
     /// A null test of the unresolved `u`: the Boolean `u == null` per successor.
     fn null_test(ctx: &mut Ctx, heap: Heap, u: Unres) -> Vec<Fork<Heap, Id>> {
-        let (_, split, known, ..) = runtime(ctx, &heap, Request::NullTest(u)).run();
+        let datalog::Derived {
+            null_split: split,
+            null_test_false: known,
+            ..
+        } = datalog::derive(runtime(ctx, &heap, Request::NullTest(u)));
         if !known.is_empty() {
             let f = ctx.terms.bool(false);
             return vec![Fork::ok(heap, None, f)];
@@ -447,36 +451,8 @@ impl LazierSharp {
         ]
     }
 
-    /// Conjoins two optional guards.
-    fn both(ctx: &mut Ctx, a: Option<Id>, b: Option<Id>) -> Option<Id> {
-        match (a, b) {
-            (Some(a), Some(b)) => Some(ctx.terms.and(a, b)),
-            (a, None) => a,
-            (None, b) => b,
-        }
-    }
-
-    /// The term denoting an object: its input symbol, or `new#n`.
-    fn object_term(ctx: &mut Ctx, obj: &Object) -> Id {
-        match obj.origin {
-            Origin::Input { sym, .. } => sym,
-            Origin::New(n) => ctx.terms.new_obj(n),
-        }
-    }
-
     fn name(heap: &Heap, o: Obj) -> String {
-        match heap.objects[&o].origin {
-            Origin::Input { path, .. } => path.to_string(),
-            Origin::New(n) => format!("new#{n}"),
-        }
-    }
-
-    fn render_val(ctx: &Ctx, heap: &Heap, v: &Val<ZRef>) -> String {
-        match v {
-            Val::Prim(t) => display(&ctx.terms, *t),
-            Val::Ref(r) => LazierSharp::render_ref(ctx, heap, *r),
-            Val::Unit => "unit".into(),
-        }
+        heap.objects[&o].origin.name()
     }
 }
 
@@ -494,28 +470,17 @@ impl RuleSet for LazierSharp {
         if m.kind != MethodKind::Static {
             // `this` is never null: a materialized object of the entry's class.
             let sym = ctx.input("this", Sort::Ref);
-            heap.objects.insert(
-                Obj(0),
-                Object {
-                    class: m.owner,
-                    origin: Origin::Input {
-                        path: "this".into(),
-                        sym,
-                    },
-                    fields: OrdMap::new(),
-                },
-            );
-            roots.push(Val::Ref(ZRef::Obj(Obj(0))));
+            let this = kit::objects::materialize(&mut heap.objects, m.owner, "this".into(), sym);
+            roots.push(Val::Ref(ZRef::Obj(this)));
         }
         let first_param = usize::from(m.kind != MethodKind::Static);
         for (i, ty) in m.params.iter().enumerate() {
             let name = p.name(m.locals[first_param + i].name).to_string();
-            let v = match ty {
-                Type::Int => Val::Prim(ctx.input(&name, Sort::Int)),
-                Type::Bool => Val::Prim(ctx.input(&name, Sort::Bool)),
+            let v = match (kit::objects::prim_input(ctx, &name, *ty), ty) {
+                (Some(v), _) => Val::Prim(v),
                 // A reference parameter starts unresolved.
-                Type::Class(c) => Val::Ref(heap.symbol(ctx, &name, *c)),
-                Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
+                (None, Type::Class(c)) => Val::Ref(heap.symbol(ctx, &name, *c)),
+                (None, _) => unreachable!("no parameter has type {ty:?}"),
             };
             roots.push(v);
         }
@@ -528,16 +493,12 @@ impl RuleSet for LazierSharp {
 
     // NEW, [UBERLAZY] Fig. 3: every field holds its default value.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> ZRef {
-        heap.allocated += 1;
-        let fields = kit::default_fields(ctx, class, ZRef::Null).collect();
-        let o = Obj(heap.objects.len() as u32);
-        heap.objects.insert(
-            o,
-            Object {
-                class,
-                origin: Origin::New(heap.allocated),
-                fields,
-            },
+        let o = kit::objects::allocate(
+            ctx,
+            &mut heap.objects,
+            &mut heap.allocated,
+            class,
+            ZRef::Null,
         );
         ZRef::Obj(o)
     }
@@ -559,7 +520,7 @@ impl RuleSet for LazierSharp {
                 }
             };
             let mut h = fork.heap;
-            let (needs, ..) = runtime(ctx, &h, Request::Read(o, field)).run();
+            let needs = datalog::derive(runtime(ctx, &h, Request::Read(o, field))).needs_symbol;
             let v = if needs.is_empty() {
                 h.view_val(h.objects[&o].fields[&field])
             } else {
@@ -568,11 +529,11 @@ impl RuleSet for LazierSharp {
                     LazierSharp::name(&h, o),
                     ctx.program.field_name(field)
                 );
-                let v = match ctx.program.field(field).ty {
-                    Type::Int => Val::Prim(ctx.input(&path, Sort::Int)),
-                    Type::Bool => Val::Prim(ctx.input(&path, Sort::Bool)),
-                    Type::Class(c) => Val::Ref(h.symbol(ctx, &path, c)),
-                    ty => unreachable!("field of type {ty:?}"),
+                let ty = ctx.program.field(field).ty;
+                let v = match (kit::objects::prim_input(ctx, &path, ty), ty) {
+                    (Some(v), _) => Val::Prim(v),
+                    (None, Type::Class(c)) => Val::Ref(h.symbol(ctx, &path, c)),
+                    (None, ty) => unreachable!("field of type {ty:?}"),
                 };
                 h.store(o, field, v);
                 v
@@ -630,7 +591,7 @@ impl RuleSet for LazierSharp {
                         _ => ZRef::Null,
                     };
                     for inner in LazierSharp::ref_eq(ctx, fork.heap, r, other) {
-                        let g = LazierSharp::both(ctx, fork.guard, inner.guard);
+                        let g = kit::and_guards(ctx, fork.guard, inner.guard);
                         out.push(Fork { guard: g, ..inner });
                     }
                 }
@@ -651,19 +612,7 @@ impl RuleSet for LazierSharp {
         let target = |ctx: &mut Ctx, heap: &Heap, r: ZRef| -> Vec<(Id, Target)> {
             let t = ctx.terms.bool(true);
             match r {
-                ZRef::Obj(o) => {
-                    let object = &heap.objects[&o];
-                    match object.origin {
-                        Origin::Input { sym, .. } => vec![(
-                            t,
-                            Target::Object {
-                                term: sym,
-                                declared: object.class,
-                            },
-                        )],
-                        Origin::New(_) => vec![(t, Target::Class(object.class))],
-                    }
-                }
+                ZRef::Obj(o) => vec![(t, heap.objects[&o].target())],
                 _ => vec![(t, Target::Null)],
             }
         };
@@ -692,29 +641,9 @@ impl RuleSet for LazierSharp {
 
     fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
         let p = ctx.program;
-        let mut lines: Vec<String> = heap
-            .objects
-            .iter()
-            .map(|(o, obj)| {
-                let fields: Vec<String> = obj
-                    .fields
-                    .iter()
-                    .map(|(f, v)| {
-                        format!(
-                            "{}: {}",
-                            p.field_name(*f),
-                            LazierSharp::render_val(ctx, heap, v)
-                        )
-                    })
-                    .collect();
-                format!(
-                    "{}: {} {{ {} }}",
-                    LazierSharp::name(heap, *o),
-                    p.class_name(obj.class),
-                    fields.join(", ")
-                )
-            })
-            .collect();
+        let mut lines = kit::objects::render(ctx, &heap.objects, |r| {
+            LazierSharp::render_ref(ctx, heap, r)
+        });
         lines.extend(
             heap.symbols
                 .values()
@@ -742,29 +671,16 @@ impl RuleSet for LazierSharp {
     fn ref_term(ctx: &mut Ctx, heap: &Heap, r: ZRef) -> Id {
         match heap.view(r) {
             ZRef::Null => ctx.terms.null(),
-            ZRef::Obj(o) => LazierSharp::object_term(ctx, &heap.objects[&o]),
+            ZRef::Obj(o) => heap.objects[&o].term(ctx),
             // An unresolved reference denotes what its input symbol does.
             ZRef::Sym(u) => heap.symbols[&u].sym,
         }
     }
 
     fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
-        let guard = ctx.terms.bool(true);
-        let mut out = HeapTerms::default();
-        for obj in heap.objects.values() {
-            let allocated = match obj.origin {
-                Origin::New(n) => Some((n, obj.class)),
-                Origin::Input { .. } => None,
-            };
-            let object = LazierSharp::object_term(ctx, obj);
-            let fields: Vec<_> = obj
-                .fields
-                .iter()
-                .filter_map(|(&f, &v)| Some((f, LazierSharp::val_term(ctx, heap, v)?)))
-                .collect();
-            out.object(object, guard, allocated, fields);
-        }
-        out
+        kit::objects::heap_terms(ctx, &heap.objects, |ctx, v| {
+            LazierSharp::val_term(ctx, heap, v)
+        })
     }
 }
 
@@ -805,7 +721,7 @@ mod tests {
         let mut rt = Crepe::new();
         rt.extend([HasValue(Obj(0), FieldId(1))]);
         rt.extend([Access(Obj(0), FieldId(0))]);
-        let (needs, ..) = rt.run();
+        let needs = derive(rt).needs_symbol;
         assert_eq!(
             sorted(needs.into_iter().map(|NeedsSymbol(o, f)| (o, f))),
             [(Obj(0), FieldId(0))]
@@ -813,38 +729,43 @@ mod tests {
         let mut rt = Crepe::new();
         rt.extend([HasValue(Obj(0), FieldId(0))]);
         rt.extend([Access(Obj(0), FieldId(0))]);
-        let (needs, ..) = rt.run();
-        assert!(needs.is_empty());
+        assert!(derive(rt).needs_symbol.is_empty());
     }
 
     #[test]
     fn a_null_test_splits_unless_known_non_null() {
         let mut rt = heap();
         rt.extend([NullTest(U)]);
-        let (_, split, known, resolve, ..) = rt.run();
-        assert_eq!((split.len(), known.len(), resolve.len()), (1, 0, 0));
+        let d = derive(rt);
+        assert_eq!(
+            (d.null_split.len(), d.null_test_false.len(), d.resolve.len()),
+            (1, 0, 0)
+        );
         let mut rt = heap();
         rt.extend([NullTest(U)]);
         rt.extend([KnownNonNull(U)]);
-        let (_, split, known, ..) = rt.run();
-        assert_eq!((split.len(), known.len()), (0, 1));
+        let d = derive(rt);
+        assert_eq!((d.null_split.len(), d.null_test_false.len()), (0, 1));
     }
 
     #[test]
     fn a_dereference_resolves_to_null_compatible_aliases_or_fresh() {
         let mut rt = heap();
         rt.extend([Demand(U, Trigger::Deref)]);
-        let (_, _, _, resolve, nulls, faults, aliases, fresh, cut) = rt.run();
-        assert_eq!(resolve.len(), 1);
-        assert_eq!((nulls.len(), faults.len()), (1, 1));
-        let aliases = sorted(aliases.into_iter().map(|ChoiceAlias(_, o)| o));
+        let d = derive(rt);
+        assert_eq!(d.resolve.len(), 1);
+        assert_eq!((d.null.len(), d.null_fault.len()), (1, 1));
+        let aliases = sorted(d.alias.into_iter().map(|ChoiceAlias(_, o)| o));
         assert_eq!(
             aliases,
             [Obj(0), Obj(1)],
             "the unrelated object is no candidate"
         );
-        assert_eq!(sorted(fresh.into_iter().map(|ChoiceFresh(_, c)| c)), [NODE]);
-        assert!(cut.is_empty());
+        assert_eq!(
+            sorted(d.fresh.into_iter().map(|ChoiceFresh(_, c)| c)),
+            [NODE]
+        );
+        assert!(d.scope_cut.is_empty());
     }
 
     #[test]
@@ -853,10 +774,10 @@ mod tests {
         rt.extend([Demand(U, Trigger::Deref)]);
         rt.extend([KnownNonNull(U)]);
         rt.extend([Full(NODE)]);
-        let (_, _, _, _, nulls, faults, aliases, fresh, cut) = rt.run();
-        assert_eq!((nulls.len(), faults.len(), aliases.len()), (0, 0, 2));
-        assert!(fresh.is_empty());
-        assert_eq!(cut.len(), 1);
+        let d = derive(rt);
+        assert_eq!((d.null.len(), d.null_fault.len(), d.alias.len()), (0, 0, 2));
+        assert!(d.fresh.is_empty());
+        assert_eq!(d.scope_cut.len(), 1);
     }
 
     #[test]
@@ -864,8 +785,8 @@ mod tests {
         for trigger in [Trigger::Compare, Trigger::Inspect] {
             let mut rt = heap();
             rt.extend([Demand(U, trigger)]);
-            let (_, _, _, _, nulls, faults, ..) = rt.run();
-            assert_eq!((nulls.len(), faults.len()), (1, 0), "{trigger:?}");
+            let d = derive(rt);
+            assert_eq!((d.null.len(), d.null_fault.len()), (1, 0), "{trigger:?}");
         }
     }
 

@@ -11,13 +11,11 @@ use super::kit;
 use crate::engine::{
     Classified, Ctx, Fault, Fork, HeapTerms, RuleName, RuleSet, Starts, Target, Val,
 };
-use crate::expr::{Sort, display};
+use crate::expr::Sort;
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
-/// An object of a lazy heap. Numbering: order of materialization (input objects)
-/// or allocation (`new`) along the path, from 0.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct Obj(pub u32);
+use super::kit::objects::{Case, ChoiceFacts, NonNull};
+pub use super::kit::objects::{Choices, Obj, Origin};
 
 /// A reference: null, an object, or a reference parameter. A field is resolved as
 /// soon as it is read; a parameter only when it is first accessed (\[POSE\] §1), so
@@ -40,25 +38,8 @@ pub struct Root {
     pub resolved: Option<LRef>,
 }
 
-/// Where an object came from.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Origin {
-    /// An object of the initial heap, materialized at this access path; the
-    /// reference symbol of that path denotes it.
-    Input { path: egg::Symbol, sym: Id },
-    /// Allocated by `new`; `new#n` counts allocations along the path from 1.
-    New(u32),
-}
-
-#[derive(Clone, Debug)]
-pub struct Object {
-    /// The exact class of an allocated object; for an input object, the class of the
-    /// reference it was materialized through (its dynamic class is that or a subclass).
-    pub class: ClassId,
-    pub origin: Origin,
-    /// Fields read or written so far (an input object's other fields are unknown).
-    pub fields: OrdMap<FieldId, Val<LRef>>,
-}
+/// An object of a lazy heap (the kit's).
+pub type Object = kit::objects::Object<LRef>;
 
 /// A lazily initialized heap: the objects materialized or allocated on this path.
 #[derive(Clone, Debug, Default)]
@@ -73,6 +54,8 @@ pub struct Heap {
 pub struct Lazy;
 
 mod datalog {
+    use std::collections::HashSet;
+
     use crepe::crepe;
 
     use super::{ALIAS_ABOVE, ALIAS_BELOW, FRESH, NULL, Obj};
@@ -151,6 +134,29 @@ mod datalog {
         ChoiceFresh(c) <- Pending(c), !Full(c), !Off(FRESH);
         ScopeCut(c) <- Pending(c), Full(c);
     }
+
+    /// What the program derives, by name.
+    pub struct Derived {
+        pub needs_init: HashSet<NeedsInit>,
+        pub null: HashSet<ChoiceNull>,
+        pub alias: HashSet<ChoiceAlias>,
+        pub fresh: HashSet<ChoiceFresh>,
+        pub scope_cut: HashSet<ScopeCut>,
+        pub root_needs_init: HashSet<RootNeedsInit>,
+    }
+
+    /// Runs the program on `rt`'s facts.
+    pub fn derive(rt: Crepe) -> Derived {
+        let (needs_init, null, alias, fresh, scope_cut, root_needs_init) = rt.run();
+        Derived {
+            needs_init,
+            null,
+            alias,
+            fresh,
+            scope_cut,
+            root_needs_init,
+        }
+    }
 }
 
 /// LAZY INITIALIZATION (null): the reference may be null.
@@ -170,43 +176,26 @@ pub const RULES: &[RuleName] = &[NULL, ALIAS_BELOW, ALIAS_ABOVE, FRESH];
 fn runtime(ctx: &Ctx, heap: &Heap, declared: Option<ClassId>) -> datalog::Crepe {
     let mut rt = datalog::Crepe::new();
     rt.extend(ctx.switched_off().iter().map(|&r| datalog::Off(r)));
-    let p = ctx.program;
     if let Some(c) = declared {
-        for (o, obj) in heap.objects.iter() {
-            if matches!(obj.origin, Origin::Input { .. }) {
-                rt.extend([datalog::Materialized(*o, obj.class)]);
-            }
-        }
+        let facts = ChoiceFacts::of(ctx, &heap.objects, c);
         rt.extend([datalog::Pending(c)]);
         rt.extend(
-            p.hierarchy_around(c)
+            facts
+                .materialized
+                .into_iter()
+                .map(|(o, k)| datalog::Materialized(o, k)),
+        );
+        rt.extend(
+            facts
+                .subclass_of
                 .into_iter()
                 .map(|(k, d)| datalog::SubclassOf(k, d)),
         );
-        // SCOPE: the fresh case is dropped when the earlier objects fill every
-        // class the new one may have (counted exactly otherwise, see `within_scope`).
-        let earlier: Vec<ClassId> = heap
-            .objects
-            .values()
-            .filter(|o| matches!(o.origin, Origin::Input { .. }))
-            .map(|o| o.class)
-            .collect();
-        if ctx.scope_full(c, &earlier) {
+        if facts.full {
             rt.extend([datalog::Full(c)]);
         }
     }
     rt
-}
-
-/// The lazy-initialization choices for a reference of declared class `class`, as the
-/// crepe program derives them.
-pub(crate) struct Choices {
-    pub null: bool,
-    /// Candidate aliases, in object order.
-    pub aliases: Vec<Obj>,
-    pub fresh: bool,
-    /// The fresh case is beyond the scope.
-    pub cut: bool,
 }
 
 impl Lazy {
@@ -219,17 +208,18 @@ impl Lazy {
 
     /// The choices of LAZY INITIALIZATION for a reference of declared class `class`.
     pub(crate) fn choices(ctx: &Ctx, heap: &Heap, class: ClassId) -> Choices {
-        let (_, nulls, aliases, fresh, cut, _) = runtime(ctx, heap, Some(class)).run();
-        let mut aliases: Vec<Obj> = aliases
+        let d = datalog::derive(runtime(ctx, heap, Some(class)));
+        let mut aliases: Vec<Obj> = d
+            .alias
             .into_iter()
             .map(|datalog::ChoiceAlias(o)| o)
             .collect();
         aliases.sort();
         Choices {
-            null: !nulls.is_empty(),
+            null: !d.null.is_empty(),
             aliases,
-            fresh: !fresh.is_empty(),
-            cut: !cut.is_empty(),
+            fresh: !d.fresh.is_empty(),
+            cut: !d.scope_cut.is_empty(),
         }
     }
 
@@ -245,74 +235,27 @@ impl Lazy {
         kept: &[Obj],
     ) -> Vec<Fork<Heap, LRef>> {
         let sym = ctx.input(path, Sort::Ref);
-        let mut forks = Vec::new();
-        if choices.null {
-            let null = ctx.terms.null();
-            let g = ctx.terms.eq(sym, null);
-            forks.push(Fork::ok(heap.clone(), Some(g), LRef::Null));
-        }
-        let mut distinct = Vec::new();
-        for o in &choices.aliases {
-            let Origin::Input { sym: other, .. } = heap.objects[o].origin else {
-                unreachable!("only input objects are alias candidates")
-            };
-            let same = ctx.terms.eq(sym, other);
-            distinct.push(ctx.terms.not(same));
-            if !kept.contains(o) {
-                continue;
-            }
-            // The alias must also have a class the declared type admits.
-            let g = if ctx.program.is_subclass(heap.objects[o].class, class) {
-                same
-            } else {
-                let typed = ctx.type_bound(other, class);
-                ctx.terms.and(same, typed)
-            };
-            forks.push(Fork::ok(heap.clone(), Some(g), LRef::Obj(*o)));
-        }
-        if choices.fresh {
-            let null = ctx.terms.null();
-            let nonnull = ctx.terms.eq(sym, null);
-            distinct.push(ctx.terms.not(nonnull));
-            distinct.push(ctx.type_bound(sym, class));
-            let mut g = ctx.terms.and_all(&distinct);
-            // SCOPE: not one object too many for its dynamic class.
-            let t = ctx.terms.bool(true);
-            let earlier: Vec<(Id, ClassId, Id)> = heap
-                .objects
-                .values()
-                .filter_map(|o| match o.origin {
-                    Origin::Input { sym, .. } => Some((sym, o.class, t)),
-                    Origin::New(_) => None,
-                })
-                .collect();
-            g = ctx.within_scope(sym, class, g, &earlier);
-            let mut h = heap.clone();
-            let o = Obj(h.objects.len() as u32);
-            h.objects.insert(
-                o,
-                Object {
-                    class,
-                    origin: Origin::Input {
-                        path: path.into(),
-                        sym,
-                    },
-                    fields: OrdMap::new(),
-                },
-            );
-            forks.push(Fork::ok(h, Some(g), LRef::Obj(o)));
-        }
-        if choices.cut {
-            ctx.cut(crate::engine::Bound::Scope);
-        }
-        forks
+        let reference = (sym, path.into(), class);
+        let cases =
+            kit::objects::cases(ctx, &heap.objects, reference, choices, kept, NonNull::Last);
+        cases
+            .into_iter()
+            .map(|case| match case {
+                Case::Null(g) => Fork::ok(heap.clone(), Some(g), LRef::Null),
+                Case::Alias(o, g) => Fork::ok(heap.clone(), Some(g), LRef::Obj(o)),
+                Case::Fresh(objects, o, g) => {
+                    let h = Heap {
+                        objects,
+                        ..heap.clone()
+                    };
+                    Fork::ok(h, Some(g), LRef::Obj(o))
+                }
+            })
+            .collect()
     }
 
     pub(crate) fn name(heap: &Heap, o: Obj) -> String {
-        match heap.objects[&o].origin {
-            Origin::Input { path, .. } => path.to_string(),
-            Origin::New(n) => format!("new#{n}"),
-        }
+        heap.objects[&o].origin.name()
     }
 }
 
@@ -332,34 +275,19 @@ impl RuleSet for Lazy {
             // `this` is never null: a fresh object of the entry's class.
             let sym = ctx.input("this", Sort::Ref);
             let (h, _, roots) = &mut partial[0];
-            h.objects.insert(
-                Obj(0),
-                Object {
-                    class: m.owner,
-                    origin: Origin::Input {
-                        path: "this".into(),
-                        sym,
-                    },
-                    fields: OrdMap::new(),
-                },
-            );
-            roots.push(Val::Ref(LRef::Obj(Obj(0))));
+            let this = kit::objects::materialize(&mut h.objects, m.owner, "this".into(), sym);
+            roots.push(Val::Ref(LRef::Obj(this)));
         }
         let first_param = usize::from(m.kind != MethodKind::Static);
         for (i, ty) in m.params.iter().enumerate() {
             let name = p.name(m.locals[first_param + i].name).to_string();
-            match ty {
-                Type::Int | Type::Bool => {
-                    let sort = if *ty == Type::Int {
-                        Sort::Int
-                    } else {
-                        Sort::Bool
-                    };
-                    let v = ctx.input(&name, sort);
-                    for (_, _, roots) in &mut partial {
-                        roots.push(Val::Prim(v));
-                    }
+            if let Some(v) = kit::objects::prim_input(ctx, &name, *ty) {
+                for (_, _, roots) in &mut partial {
+                    roots.push(Val::Prim(v));
                 }
+                continue;
+            }
+            match ty {
                 Type::Class(c) => {
                     // Initialized at its first access (see `resolve`).
                     let sym = ctx.input(&name, Sort::Ref);
@@ -374,7 +302,7 @@ impl RuleSet for Lazy {
                         roots.push(Val::Ref(LRef::Root(i)));
                     }
                 }
-                Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
+                _ => unreachable!("no parameter has type {ty:?}"),
             }
         }
         partial
@@ -392,16 +320,12 @@ impl RuleSet for Lazy {
 
     // NEW, [UBERLAZY] Fig. 3: every field holds its default value.
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> LRef {
-        heap.allocated += 1;
-        let fields = kit::default_fields(ctx, class, LRef::Null).collect();
-        let o = Obj(heap.objects.len() as u32);
-        heap.objects.insert(
-            o,
-            Object {
-                class,
-                origin: Origin::New(heap.allocated),
-                fields,
-            },
+        let o = kit::objects::allocate(
+            ctx,
+            &mut heap.objects,
+            &mut heap.allocated,
+            class,
+            LRef::Null,
         );
         LRef::Obj(o)
     }
@@ -469,26 +393,8 @@ impl RuleSet for Lazy {
     }
 
     fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
-        let p = ctx.program;
-        let mut lines: Vec<String> = heap
-            .objects
-            .iter()
-            .map(|(o, obj)| {
-                let fields: Vec<String> = obj
-                    .fields
-                    .iter()
-                    .map(|(f, v)| {
-                        format!("{}: {}", p.field_name(*f), Lazy::render_val(ctx, heap, v))
-                    })
-                    .collect();
-                format!(
-                    "{}: {} {{ {} }}",
-                    Lazy::name(heap, *o),
-                    p.class_name(obj.class),
-                    fields.join(", ")
-                )
-            })
-            .collect();
+        let mut lines =
+            kit::objects::render(ctx, &heap.objects, |r| Lazy::render_ref(ctx, heap, r));
         lines.sort();
         lines
     }
@@ -505,28 +411,13 @@ impl RuleSet for Lazy {
     fn ref_term(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Id {
         match Lazy::settled(heap, r) {
             LRef::Null => ctx.terms.null(),
-            LRef::Obj(o) => Lazy::object_term(ctx, &heap.objects[&o]),
+            LRef::Obj(o) => heap.objects[&o].term(ctx),
             LRef::Root(i) => heap.roots[i as usize].sym,
         }
     }
 
     fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
-        let guard = ctx.terms.bool(true);
-        let mut out = HeapTerms::default();
-        for obj in heap.objects.values() {
-            let allocated = match obj.origin {
-                Origin::New(n) => Some((n, obj.class)),
-                Origin::Input { .. } => None,
-            };
-            let object = Lazy::object_term(ctx, obj);
-            let fields: Vec<_> = obj
-                .fields
-                .iter()
-                .filter_map(|(&f, &v)| Some((f, Lazy::val_term(ctx, heap, v)?)))
-                .collect();
-            out.object(object, guard, allocated, fields);
-        }
-        out
+        kit::objects::heap_terms(ctx, &heap.objects, |ctx, v| Lazy::val_term(ctx, heap, v))
     }
 }
 
@@ -559,8 +450,7 @@ impl Lazy {
                 .map(|f| datalog::HasValue(o, *f)),
         );
         rt.extend([datalog::Access(o, field)]);
-        let (needs, ..) = rt.run();
-        if needs.is_empty() {
+        if datalog::derive(rt).needs_init.is_empty() {
             return vec![Fork::ok(
                 heap.clone(),
                 None,
@@ -574,16 +464,12 @@ impl Lazy {
             h.objects.insert(o, object);
             h
         };
-        match ctx.program.field(field).ty {
-            Type::Int | Type::Bool => {
-                let sort = if ctx.program.field(field).ty == Type::Int {
-                    Sort::Int
-                } else {
-                    Sort::Bool
-                };
-                let v = Val::Prim(ctx.input(&path, sort));
-                vec![Fork::ok(store(heap, v), None, v)]
-            }
+        let ty = ctx.program.field(field).ty;
+        if let Some(v) = kit::objects::prim_input(ctx, &path, ty) {
+            let v = Val::Prim(v);
+            return vec![Fork::ok(store(heap, v), None, v)];
+        }
+        match ty {
             Type::Class(c) => init(ctx, &heap, &path, c, o)
                 .into_iter()
                 .map(|f| {
@@ -598,21 +484,10 @@ impl Lazy {
     // The dynamic class of an input object is its reference's class or a subclass,
     // asked of the solver as subtype atoms (`Target::Object`). `r` is resolved.
     pub(crate) fn cases(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Vec<(Id, Target)> {
+        let t = ctx.terms.bool(true);
         match r {
-            LRef::Obj(o) => {
-                let object = &heap.objects[&o];
-                match object.origin {
-                    Origin::Input { sym, .. } => vec![(
-                        ctx.terms.bool(true),
-                        Target::Object {
-                            term: sym,
-                            declared: object.class,
-                        },
-                    )],
-                    Origin::New(_) => vec![(ctx.terms.bool(true), Target::Class(object.class))],
-                }
-            }
-            LRef::Null => vec![(ctx.terms.bool(true), Target::Null)],
+            LRef::Obj(o) => vec![(t, heap.objects[&o].target())],
+            LRef::Null => vec![(t, Target::Null)],
             LRef::Root(_) => unreachable!("classified after resolution"),
         }
     }
@@ -637,7 +512,7 @@ impl Lazy {
         if root.resolved.is_some() {
             rt.extend([datalog::RootResolved(i)]);
         }
-        let needs = rt.run().5;
+        let needs = datalog::derive(rt).root_needs_init;
         match root.resolved {
             Some(v) if needs.is_empty() => vec![Fork::ok(heap, None, v)],
             _ => Lazy::initialize(ctx, &heap, root.path.as_str(), root.class)
@@ -671,20 +546,4 @@ impl Lazy {
     }
 }
 
-impl Lazy {
-    /// The term denoting an object: its input symbol, or `new#n`.
-    pub(crate) fn object_term(ctx: &mut Ctx, obj: &Object) -> Id {
-        match obj.origin {
-            Origin::Input { sym, .. } => sym,
-            Origin::New(n) => ctx.terms.new_obj(n),
-        }
-    }
-
-    pub(crate) fn render_val(ctx: &Ctx, heap: &Heap, v: &Val<LRef>) -> String {
-        match v {
-            Val::Prim(t) => display(&ctx.terms, *t),
-            Val::Ref(r) => Lazy::render_ref(ctx, heap, *r),
-            Val::Unit => "unit".into(),
-        }
-    }
-}
+impl Lazy {}

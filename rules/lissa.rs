@@ -130,14 +130,29 @@ enum Choice {
     Fresh(ClassId),
 }
 
-/// Which lazy-initialization choices SymSolve deems spurious (per alias, in order).
-struct Spurious {
-    null: bool,
-    aliases: Vec<bool>,
-    fresh: bool,
+/// What SymSolve answered of one choice.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Answered {
+    /// Not asked: SymSolve cannot encode the structure (no precondition or scope, a
+    /// precondition over more than `this`, classes with subclasses).
+    NotAsked,
+    /// Asked; a completion within the scopes satisfies the precondition.
+    Completes,
+    /// Asked; no completion does.
+    Refuted,
+}
+
+/// SymSolve's answers on the lazy-initialization choices of one site (per alias, in
+/// order).
+struct Answers {
+    null: Answered,
+    aliases: Vec<Answered>,
+    fresh: Answered,
 }
 
 mod datalog {
+    use std::collections::HashSet;
+
     use crepe::crepe;
 
     use super::Obj;
@@ -153,14 +168,23 @@ mod datalog {
         /// θ_new of `lazy`'s program: the reference may point to a fresh object.
         pub struct ChoiceFresh();
         @input
-        /// SymSolve: null here leaves no valid completion.
-        pub struct SpuriousNull();
+        /// SymSolve was asked about null here (it could encode the structure).
+        pub struct AskedNull();
         @input
-        /// SymSolve: this alias leaves no valid completion.
-        pub struct SpuriousAlias(pub Obj);
+        /// SymSolve was asked about this alias.
+        pub struct AskedAlias(pub Obj);
         @input
-        /// SymSolve: a fresh object here leaves no valid completion.
-        pub struct SpuriousFresh();
+        /// SymSolve was asked about a fresh object here.
+        pub struct AskedFresh();
+        @input
+        /// SymSolve: null here leaves a structure with a valid completion.
+        pub struct CompletesNull();
+        @input
+        /// SymSolve: this alias leaves a structure with a valid completion.
+        pub struct CompletesAlias(pub Obj);
+        @input
+        /// SymSolve: a fresh object here leaves a structure with a valid completion.
+        pub struct CompletesFresh();
 
         @output
         /// The choices that remain once SymSolve has spoken.
@@ -170,11 +194,39 @@ mod datalog {
         @output
         pub struct ValidFresh();
 
+        struct SpuriousNull();
+        struct SpuriousAlias(Obj);
+        struct SpuriousFresh();
+
+        // SPURIOUS, [LISSA] §3: a choice SymSolve was asked about and found no valid
+        // completion for leaves a spurious structure; one it could not be asked about
+        // is not spurious (pruning only what is refuted keeps every input's trace).
+        SpuriousNull() <- ChoiceNull(), AskedNull(), !CompletesNull();
+        SpuriousAlias(o) <- ChoiceAlias(o), AskedAlias(o), !CompletesAlias(o);
+        SpuriousFresh() <- ChoiceFresh(), AskedFresh(), !CompletesFresh();
+
         // LISSA, [LISSA] §3 (Fig. 5): a lazy-initialization choice survives unless
         // SymSolve deems the partially symbolic structure it leaves spurious.
         ValidNull() <- ChoiceNull(), !SpuriousNull();
         ValidAlias(o) <- ChoiceAlias(o), !SpuriousAlias(o);
         ValidFresh() <- ChoiceFresh(), !SpuriousFresh();
+    }
+
+    /// What the program derives, by name.
+    pub struct Derived {
+        pub null: bool,
+        pub aliases: HashSet<ValidAlias>,
+        pub fresh: bool,
+    }
+
+    /// Runs the program on `rt`'s facts.
+    pub fn derive(rt: Crepe) -> Derived {
+        let (null, aliases, fresh) = rt.run();
+        Derived {
+            null: !null.is_empty(),
+            aliases,
+            fresh: !fresh.is_empty(),
+        }
     }
 }
 
@@ -189,68 +241,91 @@ impl<V: Variant> Lissa<V> {
         site: (Obj, FieldId),
     ) -> Vec<Fork<lazy::Heap, LRef>> {
         let choices = Lazy::choices(ctx, &heap.base, class);
-        let spurious = Self::spurious_choices(ctx, heap, site, class, &choices);
+        let answers = Self::answers(ctx, heap, site, class, &choices);
         let mut rt = datalog::Crepe::new();
+        let asked = |a: Answered| a != Answered::NotAsked;
+        let completes = |a: Answered| a == Answered::Completes;
         if choices.null {
             rt.extend([datalog::ChoiceNull()]);
-            if spurious.null {
-                rt.extend([datalog::SpuriousNull()]);
+            if asked(answers.null) {
+                rt.extend([datalog::AskedNull()]);
+            }
+            if completes(answers.null) {
+                rt.extend([datalog::CompletesNull()]);
             }
         }
-        for (&o, &spurious) in choices.aliases.iter().zip(&spurious.aliases) {
+        for (&o, &a) in choices.aliases.iter().zip(&answers.aliases) {
             rt.extend([datalog::ChoiceAlias(o)]);
-            if spurious {
-                rt.extend([datalog::SpuriousAlias(o)]);
+            if asked(a) {
+                rt.extend([datalog::AskedAlias(o)]);
+            }
+            if completes(a) {
+                rt.extend([datalog::CompletesAlias(o)]);
             }
         }
         if choices.fresh {
             rt.extend([datalog::ChoiceFresh()]);
-            if spurious.fresh {
-                rt.extend([datalog::SpuriousFresh()]);
+            if asked(answers.fresh) {
+                rt.extend([datalog::AskedFresh()]);
+            }
+            if completes(answers.fresh) {
+                rt.extend([datalog::CompletesFresh()]);
             }
         }
-        let (nulls, aliases, fresh) = rt.run();
-        let kept: Vec<Obj> = aliases
+        let derived = datalog::derive(rt);
+        let kept: Vec<Obj> = derived
+            .aliases
             .into_iter()
             .map(|datalog::ValidAlias(o)| o)
             .collect();
         let valid = Choices {
-            null: !nulls.is_empty(),
+            null: derived.null,
             aliases: choices.aliases.clone(),
-            fresh: !fresh.is_empty(),
+            fresh: derived.fresh,
             cut: choices.cut,
         };
         Lazy::forks(ctx, &heap.base, path, class, &valid, &kept)
     }
 
-    /// Which of `choices` at `site` (declared class `class`) leave a spurious structure.
-    /// SymSolve answers all of them in one search ([`SymSolve::solve_choices`]) when it
-    /// can encode them; otherwise (LIHybrid, a choice outside the structure `this`
+    /// What SymSolve answers on `choices` at `site` (declared class `class`). It
+    /// answers all of them in one search ([`SymSolve::solve_choices`]) when it can
+    /// encode them; otherwise (LIHybrid, a choice outside the structure `this`
     /// reaches) each is asked on its own.
-    fn spurious_choices(
+    fn answers(
         ctx: &mut Ctx,
         heap: &Heap,
         site: (Obj, FieldId),
         class: ClassId,
         choices: &Choices,
-    ) -> Spurious {
+    ) -> Answers {
+        let of = |valid: bool| match valid {
+            true => Answered::Completes,
+            false => Answered::Refuted,
+        };
         if !V::HYBRID
             && let Some(valid) = Self::solve_together(ctx, heap, site, class, choices)
         {
-            return Spurious {
-                null: !valid.null,
-                aliases: valid.aliases.iter().map(|v| !v).collect(),
-                fresh: !valid.fresh,
+            return Answers {
+                null: of(valid.null),
+                aliases: valid.aliases.iter().map(|&v| of(v)).collect(),
+                fresh: of(valid.fresh),
             };
         }
-        Spurious {
-            null: choices.null && Self::spurious(ctx, heap, site, Choice::Null),
+        let not_asked = Answered::NotAsked;
+        Answers {
+            null: match choices.null {
+                true => Self::answer(ctx, heap, site, Choice::Null),
+                false => not_asked,
+            },
             aliases: choices
                 .aliases
                 .iter()
-                .map(|&o| Self::spurious(ctx, heap, site, Choice::Alias(o)))
+                .map(|&o| Self::answer(ctx, heap, site, Choice::Alias(o)))
                 .collect(),
-            fresh: choices.fresh && Self::spurious(ctx, heap, site, Choice::Fresh(class)),
+            fresh: match choices.fresh {
+                true => Self::answer(ctx, heap, site, Choice::Fresh(class)),
+                false => not_asked,
+            },
         }
     }
 
@@ -313,15 +388,14 @@ impl<V: Variant> Lissa<V> {
             == 1
     }
 
-    /// Asks SymSolve whether storing `choice` at `site` leaves a spurious structure.
-    /// Anything it cannot encode (no precondition or scope, a precondition over more
-    /// than `this`, classes with subclasses) is not spurious.
-    fn spurious(ctx: &mut Ctx, heap: &Heap, site: (Obj, FieldId), choice: Choice) -> bool {
+    /// Asks SymSolve whether storing `choice` at `site` leaves a structure with a
+    /// valid completion (not asked when it cannot encode it).
+    fn answer(ctx: &mut Ctx, heap: &Heap, site: (Obj, FieldId), choice: Choice) -> Answered {
         let (Some(method), Some(scope)) = (ctx.config.requires, ctx.config.scope) else {
-            return false;
+            return Answered::NotAsked;
         };
         let Some(structure) = Self::structure(ctx, heap, site, choice) else {
-            return false;
+            return Answered::NotAsked;
         };
         let answer = Self::with_solver(ctx, heap, method, scope, |solver| {
             if V::HYBRID {
@@ -330,7 +404,10 @@ impl<V: Variant> Lissa<V> {
                 solver.solve(&structure)
             }
         });
-        answer == Answer::Unsat
+        match answer {
+            Answer::Sat => Answered::Completes,
+            Answer::Unsat => Answered::Refuted,
+        }
     }
 
     /// Runs `ask` on a SymSolve for this variant, with the exploration's witnesses.

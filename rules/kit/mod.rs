@@ -1,12 +1,15 @@
 //! The rule-set kit: the pieces every rule set needs, written once, and the variant
 //! mechanism (a base rule set with named Datalog rules switched off and hooks
-//! overridden). Rule sets use each other only through this module.
+//! overridden). Rule sets use each other only through this module. `objects` holds
+//! the heap of materialized and allocated objects that lazy initialization and its
+//! relatives share.
 
 use egg::Id;
 
 use crate::engine::{Ctx, Fork, Val};
 use crate::lang::{ClassId, FieldId, Type};
 
+pub mod objects;
 mod variant;
 
 pub use variant::{Variant, Varied};
