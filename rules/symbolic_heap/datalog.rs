@@ -4,9 +4,9 @@
 use crepe::crepe;
 use egg::Id;
 
-use super::SymbolicHeap;
 use super::heap::{Heap, L_NULL, Loc, Origin, RefId, has_field};
-use crate::engine::Val;
+use super::{LATENT_LOCATIONS, SymbolicHeap};
+use crate::engine::{RuleName, Val};
 use crate::lang::{ClassId, FieldId, Program};
 
 crepe! {
@@ -63,13 +63,33 @@ crepe! {
     /// An input location nothing has been accessed through yet.
     pub struct Latent(pub Loc);
     @input
-    /// Two input locations whose guards do not exclude each other (both orders).
+    /// `(l, p)`, `l < p`: two input locations whose guards do not exclude each other.
     pub struct Unsplit(pub Loc, pub Loc);
+    @input
+    /// A built-in exception class: never the class of an input object.
+    pub struct Exception(pub ClassId);
+    @input
+    /// The reference whose cases the type rules ask for (classify).
+    pub struct Classifying(pub RefId);
+    @input
+    /// The class of a non-null location.
+    pub struct LocClass(pub Loc, pub ClassId);
+    @input
+    /// A rule a variant switched off, by name.
+    pub struct Off(pub RuleName);
+    @input
+    /// The latent location MATERIALIZE tells apart now (one at a time: each split
+    /// changes which of the others are latent and undistinguished).
+    pub struct Splitting(pub Loc);
 
     // A location of the accessed reference that the access goes through.
     struct Live(Loc);
     // Every materialized location below `l` of a class below `c` is in VS.
     struct Upto(Loc, ClassId);
+    // `Unsplit` in both orders.
+    struct Undistinguished(Loc, Loc);
+    // A latent location being told apart.
+    struct Split(Loc);
 
     @output
     /// `(φ, l_null) ∈ L(r)` of the accessed reference: the null-dereference case.
@@ -124,6 +144,44 @@ crepe! {
     /// and `l1` undistinguished, `s0`, `s1` their symbols.
     #[derive(PartialOrd, Ord)]
     pub struct ThetaSame(pub Id, pub Id, pub Id, pub Id);
+    @output
+    /// θ_new: a class that gets a fresh location (one an input object of the pending
+    /// reference's declared class may have).
+    #[derive(PartialOrd, Ord)]
+    pub struct ThetaNew(pub ClassId);
+    @output
+    /// θ_new's location of this class is told apart by a type atom: another class gets
+    /// one too.
+    #[derive(PartialOrd, Ord)]
+    pub struct TypeApart(pub ClassId);
+    @output
+    /// `(q, k)`: the new location of class `k` stays undistinguished from the latent
+    /// (Shared) location `q` of that class.
+    #[derive(PartialOrd, Ord)]
+    pub struct NewUnsplit(pub Loc, pub ClassId);
+    @output
+    /// `(l, p)`: the case `sym(l) = sym(p) ∧ exists(p)` moves from the latent location
+    /// `l` being split to its partner `p`, which is not latent (it may have fields).
+    #[derive(PartialOrd, Ord)]
+    pub struct CaseToPartner(pub Loc, pub Loc);
+    @output
+    /// `(p, l)`: the case `sym(p) = sym(l) ∧ exists(l)` moves from the latent partner
+    /// `p` to the location `l` being split.
+    #[derive(PartialOrd, Ord)]
+    pub struct CaseFromLatent(pub Loc, pub Loc);
+    @output
+    /// An `Unsplit` pair the split resolves.
+    #[derive(PartialOrd, Ord)]
+    pub struct Resolved(pub Loc, pub Loc);
+    @output
+    /// classify: the null case is the guard of `l_null` in `L(r)`.
+    #[derive(PartialOrd, Ord)]
+    pub struct NullTarget(pub Id);
+    @output
+    /// classify: `(l, c, φ)`, the entry `(φ, l)` of `L(r)` makes class `c`'s case (the
+    /// OR of its entries' guards).
+    #[derive(PartialOrd, Ord)]
+    pub struct ClassTarget(pub Loc, pub ClassId, pub Id);
 
     // FIELD ACCESS / FIELD WRITE premise, [UBERLAZY] Fig. 5: a feasible null entry of
     // the receiver is a NullPointerException case.
@@ -147,12 +205,38 @@ crepe! {
     // Restricted to the locations something has been accessed through (LATENT
     // LOCATIONS, RULES.md): the others are Shared, the new locations' guards do not
     // exclude them.
+    // With LATENT LOCATIONS switched off, ρ is every materialized location, as in
+    // [UBERLAZY] Fig. 5, and nothing is Shared.
     Rho(s, e, l) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c), !Latent(l);
-    Shared(l) <- Pending(c), Materialized(l, k, _, _), SubclassOf(k, c), Latent(l);
+    Rho(s, e, l) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c), Off(LATENT_LOCATIONS);
+    Shared(l) <- Pending(c), Materialized(l, k, _, _), SubclassOf(k, c), Latent(l),
+        !Off(LATENT_LOCATIONS);
+
+    // LAZY INITIALIZATION θ_new, [UBERLAZY] Fig. 5 (dynamic classes, RULES.md): one
+    // fresh location per class an input object of the declared class may have (the
+    // dynamic class is part of the input; never a built-in exception), told apart by
+    // a type atom when there is more than one.
+    ThetaNew(k) <- Pending(c), SubclassOf(k, c), !Exception(k);
+    TypeApart(k) <- ThetaNew(k), ThetaNew(j), (j != k);
+    // LAZY INITIALIZATION θ_new (LATENT LOCATIONS, RULES.md): the new location of a
+    // class stays undistinguished from the latent locations of that class left out
+    // of ρ.
+    NewUnsplit(q, k) <- ThetaNew(k), Shared(q), Materialized(q, k, _, _);
 
     // MATERIALIZE (LATENT LOCATIONS, RULES.md): an access through a latent location
     // first settles which of the locations it shares objects with denotes each.
     Materialize(l) <- Access(r, f), PointsTo(r, _, l), Latent(l), HasField(l, f);
+    Undistinguished(a, b) <- Unsplit(a, b);
+    Undistinguished(b, a) <- Unsplit(a, b);
+    // MATERIALIZE (split), one latent location at a time: a partner that is not
+    // latent (it may have fields) takes the shared case first, which fixes `exists(l)`;
+    // then `l` takes the shared case of each latent partner. Every pair with `l` is
+    // resolved, and `l` is no longer latent.
+    Split(l) <- Splitting(l), Latent(l);
+    CaseToPartner(l, p) <- Split(l), Undistinguished(l, p), !Latent(p);
+    CaseFromLatent(p, l) <- Split(l), Undistinguished(l, p), Latent(p);
+    Resolved(l, p) <- Split(l), Unsplit(l, p);
+    Resolved(p, l) <- Split(l), Unsplit(p, l);
 
     // FIELD ACCESS, VS(L, R, φ_g, r, f), [UBERLAZY] §III.
     Vs(l2) <- Read(r, f), PointsTo(r, _, l), Live(l), Stored(l, f, r2), PointsTo(r2, _, l2);
@@ -176,7 +260,12 @@ crepe! {
     // EQUALS θ_same (LATENT LOCATIONS, RULES.md): two undistinguished locations are
     // one object when their symbols are equal.
     ThetaSame(g0, g1, s0, s1) <- EqOperands(a, b), PointsTo(a, g0, l0), PointsTo(b, g1, l1),
-        Unsplit(l0, l1), Materialized(l0, _, s0, _), Materialized(l1, _, s1, _);
+        Undistinguished(l0, l1), Materialized(l0, _, s0, _), Materialized(l1, _, s1, _);
+
+    // classify (the type rules of [UBERLAZY-BC] §II.C-D over a reference): `l_null`
+    // makes the null case, a location of class `c` makes `c`'s case.
+    NullTarget(g) <- Classifying(r), PointsTo(r, g, l), NullLoc(l);
+    ClassTarget(l, c, g) <- Classifying(r), PointsTo(r, g, l), LocClass(l, c);
 }
 
 /// The derived relations of one run of the Datalog program, each sorted (for a
@@ -195,6 +284,14 @@ pub(super) struct Derived {
     pub(super) shared: Vec<Shared>,
     pub(super) materialize: Vec<Materialize>,
     pub(super) theta_same: Vec<ThetaSame>,
+    pub(super) theta_new: Vec<ThetaNew>,
+    pub(super) type_apart: Vec<TypeApart>,
+    pub(super) new_unsplit: Vec<NewUnsplit>,
+    pub(super) case_to_partner: Vec<CaseToPartner>,
+    pub(super) case_from_latent: Vec<CaseFromLatent>,
+    pub(super) resolved: Vec<Resolved>,
+    pub(super) null_target: Vec<NullTarget>,
+    pub(super) class_target: Vec<ClassTarget>,
 }
 
 /// Runs the Datalog program and returns its outputs as vectors (sorted for a
@@ -205,7 +302,8 @@ pub(super) fn derive(rt: Crepe) -> Derived {
         v.sort();
         v
     }
-    let (a, b, c, d, e, f, g, h, i, l, m, n) = rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
+    let (a, b, c, d, e, f, g, h, i, l, m, n, o, p, q, s, t, u, w, x) =
+        rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
     Derived {
         null_case: v(a),
         cell: v(b),
@@ -219,6 +317,14 @@ pub(super) fn derive(rt: Crepe) -> Derived {
         shared: v(l),
         materialize: v(m),
         theta_same: v(n),
+        theta_new: v(o),
+        type_apart: v(p),
+        new_unsplit: v(q),
+        case_to_partner: v(s),
+        case_from_latent: v(t),
+        resolved: v(u),
+        null_target: v(w),
+        class_target: v(x),
     }
 }
 

@@ -20,7 +20,7 @@ impl SymbolicHeap {
         rt.extend([datalog::EqOperands(a, b)]);
         export_points(&mut rt, &heap, &[a, b]);
         for &(l0, l1) in heap.unsplit.iter() {
-            rt.extend([datalog::Unsplit(l0, l1), datalog::Unsplit(l1, l0)]);
+            rt.extend([datalog::Unsplit(l0, l1)]);
         }
         if !heap.unsplit.is_empty() {
             for (i, loc) in heap.locs.iter().enumerate() {

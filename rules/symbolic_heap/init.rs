@@ -8,7 +8,7 @@ use super::datalog::{self, Derived, derive};
 use super::heap::{Heap, L_NULL, Loc, Location, Origin, RefId, Targets, insert};
 use crate::engine::{Bound, Ctx, Fork, Starts, Val};
 use crate::expr::Sort;
-use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
+use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program, Type};
 
 impl SymbolicHeap {
     /// LAZY INITIALIZATION of `R(l, f)`: the input symbol of the access path of `l`
@@ -51,19 +51,22 @@ impl SymbolicHeap {
         let p = ctx.program;
         let below = Loc(heap.locs.len() as u32);
         let mut rt = datalog::Crepe::new();
-        rt.extend([datalog::Pending(class)]);
-        rt.extend(
-            p.subclasses(class)
-                .into_iter()
-                .map(|k| datalog::SubclassOf(k, class)),
-        );
+        pending(&mut rt, p, class);
         for (i, loc) in heap.locs.iter().enumerate() {
             if let (Some(k), Origin::Input { sym, exists, .. }) = (loc.class, loc.origin) {
                 rt.extend([datalog::Materialized(Loc(i as u32), k, sym, exists)]);
             }
         }
         rt.extend(heap.latent.iter().map(|&l| datalog::Latent(l)));
-        let Derived { rho, shared, .. } = derive(rt);
+        rt.extend(ctx.switched_off().iter().map(|&o| datalog::Off(o)));
+        let Derived {
+            rho,
+            shared,
+            theta_new,
+            type_apart,
+            new_unsplit,
+            ..
+        } = derive(rt);
         let sym = ctx.input(path, Sort::Ref);
         let bound = match heap.owners.get(&sym) {
             Some(&earlier) => ctx.terms.or(earlier, owner),
@@ -90,17 +93,15 @@ impl SymbolicHeap {
             distinct.push(ctx.terms.not(alias));
             insert(ctx, &mut set, g, l);
         }
-        // θ_new: one fresh location per class an input object of the declared class
-        // may have (the dynamic class is part of the input; never a built-in
-        // exception), told apart by a type atom. An object reached through a location
-        // that does not exist does not exist either.
+        // θ_new: a fresh location per `ThetaNew` class, told apart by a type atom where
+        // `TypeApart`. An object reached through a location that does not exist does
+        // not exist either.
         distinct.push(owner);
         let exists = ctx.terms.and_all(&distinct);
         let shared: Vec<Loc> = shared.into_iter().map(|s| s.0).collect();
         let exists = Self::within_scope(ctx, heap, sym, class, exists, &shared, assumed);
-        let classes = ctx.input_classes(class);
-        for &k in &classes {
-            let guard = if classes.len() == 1 {
+        for datalog::ThetaNew(k) in theta_new {
+            let guard = if type_apart.binary_search(&datalog::TypeApart(k)).is_err() {
                 exists
             } else {
                 let ty = ctx.terms.typeof_(sym);
@@ -121,10 +122,8 @@ impl SymbolicHeap {
                 },
             });
             heap.latent.insert(l);
-            for &q in &shared {
-                if heap.locs[q.0 as usize].class == Some(k) {
-                    heap.unsplit.insert((q, l));
-                }
+            for &datalog::NewUnsplit(q, _) in new_unsplit.iter().filter(|u| u.1 == k) {
+                heap.unsplit.insert((q, l));
             }
             insert(ctx, &mut set, guard, l);
         }
@@ -212,13 +211,19 @@ impl SymbolicHeap {
         let mut roots = Vec::new();
         let mut assumed = Vec::new();
         if m.kind != MethodKind::Static {
-            // `this` is never null: one location per class it may have, with guard
-            // true when the entry's class has no subclass.
+            // `this` is never null: one location per θ_new class it may have, with
+            // guard true when the entry's class has no subclass.
             let sym = ctx.input("this", Sort::Ref);
-            let classes = ctx.input_classes(m.owner);
+            let mut rt = datalog::Crepe::new();
+            pending(&mut rt, p, m.owner);
+            let Derived {
+                theta_new,
+                type_apart,
+                ..
+            } = derive(rt);
             let mut set = Targets::new();
-            for &k in &classes {
-                let guard = if classes.len() == 1 {
+            for datalog::ThetaNew(k) in theta_new {
+                let guard = if type_apart.binary_search(&datalog::TypeApart(k)).is_err() {
                     ctx.terms.bool(true)
                 } else {
                     let ty = ctx.terms.typeof_(sym);
@@ -258,11 +263,25 @@ impl SymbolicHeap {
     }
 }
 
+/// The facts of a reference of declared class `class` being lazily initialized: its
+/// class, the classes below it, and which of those are built-in exceptions.
+fn pending(rt: &mut datalog::Crepe, p: &Program, class: ClassId) {
+    rt.extend([datalog::Pending(class)]);
+    for k in p.subclasses(class) {
+        rt.extend([datalog::SubclassOf(k, class)]);
+        if p.class(k).builtin && k != ClassId(0) {
+            rt.extend([datalog::Exception(k)]);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::LATENT_LOCATIONS;
     use super::super::tests::*;
     use super::*;
     use crate::engine::EngineConfig;
+    use crate::engine::RuleName;
     use crate::expr::display;
 
     #[test]
@@ -325,5 +344,53 @@ mod tests {
             _ => unreachable!(),
         };
         assert!(p_exists.contains("!(p = this.next"), "{p_exists}");
+    }
+
+    /// LATENT LOCATIONS switched off: ρ is every materialized location, as in
+    /// \[UBERLAZY\] Fig. 5. `this.next` may then alias `p` outright, and nothing is
+    /// left undistinguished; the published counts stay the same.
+    #[test]
+    fn without_latent_locations_rho_is_every_location() {
+        let p = program(LIST);
+        let mut ctx = Ctx::new(&p, EngineConfig::default());
+        ctx.switch_off(&[LATENT_LOCATIONS]);
+        let next = field(&p, "next");
+        let (heap, this, _) = start(&mut ctx);
+        let (heap, n1, _) = read(&mut ctx, heap, this, next);
+        let names: Vec<String> = heap
+            .points(n1)
+            .iter()
+            .map(|&(_, l)| SymbolicHeap::name(&heap, l))
+            .collect();
+        assert_eq!(names, ["null", "this", "p", "this.next"]);
+        assert!(heap.unsplit.is_empty());
+        for (file, entry, expected) in [
+            ("sum.java", "Node.sum", 4),
+            ("hasnull.java", "Sample.hasNull4", 6),
+        ] {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("programs")
+                .join(file);
+            let (_, compiled) = crate::lang::compile_path(&path).expect("readable");
+            let program = compiled.program.expect("checks");
+            let m = program.entry(entry).expect("entry");
+            let summary = crate::engine::run::<crate::rules::kit::Varied<PaperRho>>(
+                &program,
+                file,
+                m,
+                EngineConfig::default(),
+            );
+            assert_eq!(summary.traces, expected, "{entry}");
+        }
+    }
+
+    /// `symbolic-heap` with LATENT LOCATIONS switched off.
+    struct PaperRho;
+
+    impl crate::rules::kit::Variant for PaperRho {
+        type Base = SymbolicHeap;
+        const NAME: &'static str = "symbolic-heap-paper-rho";
+        const SUMMARY: &'static str = "tests only";
+        const OFF: &'static [RuleName] = &[LATENT_LOCATIONS];
     }
 }

@@ -35,8 +35,13 @@ pub const VS_FILTER: RuleName = RuleName("VS (S filter)");
 /// ST's S filter, [UBERLAZY] Fig. 5: the strengthened set of a write keeps only the
 /// locations whose guard is satisfiable on the path.
 pub const ST_FILTER: RuleName = RuleName("ST (S filter)");
+/// LATENT LOCATIONS (not in \[UBERLAZY\], RULES.md): ρ leaves out the locations
+/// nothing has been accessed through, which stay undistinguished from the new
+/// ones until MATERIALIZE splits them. Switched off, ρ is every materialized
+/// location, as in \[UBERLAZY\] Fig. 5.
+pub const LATENT_LOCATIONS: RuleName = RuleName("LATENT LOCATIONS");
 /// The rules a variant of `symbolic-heap` may switch off.
-pub const RULES: &[RuleName] = &[VS_FILTER, ST_FILTER];
+pub const RULES: &[RuleName] = &[VS_FILTER, ST_FILTER, LATENT_LOCATIONS];
 
 impl RuleSet for SymbolicHeap {
     const NAME: &'static str = "symbolic-heap";

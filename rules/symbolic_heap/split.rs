@@ -4,7 +4,7 @@
 use egg::Id;
 
 use super::SymbolicHeap;
-use super::datalog::{self, derive, export_points};
+use super::datalog::{self, Derived, derive, export_points};
 use super::heap::{Heap, Loc, Origin, RefId, has_field, insert};
 use crate::engine::Ctx;
 use crate::lang::FieldId;
@@ -47,42 +47,37 @@ impl SymbolicHeap {
         }
     }
 
-    /// Makes latent `l` an ordinary location. For each location `p` it shares objects
-    /// with: when `p` is not latent (it may have fields) the shared case
-    /// `sym(l) = sym(p) ∧ exists(p)` leaves `l` for `p`; when `p` is latent the case
-    /// leaves `p` for `l`. Each reference with the losing location gets the case as
-    /// an entry of the other (a case split: the objects denoted stay the same).
+    /// Makes latent `l` an ordinary location, by the moves MATERIALIZE (split)
+    /// derives: the shared case of each partner that is not latent leaves `l` for it
+    /// (`CaseToPartner`), then that of each latent partner leaves it for `l`
+    /// (`CaseFromLatent`, with `l`'s final guard). Each reference with the losing
+    /// location gets the case as an entry of the other (a case split: the objects
+    /// denoted stay the same).
     pub(super) fn split(ctx: &mut Ctx, heap: &mut Heap, l: Loc) {
-        if !heap.latent.contains(&l) {
-            return;
-        }
-        let pairs: Vec<(Loc, Loc)> = heap
-            .unsplit
-            .iter()
-            .copied()
-            .filter(|&(a, b)| a == l || b == l)
-            .collect();
-        let partners: Vec<Loc> = pairs
-            .iter()
-            .map(|&(a, b)| if a == l { b } else { a })
-            .collect();
+        let mut rt = datalog::Crepe::new();
+        rt.extend([datalog::Splitting(l)]);
+        rt.extend(heap.latent.iter().map(|&q| datalog::Latent(q)));
+        rt.extend(heap.unsplit.iter().map(|&(a, b)| datalog::Unsplit(a, b)));
+        let Derived {
+            case_to_partner,
+            case_from_latent,
+            resolved,
+            ..
+        } = derive(rt);
         let sym_of = |heap: &Heap, q: Loc| match heap.locs[q.0 as usize].origin {
             Origin::Input { sym, .. } => sym,
             _ => unreachable!("only input locations are unsplit"),
         };
-        // Ordinary partners first: they fix `exists(l)`, which the latent ones' cases use.
-        let (ordinary, latent): (Vec<Loc>, Vec<Loc>) =
-            partners.into_iter().partition(|p| !heap.latent.contains(p));
-        for p in ordinary {
-            let case = Self::same_object(ctx, heap, sym_of(heap, l), p);
-            Self::move_case(ctx, heap, l, p, case);
+        for datalog::CaseToPartner(from, to) in case_to_partner {
+            let case = Self::same_object(ctx, heap, sym_of(heap, from), to);
+            Self::move_case(ctx, heap, from, to, case);
         }
-        for p in latent {
-            let case = Self::same_object(ctx, heap, sym_of(heap, p), l);
-            Self::move_case(ctx, heap, p, l, case);
+        for datalog::CaseFromLatent(from, to) in case_from_latent {
+            let case = Self::same_object(ctx, heap, sym_of(heap, from), to);
+            Self::move_case(ctx, heap, from, to, case);
         }
-        for pair in pairs {
-            heap.unsplit.remove(&pair);
+        for datalog::Resolved(a, b) in resolved {
+            heap.unsplit.remove(&(a, b));
         }
         heap.latent.remove(&l);
     }
