@@ -75,6 +75,13 @@ crepe! {
     /// The class of a non-null location.
     pub struct LocClass(pub Loc, pub ClassId);
     @input
+    /// An input object, named by its symbol, with the declared class of the
+    /// reference it was materialized through (one per access path).
+    pub struct InputObject(pub Id, pub ClassId);
+    @input
+    /// The scope: at most this many input objects per dynamic class.
+    pub struct Scope(pub u32);
+    @input
     /// A rule a variant switched off, by name.
     pub struct Off(pub RuleName);
     @input
@@ -86,6 +93,12 @@ crepe! {
     struct Live(Loc);
     // Every materialized location below `l` of a class below `c` is in VS.
     struct Upto(Loc, ClassId);
+    // `k` is a class an input object reached through a reference of class `d` may have.
+    struct InputClass(ClassId, ClassId);
+    // An earlier input object `s` that may have the new object's class `k`.
+    struct Counts(ClassId, Id);
+    // `(k, s, n)`: `n` objects counted for class `k`, the greatest of them `s`.
+    struct Rank(ClassId, Id, u32);
     // `Unsplit` in both orders.
     struct Undistinguished(Loc, Loc);
     // A latent location being told apart.
@@ -182,6 +195,20 @@ crepe! {
     /// OR of its entries' guards).
     #[derive(PartialOrd, Ord)]
     pub struct ClassTarget(pub Loc, pub ClassId, pub Id);
+    @output
+    /// SCOPE: the earlier input objects that may have class `k` already number the
+    /// scope, so a new object of class `k` may be one too many.
+    #[derive(PartialOrd, Ord)]
+    pub struct AtBound(pub ClassId);
+    @output
+    /// SCOPE: `(k, s)`, the earlier input object `s` counts for class `k`.
+    #[derive(PartialOrd, Ord)]
+    pub struct Counted(pub ClassId, pub Id);
+    @output
+    /// Objects reached through a reference of class `d` may have several classes:
+    /// a count for one of them asks `typeof`.
+    #[derive(PartialOrd, Ord)]
+    pub struct ManyClasses(pub ClassId);
 
     // FIELD ACCESS / FIELD WRITE premise, [UBERLAZY] Fig. 5: a feasible null entry of
     // the receiver is a NullPointerException case.
@@ -222,6 +249,18 @@ crepe! {
     // class stays undistinguished from the latent locations of that class left out
     // of ρ.
     NewUnsplit(q, k) <- ThetaNew(k), Shared(q), Materialized(q, k, _, _);
+
+    // SCOPE (RULES.md, "The scope is a constraint"): a class of the new object is at
+    // its bound when the earlier input objects that may have it number the scope
+    // (crepe has no count: `Rank` builds increasing chains of them, up to the scope).
+    InputClass(k, d) <- InputObject(_, d), SubclassOf(k, d), !Exception(k);
+    InputClass(k, c) <- Pending(c), SubclassOf(k, c), !Exception(k);
+    ManyClasses(d) <- InputClass(k, d), InputClass(j, d), (j != k);
+    Counts(k, s) <- ThetaNew(k), InputObject(s, d), InputClass(k, d), Scope(_);
+    Counted(k, s) <- Counts(k, s);
+    Rank(k, s, 1) <- Counts(k, s);
+    Rank(k, s, n + 1) <- Rank(k, s0, n), Counts(k, s), (s0 < s), Scope(b), (n < b);
+    AtBound(k) <- Rank(k, _, n), Scope(b), (n >= b);
 
     // MATERIALIZE (LATENT LOCATIONS, RULES.md): an access through a latent location
     // first settles which of the locations it shares objects with denotes each.
@@ -292,6 +331,9 @@ pub(super) struct Derived {
     pub(super) resolved: Vec<Resolved>,
     pub(super) null_target: Vec<NullTarget>,
     pub(super) class_target: Vec<ClassTarget>,
+    pub(super) at_bound: Vec<AtBound>,
+    pub(super) counted: Vec<Counted>,
+    pub(super) many_classes: Vec<ManyClasses>,
 }
 
 /// Runs the Datalog program and returns its outputs as vectors (sorted for a
@@ -302,7 +344,7 @@ pub(super) fn derive(rt: Crepe) -> Derived {
         v.sort();
         v
     }
-    let (a, b, c, d, e, f, g, h, i, l, m, n, o, p, q, s, t, u, w, x) =
+    let (a, b, c, d, e, f, g, h, i, l, m, n, o, p, q, s, t, u, w, x, y, z, zz) =
         rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
     Derived {
         null_case: v(a),
@@ -325,6 +367,9 @@ pub(super) fn derive(rt: Crepe) -> Derived {
         resolved: v(u),
         null_target: v(w),
         class_target: v(x),
+        at_bound: v(y),
+        counted: v(z),
+        many_classes: v(zz),
     }
 }
 

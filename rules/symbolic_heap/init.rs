@@ -59,12 +59,33 @@ impl SymbolicHeap {
         }
         rt.extend(heap.latent.iter().map(|&l| datalog::Latent(l)));
         rt.extend(ctx.switched_off().iter().map(|&o| datalog::Off(o)));
+        if let Some(k) = ctx.config.scope {
+            rt.extend([datalog::Scope(k)]);
+            let mut declared: Vec<ClassId> = Vec::new();
+            for loc in heap.locs.iter() {
+                if let Origin::Input {
+                    sym, declared: d, ..
+                } = loc.origin
+                {
+                    rt.extend([datalog::InputObject(sym, d)]);
+                    if d != class && !declared.contains(&d) {
+                        declared.push(d);
+                    }
+                }
+            }
+            for d in declared {
+                classes_below(&mut rt, p, d);
+            }
+        }
         let Derived {
             rho,
             shared,
             theta_new,
             type_apart,
             new_unsplit,
+            at_bound,
+            counted,
+            many_classes,
             ..
         } = derive(rt);
         let sym = ctx.input(path, Sort::Ref);
@@ -99,7 +120,13 @@ impl SymbolicHeap {
         distinct.push(owner);
         let exists = ctx.terms.and_all(&distinct);
         let shared: Vec<Loc> = shared.into_iter().map(|s| s.0).collect();
-        let exists = Self::within_scope(ctx, heap, sym, class, exists, &shared, assumed);
+        let scope = ScopeCases {
+            classes: &theta_new,
+            at_bound: &at_bound,
+            counted: &counted,
+            many_classes: &many_classes,
+        };
+        let exists = Self::within_scope(ctx, heap, sym, class, exists, &shared, &scope, assumed);
         for datalog::ThetaNew(k) in theta_new {
             let guard = if type_apart.binary_search(&datalog::TypeApart(k)).is_err() {
                 exists
@@ -155,6 +182,7 @@ impl SymbolicHeap {
         declared: ClassId,
         exists: Id,
         shared: &[Loc],
+        scope: &ScopeCases,
         assumed: &mut Vec<Id>,
     ) -> Id {
         if ctx.config.scope.is_none() {
@@ -192,7 +220,7 @@ impl SymbolicHeap {
             let apart = ctx.terms.not(other);
             counted = ctx.terms.and(counted, apart);
         }
-        let over = ctx.scope_excess(sym, declared, counted, &earlier);
+        let over = Self::scope_excess(ctx, sym, declared, counted, &earlier, scope);
         if ctx.terms.is_false(over) {
             return exists;
         }
@@ -263,10 +291,81 @@ impl SymbolicHeap {
     }
 }
 
+/// What SCOPE derived for one lazy initialization (`AtBound`, `Counted`,
+/// `ManyClasses`), over the `ThetaNew` classes of the new object.
+pub(super) struct ScopeCases<'a> {
+    classes: &'a [datalog::ThetaNew],
+    at_bound: &'a [datalog::AtBound],
+    counted: &'a [datalog::Counted],
+    many_classes: &'a [datalog::ManyClasses],
+}
+
+impl SymbolicHeap {
+    /// SCOPE as a constraint: the condition under which `sym` (of declared class
+    /// `declared`, a new object under `fresh`) is one object too many for its
+    /// dynamic class, given the earlier objects as `(term, declared class, guard under
+    /// which it is a distinct object)`. The terms are `Ctx::scope_excess`'s; which
+    /// objects count for a class and which class is at its bound are `Counted` and
+    /// `AtBound`. The count terms of every class are built, in class order, also for
+    /// a class below its bound (as `Ctx::scope_excess` does).
+    fn scope_excess(
+        ctx: &mut Ctx,
+        sym: Id,
+        declared: ClassId,
+        fresh: Id,
+        earlier: &[(Id, ClassId, Id)],
+        scope: &ScopeCases,
+    ) -> Id {
+        let Some(bound) = ctx.config.scope else {
+            return ctx.terms.bool(false);
+        };
+        let many = |d: ClassId| {
+            scope
+                .many_classes
+                .binary_search(&datalog::ManyClasses(d))
+                .is_ok()
+        };
+        let mut over = Vec::new();
+        for &datalog::ThetaNew(k) in scope.classes {
+            let mut counted = Vec::new();
+            for &(t, d, exists) in earlier {
+                if scope.counted.binary_search(&datalog::Counted(k, t)).is_ok() {
+                    counted.push(of_class(ctx, t, many(d), k, exists));
+                }
+            }
+            if scope.at_bound.binary_search(&datalog::AtBound(k)).is_err() {
+                continue;
+            }
+            let mine = of_class(ctx, sym, many(declared), k, fresh);
+            let fewer = ctx.terms.at_most(bound as usize - 1, &counted);
+            let not_fewer = ctx.terms.not(fewer);
+            over.push(ctx.terms.and(mine, not_fewer));
+        }
+        ctx.terms.or_all(&over)
+    }
+}
+
+/// `g`, and `t` has dynamic class `k` (said by a type atom when `typed`: its
+/// reference's class admits several).
+fn of_class(ctx: &mut Ctx, t: Id, typed: bool, k: ClassId, g: Id) -> Id {
+    if !typed {
+        return g;
+    }
+    let ty = ctx.terms.typeof_(t);
+    let atom = ctx.terms.type_atom(ctx.program.class_name(k));
+    let is_k = ctx.terms.eq(ty, atom);
+    ctx.terms.and(g, is_k)
+}
+
 /// The facts of a reference of declared class `class` being lazily initialized: its
 /// class, the classes below it, and which of those are built-in exceptions.
 fn pending(rt: &mut datalog::Crepe, p: &Program, class: ClassId) {
     rt.extend([datalog::Pending(class)]);
+    classes_below(rt, p, class);
+}
+
+/// The classes below `class`, and which of those are built-in exceptions.
+fn classes_below(rt: &mut datalog::Crepe, p: &Program, class: ClassId) {
     for k in p.subclasses(class) {
         rt.extend([datalog::SubclassOf(k, class)]);
         if p.class(k).builtin && k != ClassId(0) {
