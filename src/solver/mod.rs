@@ -614,7 +614,7 @@ impl Solver {
         if self.enc.divs.is_empty() {
             return Refinement::Consistent;
         }
-        let ints = self.th.idl.values();
+        let ints = self.th.lia.values();
         let mut wrong = Vec::new();
         for d in &self.enc.divs {
             // no values (beyond i64): `validate` names the overflow
@@ -655,9 +655,12 @@ impl Solver {
     /// wrong, or else counted as an invalid model (a solver bug the self-check and
     /// the tests look for).
     fn validate(&mut self, model: Model, assumptions: &[TermId]) -> Answer {
-        if self.th.idl.overflowed {
+        if self.th.lia.idl.overflowed {
             self.invalid_models += 1;
             return Answer::Unknown("integer potentials overflowed".into());
+        }
+        if let Some(why) = self.th.lia.incomplete {
+            return Answer::Unknown(why.into());
         }
         let all = self.assertions.iter().chain(assumptions).copied();
         let Some(t) = model.first_not_true(&self.terms, all) else {

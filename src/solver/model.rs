@@ -352,7 +352,7 @@ fn default_value(terms: &Terms, s: Sort) -> ModelValue {
 pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut model = Model::default();
     let euf = &th.euf;
-    let ints = th.idl.values();
+    let ints = th.lia.values();
     let int_value = |n: super::theory::idl::INode| ints.get(n.0 as usize).copied().flatten();
     // one element per EUF class
     let mut elem_of_root: HashMap<ENode, ModelValue> = HashMap::new();

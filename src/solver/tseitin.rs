@@ -11,6 +11,7 @@ use super::cdcl::{Cdcl, LBool, Lit, Origin, Var};
 use super::term::{Node, Sort, TermId, Terms};
 use super::theory::euf::{ENode, ENodeKind, EufAtom};
 use super::theory::idl::{Diff, INode, ZERO};
+use super::theory::lia::{LiaAtom, LinLe};
 use super::theory::{Atom, Theories};
 
 /// Stack left before [`stacker`] grows it, and how much it adds each time.
@@ -35,6 +36,8 @@ pub struct Encoder {
     inodes: HashMap<TermId, INode>,
     lifted: HashMap<TermId, TermId>,
     diff_atoms: HashMap<(INode, INode, i64), Var>,
+    /// The variable of each linear atom of the simplex.
+    lin_atoms: HashMap<LinLe, Var>,
     /// Atoms outside the fragment, as plain Boolean variables.
     pub unsupported: Vec<(TermId, Lit)>,
     /// Terms of sort `Type` registered in EUF (not values): each must equal a domain value.
@@ -981,7 +984,7 @@ impl Ctx<'_> {
         if let Some(n) = self.enc.inode_of(t) {
             return n;
         }
-        let n = self.th.idl.add_node();
+        let n = self.th.lia.add_node();
         if self.enc.inode_terms.is_empty() {
             self.enc.inode_terms.push(None);
         }
@@ -1003,7 +1006,7 @@ impl Ctx<'_> {
         let keys = [Some((n, ZERO, hi)), lo.checked_neg().map(|l| (ZERO, n, l))];
         for (x, y, c) in keys.into_iter().flatten() {
             let v = self.var();
-            self.th.set_atom(v, Atom::Idl(Diff(x, y, c)));
+            self.th.set_atom(v, Atom::Lia(LiaAtom::Diff(Diff(x, y, c))));
             self.enc.diff_atoms.insert((x, y, c), v);
             self.clause(&[v.pos()]);
         }
@@ -1189,6 +1192,37 @@ impl Ctx<'_> {
         r
     }
 
+    /// An atom `sum(terms) <= c` beyond difference logic: split on its
+    /// constant-leaved `ite`s when it has some (each case usually a difference
+    /// bound, decided on the fast path), else a linear atom of the simplex.
+    fn split_or_linear(&mut self, t: TermId, terms: &[(INode, i64)], c: i128) -> Lit {
+        let (a, b) = match *self.terms.node(t) {
+            Node::Le(a, b) | Node::Lt(a, b) => (a, b),
+            _ => return self.unsupported(t),
+        };
+        let mut found = Vec::new();
+        self.constant_ites(a, &mut found);
+        self.constant_ites(b, &mut found);
+        if !found.is_empty() && found.len() <= MAX_ATOM_SPLITS {
+            return self.split_or_unsupported(t);
+        }
+        let Some((atom, positive)) = self.th.lia.linear_atom(terms, c) else {
+            return self.unsupported(t);
+        };
+        let v = match self.enc.lin_atoms.get(&atom) {
+            Some(&v) => v,
+            None => {
+                let v = self.var();
+                self.th.set_atom(v, Atom::Lia(LiaAtom::Lin(atom)));
+                self.enc.lin_atoms.insert(atom, v);
+                v
+            }
+        };
+        let d = self.enc.atom_deps(self.terms, t);
+        self.enc.add_gate_deps(v, &d);
+        if positive { v.pos() } else { v.neg() }
+    }
+
     /// The literal of `a - b <= k`.
     fn diff_atom(&mut self, t: TermId, a: TermId, b: TermId, k: i64) -> Lit {
         let lin = match (self.linear(a), self.linear(b)) {
@@ -1214,7 +1248,7 @@ impl Ctx<'_> {
             [(x, a)] => (ZERO, *x, c.div_euclid(i128::from(*a).abs())),
             [(x, 1), (y, -1)] => (*x, *y, c),
             [(y, -1), (x, 1)] => (*x, *y, c),
-            _ => return self.split_or_unsupported(t),
+            _ => return self.split_or_linear(t, &terms, c),
         };
         let Ok(bound) = i64::try_from(key.2) else {
             return self.unsupported(t);
@@ -1233,7 +1267,8 @@ impl Ctx<'_> {
             return v.neg();
         }
         let v = self.var();
-        self.th.set_atom(v, Atom::Idl(Diff(key.0, key.1, key.2)));
+        self.th
+            .set_atom(v, Atom::Lia(LiaAtom::Diff(Diff(key.0, key.1, key.2))));
         let d = self.enc.atom_deps(self.terms, t);
         self.enc.add_gate_deps(v, &d);
         self.enc.diff_atoms.insert(key, v);

@@ -16,6 +16,7 @@ use super::tseitin::Ctx;
 
 pub mod euf;
 pub mod idl;
+pub mod lia;
 #[cfg(test)]
 pub mod parity;
 
@@ -196,7 +197,7 @@ macro_rules! theories {
 
 theories! {
     euf: euf::Euf => Euf,
-    idl: idl::Idl => Idl,
+    lia: lia::Lia => Lia,
     #[cfg(test)]
     parity: parity::Parity => Parity,
 }

@@ -1,0 +1,559 @@
+//! Linear integer arithmetic: difference logic ([`Idl`]) as the fast path, and
+//! the general simplex of \[SIMPLEX\] with branch and bound for the linear atoms
+//! difference logic cannot take (`x + y <= 3`, `2x - y = z`).
+//!
+//! Every integer atom is a literal of this theory: a difference bound
+//! ([`LiaAtom::Diff`]) goes to difference logic at once, a linear bound
+//! ([`LiaAtom::Lin`], `s <= k` for the slack `s` of a linear form) to the simplex.
+//! Both are kept on one trail. While no linear literal is on it, difference logic
+//! alone decides, and its potentials are the model. Once one is, the simplex takes
+//! every literal of the trail (the difference bounds too, so that its model
+//! satisfies all of them), checks the rational relaxation at each linear
+//! assignment, and at the final check looks for integer values by branch and bound.
+//! Exact arithmetic: rationals over `i128` ([`rational::Q`]); an overflow, or a
+//! branch and bound that does not settle within [`MAX_BB_NODES`], answers
+//! `unknown` (the flag [`Lia::incomplete`]), never `unsat`.
+
+pub mod rational;
+pub mod simplex;
+
+use rustc_hash::FxHashMap as HashMap;
+
+use super::idl::{Diff, INode, Idl, ZERO};
+use crate::solver::cdcl::{LBool, Lit};
+use simplex::{Bound, Overflow, SVar, Simplex};
+
+/// Branch-and-bound nodes one final check may open before it gives up
+/// (`unknown`). Java `int` variables are bounded, so the search would end, but
+/// not always soon.
+pub const MAX_BB_NODES: u32 = 1_000;
+
+/// A linear bound `s <= k` on the slack `s` of a linear form (its negation is
+/// `s >= k + 1`: the form has integer coefficients over integers).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct LinLe {
+    pub s: SVar,
+    pub k: i128,
+}
+
+/// An atom of integer arithmetic.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum LiaAtom {
+    /// `x - y <= c`, decided by difference logic.
+    Diff(Diff),
+    /// A linear bound, decided by the simplex.
+    Lin(LinLe),
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Lia {
+    /// Difference logic, which owns the integer nodes ([`INode`]).
+    pub idl: Idl,
+    simplex: Simplex,
+    /// The simplex variable of each integer node (indexed by node).
+    svar: Vec<Option<SVar>>,
+    /// The node of each simplex variable (indexed by variable; `None` for slacks).
+    node_of: Vec<Option<INode>>,
+    /// The slack of each normalized linear form.
+    slacks: HashMap<Vec<(INode, i64)>, SVar>,
+    /// Every arithmetic literal assigned, in trail order.
+    trail: Vec<(LiaAtom, Lit)>,
+    /// The trail's length at each decision level.
+    marks: Vec<usize>,
+    /// How many linear literals the trail holds.
+    lin_on_trail: usize,
+    /// How much of the trail the simplex has taken, and its undo mark before each.
+    sync_marks: Vec<usize>,
+    /// The last final check decided with the simplex: its values are the model.
+    simplex_model: bool,
+    /// Why the last final check accepted without a verdict (branch and bound gave
+    /// up, an overflow): the answer must be `unknown`.
+    pub incomplete: Option<&'static str>,
+    /// Statistics: final checks that ran the simplex, branch-and-bound nodes.
+    pub simplex_checks: u64,
+    pub bb_nodes: u64,
+}
+
+/// A linear form normalized: coefficients divided by their gcd, the first one
+/// positive. `sum <= c` becomes `s <= k` (`upper`) or `s >= k`.
+struct Normal {
+    form: Vec<(INode, i64)>,
+    upper: bool,
+    k: i128,
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// `sum(c * x) <= bound` over integers, normalized: divided by the gcd `g` of the
+/// coefficients (the bound rounded down: `g y <= b` iff `y <= floor(b / g)` for
+/// integer `y`), and negated when the first coefficient is negative.
+fn normalize(form: &[(INode, i64)], bound: i128) -> Option<Normal> {
+    let mut form: Vec<(INode, i64)> = form.iter().copied().filter(|&(_, c)| c != 0).collect();
+    form.sort();
+    let g = form.iter().fold(0i128, |g, &(_, c)| gcd(g, i128::from(c)));
+    if g == 0 {
+        return None;
+    }
+    let mut k = bound.div_euclid(g);
+    for (_, c) in form.iter_mut() {
+        *c = i64::try_from(i128::from(*c) / g).ok()?;
+    }
+    let mut upper = true;
+    if form[0].1 < 0 {
+        for (_, c) in form.iter_mut() {
+            *c = c.checked_neg()?;
+        }
+        k = k.checked_neg()?;
+        upper = false;
+    }
+    Some(Normal { form, upper, k })
+}
+
+impl Lia {
+    /// A new integer node.
+    pub fn add_node(&mut self) -> INode {
+        self.idl.add_node()
+    }
+
+    fn svar(&mut self, n: INode) -> SVar {
+        let i = n.0 as usize;
+        if self.svar.len() <= i {
+            self.svar.resize(i + 1, None);
+        }
+        if let Some(v) = self.svar[i] {
+            return v;
+        }
+        let v = self.simplex.new_var();
+        self.svar[i] = Some(v);
+        self.node_of.resize(self.simplex.num_vars(), None);
+        self.node_of[v.0 as usize] = Some(n);
+        v
+    }
+
+    /// The simplex variable of a normalized form: the node itself for `1 * x`,
+    /// else the form's slack.
+    fn form_var(&mut self, form: &[(INode, i64)]) -> Result<SVar, Overflow> {
+        if let [(x, 1)] = form {
+            return Ok(self.svar(*x));
+        }
+        if let Some(&s) = self.slacks.get(form) {
+            return Ok(s);
+        }
+        let def: Vec<(SVar, i128)> = form
+            .iter()
+            .map(|&(x, c)| (self.svar(x), i128::from(c)))
+            .collect();
+        let s = self.simplex.new_slack(&def)?;
+        self.node_of.resize(self.simplex.num_vars(), None);
+        self.slacks.insert(form.to_vec(), s);
+        Ok(s)
+    }
+
+    /// The atom for `sum(c * x) <= bound` (`form` over nodes other than zero) and
+    /// whether the literal is its positive one: `None` when the form is empty or
+    /// the numbers overflow (the encoder then keeps the atom outside).
+    pub fn linear_atom(&mut self, form: &[(INode, i64)], bound: i128) -> Option<(LinLe, bool)> {
+        debug_assert!(form.iter().all(|&(x, _)| x != ZERO));
+        let n = normalize(form, bound)?;
+        let s = self.form_var(&n.form).ok()?;
+        if n.upper {
+            Some((LinLe { s, k: n.k }, true))
+        } else {
+            // s >= k  is  not (s <= k - 1)
+            Some((
+                LinLe {
+                    s,
+                    k: n.k.checked_sub(1)?,
+                },
+                false,
+            ))
+        }
+    }
+
+    /// Every node's model value (indexed by node; `None` beyond i64): the
+    /// simplex's when the last final check used it, difference logic's otherwise.
+    pub fn values(&self) -> Vec<Option<i64>> {
+        let mut out = self.idl.values();
+        if self.simplex_model {
+            for (i, v) in self.svar.iter().enumerate() {
+                if let (Some(v), Some(slot)) = (v, out.get_mut(i)) {
+                    *slot = self
+                        .simplex
+                        .value(*v)
+                        .as_int()
+                        .and_then(|x| i64::try_from(x).ok());
+                }
+            }
+        }
+        out
+    }
+
+    /// The bound the trail entry states, as (variable, upper, bound).
+    fn entry_bound(
+        &mut self,
+        atom: LiaAtom,
+        lit: Lit,
+    ) -> Result<Option<(SVar, bool, i128)>, Overflow> {
+        match atom {
+            LiaAtom::Lin(LinLe { s, k }) => Ok(Some(if lit.is_neg() {
+                (s, false, k.checked_add(1).ok_or(Overflow)?)
+            } else {
+                (s, true, k)
+            })),
+            LiaAtom::Diff(Diff(x, y, c)) => {
+                // positive: x - y <= c; negative: y - x <= !c
+                let (x, y, c) = if lit.is_neg() { (y, x, !c) } else { (x, y, c) };
+                let mut form = Vec::with_capacity(2);
+                if x != ZERO {
+                    form.push((x, 1));
+                }
+                if y != ZERO {
+                    form.push((y, -1));
+                }
+                if form.is_empty() {
+                    return Ok(None);
+                }
+                let n = normalize(&form, i128::from(c)).ok_or(Overflow)?;
+                let v = self.form_var(&n.form)?;
+                Ok(Some((v, n.upper, n.k)))
+            }
+        }
+    }
+
+    /// Hand the simplex the trail entries it has not taken yet.
+    fn sync(&mut self) -> Result<Result<(), Vec<Lit>>, Overflow> {
+        while self.sync_marks.len() < self.trail.len() {
+            let (atom, lit) = self.trail[self.sync_marks.len()];
+            self.sync_marks.push(self.simplex.mark());
+            let Some((v, upper, k)) = self.entry_bound(atom, lit)? else {
+                // a constant difference: difference logic has judged it
+                continue;
+            };
+            if let Err(c) = self
+                .simplex
+                .assert_bound(v, upper, Bound { k, why: Some(lit) })?
+            {
+                return Ok(Err(c));
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    /// Sync and check the rational relaxation; after an overflow the tableau is
+    /// rebuilt and checked once more.
+    fn relaxation(&mut self) -> Result<Result<(), Vec<Lit>>, Overflow> {
+        match self.sync().and_then(|r| match r {
+            Ok(()) => self.simplex.check(),
+            e => Ok(e),
+        }) {
+            Err(Overflow) => {
+                self.simplex.reset()?;
+                self.simplex.check()
+            }
+            r => r,
+        }
+    }
+
+    /// Branch and bound below the current bounds: `Ok(true)` with integer values
+    /// in place, `Ok(false)` when no integer point exists (the literals used are
+    /// added to `why`), `Err` when it gave up.
+    fn branch(&mut self, budget: &mut u32, why: &mut Vec<Lit>) -> Result<bool, &'static str> {
+        match self.simplex.check() {
+            Err(Overflow) => return Err("linear arithmetic overflowed i128"),
+            Ok(Err(c)) => {
+                why.extend(c);
+                return Ok(false);
+            }
+            Ok(Ok(())) => {}
+        }
+        // the fractional original variable of smallest index
+        let frac = self.node_of.iter().enumerate().find_map(|(i, n)| {
+            let v = SVar(i as u32);
+            (n.is_some() && !self.simplex.value(v).is_int()).then_some(v)
+        });
+        let Some(x) = frac else {
+            return Ok(true);
+        };
+        if *budget == 0 {
+            return Err("branch and bound did not settle");
+        }
+        *budget -= 1;
+        self.bb_nodes += 1;
+        let f = self.simplex.value(x).floor();
+        for (upper, k) in [(true, f), (false, f + 1)] {
+            let mark = self.simplex.mark();
+            let r = match self.simplex.assert_bound(x, upper, Bound { k, why: None }) {
+                Err(Overflow) => Err("linear arithmetic overflowed i128"),
+                Ok(Err(c)) => {
+                    why.extend(c);
+                    Ok(false)
+                }
+                Ok(Ok(())) => self.branch(budget, why),
+            };
+            self.simplex.undo_to(mark);
+            match r {
+                Ok(false) => {}
+                other => return other,
+            }
+        }
+        Ok(false)
+    }
+}
+
+impl super::TheorySolver for Lia {
+    type Atom = LiaAtom;
+
+    #[inline]
+    fn assign(&mut self, atom: LiaAtom, lit: Lit) -> Result<(), Vec<Lit>> {
+        self.trail.push((atom, lit));
+        match atom {
+            LiaAtom::Diff(Diff(x, y, c)) => {
+                if lit.is_neg() {
+                    // not (x - y <= c)  is  y - x <= -c - 1 = !c (never overflows)
+                    self.idl.assert_le(y, x, !c, lit)
+                } else {
+                    self.idl.assert_le(x, y, c, lit)
+                }
+            }
+            LiaAtom::Lin(_) => {
+                self.lin_on_trail += 1;
+                match self.relaxation() {
+                    Ok(r) => r,
+                    // judged at the final check
+                    Err(Overflow) => Ok(()),
+                }
+            }
+        }
+    }
+
+    fn push(&mut self) {
+        self.idl.push();
+        self.marks.push(self.trail.len());
+    }
+
+    fn pop(&mut self, levels: usize) {
+        self.idl.pop(levels);
+        for _ in 0..levels {
+            let Some(mark) = self.marks.pop() else {
+                debug_assert!(false, "pop below level 0");
+                return;
+            };
+            for (a, _) in self.trail.drain(mark..) {
+                if matches!(a, LiaAtom::Lin(_)) {
+                    self.lin_on_trail -= 1;
+                }
+            }
+        }
+        let len = self.trail.len();
+        if self.sync_marks.len() > len {
+            self.simplex.undo_to(self.sync_marks[len]);
+            self.sync_marks.truncate(len);
+        }
+    }
+
+    fn final_check(&mut self, _value: &dyn Fn(Lit) -> LBool) -> Result<(), Vec<Lit>> {
+        self.incomplete = None;
+        self.simplex_model = self.lin_on_trail > 0;
+        if !self.simplex_model {
+            return Ok(());
+        }
+        self.simplex_checks += 1;
+        match self.relaxation() {
+            Err(Overflow) => {
+                self.incomplete = Some("linear arithmetic overflowed i128");
+                return Ok(());
+            }
+            Ok(Err(c)) => return Err(c),
+            Ok(Ok(())) => {}
+        }
+        let mut budget = MAX_BB_NODES;
+        let mut why = Vec::new();
+        match self.branch(&mut budget, &mut why) {
+            Ok(true) => Ok(()),
+            Ok(false) if !why.is_empty() => {
+                why.sort();
+                why.dedup();
+                Err(why)
+            }
+            Ok(false) => {
+                self.incomplete = Some("branch and bound found no literal to blame");
+                Ok(())
+            }
+            Err(reason) => {
+                self.incomplete = Some(reason);
+                Ok(())
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::cdcl::Var;
+    use crate::solver::theory::TheorySolver;
+
+    fn lit(i: u32) -> Lit {
+        Var(i).pos()
+    }
+
+    /// 2x + 2y = 1 has rational solutions only: branch and bound refutes it with
+    /// both literals; x + y = 1 is integral.
+    #[test]
+    fn integer_infeasibility_is_explained() {
+        let mut l = Lia::default();
+        let (x, y) = (l.add_node(), l.add_node());
+        let (le, p1) = l.linear_atom(&[(x, 2), (y, 2)], 1).unwrap();
+        let (ge, p2) = l.linear_atom(&[(x, -2), (y, -2)], -1).unwrap();
+        // 2x + 2y <= 1 is x + y <= 0; -2x - 2y <= -1 is x + y >= 1
+        assert!(p1 && !p2);
+        l.push();
+        l.assign(LiaAtom::Lin(le), lit(1)).unwrap();
+        let c = l.assign(LiaAtom::Lin(ge), lit(2).var().neg()).unwrap_err();
+        assert_eq!(c.len(), 2);
+        l.pop(1);
+        // 3x - 3y = 1 over rationals is feasible; over integers it is not
+        let (a, _) = l.linear_atom(&[(x, 3), (y, -3)], 1).unwrap();
+        let (b, _) = l.linear_atom(&[(x, -3), (y, 3)], -1).unwrap();
+        l.push();
+        assert!(l.assign(LiaAtom::Lin(a), lit(3)).is_ok());
+        // -3x + 3y <= -1 is x - y >= 1 (rounded): with x - y <= 0 a conflict
+        assert!(l.assign(LiaAtom::Lin(b), lit(4).var().neg()).is_err());
+        l.pop(1);
+    }
+
+    /// 3x + 5y = 7 with 0 <= x, y <= 10: the relaxation is feasible (x = 7/3),
+    /// the integer solutions (x = 4, y = -1; x = -1, y = 2; ...) all lie outside
+    /// the box, so branch and bound refutes it.
+    #[test]
+    fn branch_and_bound_decides_small_boxes() {
+        let mut l = Lia::default();
+        let (x, y) = (l.add_node(), l.add_node());
+        let (le, _) = l.linear_atom(&[(x, 3), (y, 5)], 7).unwrap();
+        let (ge, pos) = l.linear_atom(&[(x, -3), (y, -5)], -7).unwrap();
+        assert!(!pos);
+        l.push();
+        l.assign(LiaAtom::Lin(le), lit(1)).unwrap();
+        l.assign(LiaAtom::Lin(ge), lit(2).var().neg()).unwrap();
+        for (i, (a, b, c)) in [(x, ZERO, 10), (ZERO, x, 0), (y, ZERO, 10), (ZERO, y, 0)]
+            .into_iter()
+            .enumerate()
+        {
+            l.assign(LiaAtom::Diff(Diff(a, b, c)), lit(10 + i as u32))
+                .unwrap();
+        }
+        let v = |_: Lit| LBool::True;
+        let c = l.final_check(&v).unwrap_err();
+        assert!(c.contains(&lit(1)) && c.contains(&lit(2).var().neg()));
+        l.pop(1);
+        // 3x + 5y = 8: x = y = 1
+        let (le, _) = l.linear_atom(&[(x, 3), (y, 5)], 8).unwrap();
+        let (ge, _) = l.linear_atom(&[(x, -3), (y, -5)], -8).unwrap();
+        l.push();
+        l.assign(LiaAtom::Lin(le), lit(1)).unwrap();
+        l.assign(LiaAtom::Lin(ge), lit(2).var().neg()).unwrap();
+        l.assign(LiaAtom::Diff(Diff(ZERO, x, 0)), lit(3)).unwrap();
+        l.assign(LiaAtom::Diff(Diff(ZERO, y, 0)), lit(4)).unwrap();
+        l.final_check(&v).unwrap();
+        let vals = l.values();
+        let (vx, vy) = (vals[x.0 as usize].unwrap(), vals[y.0 as usize].unwrap());
+        assert_eq!(3 * vx + 5 * vy, 8);
+        assert!(vx >= 0 && vy >= 0);
+        l.pop(1);
+    }
+
+    /// Random push/pop/assert/check sequences of linear atoms over three integers
+    /// of range -3..=3 (`set_range`: the bounds are difference atoms, so the
+    /// simplex meets both kinds), against the enumeration of all 343 points; every
+    /// model is checked, and `unknown` fails.
+    #[test]
+    fn random_linear_formulas_match_the_enumeration() {
+        use crate::solver::{Answer, Solver, Sort};
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+        const R: i64 = 3;
+        // (coefficients of x, y, z; bound; relation 0 <=, 1 =, 2 !=; or: pop)
+        let atom = (
+            proptest::array::uniform3(-3i64..=3),
+            -6i64..=6,
+            0u8..3,
+            0u8..8,
+        );
+        let mut runner = TestRunner::new(Config {
+            cases: 300,
+            ..Config::default()
+        });
+        runner
+            .run(&proptest::collection::vec(atom, 1..8), |steps| {
+                let mut s = Solver::default();
+                let t = s.terms_mut();
+                let vars: Vec<_> = ["x", "y", "z"]
+                    .iter()
+                    .map(|n| t.constant(n, Sort::Int))
+                    .collect();
+                for &v in &vars {
+                    t.set_range(v, -R, R);
+                }
+                let mut scopes: Vec<Vec<([i64; 3], i64, u8)>> = vec![Vec::new()];
+                for (cs, k, rel, op) in steps {
+                    if op == 0 && scopes.len() > 1 {
+                        scopes.pop();
+                        s.pop();
+                    } else if op == 1 {
+                        scopes.push(Vec::new());
+                        s.push();
+                    } else {
+                        let t = s.terms_mut();
+                        let mut sum = t.int(0);
+                        for (i, &c) in cs.iter().enumerate() {
+                            let ct = t.int(c);
+                            let p = t.mul(ct, vars[i]).unwrap();
+                            sum = t.add(sum, p).unwrap();
+                        }
+                        let kt = t.int(k);
+                        let e = match rel {
+                            0 => t.le(sum, kt).unwrap(),
+                            1 => t.eq(sum, kt).unwrap(),
+                            _ => {
+                                let eq = t.eq(sum, kt).unwrap();
+                                t.not(eq).unwrap()
+                            }
+                        };
+                        s.assert_term(e).unwrap();
+                        scopes.last_mut().unwrap().push((cs, k, rel));
+                    }
+                    let holds = |p: [i64; 3]| {
+                        scopes.iter().flatten().all(|&(cs, k, rel)| {
+                            let v: i64 = (0..3).map(|i| cs[i] * p[i]).sum();
+                            match rel {
+                                0 => v <= k,
+                                1 => v == k,
+                                _ => v != k,
+                            }
+                        })
+                    };
+                    let any =
+                        (-R..=R).any(|x| (-R..=R).any(|y| (-R..=R).any(|z| holds([x, y, z]))));
+                    match s.check() {
+                        Answer::Sat(m) => {
+                            prop_assert!(any, "sat, the enumeration says unsat: {scopes:?}");
+                            prop_assert!(s.check_model(&m), "model violates {scopes:?}");
+                        }
+                        Answer::Unsat => {
+                            prop_assert!(!any, "unsat, the enumeration finds a point: {scopes:?}")
+                        }
+                        Answer::Unknown(r) => prop_assert!(false, "unknown ({r}) on {scopes:?}"),
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+}

@@ -1,0 +1,429 @@
+//! The general simplex of \[SIMPLEX\] (Fig. 1 and §3): a tableau of basic variables
+//! defined over non-basic ones, bounds on every variable, an assignment that always
+//! satisfies the tableau and the bounds of the non-basic variables, and `check`
+//! repairing the basic ones by pivoting (Bland's rule), with the conflicting row's
+//! bounds as the explanation of an infeasibility. Backtracking restores bounds only:
+//! the assignment stays a solution of the tableau, and of the looser bounds.
+
+use crate::solver::cdcl::Lit;
+
+use super::rational::Q;
+
+/// A simplex variable. Numbering: creation order, from 0; the variables of the
+/// integers the encoder names come first as they are met, slack variables (one per
+/// linear form) as their forms are met.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct SVar(pub u32);
+
+impl SVar {
+    fn ix(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An integer bound and why it holds: the literal that asserted it, or none for
+/// the bounds branch and bound asserts inside one check.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Bound {
+    pub k: i128,
+    pub why: Option<Lit>,
+}
+
+/// An arithmetic overflow: the tableau may be inconsistent and must be rebuilt.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Overflow;
+
+/// A row: `basic = sum(coef * x)` over non-basic `x`.
+#[derive(Clone, Debug)]
+struct Row {
+    basic: SVar,
+    coeffs: Vec<(SVar, Q)>,
+}
+
+/// What one bound change replaced, for undoing.
+#[derive(Clone, Debug)]
+struct Undo {
+    v: SVar,
+    upper: bool,
+    old: Option<Bound>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Simplex {
+    val: Vec<Q>,
+    lo: Vec<Option<Bound>>,
+    hi: Vec<Option<Bound>>,
+    /// The row of each basic variable.
+    row_of: Vec<Option<usize>>,
+    rows: Vec<Row>,
+    /// Each slack variable's definition over the original variables (integer
+    /// coefficients), to rebuild the tableau after an overflow.
+    defs: Vec<Option<Vec<(SVar, i128)>>>,
+    undo: Vec<Undo>,
+    /// Pivots made (statistics).
+    pub pivots: u64,
+}
+
+/// The result of asserting a bound or checking: a conflict is the set of true
+/// literals whose bounds are inconsistent.
+pub type Checked = Result<Result<(), Vec<Lit>>, Overflow>;
+
+impl Simplex {
+    pub fn num_vars(&self) -> usize {
+        self.val.len()
+    }
+
+    /// A new original variable, unbounded, valued 0.
+    pub fn new_var(&mut self) -> SVar {
+        let v = SVar(self.val.len() as u32);
+        self.val.push(Q::ZERO);
+        self.lo.push(None);
+        self.hi.push(None);
+        self.row_of.push(None);
+        self.defs.push(None);
+        v
+    }
+
+    /// A new slack variable `s = sum(c * x)` over original variables.
+    pub fn new_slack(&mut self, def: &[(SVar, i128)]) -> Result<SVar, Overflow> {
+        let s = self.new_var();
+        self.defs[s.ix()] = Some(def.to_vec());
+        let row = self.expand(def)?;
+        let mut value = Q::ZERO;
+        for &(x, c) in &row {
+            value = value
+                .add(c.mul(self.val[x.ix()]).ok_or(Overflow)?)
+                .ok_or(Overflow)?;
+        }
+        self.val[s.ix()] = value;
+        self.row_of[s.ix()] = Some(self.rows.len());
+        self.rows.push(Row {
+            basic: s,
+            coeffs: row,
+        });
+        Ok(s)
+    }
+
+    /// `sum(c * x)` over non-basic variables: basic ones replaced by their rows.
+    fn expand(&self, def: &[(SVar, i128)]) -> Result<Vec<(SVar, Q)>, Overflow> {
+        let mut acc: Vec<(SVar, Q)> = Vec::new();
+        for &(x, c) in def {
+            let c = Q::int(c);
+            match self.row_of[x.ix()] {
+                None => add_term(&mut acc, x, c)?,
+                Some(r) => {
+                    for &(y, d) in &self.rows[r].coeffs {
+                        add_term(&mut acc, y, c.mul(d).ok_or(Overflow)?)?;
+                    }
+                }
+            }
+        }
+        Ok(acc)
+    }
+
+    pub fn value(&self, v: SVar) -> Q {
+        self.val[v.ix()]
+    }
+
+    #[cfg(test)]
+    pub fn upper(&self, v: SVar) -> Option<Bound> {
+        self.hi[v.ix()]
+    }
+
+    /// The undo mark: bound changes made after it are undone by [`Self::undo_to`].
+    pub fn mark(&self) -> usize {
+        self.undo.len()
+    }
+
+    pub fn undo_to(&mut self, mark: usize) {
+        while self.undo.len() > mark {
+            let Some(u) = self.undo.pop() else { break };
+            if u.upper {
+                self.hi[u.v.ix()] = u.old;
+            } else {
+                self.lo[u.v.ix()] = u.old;
+            }
+        }
+    }
+
+    /// Assert `v <= b.k` (`upper`) or `v >= b.k`. A bound no tighter than the one
+    /// in force changes nothing; one that crosses the opposite bound is a conflict
+    /// of the two literals.
+    pub fn assert_bound(&mut self, v: SVar, upper: bool, b: Bound) -> Checked {
+        let (same, other) = if upper {
+            (self.hi[v.ix()], self.lo[v.ix()])
+        } else {
+            (self.lo[v.ix()], self.hi[v.ix()])
+        };
+        if let Some(s) = same
+            && (if upper { s.k <= b.k } else { s.k >= b.k })
+        {
+            return Ok(Ok(()));
+        }
+        if let Some(o) = other
+            && (if upper { b.k < o.k } else { b.k > o.k })
+        {
+            return Ok(Err(b.why.into_iter().chain(o.why).collect()));
+        }
+        self.undo.push(Undo {
+            v,
+            upper,
+            old: same,
+        });
+        if upper {
+            self.hi[v.ix()] = Some(b);
+        } else {
+            self.lo[v.ix()] = Some(b);
+        }
+        if self.row_of[v.ix()].is_none() {
+            let k = Q::int(b.k);
+            let x = self.val[v.ix()];
+            if (upper && x > k) || (!upper && x < k) {
+                self.update(v, k)?;
+            }
+        }
+        Ok(Ok(()))
+    }
+
+    /// Set the non-basic `x` to `v`, keeping every row true.
+    fn update(&mut self, x: SVar, v: Q) -> Result<(), Overflow> {
+        let delta = v.sub(self.val[x.ix()]).ok_or(Overflow)?;
+        for r in &self.rows {
+            if let Some(&(_, a)) = r.coeffs.iter().find(|(y, _)| *y == x) {
+                let b = r.basic.ix();
+                self.val[b] = self.val[b]
+                    .add(a.mul(delta).ok_or(Overflow)?)
+                    .ok_or(Overflow)?;
+            }
+        }
+        self.val[x.ix()] = v;
+        Ok(())
+    }
+
+    /// Make the basic `xi` (row `r`) non-basic at value `v` and the non-basic `xj`
+    /// basic in its place.
+    fn pivot_and_update(&mut self, r: usize, xj: SVar, v: Q) -> Result<(), Overflow> {
+        self.pivots += 1;
+        let xi = self.rows[r].basic;
+        let aij = coeff(&self.rows[r].coeffs, xj);
+        let theta = v
+            .sub(self.val[xi.ix()])
+            .and_then(|d| d.div(aij))
+            .ok_or(Overflow)?;
+        self.val[xi.ix()] = v;
+        self.val[xj.ix()] = self.val[xj.ix()].add(theta).ok_or(Overflow)?;
+        for (k, row) in self.rows.iter().enumerate() {
+            if k == r {
+                continue;
+            }
+            if let Some(&(_, akj)) = row.coeffs.iter().find(|(y, _)| *y == xj) {
+                let b = row.basic.ix();
+                self.val[b] = self.val[b]
+                    .add(akj.mul(theta).ok_or(Overflow)?)
+                    .ok_or(Overflow)?;
+            }
+        }
+        // xi = aij xj + rest  =>  xj = (1/aij) xi - rest/aij
+        let inv = Q::ONE.div(aij).ok_or(Overflow)?;
+        let mut new_row: Vec<(SVar, Q)> = Vec::with_capacity(self.rows[r].coeffs.len());
+        new_row.push((xi, inv));
+        for &(y, a) in &self.rows[r].coeffs {
+            if y != xj {
+                new_row.push((y, a.mul(inv).and_then(Q::neg).ok_or(Overflow)?));
+            }
+        }
+        self.rows[r] = Row {
+            basic: xj,
+            coeffs: new_row.clone(),
+        };
+        self.row_of[xi.ix()] = None;
+        self.row_of[xj.ix()] = Some(r);
+        // substitute xj in every other row
+        for k in 0..self.rows.len() {
+            if k == r {
+                continue;
+            }
+            let Some(pos) = self.rows[k].coeffs.iter().position(|(y, _)| *y == xj) else {
+                continue;
+            };
+            let (_, a) = self.rows[k].coeffs.swap_remove(pos);
+            for &(y, c) in &new_row {
+                add_term(&mut self.rows[k].coeffs, y, a.mul(c).ok_or(Overflow)?)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Repair the basic variables until every bound holds (`Ok(Ok)`), or a row
+    /// shows the bounds inconsistent (`Ok(Err)`, the literals of that row's
+    /// bounds; bounds without a literal are left out, so the caller must account
+    /// for them).
+    pub fn check(&mut self) -> Checked {
+        loop {
+            // Bland's rule: the smallest violating basic variable, the smallest
+            // suitable non-basic one; it terminates
+            let mut pick: Option<(SVar, usize, bool)> = None;
+            for (r, row) in self.rows.iter().enumerate() {
+                let b = row.basic;
+                let x = self.val[b.ix()];
+                let below = self.lo[b.ix()].is_some_and(|l| x < Q::int(l.k));
+                let above = self.hi[b.ix()].is_some_and(|h| x > Q::int(h.k));
+                if (below || above) && pick.is_none_or(|(p, _, _)| b < p) {
+                    pick = Some((b, r, below));
+                }
+            }
+            let Some((xi, r, below)) = pick else {
+                return Ok(Ok(()));
+            };
+            // raise xi (below) or lower it: a non-basic variable that can move so
+            let mut entering: Option<SVar> = None;
+            for &(xj, a) in &self.rows[r].coeffs {
+                let up = below == a.is_pos();
+                let can = if up {
+                    self.hi[xj.ix()].is_none_or(|h| self.val[xj.ix()] < Q::int(h.k))
+                } else {
+                    self.lo[xj.ix()].is_none_or(|l| self.val[xj.ix()] > Q::int(l.k))
+                };
+                if can && entering.is_none_or(|e| xj < e) {
+                    entering = Some(xj);
+                }
+            }
+            match entering {
+                Some(xj) => {
+                    let target = if below {
+                        self.lo[xi.ix()]
+                    } else {
+                        self.hi[xi.ix()]
+                    };
+                    let k = target.map(|b| b.k).unwrap_or_default();
+                    self.pivot_and_update(r, xj, Q::int(k))?;
+                }
+                None => {
+                    // xi's violated bound, and for each xj the bound that stops it
+                    let mut why = Vec::new();
+                    let own = if below {
+                        self.lo[xi.ix()]
+                    } else {
+                        self.hi[xi.ix()]
+                    };
+                    why.extend(own.and_then(|b| b.why));
+                    for &(xj, a) in &self.rows[r].coeffs {
+                        let up = below == a.is_pos();
+                        let b = if up {
+                            self.hi[xj.ix()]
+                        } else {
+                            self.lo[xj.ix()]
+                        };
+                        why.extend(b.and_then(|b| b.why));
+                    }
+                    why.sort();
+                    why.dedup();
+                    return Ok(Err(why));
+                }
+            }
+        }
+    }
+
+    /// Rebuild the tableau from the definitions: every slack basic over the
+    /// original variables, these moved inside their bounds. Undoes the drift of
+    /// pivots after an overflow; bounds are kept.
+    pub fn reset(&mut self) -> Result<(), Overflow> {
+        self.rows.clear();
+        for r in self.row_of.iter_mut() {
+            *r = None;
+        }
+        for v in 0..self.val.len() {
+            if self.defs[v].is_none() {
+                let x = self.val[v];
+                let lo = self.lo[v].map(|b| Q::int(b.k));
+                let hi = self.hi[v].map(|b| Q::int(b.k));
+                self.val[v] = match (lo, hi) {
+                    (Some(l), _) if x < l => l,
+                    (_, Some(h)) if x > h => h,
+                    _ if !x.is_int() => Q::int(x.floor()),
+                    _ => x,
+                };
+            }
+        }
+        for v in 0..self.val.len() {
+            if let Some(def) = self.defs[v].clone() {
+                let mut value = Q::ZERO;
+                let mut coeffs = Vec::with_capacity(def.len());
+                for &(x, c) in &def {
+                    let c = Q::int(c);
+                    value = value
+                        .add(c.mul(self.val[x.ix()]).ok_or(Overflow)?)
+                        .ok_or(Overflow)?;
+                    add_term(&mut coeffs, x, c)?;
+                }
+                self.val[v] = value;
+                self.row_of[v] = Some(self.rows.len());
+                self.rows.push(Row {
+                    basic: SVar(v as u32),
+                    coeffs,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+fn coeff(row: &[(SVar, Q)], x: SVar) -> Q {
+    row.iter()
+        .find(|(y, _)| *y == x)
+        .map_or(Q::ZERO, |&(_, a)| a)
+}
+
+/// `acc += c * x`, dropping a coefficient that becomes zero.
+fn add_term(acc: &mut Vec<(SVar, Q)>, x: SVar, c: Q) -> Result<(), Overflow> {
+    if let Some(pos) = acc.iter().position(|(y, _)| *y == x) {
+        let s = acc[pos].1.add(c).ok_or(Overflow)?;
+        if s.is_zero() {
+            acc.swap_remove(pos);
+        } else {
+            acc[pos].1 = s;
+        }
+    } else if !c.is_zero() {
+        acc.push((x, c));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::cdcl::Var;
+
+    fn lit(i: u32) -> Option<Lit> {
+        Some(Var(i).pos())
+    }
+
+    /// x + y <= 2, x - y >= 1, y >= 1: x >= 2 and x <= 1: infeasible, explained by
+    /// the three bounds; without y >= 1 feasible.
+    #[test]
+    fn infeasible_rows_are_explained() {
+        let mut s = Simplex::default();
+        let (x, y) = (s.new_var(), s.new_var());
+        let sum = s.new_slack(&[(x, 1), (y, 1)]).unwrap();
+        let diff = s.new_slack(&[(x, 1), (y, -1)]).unwrap();
+        let m = s.mark();
+        let b = |k, i| Bound { k, why: lit(i) };
+        s.assert_bound(sum, true, b(2, 1)).unwrap().unwrap();
+        s.assert_bound(diff, false, b(1, 2)).unwrap().unwrap();
+        s.check().unwrap().unwrap();
+        let (vx, vy) = (s.value(x), s.value(y));
+        assert!(vx.add(vy).unwrap() <= Q::int(2));
+        assert!(vx.sub(vy).unwrap() >= Q::int(1));
+        let m2 = s.mark();
+        s.assert_bound(y, false, b(1, 3)).unwrap().unwrap();
+        let mut c = s.check().unwrap().unwrap_err();
+        c.sort();
+        assert_eq!(c, vec![lit(1).unwrap(), lit(2).unwrap(), lit(3).unwrap()]);
+        s.undo_to(m2);
+        s.check().unwrap().unwrap();
+        s.undo_to(m);
+        assert_eq!(s.upper(sum), None);
+        s.reset().unwrap();
+        s.check().unwrap().unwrap();
+    }
+}
