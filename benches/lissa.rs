@@ -6,7 +6,8 @@
 //!
 //! Approaches: `LI` (rule set `lazy`, no pruning), `LIHybrid` (`lihybrid`), `IFrepOK`
 //! (`lazy` on a generated driver `if (repOK()) m(..)`, no precondition), `LISSA`,
-//! `LISSA-M`, `LISSA-NoSB` (`lissa`, `lissa-m`, `lissa-nosb` with `--requires repOK`).
+//! `LISSA-M`, `LISSA-NoSB`, `LISSA-Valid` (`lissa`, `lissa-m`, `lissa-nosb`,
+//! `lissa-valid` with `--requires repOK`).
 //! Paths: traces (normal + exceptional), as `heaplog run` counts them. IFrepOK's are
 //! also counted as \[LISSA\] counts them, the paths through `m` only (its harness
 //! counts a path after `m` returns or throws, and drops the structures repOK rejects):
@@ -159,6 +160,7 @@ const APPROACHES: &[(&str, &str, bool, bool)] = &[
     ("LISSA", "lissa", true, false),
     ("LISSA-M", "lissa-m", true, false),
     ("LISSA-NoSB", "lissa-nosb", true, false),
+    ("LISSA-Valid", "lissa-valid", true, false),
 ];
 
 /// The driver method's name for `entry`.

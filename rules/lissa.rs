@@ -74,6 +74,8 @@ pub trait Variant: 'static {
     const MEMOIZE: bool;
     /// LIHybrid: the precondition run once on the partial structure instead of SymSolve.
     const HYBRID: bool = false;
+    /// SymSolve decides from the valid structures of the scope ([`SymConfig::valid`]).
+    const VALID: bool = false;
 }
 
 /// `lissa`: SymSolve with symmetry breaking.
@@ -427,6 +429,7 @@ impl<V: Variant> Lissa<V> {
             witnesses: true,
             refutations: true,
             prefixes: true,
+            valid: V::VALID,
         };
         let mut solver = SymSolve::new(ctx.program, pre, config);
         std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());

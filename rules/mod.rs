@@ -13,6 +13,7 @@ pub mod lazier_sharp;
 pub mod lazy;
 pub mod lazy_exact_alias;
 pub mod lissa;
+pub mod lissa_valid;
 pub mod pose;
 pub mod pose_weak;
 pub mod symbolic_heap;
@@ -69,6 +70,7 @@ pub const REGISTRY: &[Registered] = &[
     entry::<lissa::Lissa<lissa::Memo>>(),
     entry::<lissa::Lissa<lissa::NoSb>>(),
     entry::<lissa::Lissa<lissa::Hybrid>>(),
+    entry::<lissa::Lissa<lissa_valid::Valid>>(),
     entry::<Varied<pose_weak::PoseWeak>>(),
     entry::<Varied<symbolic_heap_unfiltered::Unfiltered>>(),
 ];

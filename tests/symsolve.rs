@@ -238,6 +238,7 @@ fn symsolve_agrees_with_brute_force() {
                 witnesses,
                 refutations: witnesses,
                 prefixes: witnesses,
+                valid: false,
             };
             SymSolve::new(&program, pre, config)
         })
@@ -299,6 +300,7 @@ fn choices_asked_together_get_each_choices_answer() {
             witnesses,
             refutations: witnesses,
             prefixes: witnesses,
+            valid: false,
         };
         let mut reference = SymSolve::new(&program, pre, config(Symmetry::Keep, false));
         let mut solvers = [
@@ -422,6 +424,7 @@ fn red_black_agree(repok: &str) {
         witnesses,
         refutations,
         prefixes: witnesses || refutations,
+        valid: false,
     };
     let mut reference = SymSolve::new(program, pre, config(Symmetry::Break, false, false));
     // Each solver keeping witnesses or cores answers the later structures from the
@@ -620,6 +623,7 @@ impl TreeMapStructures {
             witnesses: false,
             refutations,
             prefixes,
+            valid: false,
         };
         [
             SymSolve::new(&self.program, self.pre, config(Symmetry::Break)),
@@ -925,4 +929,138 @@ fn fused_steps_run_as_the_unfused_machine() {
             assert!(outcomes[1] > 0, "{entry}: {outcomes:?}");
         }
     }
+}
+
+/// The valid structures of the scope (`SymConfig::valid`): a query answered by a lookup
+/// into them gets SymSolve's answer. On the binary tree (every structure of
+/// `symsolve_agrees_with_brute_force`, and the choices at each of its free reference
+/// fields, at scopes 2 and 3) against brute force and the search; on TreeMap's repOK
+/// and repOKTwoPass, every structure lazy initialization can leave of a valid tree of up
+/// to 2 entries and the choices at each of its free reference fields, at scope 2
+/// against brute force and at scope 3 against the search. The lookup answers every
+/// red-black query (colours and ints are free there), and some of the tree's (the others
+/// fix an int, which the lookup leaves to the search). It can fail: a lookup that took
+/// an unread field of a stored structure for a null one, or an alias for a fresh
+/// object, calls valid choices spurious here.
+#[test]
+fn valid_structures_agree_with_brute_force() {
+    let program = compile(TREE);
+    let entry = program.entry("Node.isTree").unwrap();
+    let pre = Precondition::new(&program, entry, entry).unwrap();
+    let node = program.method(entry).owner;
+    let ints = 0..=1;
+    let refs: Vec<usize> = program
+        .class(node)
+        .all_fields
+        .iter()
+        .enumerate()
+        .filter(|&(_, &f)| matches!(program.field(f).ty, Type::Class(_)))
+        .map(|(slot, _)| slot)
+        .collect();
+    let (mut asked, mut spurious) = (0, 0);
+    for scope in [2u32, 3] {
+        let config = |valid| SymConfig {
+            scope,
+            int_range: ints.clone(),
+            valid,
+            ..SymConfig::default()
+        };
+        let mut search = SymSolve::new(&program, pre, config(false));
+        let mut lookup = SymSolve::new(&program, pre, config(true));
+        for s in structures(&program, entry, 2) {
+            let expected = brute_force(&program, &pre, &s, scope, &ints, &[node]);
+            assert_eq!(lookup.solve(&s) == Answer::Sat, expected, "{scope}: {s:?}");
+            asked += 1;
+            spurious += usize::from(!expected);
+            for (o, (_, fields)) in s.objects.iter().enumerate() {
+                for &slot in &refs {
+                    if fields[slot].is_some() {
+                        continue;
+                    }
+                    let (choices, one_by_one) = choices_at(&program, &s, (o, slot), node);
+                    let expected: Vec<bool> = one_by_one
+                        .iter()
+                        .map(|t| search.solve(t) == Answer::Sat)
+                        .collect();
+                    let v = lookup.solve_choices(&s, &choices);
+                    let mut got = vec![v.null];
+                    got.extend(&v.aliases);
+                    got.push(v.fresh);
+                    assert_eq!(got, expected, "{scope}: {s:?} at {:?}", choices.site);
+                    asked += expected.len();
+                    spurious += expected.iter().filter(|&&e| !e).count();
+                }
+            }
+        }
+        let set = lookup.valid().expect("the valid structures were built");
+        assert!(set.complete() && !set.is_empty());
+        assert!(lookup.stats.valid_answers > 0 && lookup.stats.valid_searched > 0);
+    }
+    assert!(spurious > 0 && spurious < asked, "{spurious} of {asked}");
+    valid_red_black("TreeMap.repOK");
+    valid_red_black("TreeMap.repOKTwoPass");
+}
+
+fn valid_red_black(repok: &str) {
+    let t = TreeMapStructures::new(repok);
+    let (mut asked, mut spurious) = (0, 0);
+    for scope in [2u32, 3] {
+        let config = |valid| SymConfig {
+            scope,
+            int_range: INTS,
+            valid,
+            ..SymConfig::default()
+        };
+        let mut search = SymSolve::new(&t.program, t.pre, config(false));
+        let mut lookup = SymSolve::new(&t.program, t.pre, config(true));
+        for (s, refs) in t.structures(true) {
+            let expected = if scope == 2 {
+                brute_force(&t.program, &t.pre, &s, scope, &INTS, &t.classes())
+            } else {
+                search.solve(&s) == Answer::Sat
+            };
+            assert_eq!(lookup.solve(&s) == Answer::Sat, expected, "{scope}: {s:?}");
+            asked += 1;
+            spurious += usize::from(!expected);
+            let sites = refs.iter().filter(|&&(o, k, _)| {
+                s.objects[o].0 == t.entry_class && s.objects[o].1[k].is_none()
+            });
+            for &(o, slot, _) in sites {
+                if scope == 2 {
+                    let (a, n) =
+                        t.choices_agree(std::slice::from_mut(&mut lookup), &s, (o, slot), 2);
+                    asked += a;
+                    spurious += n;
+                    continue;
+                }
+                let (choices, one_by_one) = choices_at(&t.program, &s, (o, slot), t.entry_class);
+                let expected: Vec<bool> = one_by_one
+                    .iter()
+                    .map(|c| search.solve(c) == Answer::Sat)
+                    .collect();
+                let v = lookup.solve_choices(&s, &choices);
+                let mut got = vec![v.null];
+                got.extend(&v.aliases);
+                got.push(v.fresh);
+                assert_eq!(
+                    got, expected,
+                    "{repok} {scope}: {s:?} at {:?}",
+                    choices.site
+                );
+                asked += expected.len();
+                spurious += expected.iter().filter(|&&e| !e).count();
+            }
+        }
+        let set = lookup.valid().expect("the valid structures were built");
+        assert!(set.complete() && !set.is_empty(), "{repok} {scope}");
+        assert!(
+            lookup.stats.valid_answers > 0 && lookup.stats.valid_searched == 0,
+            "{repok} {scope}: {:?}",
+            lookup.stats
+        );
+    }
+    assert!(
+        spurious > 0 && spurious < asked,
+        "{repok}: {spurious} of {asked}"
+    );
 }

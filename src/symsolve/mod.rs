@@ -15,7 +15,8 @@
 //! `search.rs` over the candidate vector of `candidate.rs`; the valid completions that
 //! answer later queries Sat in `witnesses.rs`; the cores of spurious structures that
 //! answer them Unsat in `cores.rs`; the embeddings both use in `embed.rs`; the dead
-//! prefixes a search leaves to the next in `prefixes.rs`.
+//! prefixes a search leaves to the next in `prefixes.rs`; the valid structures of the
+//! scope, which decide a query by a lookup, in `valid.rs`.
 
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
@@ -29,8 +30,10 @@ mod cores;
 mod embed;
 mod prefixes;
 mod search;
+mod valid;
 mod witnesses;
 
+pub use valid::{BuildStats, ValidStructures};
 pub use witnesses::Witnesses;
 
 /// A partially symbolic structure: the precondition's roots (fixed) and the materialized
@@ -86,6 +89,10 @@ pub struct SymConfig {
     /// Keep the dead prefixes of each search (`prefixes.rs`) and skip them in the
     /// searches of the structures that extend its structure. Default: true.
     pub prefixes: bool,
+    /// Decide queries from the valid structures of the scope, enumerated once per
+    /// exploration (`valid.rs`), the search answering only what the lookup does not
+    /// decide. Default: false.
+    pub valid: bool,
 }
 
 impl Default for SymConfig {
@@ -98,6 +105,7 @@ impl Default for SymConfig {
             witnesses: true,
             refutations: true,
             prefixes: true,
+            valid: false,
         }
     }
 }
@@ -168,6 +176,10 @@ pub struct Stats {
     /// Prefixes skipped because a kept core refutes a free field's value
     /// ([`cores::Unit`]).
     pub unit_skipped: u64,
+    /// Queries answered by the valid structures' lookup ([`SymConfig::valid`]).
+    pub valid_answers: u64,
+    /// Queries the lookup left to the search.
+    pub valid_searched: u64,
 }
 
 /// The solver for one program and precondition.
@@ -189,6 +201,8 @@ pub struct SymSolve<'p> {
     own: Option<prefixes::Prefixes>,
     /// Whether the search skipped a prefix of `src`.
     src_used: bool,
+    /// While enumerating the valid structures: where each goes (`valid.rs`).
+    sink: Option<valid::Sink>,
 }
 
 impl<'p> SymSolve<'p> {
@@ -205,6 +219,7 @@ impl<'p> SymSolve<'p> {
             src: None,
             own: None,
             src_used: false,
+            sink: None,
         }
     }
 
@@ -217,6 +232,9 @@ impl<'p> SymSolve<'p> {
         {
             self.stats.memo_hits += 1;
             return a;
+        }
+        if let Some(v) = self.by_lookup(s, None) {
+            return if v[0] { Answer::Sat } else { Answer::Unsat };
         }
         let known = self.config.witnesses && self.pool().found.iter().any(|w| w.embed(s).is_some());
         if known {
@@ -262,7 +280,14 @@ impl<'p> SymSolve<'p> {
             .get(so)
             .and_then(|o| o.1.get(ss))
             .is_some_and(|v| v.is_none());
-        let answers = if free {
+        let looked = if free {
+            self.by_lookup(s, Some(c))
+        } else {
+            None
+        };
+        let answers = if let Some(a) = looked {
+            a.iter().any(|&v| v).then_some(a)
+        } else if free {
             let known = self.known_choices(s, c);
             let answers = self.search(s, Some(c), &known);
             // The choices the search found spurious: keep their cores.

@@ -277,7 +277,15 @@ impl Walk<'_> {
             }
             // Backtracking pops the stack down to `keep` entries before it increments.
             let mut keep = usize::MAX;
-            if !dead && verdict == Verdict::Holds {
+            if let Some(sink) = &mut sv.sink {
+                // Enumerating the valid structures (`valid.rs`): Korat's search, going
+                // on after each valid candidate.
+                if !dead && verdict == Verdict::Holds && !sink.push(&self.cand, &self.stack)
+                    || sink.out_of_candidates(sv.stats.candidates - c0)
+                {
+                    return None;
+                }
+            } else if !dead && verdict == Verdict::Holds {
                 sv.keep(&self.cand, &s.roots);
                 last_sat = sv.stats.candidates;
                 match self.holds() {

@@ -56,6 +56,8 @@ pub struct Witnesses {
     pub(super) refuted: Vec<(Structure, Option<(usize, usize)>)>,
     /// The dead prefixes of the last searches, newest last.
     pub(super) prefixes: Vec<Prefixes>,
+    /// The valid structures of the scope, once enumerated (`valid.rs`).
+    pub(super) valid: Option<std::rc::Rc<super::ValidStructures>>,
 }
 
 impl Witnesses {
