@@ -52,8 +52,8 @@ fn the_symbolic_check_and_the_bounded_oracle_agree_on_the_corpus() {
                     (Verdict::Disagrees, _) | (_, Verdict::Disagrees) => Verdict::Disagrees,
                     _ => Verdict::Agrees,
                 };
-                let engine = oracle::engine_config(2, Some(Duration::from_secs(5)));
-                let deadline = Some(Instant::now() + Duration::from_secs(10));
+                let engine = oracle::engine_config(2, Some(Duration::from_secs(3)));
+                let deadline = Some(Instant::now() + Duration::from_secs(6));
                 let proof = oracle::prove(
                     &program,
                     &file,
