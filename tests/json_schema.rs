@@ -232,6 +232,46 @@ fn every_command_has_the_documented_fields() {
     entry.remove("command");
     same("an entry of compare --all", &all["entries"][0], entry);
 
+    // compare --symbolic: the document, an entry, a proof and a side.
+    let symbolic = json_of(&[
+        "compare",
+        "programs/swap.java",
+        "--entry",
+        "Sample.swap",
+        "--rules",
+        "pose",
+        "--symbolic",
+        "--format",
+        "json",
+    ]);
+    same(
+        "compare --symbolic",
+        &symbolic,
+        documented("| `compare --symbolic --format json` |", 0),
+    );
+    let written = |start: &str| {
+        let at = page
+            .find(start)
+            .unwrap_or_else(|| panic!("docs/JSON.md has no {start}"));
+        keys(&page[at..])
+    };
+    let entry = &symbolic["entries"][0];
+    same(
+        "an entry of compare --symbolic",
+        entry,
+        written(r#"{"program", "entry", "method""#),
+    );
+    same(
+        "a proof",
+        &entry["proofs"][0],
+        written(r#"{"rules", "against""#),
+    );
+    same(
+        "a side of a proof",
+        &entry["proofs"][0]["sides"][0],
+        written(r#"{"rules", "traces", "cut", "unknown_traces""#),
+    );
+
     let query = json_of(&[
         "query",
         "programs/p2.java",
@@ -255,6 +295,7 @@ fn every_command_has_the_documented_fields() {
         ("tests", &tests),
         ("compare", &compare),
         ("compare", &all),
+        ("compare-symbolic", &symbolic),
         ("query", &query),
     ] {
         assert_eq!(doc["schema"], 2, "{name}");

@@ -1,6 +1,8 @@
 //! Teeth: broken variants of the rule sets, each a mistake a researcher makes when
 //! writing heap rules, must be caught by `compare` (the code behind `heaplog
-//! compare`) and by the equivalence snapshots of `tests/equivalence.rs`.
+//! compare`), by the equivalence snapshots of `tests/equivalence.rs`, and by the
+//! symbolic check (`heaplog compare --symbolic`) against the variant's base, with a
+//! counterexample replayed on the interpreter.
 //!
 //! Each variant is its base rule set with one rule changed through the kit's
 //! `Variant` (a hook overridden); every other rule is the base's.
@@ -207,6 +209,41 @@ fn caught<R: RuleSet>(file: &str, entry: &str) {
         "{} is not caught by the snapshot",
         R::NAME
     );
+
+    // The symbolic check against the base rule set disagrees, and the replay of its
+    // model names the variant (and only it) wrong on a concrete input.
+    let base = R::BASE.expect("a variant");
+    let base = heaplog::rules::find(base).expect("a registered base");
+    let against = oracle::Contender {
+        name: base.name,
+        stream: base.stream,
+        compare: base.compare,
+    };
+    let proof = oracle::prove(
+        &program,
+        file,
+        m,
+        &oracle::engine_config(2, None),
+        None,
+        oracle::Contender::of::<R>(),
+        against,
+    );
+    let text = oracle::proof_text(file, entry, &proof);
+    assert_eq!(proof.verdict, oracle::ProofVerdict::Disagrees, "{text}");
+    let c = proof.counterexample.as_ref().expect("a counterexample");
+    assert_eq!(c.wrong, [R::NAME], "{text}");
+    // The input is a real one: the interpreter's outcome on it differs from what
+    // the variant's traces predict, which the oracle's table of it shows.
+    let input = heaplog::concrete::input::json::from_json(&program, m, &c.input_json)
+        .expect("the counterexample's input reads back");
+    let run = heaplog::concrete::run_entry(
+        &program,
+        m,
+        &input,
+        &heaplog::concrete::ExecConfig::default(),
+    )
+    .expect("the input runs");
+    assert_eq!(run.canon(&program).to_string(), c.expected, "{text}");
 }
 
 #[test]

@@ -51,6 +51,14 @@ pub struct Args {
     /// final heap with the rule set's prediction) as Graphviz files into DIR.
     #[arg(long, value_name = "DIR", conflicts_with = "all")]
     pub dot: Option<PathBuf>,
+    /// Prove each rule set equivalent to --against with the solver instead of
+    /// enumerating inputs (docs/EQUIVALENCE.md); an entry with a precondition keeps
+    /// the bounded oracle.
+    #[arg(long, conflicts_with = "dot")]
+    pub symbolic: bool,
+    /// The rule set --symbolic proves the others equivalent to.
+    #[arg(long, default_value = "lazy", requires = "symbolic")]
+    pub against: String,
 }
 
 /// Resolves a precondition name: `Class.method`, or a method of the entry's class.
@@ -69,14 +77,14 @@ pub(super) fn precondition(
     load::entry(program, &qualified).map(Some)
 }
 
-fn rule_sets(names: &[String]) -> Result<Vec<&'static Registered>, Output> {
+pub(super) fn rule_sets(names: &[String]) -> Result<Vec<&'static Registered>, Output> {
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     super::rule_sets(&names)
 }
 
 /// Runs the oracle on one entry and holds every rule set to it.
 #[allow(clippy::too_many_arguments)] // one call per entry, from two places
-fn compare_entry(
+pub(super) fn compare_entry(
     program: &Program,
     name: &str,
     entry: MethodId,
@@ -222,7 +230,7 @@ fn draw_counterexamples(
     Ok(written)
 }
 
-fn json(value: &impl serde::Serialize) -> String {
+pub(super) fn json(value: &impl serde::Serialize) -> String {
     serde_json::to_string_pretty(value).expect("comparisons serialize") + "\n"
 }
 
@@ -241,7 +249,7 @@ fn finish(verdict: Verdict, stdout: String) -> Output {
 }
 
 impl Args {
-    fn corpus_dir(&self) -> &Path {
+    pub(super) fn corpus_dir(&self) -> &Path {
         self.dir.as_deref().unwrap_or(Path::new("programs"))
     }
 }
@@ -256,6 +264,9 @@ pub fn run(args: Args, start: Instant) -> Output {
         Ok(r) => r,
         Err(out) => return out,
     };
+    if args.symbolic {
+        return super::compare_symbolic::run(&args, &rules, &clock);
+    }
     if args.all {
         return run_all(&args, &rules, &clock);
     }
@@ -392,7 +403,7 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
 }
 
 /// The entries of a corpus file, each with its precondition (`Class.method`).
-fn entries_of(path: &Path) -> Result<Vec<(String, Option<String>)>, Output> {
+pub(super) fn entries_of(path: &Path) -> Result<Vec<(String, Option<String>)>, Output> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
     let specs = corpus::entries(&text)

@@ -5,6 +5,8 @@
 pub mod bench;
 pub mod check;
 pub mod compare;
+pub mod compare_symbolic;
+
 pub mod exec;
 pub mod fuzz;
 pub mod inputs;

@@ -101,10 +101,17 @@ pub fn explore_observed<'p, R: RuleSet>(
     observe: &mut Observer<'_, 'p, R>,
 ) -> Exploration<'p, R> {
     let mut traces = Vec::new();
-    let mut x = explore_core::<R>(program, entry, config, observe, &mut |_, t| {
-        traces.push(t);
-        true
-    });
+    let mut x = explore_core::<R>(
+        program,
+        entry,
+        config,
+        observe,
+        &mut |_, t| {
+            traces.push(t);
+            true
+        },
+        &mut |_, _, _| {},
+    );
     x.traces = traces;
     x
 }
@@ -112,6 +119,10 @@ pub fn explore_observed<'p, R: RuleSet>(
 /// A consumer of traces as they are found, with the context (for terms). It returns
 /// `false` to stop the exploration (e.g. its output was closed).
 pub type TraceHook<'a, 'p, R> = dyn FnMut(&mut Ctx<'p>, Trace<R>) -> bool + 'a;
+
+/// A hook called on every path a bound cuts one path at a time (`steps`, `depth`),
+/// with the path condition it had: what the exploration leaves unexplored.
+pub type CutHook<'a, 'p> = dyn FnMut(&mut Ctx<'p>, Bound, &PathCond) + 'a;
 
 /// [`explore`], handing each trace to `on_trace` as soon as it is found instead of
 /// keeping it: memory does not grow with the traces, and a cut run keeps what it
@@ -122,7 +133,26 @@ pub fn explore_streamed<'p, R: RuleSet>(
     config: EngineConfig,
     on_trace: &mut TraceHook<'_, 'p, R>,
 ) -> Exploration<'p, R> {
-    explore_core::<R>(program, entry, config, &mut |_, _| {}, on_trace)
+    explore_core::<R>(
+        program,
+        entry,
+        config,
+        &mut |_, _| {},
+        on_trace,
+        &mut |_, _, _| {},
+    )
+}
+
+/// [`explore_streamed`], also handing every path cut by `steps` or `depth` to
+/// `on_cut` with its path condition.
+pub fn explore_streamed_cuts<'p, R: RuleSet>(
+    program: &'p Program,
+    entry: MethodId,
+    config: EngineConfig,
+    on_trace: &mut TraceHook<'_, 'p, R>,
+    on_cut: &mut CutHook<'_, 'p>,
+) -> Exploration<'p, R> {
+    explore_core::<R>(program, entry, config, &mut |_, _| {}, on_trace, on_cut)
 }
 
 fn explore_core<'p, R: RuleSet>(
@@ -131,6 +161,7 @@ fn explore_core<'p, R: RuleSet>(
     config: EngineConfig,
     observe: &mut Observer<'_, 'p, R>,
     on_trace: &mut TraceHook<'_, 'p, R>,
+    on_cut: &mut CutHook<'_, 'p>,
 ) -> Exploration<'p, R> {
     let start = Instant::now();
     let progress = progress_bar(config.progress);
@@ -199,6 +230,7 @@ fn explore_core<'p, R: RuleSet>(
         state.heap.steps += 1;
         if state.heap.steps > dom.ctx.config.path_steps {
             dom.ctx.cut(Bound::Steps);
+            on_cut(&mut dom.ctx, Bound::Steps, &state.heap.pc);
             continue;
         }
         dom.ctx.enter(&state.heap.pc);
@@ -224,6 +256,7 @@ fn explore_core<'p, R: RuleSet>(
                 Successor::Running(mut next) => {
                     if next.heap.branches > dom.ctx.config.depth {
                         dom.ctx.cut(Bound::Depth);
+                        on_cut(&mut dom.ctx, Bound::Depth, &next.heap.pc);
                     } else {
                         next.heap.unknown |= step_unknown;
                         children.push(next);

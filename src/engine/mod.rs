@@ -15,8 +15,8 @@ pub use config::{EngineConfig, Progress};
 pub use ctx::{Bound, Ctx, Query, Stats};
 pub use domain::{SymDomain, SymState};
 pub use explore::{
-    Exploration, Observer, Outcome, StopReason, Trace, TraceHook, explore, explore_observed,
-    explore_streamed,
+    CutHook, Exploration, Observer, Outcome, StopReason, Trace, TraceHook, explore,
+    explore_observed, explore_streamed, explore_streamed_cuts,
 };
 pub use pathcond::{PathCond, Serial};
 pub use ruleset::{

@@ -6,8 +6,9 @@ use egg::Id;
 use serde::Serialize;
 
 use super::config::EngineConfig;
+use super::ctx::Bound;
 use super::ctx::Ctx;
-use super::explore::{Exploration, Outcome, Trace, explore_streamed};
+use super::explore::{Exploration, Outcome, Trace, explore_streamed_cuts};
 use super::pathcond::Serial;
 use super::ruleset::{HeapTerms, RuleSet, Val};
 use crate::concrete::machine::Thrown;
@@ -140,6 +141,10 @@ pub trait TraceSink {
         true
     }
 
+    /// Called on every path a bound cuts one path at a time (`steps`, `depth`), with
+    /// its path condition's conjuncts (only for a sink that [`TraceSink::wants_terms`]).
+    fn cut(&mut self, _ctx: &Ctx<'_>, _bound: Bound, _pc: &[Id]) {}
+
     /// Called once when the exploration has ended, with its context.
     fn finish(&mut self, _ctx: &Ctx<'_>) {}
 }
@@ -196,46 +201,60 @@ pub fn stream<R: RuleSet>(
     let bounds = Bounds::of(&config);
     let (mut traces, mut normal, mut unknown) = (0usize, 0usize, 0usize);
     let mut render = Duration::ZERO;
-    let x = explore_streamed::<R>(program, entry, config, &mut |ctx, t| {
-        // Past the time limit a trace is neither rendered nor counted (the
-        // exploration ends cut by `time`); erasing may build terms and run out too.
-        if ctx.out_of_time() {
-            return false;
+    let wants_terms = sink.wants_terms();
+    let sink = std::cell::RefCell::new(sink);
+    let mut on_cut = |ctx: &mut Ctx<'_>, bound: Bound, pc: &super::PathCond| {
+        if wants_terms {
+            sink.borrow_mut().cut(ctx, bound, &pc.guards());
         }
-        let start = Instant::now();
-        let erased = if sink.wants_terms() {
-            erase::<R>(ctx, &t, traces + 1)
-        } else {
-            // The ending and a primitive result need no term built.
-            let result = match &t.outcome {
-                Outcome::Return(Val::Prim(v)) => Some(*v),
-                _ => None,
-            };
-            TraceTerms {
-                index: traces + 1,
-                ending: Ending::of(&t.outcome),
-                result,
-                pc: Vec::new(),
-                heap: HeapTerms::default(),
-                unknown: t.unknown,
-                branches: t.branches,
-                conjuncts: Vec::new(),
+    };
+    let x = explore_streamed_cuts::<R>(
+        program,
+        entry,
+        config,
+        &mut |ctx, t| {
+            let mut sink = sink.borrow_mut();
+            // Past the time limit a trace is neither rendered nor counted (the
+            // exploration ends cut by `time`); erasing may build terms and run out too.
+            if ctx.out_of_time() {
+                return false;
             }
-        };
-        if ctx.expired() {
-            return false;
-        }
-        let go_on = sink.trace(ctx, &erased);
-        render += start.elapsed();
-        // A sink that ran out of time while rendering wrote none of the trace.
-        if go_on || !ctx.expired() {
-            traces += 1;
-            normal += usize::from(t.is_normal());
-            unknown += usize::from(t.unknown);
-        }
-        go_on
-    });
-    sink.finish(&x.ctx);
+            let start = Instant::now();
+            let erased = if sink.wants_terms() {
+                erase::<R>(ctx, &t, traces + 1)
+            } else {
+                // The ending and a primitive result need no term built.
+                let result = match &t.outcome {
+                    Outcome::Return(Val::Prim(v)) => Some(*v),
+                    _ => None,
+                };
+                TraceTerms {
+                    index: traces + 1,
+                    ending: Ending::of(&t.outcome),
+                    result,
+                    pc: Vec::new(),
+                    heap: HeapTerms::default(),
+                    unknown: t.unknown,
+                    branches: t.branches,
+                    conjuncts: Vec::new(),
+                }
+            };
+            if ctx.expired() {
+                return false;
+            }
+            let go_on = sink.trace(ctx, &erased);
+            render += start.elapsed();
+            // A sink that ran out of time while rendering wrote none of the trace.
+            if go_on || !ctx.expired() {
+                traces += 1;
+                normal += usize::from(t.is_normal());
+                unknown += usize::from(t.unknown);
+            }
+            go_on
+        },
+        &mut on_cut,
+    );
+    sink.borrow_mut().finish(&x.ctx);
     let mut s = summarize(name, &x);
     s.traces = traces;
     s.normal = normal;

@@ -5,10 +5,15 @@
 
 mod check;
 mod concretize;
+mod symbolic;
 mod table;
 
 pub use check::{Claim, Comparison, Disagreement, Kind, Miss, Verdict, compare, oracle_text};
 pub use concretize::{Concretizer, PredictError, Valuation, root_names};
+pub use symbolic::{
+    Checker, Contender, Counterexample, Proof, ProofVerdict, SideReport, Streamer, Unproved,
+    proof_text, prove,
+};
 pub use table::{OracleConfig, OracleError, Row, Table, ground_truth, render_behaviours};
 
 use std::time::Duration;

@@ -147,7 +147,7 @@ pub fn generate<R: RuleSet>(program: &Program, entry: MethodId, config: EngineCo
     suite
 }
 
-type Failed = (Skip, String);
+pub(crate) type Failed = (Skip, String);
 
 /// The input of trace `t` (path condition `pc`) and its checked outcome.
 fn test_for<R: RuleSet>(
@@ -190,11 +190,11 @@ fn test_for<R: RuleSet>(
 
 /// An input symbol: its access path and sort.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
-struct Symbol {
+pub(crate) struct Symbol {
     /// Number of fields on the path (`this` is 0, `this.next` 1).
-    depth: usize,
-    path: String,
-    sort: Sort,
+    pub(crate) depth: usize,
+    pub(crate) path: String,
+    pub(crate) sort: Sort,
 }
 
 /// Builds a fresh solver over the path condition and what makes a model a heap,
@@ -403,7 +403,7 @@ fn model_input<R: RuleSet>(
 /// An input laid out from a model: one object per model element of sort `Ref` that
 /// a root or field holds, and per object the access path that first reached it.
 #[allow(clippy::type_complexity)]
-fn lay_out(
+pub(crate) fn lay_out(
     program: &Program,
     roots: &[(String, Type)],
     syms: &[Symbol],
@@ -558,7 +558,7 @@ fn walk(
     Some(cur)
 }
 
-fn add_symbol(syms: &mut BTreeSet<Symbol>, path: &str, sort: Sort) {
+pub(crate) fn add_symbol(syms: &mut BTreeSet<Symbol>, path: &str, sort: Sort) {
     let parts: Vec<&str> = path.split('.').collect();
     for k in 1..parts.len() {
         syms.insert(Symbol {
@@ -574,7 +574,7 @@ fn add_symbol(syms: &mut BTreeSet<Symbol>, path: &str, sort: Sort) {
     });
 }
 
-fn sort_of(ty: Type) -> Sort {
+pub(crate) fn sort_of(ty: Type) -> Sort {
     match ty {
         Type::Int => Sort::Int,
         Type::Bool => Sort::Bool,

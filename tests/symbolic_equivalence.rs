@@ -1,0 +1,98 @@
+//! The symbolic check (`heaplog compare --symbolic`, docs/EQUIVALENCE.md) and the
+//! bounded oracle (`heaplog compare`) agree where both finish: on every corpus entry
+//! without a precondition, at scope 2, every registered rule set against lazy. A
+//! proof is `proved` exactly when the oracle finds both rule sets agreeing; and a
+//! disagreement the symbolic check reports is one the oracle confirms on its input.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use heaplog::oracle::{self, Contender, OracleConfig, ProofVerdict, Verdict};
+use heaplog::rules::REGISTRY;
+
+fn contender(r: &heaplog::rules::Registered) -> Contender {
+    Contender {
+        name: r.name,
+        stream: r.stream,
+        compare: r.compare,
+    }
+}
+
+#[test]
+fn the_symbolic_check_and_the_bounded_oracle_agree_on_the_corpus() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = heaplog::corpus::files(&root.join("programs")).unwrap();
+    let lazy = heaplog::rules::find("lazy").unwrap();
+    let (mut both, mut proved, mut entries) = (0, 0, 0);
+    let mut report = String::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (_, compiled) = heaplog::lang::compile_path(&path).unwrap();
+        let program = compiled.program.expect("corpus programs check");
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        for spec in heaplog::corpus::entries(&text).unwrap() {
+            if spec.requires_qualified().is_some() {
+                continue;
+            }
+            entries += 1;
+            let m = program.entry(&spec.name).unwrap();
+            let config = OracleConfig {
+                classes: true,
+                ..OracleConfig::default()
+            };
+            let table = oracle::ground_truth(&program, m, &config).unwrap();
+            let bounded = |r: &heaplog::rules::Registered| {
+                let engine = oracle::engine_config(2, Some(Duration::from_secs(10)));
+                (r.compare)(&program, m, engine, &table).verdict()
+            };
+            let base = bounded(lazy);
+            for r in REGISTRY {
+                let verdict = match (bounded(r), base) {
+                    (Verdict::Incomplete, _) | (_, Verdict::Incomplete) => Verdict::Incomplete,
+                    (Verdict::Disagrees, _) | (_, Verdict::Disagrees) => Verdict::Disagrees,
+                    _ => Verdict::Agrees,
+                };
+                let engine = oracle::engine_config(2, Some(Duration::from_secs(3)));
+                let deadline = Some(Instant::now() + Duration::from_secs(6));
+                let proof = oracle::prove(
+                    &program,
+                    &file,
+                    m,
+                    &engine,
+                    deadline,
+                    contender(r),
+                    contender(lazy),
+                );
+                let text = oracle::proof_text(&file, &spec.name, &proof);
+                report.push_str(&text);
+                if let Some(c) = &proof.counterexample {
+                    // A disagreement is the oracle's own finding on the model's input.
+                    assert!(!c.wrong.is_empty(), "{text}");
+                    assert_ne!(verdict, Verdict::Agrees, "{text}");
+                }
+                if proof.verdict == ProofVerdict::Incomplete || verdict == Verdict::Incomplete {
+                    continue;
+                }
+                both += 1;
+                proved += usize::from(proof.verdict == ProofVerdict::Proved);
+                assert_eq!(
+                    proof.verdict == ProofVerdict::Proved,
+                    verdict == Verdict::Agrees,
+                    "{text}"
+                );
+            }
+        }
+    }
+    eprintln!("{report}");
+    eprintln!(
+        "{entries} entries, {} rule sets: {both} finished both ways, {proved} proved",
+        REGISTRY.len()
+    );
+    // The check decides most of the corpus: a proof that never finishes agrees with
+    // anything.
+    assert!(
+        both * 2 > entries * REGISTRY.len(),
+        "{both} of {}",
+        entries * REGISTRY.len()
+    );
+}
