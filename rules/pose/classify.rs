@@ -14,7 +14,7 @@ impl Pose {
         let leaves = Pose::leaves(ctx, &mut heap, r);
         let d = Pose::derive(ctx, &heap, r, &leaves, Access::Classify);
         let mut cases = Vec::new();
-        if let Some(nc) = Pose::null_condition(ctx, r, &leaves, &d) {
+        if let Some(nc) = Pose::null_condition(ctx, r, &d) {
             cases.push((nc, Target::Null));
         }
         for &l in leaves.iter() {
@@ -22,7 +22,7 @@ impl Pose {
             if l == Leaf::Null {
                 continue;
             }
-            let def = Pose::defined(ctx, &heap, &d, t);
+            let def = Pose::defined(ctx, &d, t);
             let at = Pose::ref_eq_term(ctx, &mut heap, r, t);
             let at = ctx.terms.and(def, at);
             let ks: Vec<ClassId> = d

@@ -67,6 +67,19 @@ crepe! {
     @input
     /// Rendering the heap as cells: the bound object `y` has a cell for field `f`.
     pub struct Cell(pub Id, pub FieldId);
+    @input
+    /// The reference being dereferenced has a `null` leaf.
+    pub struct NullLeaf(pub Id);
+    @input
+    /// EQUALS: the comparison `a = b` of two distinct references that are leaves.
+    pub struct Compared(pub Id, pub Id);
+    @input
+    /// An input object of declared class `c` may be of dynamic class `k`
+    /// (`Ctx::input_classes`): given for the scope and for fields of subclasses.
+    pub struct InputClass(pub ClassId, pub ClassId);
+    @input
+    /// `this`, bound at the start: the scope counts it first.
+    pub struct Root(pub Id);
 
     // Two classes whose objects may be the same object.
     struct Compatible(ClassId, ClassId);
@@ -78,6 +91,10 @@ crepe! {
     struct Candidate(Id);
     // A location whose definedness this access asks, or a base one inherits it from.
     struct Needed(Id);
+    // A symbol this access binds (Getfield r1), or `this` at the start.
+    struct Binds(Id);
+    // An object whose dynamic class a condition asks to have field f.
+    struct NeedsHas(Id, FieldId);
 
     @output
     /// Getfield (r1): an unbound leaf gets an object with all fields ⊥.
@@ -97,6 +114,39 @@ crepe! {
     @output
     /// classify: the leaf may be an object of this class.
     pub struct ClassCase(pub Id, pub ClassId);
+    @output
+    /// The dereference of `r` may be of null: it forks a NullPointerException.
+    pub struct NullDeref(pub Id);
+    @output
+    /// Getfield (c2): the read has a case for this leaf.
+    pub struct ReadCase(pub Id);
+    @output
+    /// EQUALS: `a = b` is false (an allocated object is no other leaf).
+    pub struct Unequal(pub Id, pub Id);
+    @output
+    /// EQUALS: input symbols of unrelated classes are equal only when both are null.
+    pub struct EqualOnlyIfNull(pub Id, pub Id);
+    @output
+    /// SCOPE: binding `y` may make `null` (it is not known non-null).
+    pub struct ScopeNullCase(pub Id);
+    @output
+    /// SCOPE: binding `y` extends the counter of class `k`, one of its possible
+    /// dynamic classes.
+    pub struct ScopeCounter(pub Id, pub ClassId);
+    @output
+    /// SCOPE: `y` has more than one possible class, so each counter it extends is
+    /// guarded by its type.
+    pub struct ScopeTyped(pub Id);
+    @output
+    /// SCOPE: `y` is a new object only if it differs from `a`, bound before it, whose
+    /// possible classes meet its own.
+    pub struct MayBe(pub Id, pub Id);
+    @output
+    /// has(y, f): `y` may be of class `k`, which has field f.
+    pub struct HasCase(pub Id, pub FieldId, pub ClassId);
+    @output
+    /// has(y, f): `y` may be of a class without field f (so `has` is a condition).
+    pub struct MayLack(pub Id, pub FieldId);
     @output
     /// The location `z` exists only where its base `b` is not null and exists.
     pub struct DefNonNull(pub Id, pub Id);
@@ -183,6 +233,40 @@ crepe! {
     // the reference has the field, so an allocated leaf of a class without it is
     // a case a cast already excluded.
     NoCase(n) <- Reading(f), Leaf(n, _), NewObj(n, c), FieldOwner(f, o), !SubclassOf(c, o);
+    ReadCase(n) <- Reading(_), Leaf(n, _), !NoCase(n);
+
+    // Null dereference ([POSE] §3.2: "analyzed as with classic lazy initialization"):
+    // the reference has a null leaf, or a leaf symbol not known to be non-null.
+    NullDeref(r) <- Accessed(r), NullLeaf(r);
+    NullDeref(r) <- Accessed(r), Nullable(_);
+
+    // EQUALS between two leaves (heaplog): `new#n` is no other leaf (no input
+    // symbol, no other allocation, not null); input symbols of unrelated classes
+    // are never the same object, so they are equal only when both are null.
+    Unequal(a, b) <- Compared(a, b), NewObj(a, _);
+    Unequal(a, b) <- Compared(a, b), NewObj(b, _);
+    EqualOnlyIfNull(a, b) <- Compared(a, b), InputSym(a, c), InputSym(b, d), !Compatible(c, d);
+
+    // SCOPE (heaplog; no counterpart in [POSE]): a binding is a new object when it
+    // is not null and differs from every symbol bound before it that may have its
+    // class; it counts against the scope of each of its possible classes.
+    Binds(y) <- Bind(y);
+    Binds(y) <- Root(y);
+    ScopeNullCase(y) <- Binds(y), !NonNull(y);
+    ScopeCounter(y, k) <- Binds(y), InputSym(y, c), InputClass(c, k);
+    ScopeTyped(y) <- ScopeCounter(y, k), ScopeCounter(y, j), (k != j);
+    MayBe(y, a) <- ScopeCounter(y, k), InputClass(d, k), InputSym(a, d), Bound(a), (a != y);
+    MayBe(y, a) <- Bind(y), Leaf(y, r), ScopeCounter(y, k), InputClass(d, k),
+        InputSym(a, d), Bind(a), Leaf(a, s), (s < r);
+
+    // has(y, f) (reconstructed, with definedness): the cases of y's dynamic class
+    // that have the field, asked where y's declared class lacks it.
+    NeedsHas(b, g) <- DefHas(_, b, g);
+    NeedsHas(y, f) <- CellHas(y, f);
+    HasCase(y, f, k) <- NeedsHas(y, f), InputSym(y, c), InputClass(c, k), FieldOwner(f, o),
+        SubclassOf(k, o);
+    MayLack(y, f) <- NeedsHas(y, f), InputSym(y, c), InputClass(c, k), FieldOwner(f, o),
+        !SubclassOf(k, o);
 }
 /// What an access does with the field.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -192,6 +276,8 @@ pub(super) enum Access {
     Classify,
     /// Rendering the heap as cells (no reference is accessed).
     Cells,
+    /// Binding `this` at the start (the scope counts it first).
+    Root,
 }
 
 /// The derived relations of one access.
@@ -199,14 +285,30 @@ pub(super) enum Access {
 pub(super) struct Derived {
     /// Putfield (c1): the location whose field a write replaces outright.
     pub(super) strong: Vec<Id>,
-    /// Getfield (c2): the allocated leaves of a class without the read field.
-    pub(super) no_case: Vec<Id>,
     pub(super) bind: Vec<Id>,
     pub(super) needs_init: Vec<Id>,
     pub(super) alias: Vec<(Id, Id)>,
     pub(super) targets: Vec<Id>,
     pub(super) nullable: Vec<Id>,
     pub(super) cases: Vec<(Id, ClassId)>,
+    /// The dereference may be of null (`NullDeref`).
+    pub(super) null_deref: bool,
+    /// Getfield (c2): the leaves the read has a case for, in leaf order.
+    pub(super) read_cases: Vec<Id>,
+    /// EQUALS of two leaves: `Unequal`, and `EqualOnlyIfNull`.
+    pub(super) unequal: bool,
+    pub(super) equal_only_if_null: bool,
+    /// SCOPE: the bindings with a null case.
+    pub(super) scope_null: HashSet<Id>,
+    /// SCOPE: per binding, the classes whose counters it extends, ascending.
+    pub(super) counters: HashMap<Id, Vec<ClassId>>,
+    /// SCOPE: the bindings whose counters are guarded by their type.
+    pub(super) typed: HashSet<Id>,
+    /// SCOPE: per binding, the earlier bindings it may be.
+    pub(super) may_be: HashMap<Id, Vec<Id>>,
+    /// has(y, f): the classes of y with f, ascending, where y may lack f.
+    pub(super) has_cases: HashMap<(Id, FieldId), Vec<ClassId>>,
+    pub(super) may_lack: HashSet<(Id, FieldId)>,
     /// Per location, its base when that must be non-null (and exist) for it to exist.
     pub(super) def_non_null: HashMap<Id, Id>,
     /// Per location, its base and field when the base's class must have the field.
@@ -219,7 +321,143 @@ pub(super) struct Derived {
     pub(super) defined_memo: std::cell::RefCell<HashMap<Id, Id>>,
 }
 
+impl Derived {
+    /// The derived relations of one run, in the forms the glue looks them up.
+    fn from_run(out: Outputs) -> Derived {
+        let (
+            bind,
+            needs,
+            alias,
+            targets,
+            nullable,
+            cases,
+            null_deref,
+            read_cases,
+            unequal,
+            only_null,
+            scope_null,
+            counters,
+            typed,
+            may_be,
+            has_cases,
+            may_lack,
+            def_nn,
+            def_has,
+            cell_has,
+            strong,
+            _no_case,
+        ) = out;
+        // A location has one base (`heap.bases` is a map), so one step each.
+        let def_non_null: HashMap<Id, Id> =
+            def_nn.into_iter().map(|DefNonNull(z, b)| (z, b)).collect();
+        let def_has_map: HashMap<Id, (Id, FieldId)> = def_has
+            .into_iter()
+            .map(|DefHas(z, b, g)| (z, (b, g)))
+            .collect();
+        let mut per_binding: HashMap<Id, Vec<ClassId>> = HashMap::default();
+        for ScopeCounter(y, k) in counters {
+            per_binding.entry(y).or_default().push(k);
+        }
+        per_binding.values_mut().for_each(|v| v.sort());
+        let mut earlier: HashMap<Id, Vec<Id>> = HashMap::default();
+        for MayBe(y, a) in may_be {
+            earlier.entry(y).or_default().push(a);
+        }
+        let mut has: HashMap<(Id, FieldId), Vec<ClassId>> = HashMap::default();
+        for HasCase(y, f, k) in has_cases {
+            has.entry((y, f)).or_default().push(k);
+        }
+        has.values_mut().for_each(|v| v.sort());
+        Derived {
+            strong: strong.into_iter().map(|StrongUpdate(y)| y).collect(),
+            bind: bind.into_iter().map(|Bind(y)| y).collect(),
+            needs_init: needs.into_iter().map(|NeedsInit(y, _)| y).collect(),
+            alias: alias.into_iter().map(|AliasSet(y, z)| (y, z)).collect(),
+            targets: targets.into_iter().map(|UpdateTarget(t)| t).collect(),
+            nullable: nullable.into_iter().map(|Nullable(y)| y).collect(),
+            cases: cases.into_iter().map(|ClassCase(y, k)| (y, k)).collect(),
+            null_deref: !null_deref.is_empty(),
+            read_cases: read_cases.into_iter().map(|ReadCase(n)| n).collect(),
+            unequal: !unequal.is_empty(),
+            equal_only_if_null: !only_null.is_empty(),
+            scope_null: scope_null.into_iter().map(|ScopeNullCase(y)| y).collect(),
+            counters: per_binding,
+            typed: typed.into_iter().map(|ScopeTyped(y)| y).collect(),
+            may_be: earlier,
+            has_cases: has,
+            may_lack: may_lack.into_iter().map(|MayLack(y, f)| (y, f)).collect(),
+            def_non_null,
+            def_has: def_has_map,
+            cell_has: cell_has.into_iter().map(|CellHas(y, f)| (y, f)).collect(),
+            defined_memo: Default::default(),
+        }
+    }
+}
+
+/// The output relations of the program, in declaration order.
+type Outputs = (
+    HashSet<Bind>,
+    HashSet<NeedsInit>,
+    HashSet<AliasSet>,
+    HashSet<UpdateTarget>,
+    HashSet<Nullable>,
+    HashSet<ClassCase>,
+    HashSet<NullDeref>,
+    HashSet<ReadCase>,
+    HashSet<Unequal>,
+    HashSet<EqualOnlyIfNull>,
+    HashSet<ScopeNullCase>,
+    HashSet<ScopeCounter>,
+    HashSet<ScopeTyped>,
+    HashSet<MayBe>,
+    HashSet<HasCase>,
+    HashSet<MayLack>,
+    HashSet<DefNonNull>,
+    HashSet<DefHas>,
+    HashSet<CellHas>,
+    HashSet<StrongUpdate>,
+    HashSet<NoCase>,
+);
+
 impl Pose {
+    /// Runs the EQUALS rules on `a = b`, two distinct references that are each one
+    /// leaf: only the facts of the two leaves and their classes.
+    pub(super) fn derive_equals(
+        ctx: &Ctx,
+        heap: &Heap,
+        (a, la): (Id, heap::Leaf),
+        (b, lb): (Id, heap::Leaf),
+    ) -> Derived {
+        let p = ctx.program;
+        let mut rt = Crepe::new();
+        rt.extend([Compared(a, b)]);
+        let n = p.classes.len() as u32;
+        for l in [la, lb] {
+            let c = match l {
+                heap::Leaf::Null => continue,
+                heap::Leaf::Input(y) => {
+                    let c = heap.declared[&y];
+                    rt.extend([InputSym(y, c)]);
+                    c
+                }
+                heap::Leaf::New(y) => {
+                    let c = heap.objects[&y].class;
+                    rt.extend([NewObj(y, c)]);
+                    c
+                }
+            };
+            for k in (0..n).map(ClassId) {
+                if p.is_subclass(k, c) {
+                    rt.extend([SubclassOf(k, c)]);
+                }
+                if p.is_subclass(c, k) {
+                    rt.extend([SubclassOf(c, k)]);
+                }
+            }
+        }
+        Derived::from_run(rt.run_with_hasher::<rustc_hash::FxBuildHasher>())
+    }
+
     /// Runs the Datalog program on the facts of `heap` this access needs.
     pub(super) fn derive(
         ctx: &Ctx,
@@ -235,7 +473,7 @@ impl Pose {
         let composite = leaves.len() > 1;
         for l in leaves {
             match *l {
-                heap::Leaf::Null => {}
+                heap::Leaf::Null => rt.extend([NullLeaf(r)]),
                 heap::Leaf::Input(y) => {
                     let c = heap.declared[&y];
                     rt.extend([Leaf(y, rank)]);
@@ -272,6 +510,10 @@ impl Pose {
                 rt.extend([Writing(f)]);
                 Some(f)
             }
+            Access::Root => {
+                rt.extend([Root(r)]);
+                None
+            }
             Access::Classify | Access::Cells => None,
         };
         let congruent = field.filter(|&f| {
@@ -282,10 +524,15 @@ impl Pose {
         }
         // Bound objects: their class, nullness and initialized field.
         let mut supers = Vec::new();
+        let scoped = ctx.config.scope.is_some();
+        let mut scope_classes = Vec::new();
         for (y, o) in heap.objects.iter() {
             if let Origin::Input { .. } = o.origin {
                 rt.extend([Bound(*y)]);
                 rt.extend([InputSym(*y, o.class)]);
+                if scoped {
+                    scope_classes.push(o.class);
+                }
                 if o.nullness == Nullness::NonNull {
                     rt.extend([NonNull(*y)]);
                 }
@@ -317,6 +564,28 @@ impl Pose {
         supers.sort();
         supers.dedup();
         let n = p.classes.len() as u32;
+        // The possible classes of the scope's bindings and of the objects whose
+        // fields a condition asks (`has`), with the superclasses of each.
+        if scoped {
+            scope_classes.extend(classes.iter().copied());
+            scope_classes.sort();
+            scope_classes.dedup();
+            for &c in &scope_classes {
+                rt.extend(ctx.input_classes(c).into_iter().map(|k| InputClass(c, k)));
+            }
+        }
+        for &c in &supers {
+            for k in ctx.input_classes(c) {
+                rt.extend([InputClass(c, k)]);
+                if k != c {
+                    for o in (0..n).map(ClassId) {
+                        if p.is_subclass(k, o) {
+                            rt.extend([SubclassOf(k, o)]);
+                        }
+                    }
+                }
+            }
+        }
         for &c in &classes {
             for k in (0..n).map(ClassId) {
                 if p.is_subclass(k, c) {
@@ -334,40 +603,7 @@ impl Pose {
                 }
             }
         }
-        let (
-            bind,
-            needs,
-            alias,
-            targets,
-            nullable,
-            cases,
-            def_nn,
-            def_has,
-            cell_has,
-            strong,
-            no_case,
-        ) = rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
-        // A location has one base (`heap.bases` is a map), so one step each.
-        let def_non_null: HashMap<Id, Id> =
-            def_nn.into_iter().map(|DefNonNull(z, b)| (z, b)).collect();
-        let def_has_map: HashMap<Id, (Id, FieldId)> = def_has
-            .into_iter()
-            .map(|DefHas(z, b, g)| (z, (b, g)))
-            .collect();
-        let mut d = Derived {
-            no_case: no_case.into_iter().map(|NoCase(n)| n).collect(),
-            strong: strong.into_iter().map(|StrongUpdate(y)| y).collect(),
-            bind: bind.into_iter().map(|Bind(y)| y).collect(),
-            needs_init: needs.into_iter().map(|NeedsInit(y, _)| y).collect(),
-            alias: alias.into_iter().map(|AliasSet(y, z)| (y, z)).collect(),
-            targets: targets.into_iter().map(|UpdateTarget(t)| t).collect(),
-            nullable: nullable.into_iter().map(|Nullable(y)| y).collect(),
-            cases: cases.into_iter().map(|ClassCase(y, k)| (y, k)).collect(),
-            def_non_null,
-            def_has: def_has_map,
-            cell_has: cell_has.into_iter().map(|CellHas(y, f)| (y, f)).collect(),
-            defined_memo: Default::default(),
-        };
+        let mut d = Derived::from_run(rt.run_with_hasher::<rustc_hash::FxBuildHasher>());
         // Deterministic order: by leaf rank / binding serial (leaf positions looked
         // up once: a linear search per comparison dominated long leaf lists).
         let rank: HashMap<Id, u32> = leaves
@@ -391,6 +627,7 @@ impl Pose {
         d.targets.sort_by_cached_key(|y| order(heap, y));
         d.nullable.sort_by_cached_key(|y| order(heap, y));
         d.cases.sort_by_cached_key(|(y, k)| (order(heap, y), *k));
+        d.read_cases.sort_by_cached_key(|y| order(heap, y));
         d.alias
             .sort_by_cached_key(|(y, z)| (order(heap, y), order(heap, z)));
         d
@@ -626,6 +863,146 @@ mod tests {
         assert_eq!(
             sorted(def_nn.into_iter().map(|DefNonNull(z, b)| (z, b))),
             vec![(i, id(0)), (z, i)]
+        );
+    }
+
+    /// The null dereference forks where the reference has a null leaf or a leaf
+    /// not known non-null; a read has a case for every leaf a cast left.
+    #[test]
+    fn null_dereference_and_read_cases() {
+        const G: FieldId = FieldId(8);
+        let r = id(9);
+        let out = facts(|rt| {
+            rt.extend([Reading(F)]);
+            rt.extend([Accessed(r)]);
+            rt.extend([Composite(r)]);
+            rt.extend([FieldOwner(F, A)]);
+            rt.extend([Leaf(id(5), 1)]);
+            rt.extend([NewObj(id(5), B)]);
+        })
+        .run();
+        assert_eq!(sorted(out.6.into_iter().map(|NullDeref(r)| r)), vec![r]);
+        // new#5 is a B, which has no f: no case for it.
+        assert_eq!(sorted(out.7.into_iter().map(|ReadCase(n)| n)), vec![id(2)]);
+        let out = facts(|rt| {
+            rt.extend([Reading(G)]);
+            rt.extend([Accessed(r)]);
+            rt.extend([NonNull(id(2))]);
+            rt.extend([FieldOwner(G, A)]);
+        })
+        .run();
+        assert!(out.6.is_empty());
+        let out = facts(|rt| {
+            rt.extend([Reading(G)]);
+            rt.extend([Accessed(r)]);
+            rt.extend([NonNull(id(2))]);
+            rt.extend([NullLeaf(r)]);
+        })
+        .run();
+        assert_eq!(out.6.len(), 1);
+    }
+
+    /// EQUALS between leaves: an allocated object is no other leaf; input symbols
+    /// of unrelated classes are equal only when both are null; related ones stay
+    /// the term.
+    #[test]
+    fn equals_between_leaves() {
+        const SUB: ClassId = ClassId(102);
+        let run = |a: (usize, ClassId, bool), b: (usize, ClassId, bool)| {
+            let mut rt = Crepe::new();
+            rt.extend([Compared(id(a.0), id(b.0))]);
+            for (y, c, new) in [a, b] {
+                if new {
+                    rt.extend([NewObj(id(y), c)]);
+                } else {
+                    rt.extend([InputSym(id(y), c)]);
+                }
+            }
+            rt.extend([SubclassOf(A, A), SubclassOf(B, B), SubclassOf(SUB, SUB)]);
+            rt.extend([SubclassOf(SUB, A)]);
+            let out = rt.run();
+            (out.8.len(), out.9.len())
+        };
+        assert_eq!(run((1, A, true), (2, A, false)), (1, 0));
+        assert_eq!(run((1, A, false), (2, B, true)), (1, 0));
+        assert_eq!(run((1, A, false), (2, B, false)), (0, 1));
+        assert_eq!(run((1, SUB, false), (2, A, false)), (0, 0));
+    }
+
+    /// SCOPE: the leaf bound by this access (y2, class A) has a null case, counts
+    /// against A, and may be the bound objects of a class it shares (y0, y1; not
+    /// y3 of class B) and an earlier leaf bound by the same access, not a later.
+    #[test]
+    fn scope_of_a_binding() {
+        const SUB: ClassId = ClassId(102);
+        let out = facts(|rt| {
+            rt.extend([Reading(F)]);
+            rt.extend([InputClass(A, A)]);
+            rt.extend([InputClass(B, B)]);
+            rt.extend([Leaf(id(6), 1)]);
+            rt.extend([InputSym(id(6), A)]);
+        })
+        .run();
+        assert_eq!(
+            sorted(out.10.into_iter().map(|ScopeNullCase(y)| y)),
+            vec![id(2), id(6)]
+        );
+        assert_eq!(
+            sorted(out.11.into_iter().map(|ScopeCounter(y, k)| (y, k))),
+            vec![(id(2), A), (id(6), A)]
+        );
+        assert!(out.12.is_empty());
+        assert_eq!(
+            sorted(out.13.into_iter().map(|MayBe(y, a)| (y, a))),
+            vec![
+                (id(2), id(0)),
+                (id(2), id(1)),
+                (id(6), id(0)),
+                (id(6), id(1)),
+                (id(6), id(2))
+            ]
+        );
+        // `this` at the start, known non-null, of a class with a subclass.
+        let mut rt = Crepe::new();
+        rt.extend([Root(id(0))]);
+        rt.extend([Bound(id(0))]);
+        rt.extend([InputSym(id(0), A)]);
+        rt.extend([NonNull(id(0))]);
+        rt.extend([InputClass(A, A), InputClass(A, SUB)]);
+        let out = rt.run();
+        assert!(out.10.is_empty() && out.13.is_empty());
+        assert_eq!(out.11.len(), 2);
+        assert_eq!(
+            sorted(out.12.into_iter().map(|ScopeTyped(y)| y)),
+            vec![id(0)]
+        );
+    }
+
+    /// has(y, g) for a base whose declared class lacks g: a case per possible class
+    /// that has it, and `MayLack`.
+    #[test]
+    fn has_field_cases() {
+        const SUB: ClassId = ClassId(102);
+        const U: FieldId = FieldId(9);
+        let u = id(13);
+        let out = facts(|rt| {
+            rt.extend([Reading(F)]);
+            rt.extend([Base(u, id(0), U)]);
+            rt.extend([InputSym(u, A)]);
+            rt.extend([Leaf(u, 1)]);
+            rt.extend([FieldOwner(U, SUB)]);
+            rt.extend([SubclassOf(SUB, A)]);
+            rt.extend([SubclassOf(SUB, SUB)]);
+            rt.extend([InputClass(A, A), InputClass(A, SUB)]);
+        })
+        .run();
+        assert_eq!(
+            sorted(out.14.into_iter().map(|HasCase(y, f, k)| (y, f, k))),
+            vec![(id(0), U, SUB)]
+        );
+        assert_eq!(
+            sorted(out.15.into_iter().map(|MayLack(y, f)| (y, f))),
+            vec![(id(0), U)]
         );
     }
 }

@@ -3,10 +3,10 @@
 
 use egg::Id;
 
+use super::Pose;
 use super::datalog::Derived;
-use super::{Heap, Pose};
 use crate::engine::Ctx;
-use crate::lang::{ClassId, FieldId};
+use crate::lang::FieldId;
 
 impl Pose {
     /// The condition under which location `z` exists on the input: every base the
@@ -16,7 +16,7 @@ impl Pose {
     /// The term is the conjunction of the chain's `!(b = null)`, root-most base first,
     /// then of its `has` conditions in the same order (a base is made before the
     /// symbols of its fields, so this is the order of their ids).
-    pub(super) fn defined(ctx: &mut Ctx, heap: &Heap, d: &Derived, z: Id) -> Id {
+    pub(super) fn defined(ctx: &mut Ctx, d: &Derived, z: Id) -> Id {
         // The chain up from z while a base passes on its definedness.
         let mut chain = vec![z];
         let mut memo = d.defined_memo.borrow_mut();
@@ -61,30 +61,25 @@ impl Pose {
             }
         }
         for &(b, g) in has.iter().rev() {
-            let h = Pose::has_field(ctx, heap, b, g);
+            let h = Pose::has_field(ctx, d, b, g);
             acc = ctx.terms.and(acc, h);
         }
         acc
     }
 
-    /// `y`'s dynamic class has field `f`: one `typeof` case per input class of its
-    /// declared class that inherits `f` (`false` when none does).
-    pub(super) fn has_field(ctx: &mut Ctx, heap: &Heap, y: Id, f: FieldId) -> Id {
-        let p = ctx.program;
-        let owner = p.field(f).owner;
-        let classes = ctx.input_classes(heap.declared[&y]);
-        let with: Vec<ClassId> = classes
-            .iter()
-            .copied()
-            .filter(|&k| p.is_subclass(k, owner))
-            .collect();
-        if with.len() == classes.len() {
+    /// `y`'s dynamic class has field `f`: `true` unless `y` may be of a class
+    /// without it (`MayLack`), otherwise one `typeof` case per class with it
+    /// (`HasCase`; `false` when none has it).
+    pub(super) fn has_field(ctx: &mut Ctx, d: &Derived, y: Id, f: FieldId) -> Id {
+        if !d.may_lack.contains(&(y, f)) {
             return ctx.terms.bool(true);
         }
+        let p = ctx.program;
         let of = ctx.terms.typeof_(y);
+        let with = d.has_cases.get(&(y, f)).map_or(&[][..], |v| v.as_slice());
         let cases: Vec<Id> = with
-            .into_iter()
-            .map(|k| {
+            .iter()
+            .map(|&k| {
                 let ty = ctx.terms.type_atom(p.class_name(k));
                 ctx.terms.eq(of, ty)
             })

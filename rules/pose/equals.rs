@@ -20,9 +20,8 @@ impl Pose {
         vec![Fork::ok(heap, None, t)]
     }
 
-    /// `a = b` on references, decided when both are leaves: an allocated object is
-    /// distinct from every input; input objects of unrelated classes are equal only
-    /// when both are null.
+    /// `a = b` on references, decided when both are leaves by the EQUALS rules of
+    /// the Datalog program (`Unequal`, `EqualOnlyIfNull`); otherwise the term.
     pub(super) fn ref_eq_term(ctx: &mut Ctx, heap: &mut Heap, a: Id, b: Id) -> Id {
         let (a, b) = (ctx.terms.find(a), ctx.terms.find(b));
         if a == b {
@@ -30,18 +29,15 @@ impl Pose {
         }
         let la = Pose::leaves(ctx, heap, a);
         let lb = Pose::leaves(ctx, heap, b);
-        if la.len() == 1 && lb.len() == 1 {
-            match (la[0], lb[0]) {
-                (Leaf::New(_), _) | (_, Leaf::New(_)) => return ctx.terms.bool(false),
-                (Leaf::Input(x), Leaf::Input(y)) => {
-                    let (cx, cy) = (heap.declared[&x], heap.declared[&y]);
-                    if !ctx.program.related(cx, cy) {
-                        let null = ctx.terms.null();
-                        let (ex, ey) = (ctx.terms.eq(x, null), ctx.terms.eq(y, null));
-                        return ctx.terms.and(ex, ey);
-                    }
-                }
-                _ => {}
+        if let ([l], [m]) = (la.as_slice(), lb.as_slice()) {
+            let d = Pose::derive_equals(ctx, heap, (a, *l), (b, *m));
+            if d.unequal {
+                return ctx.terms.bool(false);
+            }
+            if d.equal_only_if_null {
+                let null = ctx.terms.null();
+                let (ea, eb) = (ctx.terms.eq(a, null), ctx.terms.eq(b, null));
+                return ctx.terms.and(ea, eb);
             }
         }
         // Null goes second, so `s != null` and a dereference of s share one atom.

@@ -106,17 +106,6 @@ impl Pose {
         }
         acc
     }
-
-    /// The non-null leaves of `r`, in order.
-    pub(super) fn objects_of(leaves: &[Leaf]) -> Vec<Id> {
-        leaves
-            .iter()
-            .filter_map(|l| match l {
-                Leaf::Null => None,
-                Leaf::Input(t) | Leaf::New(t) => Some(*t),
-            })
-            .collect()
-    }
 }
 
 #[cfg(test)]

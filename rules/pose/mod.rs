@@ -26,6 +26,7 @@ use crate::engine::{Classified, Ctx, Fork, HeapTerms, RefInputs, RuleName, RuleS
 use crate::expr::Sort;
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
+use datalog::Access;
 pub use heap::{Heap, Leaf, Nullness, Object, Origin, PRef};
 
 /// The rule set.
@@ -69,7 +70,8 @@ impl RuleSet for Pose {
             heap.bound = 1;
             // `this` is the first object the scope counts.
             if let Some(k) = ctx.config.scope {
-                let _ = Pose::scope_assumption(ctx, &mut heap, this, m.owner, k, false);
+                let d = Pose::derive(ctx, &heap, this, &[], Access::Root);
+                let _ = Pose::scope_assumption(ctx, &mut heap, &d, this, k, false);
             }
             roots.push(Val::Ref(PRef(this)));
         }

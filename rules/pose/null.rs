@@ -4,14 +4,14 @@
 use egg::Id;
 
 use super::datalog::Derived;
-use super::{Heap, Leaf, Pose};
+use super::{Heap, Pose};
 use crate::engine::{Ctx, Fault, Fork};
 
 impl Pose {
     /// The null condition of dereferencing `r` with these derived facts: `None`
     /// when `r` cannot be null on this path.
-    pub(super) fn null_condition(ctx: &mut Ctx, r: Id, leaves: &[Leaf], d: &Derived) -> Option<Id> {
-        if leaves.contains(&Leaf::Null) || !d.nullable.is_empty() {
+    pub(super) fn null_condition(ctx: &mut Ctx, r: Id, d: &Derived) -> Option<Id> {
+        if d.null_deref {
             let null = ctx.terms.null();
             Some(ctx.terms.eq(r, null))
         } else {

@@ -25,7 +25,7 @@ impl Pose {
             return vec![Fork::fault(heap, None, Fault::NullPointer)];
         }
         let d = Pose::derive(ctx, &heap, r, &leaves, Access::Read(field));
-        let nc = Pose::null_condition(ctx, r, &leaves, &d);
+        let nc = Pose::null_condition(ctx, r, &d);
         let mut next = heap.clone();
         let Some(assume) = Pose::bind(ctx, &mut next, r, &d, nc.is_some()) else {
             return Pose::cut_forks(ctx, heap, nc);
@@ -36,12 +36,9 @@ impl Pose {
             return Vec::new();
         }
         // Getfield (c2) over the leaves: ite(r = l1, H(l1)(f), ite(r = l2, ..)).
-        // The leaves a cast excluded (`NoCase`) have no case; with no object left,
-        // only the null case remains.
-        let objs: Vec<Id> = Pose::objects_of(&leaves)
-            .into_iter()
-            .filter(|l| !d.no_case.contains(l))
-            .collect();
+        // The leaves with a case (`ReadCase`: not those a cast excluded), in leaf
+        // order; with no object left, only the null case remains.
+        let objs = &d.read_cases;
         let Some(last) = objs.last() else {
             return Pose::cut_forks(ctx, heap, nc);
         };
@@ -50,7 +47,7 @@ impl Pose {
             if ctx.out_of_time() {
                 return Vec::new();
             }
-            let def = Pose::defined(ctx, &next, &d, l);
+            let def = Pose::defined(ctx, &d, l);
             let at = ctx.terms.eq(r, l);
             let g = ctx.terms.and(def, at);
             let g = ctx.collapse(g);
@@ -77,7 +74,7 @@ impl Pose {
         for &y in &d.bind {
             let class = heap.declared[&y];
             if let Some(k) = ctx.config.scope {
-                match Pose::scope_assumption(ctx, heap, y, class, k, checked) {
+                match Pose::scope_assumption(ctx, heap, d, y, k, checked) {
                     Ok(a) => assume.extend(a),
                     Err(bound) => {
                         ctx.cut(bound);
@@ -142,12 +139,13 @@ impl Pose {
             };
             // The alias set, most recently bound first ([POSE] Fig. 2: a2.f is
             // ite(A2=A1, .., ite(A2=A0, .., I2))); fold from the innermost.
+            // Each candidate's field is initialized: before this access (`Init`) or
+            // by it, earlier in leaf order (`NeedsInit` of a smaller rank).
             let mut set: Vec<Id> = d
                 .alias
                 .iter()
                 .filter(|(a, _)| *a == y)
                 .map(|(_, z)| *z)
-                .filter(|z| heap.objects[z].fields.contains_key(&field))
                 .collect();
             set.sort_by_key(|z| match heap.objects[z].origin {
                 Origin::Input { serial, .. } => serial,
@@ -159,7 +157,7 @@ impl Pose {
                     return;
                 }
                 // An alias only where the candidate location exists.
-                let def = Pose::defined(ctx, heap, d, other);
+                let def = Pose::defined(ctx, d, other);
                 if ctx.terms.is_false(def) {
                     continue;
                 }

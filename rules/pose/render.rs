@@ -59,10 +59,10 @@ impl Pose {
                     o.fields.iter().map(|(&f, &v)| (f, v)),
                 ),
                 Origin::Input { .. } => {
-                    let def = Pose::defined(ctx, heap, &d, object);
+                    let def = Pose::defined(ctx, &d, object);
                     for (&f, &v) in o.fields.iter() {
                         let guard = if d.cell_has.contains(&(object, f)) {
-                            let has = Pose::has_field(ctx, heap, object, f);
+                            let has = Pose::has_field(ctx, &d, object, f);
                             ctx.terms.and(def, has)
                         } else {
                             def

@@ -3,17 +3,17 @@
 
 use egg::Id;
 
-use super::{Heap, Nullness, Origin, Pose};
+use super::datalog::Derived;
+use super::{Heap, Origin, Pose};
 use crate::engine::{Bound, Ctx};
 use crate::expr::Sort;
 use crate::lang::ClassId;
-use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 impl Pose {
-    /// SCOPE: binding `y` (declared class `declared`) makes it a new object when it is
-    /// not null and differs from every symbol bound before it that may have its
-    /// class; within the scope, at most `bound` new objects of each dynamic class
+    /// SCOPE: binding `y` makes it a new object when it is not null
+    /// (`ScopeNullCase`) and differs from every symbol bound before it that may have
+    /// its class (`MayBe`); within the scope, at most `bound` new objects of each dynamic class
     /// exist. The count is kept in the heap as one counter per class, extended by
     /// each binding (so a path may bind any number of symbols: the same object
     /// reached by many access paths counts once). Returns the assumption that
@@ -25,46 +25,37 @@ impl Pose {
     pub(super) fn scope_assumption(
         ctx: &mut Ctx,
         heap: &mut Heap,
+        d: &Derived,
         y: Id,
-        declared: ClassId,
         bound: u32,
         checked: bool,
     ) -> Result<Option<Id>, Bound> {
-        let classes = ctx.input_classes(declared);
-        // The earlier symbols y may be: a symbol known not null (`this`, whose
-        // non-nullness is no conjunct of the path condition) has no null case, or
-        // the solver could count `this` out as null.
+        let classes = d.counters.get(&y).map_or(&[][..], |v| v.as_slice());
+        // A symbol known not null (`this`, whose non-nullness is no conjunct of the
+        // path condition) has no null case, or the solver could count `this` out as
+        // null.
         let null = ctx.terms.null();
         let mut conj = Vec::new();
-        if !heap
-            .objects
-            .get(&y)
-            .is_some_and(|o| o.nullness == Nullness::NonNull)
-        {
+        if d.scope_null.contains(&y) {
             let is_null = ctx.terms.eq(y, null);
             conj.push(ctx.terms.not(is_null));
         }
-        let mut seen: HashMap<ClassId, bool> = HashMap::default();
-        let mut shared = 0u64;
-        let mut earlier: Vec<(u32, Id)> = heap
-            .objects
+        // The earlier symbols y may be, in binding order.
+        let mut earlier: Vec<(u32, Id)> = d
+            .may_be
+            .get(&y)
+            .map_or(&[][..], |v| v.as_slice())
             .iter()
-            .filter_map(|(&key, o)| match o.origin {
-                Origin::Input { serial, .. } if key != y => Some((serial, key)),
-                _ => None,
+            .map(|&a| match heap.objects[&a].origin {
+                Origin::Input { serial, .. } => (serial, a),
+                Origin::New(_) => unreachable!("an earlier binding is an input"),
             })
             .collect();
         earlier.sort();
+        let shared = earlier.len() as u64;
         for (_, a) in earlier {
-            let c = heap.declared[&a];
-            let shares = *seen
-                .entry(c)
-                .or_insert_with(|| ctx.input_classes(c).iter().any(|k| classes.contains(k)));
-            if shares {
-                shared += 1;
-                let same = ctx.terms.eq(y, a);
-                conj.push(ctx.terms.not(same));
-            }
+            let same = ctx.terms.eq(y, a);
+            conj.push(ctx.terms.not(same));
         }
         let fresh = ctx.terms.and_all(&conj);
         // Termination, not accounting: walks over cyclic inputs bind symbols without
@@ -77,14 +68,15 @@ impl Pose {
         }
         let k = bound as usize;
         let mut over = Vec::new();
-        for &class in &classes {
+        let typed = d.typed.contains(&y);
+        for &class in classes {
             // row[j]: at most j of the objects counted so far are new and of `class`.
             let row = heap
                 .counts
                 .get(&class)
                 .cloned()
                 .unwrap_or_else(|| Arc::new(vec![ctx.terms.bool(true); k]));
-            let g = if classes.len() == 1 {
+            let g = if !typed {
                 fresh
             } else {
                 let of = ctx.terms.typeof_(y);
@@ -117,7 +109,9 @@ impl Pose {
         }
         ctx.cut(Bound::Scope);
         let within = ctx.terms.not(over);
-        Pose::slots(ctx, y, &classes, k, within);
+        if !typed {
+            Pose::slots(ctx, y, classes, k, within);
+        }
         // The engine checks `¬(r = null) ∧ within` anyway: one search, not two (the
         // witness models of the path make every object distinct, so `within`, which
         // needs aliasing, is a search of its own each time).

@@ -28,7 +28,7 @@ impl Pose {
             Val::Unit => unreachable!("unit stored in a field"),
         };
         let d = Pose::derive(ctx, &heap, r, &leaves, Access::Write(field));
-        let nc = Pose::null_condition(ctx, r, &leaves, &d);
+        let nc = Pose::null_condition(ctx, r, &d);
         let mut next = heap.clone();
         let Some(assume) = Pose::bind(ctx, &mut next, r, &d, nc.is_some()) else {
             return Pose::cut_forks(ctx, heap, nc);
