@@ -80,6 +80,9 @@ crepe! {
     @input
     /// `this`, bound at the start: the scope counts it first.
     pub struct Root(pub Id);
+    @input
+    /// `--scope k`: at most k objects of each class.
+    pub struct Scope(pub u32);
 
     // Two classes whose objects may be the same object.
     struct Compatible(ClassId, ClassId);
@@ -252,8 +255,8 @@ crepe! {
     // class; it counts against the scope of each of its possible classes.
     Binds(y) <- Bind(y);
     Binds(y) <- Root(y);
-    ScopeNullCase(y) <- Binds(y), !NonNull(y);
-    ScopeCounter(y, k) <- Binds(y), InputSym(y, c), InputClass(c, k);
+    ScopeNullCase(y) <- Scope(_), Binds(y), !NonNull(y);
+    ScopeCounter(y, k) <- Scope(_), Binds(y), InputSym(y, c), InputClass(c, k);
     ScopeTyped(y) <- ScopeCounter(y, k), ScopeCounter(y, j), (k != j);
     MayBe(y, a) <- ScopeCounter(y, k), InputClass(d, k), InputSym(a, d), Bound(a), (a != y);
     MayBe(y, a) <- Bind(y), Leaf(y, r), ScopeCounter(y, k), InputClass(d, k),
@@ -566,7 +569,8 @@ impl Pose {
         let n = p.classes.len() as u32;
         // The possible classes of the scope's bindings and of the objects whose
         // fields a condition asks (`has`), with the superclasses of each.
-        if scoped {
+        if let Some(k) = ctx.config.scope {
+            rt.extend([Scope(k)]);
             scope_classes.extend(classes.iter().copied());
             scope_classes.sort();
             scope_classes.dedup();
@@ -939,6 +943,7 @@ mod tests {
             rt.extend([Reading(F)]);
             rt.extend([InputClass(A, A)]);
             rt.extend([InputClass(B, B)]);
+            rt.extend([Scope(2)]);
             rt.extend([Leaf(id(6), 1)]);
             rt.extend([InputSym(id(6), A)]);
         })
@@ -962,6 +967,12 @@ mod tests {
                 (id(6), id(2))
             ]
         );
+        // Without `--scope` nothing is counted.
+        let out = facts(|rt| {
+            rt.extend([InputClass(A, A)]);
+        })
+        .run();
+        assert!(out.10.is_empty() && out.11.is_empty() && out.13.is_empty());
         // `this` at the start, known non-null, of a class with a subclass.
         let mut rt = Crepe::new();
         rt.extend([Root(id(0))]);
@@ -969,6 +980,7 @@ mod tests {
         rt.extend([InputSym(id(0), A)]);
         rt.extend([NonNull(id(0))]);
         rt.extend([InputClass(A, A), InputClass(A, SUB)]);
+        rt.extend([Scope(1)]);
         let out = rt.run();
         assert!(out.10.is_empty() && out.13.is_empty());
         assert_eq!(out.11.len(), 2);
