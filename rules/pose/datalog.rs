@@ -71,9 +71,6 @@ crepe! {
     /// The reference being dereferenced has a `null` leaf.
     pub struct NullLeaf(pub Id);
     @input
-    /// EQUALS: the comparison `a = b` of two distinct references that are leaves.
-    pub struct Compared(pub Id, pub Id);
-    @input
     /// An input object of declared class `c` may be of dynamic class `k`
     /// (`Ctx::input_classes`): given for the scope and for fields of subclasses.
     pub struct InputClass(pub ClassId, pub ClassId);
@@ -123,12 +120,6 @@ crepe! {
     @output
     /// Getfield (c2): the read has a case for this leaf.
     pub struct ReadCase(pub Id);
-    @output
-    /// EQUALS: `a = b` is false (an allocated object is no other leaf).
-    pub struct Unequal(pub Id, pub Id);
-    @output
-    /// EQUALS: input symbols of unrelated classes are equal only when both are null.
-    pub struct EqualOnlyIfNull(pub Id, pub Id);
     @output
     /// SCOPE: binding `y` may make `null` (it is not known non-null).
     pub struct ScopeNullCase(pub Id);
@@ -243,12 +234,6 @@ crepe! {
     NullDeref(r) <- Accessed(r), NullLeaf(r);
     NullDeref(r) <- Accessed(r), Nullable(_);
 
-    // EQUALS between two leaves (heaplog): `new#n` is no other leaf (no input
-    // symbol, no other allocation, not null); input symbols of unrelated classes
-    // are never the same object, so they are equal only when both are null.
-    Unequal(a, b) <- Compared(a, b), NewObj(a, _);
-    Unequal(a, b) <- Compared(a, b), NewObj(b, _);
-    EqualOnlyIfNull(a, b) <- Compared(a, b), InputSym(a, c), InputSym(b, d), !Compatible(c, d);
 
     // SCOPE (heaplog; no counterpart in [POSE]): a binding is a new object when it
     // is not null and differs from every symbol bound before it that may have its
@@ -298,9 +283,6 @@ pub(super) struct Derived {
     pub(super) null_deref: bool,
     /// Getfield (c2): the leaves the read has a case for, in leaf order.
     pub(super) read_cases: Vec<Id>,
-    /// EQUALS of two leaves: `Unequal`, and `EqualOnlyIfNull`.
-    pub(super) unequal: bool,
-    pub(super) equal_only_if_null: bool,
     /// SCOPE: the bindings with a null case.
     pub(super) scope_null: HashSet<Id>,
     /// SCOPE: per binding, the classes whose counters it extends, ascending.
@@ -336,8 +318,6 @@ impl Derived {
             cases,
             null_deref,
             read_cases,
-            unequal,
-            only_null,
             scope_null,
             counters,
             typed,
@@ -381,8 +361,6 @@ impl Derived {
             cases: cases.into_iter().map(|ClassCase(y, k)| (y, k)).collect(),
             null_deref: !null_deref.is_empty(),
             read_cases: read_cases.into_iter().map(|ReadCase(n)| n).collect(),
-            unequal: !unequal.is_empty(),
-            equal_only_if_null: !only_null.is_empty(),
             scope_null: scope_null.into_iter().map(|ScopeNullCase(y)| y).collect(),
             counters: per_binding,
             typed: typed.into_iter().map(|ScopeTyped(y)| y).collect(),
@@ -407,8 +385,6 @@ type Outputs = (
     HashSet<ClassCase>,
     HashSet<NullDeref>,
     HashSet<ReadCase>,
-    HashSet<Unequal>,
-    HashSet<EqualOnlyIfNull>,
     HashSet<ScopeNullCase>,
     HashSet<ScopeCounter>,
     HashSet<ScopeTyped>,
@@ -423,44 +399,6 @@ type Outputs = (
 );
 
 impl Pose {
-    /// Runs the EQUALS rules on `a = b`, two distinct references that are each one
-    /// leaf: only the facts of the two leaves and their classes.
-    pub(super) fn derive_equals(
-        ctx: &Ctx,
-        heap: &Heap,
-        (a, la): (Id, heap::Leaf),
-        (b, lb): (Id, heap::Leaf),
-    ) -> Derived {
-        let p = ctx.program;
-        let mut rt = Crepe::new();
-        rt.extend([Compared(a, b)]);
-        let n = p.classes.len() as u32;
-        for l in [la, lb] {
-            let c = match l {
-                heap::Leaf::Null => continue,
-                heap::Leaf::Input(y) => {
-                    let c = heap.declared[&y];
-                    rt.extend([InputSym(y, c)]);
-                    c
-                }
-                heap::Leaf::New(y) => {
-                    let c = heap.objects[&y].class;
-                    rt.extend([NewObj(y, c)]);
-                    c
-                }
-            };
-            for k in (0..n).map(ClassId) {
-                if p.is_subclass(k, c) {
-                    rt.extend([SubclassOf(k, c)]);
-                }
-                if p.is_subclass(c, k) {
-                    rt.extend([SubclassOf(c, k)]);
-                }
-            }
-        }
-        Derived::from_run(rt.run_with_hasher::<rustc_hash::FxBuildHasher>())
-    }
-
     /// Runs the Datalog program on the facts of `heap` this access needs.
     pub(super) fn derive(
         ctx: &Ctx,
@@ -906,33 +844,6 @@ mod tests {
         assert_eq!(out.6.len(), 1);
     }
 
-    /// EQUALS between leaves: an allocated object is no other leaf; input symbols
-    /// of unrelated classes are equal only when both are null; related ones stay
-    /// the term.
-    #[test]
-    fn equals_between_leaves() {
-        const SUB: ClassId = ClassId(102);
-        let run = |a: (usize, ClassId, bool), b: (usize, ClassId, bool)| {
-            let mut rt = Crepe::new();
-            rt.extend([Compared(id(a.0), id(b.0))]);
-            for (y, c, new) in [a, b] {
-                if new {
-                    rt.extend([NewObj(id(y), c)]);
-                } else {
-                    rt.extend([InputSym(id(y), c)]);
-                }
-            }
-            rt.extend([SubclassOf(A, A), SubclassOf(B, B), SubclassOf(SUB, SUB)]);
-            rt.extend([SubclassOf(SUB, A)]);
-            let out = rt.run();
-            (out.8.len(), out.9.len())
-        };
-        assert_eq!(run((1, A, true), (2, A, false)), (1, 0));
-        assert_eq!(run((1, A, false), (2, B, true)), (1, 0));
-        assert_eq!(run((1, A, false), (2, B, false)), (0, 1));
-        assert_eq!(run((1, SUB, false), (2, A, false)), (0, 0));
-    }
-
     /// SCOPE: the leaf bound by this access (y2, class A) has a null case, counts
     /// against A, and may be the bound objects of a class it shares (y0, y1; not
     /// y3 of class B) and an earlier leaf bound by the same access, not a later.
@@ -949,16 +860,16 @@ mod tests {
         })
         .run();
         assert_eq!(
-            sorted(out.10.into_iter().map(|ScopeNullCase(y)| y)),
+            sorted(out.8.into_iter().map(|ScopeNullCase(y)| y)),
             vec![id(2), id(6)]
         );
         assert_eq!(
-            sorted(out.11.into_iter().map(|ScopeCounter(y, k)| (y, k))),
+            sorted(out.9.into_iter().map(|ScopeCounter(y, k)| (y, k))),
             vec![(id(2), A), (id(6), A)]
         );
-        assert!(out.12.is_empty());
+        assert!(out.10.is_empty());
         assert_eq!(
-            sorted(out.13.into_iter().map(|MayBe(y, a)| (y, a))),
+            sorted(out.11.into_iter().map(|MayBe(y, a)| (y, a))),
             vec![
                 (id(2), id(0)),
                 (id(2), id(1)),
@@ -972,7 +883,7 @@ mod tests {
             rt.extend([InputClass(A, A)]);
         })
         .run();
-        assert!(out.10.is_empty() && out.11.is_empty() && out.13.is_empty());
+        assert!(out.8.is_empty() && out.9.is_empty() && out.11.is_empty());
         // `this` at the start, known non-null, of a class with a subclass.
         let mut rt = Crepe::new();
         rt.extend([Root(id(0))]);
@@ -982,10 +893,10 @@ mod tests {
         rt.extend([InputClass(A, A), InputClass(A, SUB)]);
         rt.extend([Scope(1)]);
         let out = rt.run();
-        assert!(out.10.is_empty() && out.13.is_empty());
-        assert_eq!(out.11.len(), 2);
+        assert!(out.8.is_empty() && out.11.is_empty());
+        assert_eq!(out.9.len(), 2);
         assert_eq!(
-            sorted(out.12.into_iter().map(|ScopeTyped(y)| y)),
+            sorted(out.10.into_iter().map(|ScopeTyped(y)| y)),
             vec![id(0)]
         );
     }
@@ -1009,11 +920,11 @@ mod tests {
         })
         .run();
         assert_eq!(
-            sorted(out.14.into_iter().map(|HasCase(y, f, k)| (y, f, k))),
+            sorted(out.12.into_iter().map(|HasCase(y, f, k)| (y, f, k))),
             vec![(id(0), U, SUB)]
         );
         assert_eq!(
-            sorted(out.15.into_iter().map(|MayLack(y, f)| (y, f))),
+            sorted(out.13.into_iter().map(|MayLack(y, f)| (y, f))),
             vec![(id(0), U)]
         );
     }

@@ -1,9 +1,88 @@
-//! EQUALS on references: the term `a = b`, decided at once between two leaves.
+//! EQUALS on references: the term `a = b`, decided at once between two leaves by a
+//! Datalog program of its own (the few facts of two leaves, not a run of the
+//! access program per comparison).
 
+use crepe::crepe;
 use egg::Id;
 
 use super::{Heap, Leaf, PRef, Pose};
 use crate::engine::{Ctx, Fork};
+use crate::lang::ClassId;
+
+crepe! {
+    @input
+    /// EQUALS: the comparison `a = b` of two distinct references that are leaves.
+    pub struct Compared(pub Id, pub Id);
+    @input
+    /// A leaf that is an input symbol of declared class `c`.
+    pub struct InputSym(pub Id, pub ClassId);
+    @input
+    /// A leaf that is the object `new#n` of class `c`.
+    pub struct NewObj(pub Id, pub ClassId);
+    @input
+    /// `k` is `c` or a subclass of it.
+    pub struct SubclassOf(pub ClassId, pub ClassId);
+    struct Compatible(ClassId, ClassId);
+    @output
+    /// EQUALS: `a = b` is false (an allocated object is no other leaf).
+    pub struct Unequal(pub Id, pub Id);
+    @output
+    /// EQUALS: input symbols of unrelated classes are equal only when both are null.
+    pub struct EqualOnlyIfNull(pub Id, pub Id);
+
+    Compatible(c, d) <- SubclassOf(c, d);
+    Compatible(c, d) <- SubclassOf(d, c);
+
+    // EQUALS between two leaves (heaplog): `new#n` is no other leaf (no input
+    // symbol, no other allocation, not null); input symbols of unrelated classes
+    // are never the same object, so they are equal only when both are null.
+    Unequal(a, b) <- Compared(a, b), NewObj(a, _);
+    Unequal(a, b) <- Compared(a, b), NewObj(b, _);
+    EqualOnlyIfNull(a, b) <- Compared(a, b), InputSym(a, c), InputSym(b, d), !Compatible(c, d);
+}
+
+/// What the EQUALS rules derive for one comparison.
+struct Decided {
+    unequal: bool,
+    equal_only_if_null: bool,
+}
+
+/// Runs the EQUALS rules on `a = b`, two distinct references that are each one
+/// leaf: only the facts of the two leaves and their classes.
+fn decide(ctx: &Ctx, heap: &Heap, (a, la): (Id, Leaf), (b, lb): (Id, Leaf)) -> Decided {
+    let p = ctx.program;
+    let mut rt = Crepe::new();
+    rt.extend([Compared(a, b)]);
+    let n = p.classes.len() as u32;
+    for l in [la, lb] {
+        let c = match l {
+            Leaf::Null => continue,
+            Leaf::Input(y) => {
+                let c = heap.declared[&y];
+                rt.extend([InputSym(y, c)]);
+                c
+            }
+            Leaf::New(y) => {
+                let c = heap.objects[&y].class;
+                rt.extend([NewObj(y, c)]);
+                c
+            }
+        };
+        for k in (0..n).map(ClassId) {
+            if p.is_subclass(k, c) {
+                rt.extend([SubclassOf(k, c)]);
+            }
+            if p.is_subclass(c, k) {
+                rt.extend([SubclassOf(c, k)]);
+            }
+        }
+    }
+    let (unequal, only_null) = rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
+    Decided {
+        unequal: !unequal.is_empty(),
+        equal_only_if_null: !only_null.is_empty(),
+    }
+}
 
 impl Pose {
     // EQUALS on references: the term `a = b`; the `if` forks.
@@ -30,7 +109,7 @@ impl Pose {
         let la = Pose::leaves(ctx, heap, a);
         let lb = Pose::leaves(ctx, heap, b);
         if let ([l], [m]) = (la.as_slice(), lb.as_slice()) {
-            let d = Pose::derive_equals(ctx, heap, (a, *l), (b, *m));
+            let d = decide(ctx, heap, (a, *l), (b, *m));
             if d.unequal {
                 return ctx.terms.bool(false);
             }
@@ -45,5 +124,43 @@ impl Pose {
             return ctx.terms.eq(b, a);
         }
         ctx.terms.eq(a, b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn id(n: usize) -> Id {
+        Id::from(n)
+    }
+
+    /// EQUALS between leaves: an allocated object is no other leaf; input symbols
+    /// of unrelated classes are equal only when both are null; related ones stay
+    /// the term.
+    #[test]
+    fn equals_between_leaves() {
+        const A: ClassId = ClassId(100);
+        const B: ClassId = ClassId(101);
+        const SUB: ClassId = ClassId(102);
+        let run = |a: (usize, ClassId, bool), b: (usize, ClassId, bool)| {
+            let mut rt = Crepe::new();
+            rt.extend([Compared(id(a.0), id(b.0))]);
+            for (y, c, new) in [a, b] {
+                if new {
+                    rt.extend([NewObj(id(y), c)]);
+                } else {
+                    rt.extend([InputSym(id(y), c)]);
+                }
+            }
+            rt.extend([SubclassOf(A, A), SubclassOf(B, B), SubclassOf(SUB, SUB)]);
+            rt.extend([SubclassOf(SUB, A)]);
+            let out = rt.run();
+            (out.0.len(), out.1.len())
+        };
+        assert_eq!(run((1, A, true), (2, A, false)), (1, 0));
+        assert_eq!(run((1, A, false), (2, B, true)), (1, 0));
+        assert_eq!(run((1, A, false), (2, B, false)), (0, 1));
+        assert_eq!(run((1, SUB, false), (2, A, false)), (0, 0));
     }
 }

@@ -53,6 +53,55 @@ fn wrap_small(e: &str) -> String {
     )
 }
 
+/// `a! * c` in Java's 32-bit arithmetic, for a numeral `c`, as wrapped doublings and
+/// sums: `p_i` is `a! * 2^i` wrapped, and the product the wrapped sum of the `p_i`
+/// of the bits of `|c|`, negated (wrapped) for a negative `c`. Each intermediate is
+/// bound once by `let`, so the text grows with the bits of `c`, not their values.
+fn times_numeral(c: i64) -> String {
+    let m = c.unsigned_abs();
+    if m == 0 {
+        return "0".into();
+    }
+    let mut lets = Vec::new();
+    let mut acc: Option<String> = None;
+    let mut bit = 0;
+    loop {
+        let p = format!("p{bit}!");
+        lets.push((
+            p.clone(),
+            if bit == 0 {
+                "a!".to_string()
+            } else {
+                let q = format!("p{}!", bit - 1);
+                wrap_small(&format!("(+ {q} {q})"))
+            },
+        ));
+        if m >> bit & 1 == 1 {
+            let s = format!("s{bit}!");
+            let value = match &acc {
+                None => p.clone(),
+                Some(a) => wrap_small(&format!("(+ {a} {p})")),
+            };
+            lets.push((s.clone(), value));
+            acc = Some(s);
+        }
+        if m >> (bit + 1) == 0 {
+            break;
+        }
+        bit += 1;
+    }
+    let acc = acc.expect("a nonzero factor has a bit");
+    let mut body = if c < 0 {
+        wrap_small(&format!("(- {acc})"))
+    } else {
+        acc
+    };
+    for (name, value) in lets.into_iter().rev() {
+        body = format!("(let (({name} {value})) {body})");
+    }
+    body
+}
+
 /// `|x|` as a term.
 fn abs(x: &str) -> String {
     format!("(ite (< {x} 0) (- {x}) {x})")
@@ -81,10 +130,15 @@ pub fn int_op(ints: Ints, op: &Term, a: &str, b: &str, b_const: Option<i64>) -> 
             match op {
                 Term::Add(_) => (bind(wrap_small("(+ a! b!)")), false),
                 Term::Sub(_) => (bind(wrap_small("(- a! b!)")), false),
-                Term::Mul(_) => (
-                    bind(format!("(- (mod (+ (* a! b!) {}) {SPAN}) {})", -MIN, -MIN)),
-                    !by_numeral,
-                ),
+                Term::Mul(_) => match b_const {
+                    // By a numeral: shifts and adds, each wrapped (wrapping commutes
+                    // with + and *), so the script stays linear and decided.
+                    Some(c) => (bind(times_numeral(c)), false),
+                    None => (
+                        bind(format!("(- (mod (+ (* a! b!) {}) {SPAN}) {})", -MIN, -MIN)),
+                        true,
+                    ),
+                },
                 Term::Div(_) => {
                     let (q, nonlinear) = match b_const {
                         Some(c) => {
@@ -627,6 +681,44 @@ impl TraceSink for Smt2Sink {
     fn finish(&mut self, ctx: &Ctx<'_>) {
         if self.queries && self.error.is_none() {
             self.flush_queries(ctx);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::{SolverConfig, smtlib::run_script};
+
+    /// The shifts and adds of a product by a numeral are Java's wrapped product,
+    /// checked by the solver on values near the edges of `int`.
+    #[test]
+    fn products_by_numerals_wrap_as_java_does() {
+        let factors = [0i64, 1, 2, 3, -1, -7, 10, 12345, -65536, MAX, MIN];
+        let values = [
+            0i32,
+            1,
+            -1,
+            7,
+            65535,
+            -65536,
+            i32::MAX,
+            i32::MIN,
+            123_456_789,
+        ];
+        for c in factors {
+            for a in values {
+                let want = a.wrapping_mul(c as i32) as i64;
+                let script = format!(
+                    "(declare-const x Int)\n(assert (= x {}))\n(assert (not (= (let ((a! x)) {}) {})))\n(check-sat)\n",
+                    numeral(a as i64),
+                    times_numeral(c),
+                    numeral(want)
+                );
+                let out = run_script(&script, SolverConfig::default());
+                assert!(out.error.is_none(), "{c} * {a}: {:?}", out.error);
+                assert_eq!(out.answers, vec!["unsat"], "{c} * {a}");
+            }
         }
     }
 }
