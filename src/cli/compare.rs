@@ -9,6 +9,7 @@ use heaplog::lang::{MethodId, Program};
 use heaplog::oracle::{self, OracleConfig, Verdict};
 use heaplog::report::{EntryComparison, compare_all_text, compare_text};
 use heaplog::rules::Registered;
+use rayon::prelude::*;
 
 use super::{Clock, Code, Format, Output, load};
 
@@ -59,6 +60,11 @@ pub struct Args {
     /// The rule set --symbolic proves the others equivalent to.
     #[arg(long, default_value = "lazy", requires = "symbolic")]
     pub against: String,
+    /// Worker threads: the rule sets of an entry, and with --all the entries, run side
+    /// by side, each with its own engine and solver (default: the available
+    /// parallelism). The output is the same for every count, timings aside.
+    #[arg(long, value_parser = super::shard::jobs_arg())]
+    pub jobs: Option<u64>,
 }
 
 /// Resolves a precondition name: `Class.method`, or a method of the entry's class.
@@ -132,18 +138,22 @@ fn compare_with_table(
     let table = oracle::ground_truth(program, entry, &config)?;
     let oracle_ms = start.elapsed().as_secs_f64() * 1e3;
     let own = Duration::from_secs_f64(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT));
+    let jobs = super::shard::jobs(args.jobs);
+    // Side by side on the pool the caller installed, each with its own engine, solver
+    // and e-graph; collected in the order of `rules`.
     let comparisons = rules
-        .iter()
+        .par_iter()
         .enumerate()
         .map(|(i, r)| {
             // Each rule set gets its share of the time left (so one slow rule set
             // leaves the others theirs); the command's deadline bounds the checking
             // after each exploration too: one half second of grace for the whole
             // command.
+            let parts = super::shard::rounds(rules.len() - i + later, jobs);
             let engine = EngineConfig {
                 requires,
                 deadline: clock.deadline(),
-                ..oracle::engine_config(args.scope, clock.share(Some(own), rules.len() - i + later))
+                ..oracle::engine_config(args.scope, clock.share(Some(own), parts))
             };
             (r.compare)(program, entry, engine, &table)
         })
@@ -264,11 +274,19 @@ pub fn run(args: Args, start: Instant) -> Output {
         Ok(r) => r,
         Err(out) => return out,
     };
+    match super::shard::pool(super::shard::jobs(args.jobs)) {
+        Ok(pool) => pool.install(|| run_in_pool(&args, &rules, &clock)),
+        Err(e) => Output::input_error(e),
+    }
+}
+
+/// [`run`] on the worker pool.
+fn run_in_pool(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output {
     if args.symbolic {
-        return super::compare_symbolic::run(&args, &rules, &clock);
+        return super::compare_symbolic::run(args, rules, clock);
     }
     if args.all {
-        return run_all(&args, &rules, &clock);
+        return run_all(args, rules, clock);
     }
     let (Some(file), Some(entry)) = (&args.file, &args.entry) else {
         return Output::input_error("FILE and --entry are required without --all".into());
@@ -290,9 +308,9 @@ pub fn run(args: Args, start: Instant) -> Output {
         &loaded.display_name,
         m,
         entry,
-        &rules,
-        &args,
-        &clock,
+        rules,
+        args,
+        clock,
         requires,
         0,
     );
@@ -316,84 +334,146 @@ pub fn run(args: Args, start: Instant) -> Output {
     }
 }
 
-fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output {
-    let files = match corpus::files(args.corpus_dir()) {
+/// One entry of the corpus to compare: its file (the index into the loaded programs),
+/// the entry and its precondition resolved.
+struct Item {
+    file: usize,
+    entry: String,
+    method: MethodId,
+    requires: Option<MethodId>,
+}
+
+/// The corpus's programs, each with its file name, loaded.
+type Programs = Vec<(String, load::Loaded)>;
+
+/// The entries named in the headers of the corpus's programs, in file and header
+/// order, with the programs loaded: the work items of `--all`.
+fn items(args: &Args) -> Result<(Programs, Vec<Item>), Output> {
+    let dir = args.corpus_dir();
+    let files = match corpus::files(dir) {
         Ok(f) if !f.is_empty() => f,
         Ok(_) => {
-            return Output::input_error(format!("{}: no .java files", args.corpus_dir().display()));
+            return Err(Output::input_error(format!(
+                "{}: no .java files",
+                dir.display()
+            )));
         }
-        Err(e) => return Output::input_error(format!("{}: {e}", args.corpus_dir().display())),
+        Err(e) => return Err(Output::input_error(format!("{}: {e}", dir.display()))),
     };
-    let mut specs = Vec::new();
+    let mut loaded = Vec::new();
+    let mut items = Vec::new();
     for path in &files {
-        match entries_of(path) {
-            Ok(s) => specs.extend(s.into_iter().map(|e| (path.clone(), e))),
-            Err(out) => return out,
+        let specs = entries_of(path)?;
+        if specs.is_empty() {
+            continue;
         }
-    }
-    let bar = super::progress(specs.len() as u64);
-    let mut entries = Vec::new();
-    let mut skipped = Vec::new();
-    let mut last: Option<(PathBuf, load::Loaded)> = None;
-    let total = specs.len();
-    for (k, (path, (entry, requires))) in specs.into_iter().enumerate() {
-        if last.as_ref().is_none_or(|(p, _)| *p != path) {
-            match load::program(&path) {
-                Ok(l) => last = Some((path.clone(), l)),
-                Err(out) => return out,
-            }
-        }
-        let (_, loaded) = last.as_ref().expect("loaded above");
-        if let Some(bar) = &bar {
-            bar.set_message(entry.clone());
-        }
-        let file = path.file_name().map_or_else(
-            || loaded.display_name.clone(),
+        let program = load::program(path)?;
+        let name = path.file_name().map_or_else(
+            || program.display_name.clone(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let m = match load::entry(&loaded.program, &entry) {
-            Ok(m) => m,
-            Err(out) => return out,
-        };
-        let requires = match precondition(&loaded.program, &entry, requires.as_deref()) {
-            Ok(r) => r,
-            Err(out) => return out,
-        };
-        match compare_entry(
-            &loaded.program,
-            &file,
-            m,
-            &entry,
-            rules,
-            args,
-            clock,
-            requires,
-            (total - k - 1) * rules.len(),
-        ) {
-            Ok(e) => entries.push(e),
-            // Too many inputs at this scope: the other entries are still compared.
-            Err(
-                e @ (oracle::OracleError::TooMany { .. }
-                | oracle::OracleError::TooManyValid { .. }
-                | oracle::OracleError::TooManyClasses { .. }),
-            ) => {
-                skipped.push(format!("{file} {entry}: skipped: {e}\n"));
-            }
-            Err(e) => return Output::input_error(format!("{file} {entry}: {e}")),
+        for (entry, requires) in specs {
+            let method = load::entry(&program.program, &entry)?;
+            let requires = precondition(&program.program, &entry, requires.as_deref())?;
+            items.push(Item {
+                file: loaded.len(),
+                entry,
+                method,
+                requires,
+            });
         }
-        if let Some(bar) = &bar {
-            bar.inc(1);
-        }
+        loaded.push((name, program));
     }
+    Ok((loaded, items))
+}
+
+/// What comparing one item gave: its comparison, or the line that says why it was
+/// skipped.
+type ItemResult = Result<EntryComparison, String>;
+
+/// Compares the items side by side (on the caller's pool), in their order.
+fn compare_items(
+    args: &Args,
+    rules: &[&'static Registered],
+    clock: &Clock,
+    loaded: &[(String, load::Loaded)],
+    items: &[&Item],
+) -> Result<Vec<ItemResult>, Output> {
+    let bar = super::progress(items.len() as u64);
+    let total = items.len();
+    let results: Vec<Result<ItemResult, Output>> = items
+        .par_iter()
+        .enumerate()
+        .map(|(k, item)| {
+            let (file, program) = &loaded[item.file];
+            if let Some(bar) = &bar {
+                bar.set_message(item.entry.clone());
+            }
+            // The rule-set comparisons of the entries after this one: each of this
+            // entry's gets its share of the time left among them and the rest of
+            // this entry's, per worker.
+            let later = (total - k - 1) * rules.len();
+            let r = match compare_entry(
+                &program.program,
+                file,
+                item.method,
+                &item.entry,
+                rules,
+                args,
+                clock,
+                item.requires,
+                later,
+            ) {
+                Ok(e) => Ok(Ok(e)),
+                // Too many inputs at this scope: the other entries are still compared.
+                Err(
+                    e @ (oracle::OracleError::TooMany { .. }
+                    | oracle::OracleError::TooManyValid { .. }
+                    | oracle::OracleError::TooManyClasses { .. }),
+                ) => Ok(Err(format!("{file} {}: skipped: {e}\n", item.entry))),
+                Err(e) => Err(Output::input_error(format!("{file} {}: {e}", item.entry))),
+            };
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            r
+        })
+        .collect();
     if let Some(bar) = bar {
         bar.finish_and_clear();
+    }
+    results.into_iter().collect()
+}
+
+fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output {
+    let (loaded, items) = match items(args) {
+        Ok(x) => x,
+        Err(out) => return out,
+    };
+    let items: Vec<&Item> = items.iter().collect();
+    let results = match compare_items(args, rules, clock, &loaded, &items) {
+        Ok(r) => r,
+        Err(out) => return out,
+    };
+    all_output(args.format, results)
+}
+
+/// The summary of `--all` from every item's result, in the corpus's order.
+pub(super) fn all_output(format: Format, results: Vec<ItemResult>) -> Output {
+    let mut entries = Vec::new();
+    let mut skipped = Vec::new();
+    for r in results {
+        match r {
+            Ok(e) => entries.push(e),
+            Err(line) => skipped.push(line),
+        }
     }
     let verdict = entries
         .iter()
         .map(EntryComparison::verdict)
         .max()
         .unwrap_or(Verdict::Agrees);
-    let text = match args.format {
+    let text = match format {
         Format::Text => compare_all_text(&entries),
         Format::Json => json(&heaplog::report::compare_all_json(&entries)),
     };

@@ -14,7 +14,7 @@ use crate::engine::{Bound, EngineConfig, RuleSet, explore};
 use crate::lang::{MethodId, Program};
 
 /// How a rule set disagrees with the oracle on one input.
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// Two or more path conditions hold together.
