@@ -36,12 +36,13 @@ fn json(text: &str) -> Value {
 }
 
 /// Text with the numbers of its timings (`12.3 ms`, `4.5 s`, `(0.1 ms)`) and the work
-/// lines dropped.
+/// lines dropped, and runs of spaces as one (a table's columns are as wide as its
+/// timings).
 fn untimed_text(text: &str) -> String {
     text.lines()
         .filter(|l| !l.starts_with("work: ") && !l.starts_with("speed-up allowed"))
         .map(|l| {
-            let words: Vec<&str> = l.split(' ').collect();
+            let words: Vec<&str> = l.split_whitespace().collect();
             let mut out = Vec::new();
             for (i, w) in words.iter().enumerate() {
                 let unit = words.get(i + 1).map(|u| u.trim_end_matches([')', ',']));
@@ -211,4 +212,44 @@ fn gnu_parallel_runs_the_shards() {
     whole.extend(["--format", "json"]);
     let (_, one, _) = heaplog(&whole);
     assert_eq!(untimed(json(&merged)), untimed(json(&one)), "{err}");
+}
+
+#[test]
+fn merged_compare_all_shards_give_the_unsharded_table() {
+    const COMPARE: &[&str] = &[
+        "compare",
+        "--all",
+        "--dir",
+        "tests/compare",
+        "--rules",
+        "lazy,pose",
+        "--jobs",
+        "2",
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    let mut files = Vec::new();
+    for i in [2, 1] {
+        let mut args = COMPARE.to_vec();
+        let shard = format!("{i}/2");
+        args.extend(["--shard", &shard]);
+        let (code, out, err) = heaplog(&args);
+        assert!(code == 0 || code == 1 || code == 3, "{err}");
+        let path = dir.path().join(format!("{i}.jsonl"));
+        std::fs::write(&path, out).unwrap();
+        files.push(path);
+    }
+    let files: Vec<&std::path::Path> = files.iter().map(|p| p.as_path()).collect();
+    let (code, merged, err) = merge(&files, &[]);
+    let (code1, one, err1) = heaplog(COMPARE);
+    assert_eq!((code, &err), (code1, &err1));
+    assert!(
+        merged.contains("rule sets agree") || merged.contains("DISAGREES"),
+        "{merged}"
+    );
+    assert_eq!(untimed_text(&merged), untimed_text(&one));
+    let (_, merged, _) = merge(&files, &["--format", "json"]);
+    let mut whole = COMPARE.to_vec();
+    whole.extend(["--format", "json"]);
+    let (_, one, _) = heaplog(&whole);
+    assert_eq!(untimed(json(&merged)), untimed(json(&one)));
 }

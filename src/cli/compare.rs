@@ -9,7 +9,11 @@ use heaplog::lang::{MethodId, Program};
 use heaplog::oracle::{self, OracleConfig, Verdict};
 use heaplog::report::{EntryComparison, compare_all_text, compare_text};
 use heaplog::rules::Registered;
+use heaplog::work::Shard;
 use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::shard::{Data, Header, Item as ShardItem, Settings};
 
 use super::{Clock, Code, Format, Output, load};
 
@@ -65,6 +69,122 @@ pub struct Args {
     /// parallelism). The output is the same for every count, timings aside.
     #[arg(long, value_parser = super::shard::jobs_arg())]
     pub jobs: Option<u64>,
+    /// With --all: compare only shard I of N of the entries (entry k, in the corpus's
+    /// order, is shard k mod N + 1's) and write JSON Lines, one record per entry, for
+    /// `heaplog merge` (docs/PARALLEL.md).
+    #[arg(long, value_name = "I/N", value_parser = super::shard::shard_arg,
+          requires = "all", conflicts_with_all = ["format", "symbolic"])]
+    pub shard: Option<Shard>,
+}
+
+/// One entry of `compare --all` as a shard writes it (docs/JSON.md, "Shards"): why
+/// it was skipped, or its comparison, both as the fields that make the text and as
+/// the JSON `--all --format json` lists it.
+#[derive(Serialize, Deserialize, Debug)]
+pub struct EntryRecord {
+    pub skipped: Option<String>,
+    pub comparison: Option<EntryFields>,
+    pub json: Option<serde_json::Value>,
+}
+
+/// An [`EntryComparison`]'s fields.
+#[derive(Serialize, Deserialize, Debug)]
+pub struct EntryFields {
+    program: String,
+    entry: String,
+    scope: u32,
+    inputs: usize,
+    counted: bool,
+    not_run: usize,
+    diverging: usize,
+    oracle_ms: f64,
+    rules: Vec<oracle::Comparison>,
+}
+
+impl EntryRecord {
+    fn of(result: ItemResult) -> EntryRecord {
+        match result {
+            Err(line) => EntryRecord {
+                skipped: Some(line),
+                comparison: None,
+                json: None,
+            },
+            Ok(e) => {
+                let json = heaplog::report::compare_all_json(std::slice::from_ref(&e))["entries"]
+                    [0]
+                .clone();
+                EntryRecord {
+                    skipped: None,
+                    json: Some(json),
+                    comparison: Some(EntryFields {
+                        program: e.program,
+                        entry: e.entry,
+                        scope: e.scope,
+                        inputs: e.inputs,
+                        counted: e.counted,
+                        not_run: e.not_run,
+                        diverging: e.diverging,
+                        oracle_ms: e.oracle_ms,
+                        rules: e.rules,
+                    }),
+                }
+            }
+        }
+    }
+
+    /// The entry's time: the oracle's and each rule set's, in milliseconds.
+    pub(super) fn time_ms(&self) -> f64 {
+        self.comparison.as_ref().map_or(0.0, |e| {
+            e.oracle_ms
+                + e.rules
+                    .iter()
+                    .map(|c| c.explore_ms + c.check_ms)
+                    .sum::<f64>()
+        })
+    }
+}
+
+/// `compare --all`'s output from its entries' records, as one run prints it.
+pub(super) fn merged_output(format: Format, records: Vec<EntryRecord>) -> Output {
+    let mut results = Vec::new();
+    let mut json = Vec::new();
+    for r in records {
+        match (r.skipped, r.comparison, r.json) {
+            (Some(line), _, _) => results.push(Err(line)),
+            (None, Some(e), Some(j)) => {
+                json.push(j);
+                results.push(Ok(EntryComparison {
+                    program: e.program,
+                    entry: e.entry,
+                    scope: e.scope,
+                    inputs: e.inputs,
+                    counted: e.counted,
+                    not_run: e.not_run,
+                    diverging: e.diverging,
+                    oracle_ms: e.oracle_ms,
+                    rules: e.rules,
+                }));
+            }
+            _ => {
+                return Output::input_error(
+                    "an entry record with neither a comparison nor why it was skipped".into(),
+                );
+            }
+        }
+    }
+    let mut out = all_output(Format::Text, results);
+    if format == Format::Json {
+        // The structured counterexamples are in the records' JSON only.
+        let verdict = match out.code {
+            Code::Finding => Verdict::Disagrees,
+            Code::Incomplete => Verdict::Incomplete,
+            _ => Verdict::Agrees,
+        };
+        out.stdout = super::compare::json(&serde_json::json!({
+            "schema": heaplog::report::SCHEMA, "command": "compare",
+            "verdict": verdict.name(), "entries": json }));
+    }
+    out
 }
 
 /// Resolves a precondition name: `Class.method`, or a method of the entry's class.
@@ -269,6 +389,9 @@ pub fn run(args: Args, start: Instant) -> Output {
     if args.dir.is_some() && !args.all {
         return Output::input_error("the argument '--dir <DIR>' requires --all".into());
     }
+    if args.shard.is_some() && !args.all {
+        return Output::input_error("the argument '--shard <I/N>' requires --all".into());
+    }
     let clock = Clock::new(start, args.time_limit);
     let rules = match rule_sets(&args.rules) {
         Ok(r) => r,
@@ -450,12 +573,52 @@ fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
         Ok(x) => x,
         Err(out) => return out,
     };
-    let items: Vec<&Item> = items.iter().collect();
-    let results = match compare_items(args, rules, clock, &loaded, &items) {
+    let total = items.len() as u64;
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let start = Instant::now();
+    let mine: Vec<&Item> = (0..items.len())
+        .filter(|&k| shard.owns(k as u64))
+        .map(|k| &items[k])
+        .collect();
+    let results = match compare_items(args, rules, clock, &loaded, &mine) {
         Ok(r) => r,
         Err(out) => return out,
     };
-    all_output(args.format, results)
+    let Some(shard) = args.shard else {
+        return all_output(args.format, results);
+    };
+    let header = Header {
+        shard,
+        total,
+        items: results.len() as u64,
+        time_ms: start.elapsed().as_secs_f64() * 1e3,
+        settings: Settings::Compare {
+            dir: args.corpus_dir().display().to_string(),
+            rules: rules.iter().map(|r| r.name.to_string()).collect(),
+            scope: args.scope,
+            time_limit_s: args.time_limit,
+        },
+    };
+    let mut verdict = Verdict::Agrees;
+    let mut stderr = String::new();
+    let records = (0..total)
+        .filter(|&k| shard.owns(k))
+        .zip(results)
+        .map(|(item, r)| {
+            match &r {
+                Ok(e) => verdict = verdict.max(e.verdict()),
+                Err(line) => stderr.push_str(line),
+            }
+            ShardItem {
+                shard,
+                item,
+                data: Data::Compare(Box::new(EntryRecord::of(r))),
+            }
+        })
+        .collect();
+    let mut out = finish(verdict, super::shard::jsonl(header, records));
+    out.stderr = stderr;
+    out
 }
 
 /// The summary of `--all` from every item's result, in the corpus's order.

@@ -1,5 +1,5 @@
-//! `heaplog merge`: the JSON Lines of every shard of a `fuzz` campaign or a `bench`
-//! run read back, checked complete, and summarized as one unsharded run prints it
+//! `heaplog merge`: the JSON Lines of every shard of a `fuzz` campaign, a
+//! `compare --all` or a `bench` run read back, checked complete, and summarized as one unsharded run prints it
 //! (docs/PARALLEL.md).
 
 use std::path::PathBuf;
@@ -8,9 +8,9 @@ use heaplog::fuzz::campaign;
 
 use heaplog::work::WorkSpan;
 
-use super::bench;
 use super::shard::{self, Data, Settings};
 use super::{Format, Output};
+use super::{bench, compare};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,7 +25,8 @@ pub struct Args {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Print only the work and span of the items (`fuzz`: each program's CPU time;
-    /// `bench`: each run's wall time) and the speed-up they allow.
+    /// `compare`: each entry's oracle and rule-set times; `bench`: each run's wall
+    /// time) and the speed-up they allow.
     #[arg(long)]
     pub work: bool,
 }
@@ -73,6 +74,22 @@ pub fn run(args: Args) -> Output {
                 return Output::ok(summary.work.text());
             }
             super::fuzz::output(&summary, args.format, args.out.as_deref(), &key.command)
+        }
+        Settings::Compare { .. } => {
+            let records: Vec<compare::EntryRecord> = merged
+                .items
+                .into_iter()
+                .filter_map(|it| match it.data {
+                    Data::Compare(r) => Some(*r),
+                    _ => None,
+                })
+                .collect();
+            if args.work {
+                return Output::ok(
+                    WorkSpan::of(records.iter().map(compare::EntryRecord::time_ms)).text(),
+                );
+            }
+            compare::merged_output(args.format, records)
         }
         Settings::Bench {
             rules,

@@ -103,8 +103,8 @@ pub enum Command {
     Fuzz(fuzz::Args),
     /// jPOSE's benchmark suite under chosen rule sets, beside jPOSE's figures.
     Bench(bench::Args),
-    /// The JSON Lines of every `--shard i/n` of one `fuzz` or `bench` run, summarized
-    /// as one run without shards prints it.
+    /// The JSON Lines of every `--shard i/n` of one `fuzz`, `compare --all` or `bench`
+    /// run, summarized as one run without shards prints it.
     Merge(merge::Args),
 }
 

@@ -75,6 +75,13 @@ pub struct Header {
 pub enum Settings {
     /// `heaplog fuzz`: the campaign, and how the JVM check went.
     Fuzz { campaign: CampaignKey, jvm: String },
+    /// `heaplog compare --all`: the corpus, the rule sets, the scope, the limit.
+    Compare {
+        dir: String,
+        rules: Vec<String>,
+        scope: u32,
+        time_limit_s: Option<f64>,
+    },
     /// `heaplog bench jpose`: the ports, the drivers chosen, the rule sets, the limit.
     Bench {
         dir: String,
@@ -88,6 +95,7 @@ impl Settings {
     fn command(&self) -> &'static str {
         match self {
             Settings::Fuzz { .. } => "fuzz",
+            Settings::Compare { .. } => "compare",
             Settings::Bench { .. } => "bench",
         }
     }
@@ -109,6 +117,8 @@ pub struct Item {
 pub enum Data {
     /// `heaplog fuzz`: one program.
     Fuzz(Box<ProgramRecord>),
+    /// `heaplog compare --all`: one entry.
+    Compare(Box<super::compare::EntryRecord>),
     /// `heaplog bench`: one run (a program's entry under one rule set).
     Bench(Box<super::bench::Row>),
 }
