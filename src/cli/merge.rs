@@ -85,9 +85,9 @@ pub fn run(args: Args) -> Output {
                 })
                 .collect();
             if args.work {
-                return Output::ok(
-                    WorkSpan::of(records.iter().map(compare::EntryRecord::time_ms)).text(),
-                );
+                return Output::ok(wall(WorkSpan::of(
+                    records.iter().map(compare::EntryRecord::time_ms),
+                )));
             }
             compare::merged_output(args.format, records)
         }
@@ -105,9 +105,14 @@ pub fn run(args: Args) -> Output {
                 })
                 .collect();
             if args.work {
-                return Output::ok(WorkSpan::of(rows.iter().map(bench::Row::time_ms)).text());
+                return Output::ok(wall(WorkSpan::of(rows.iter().map(bench::Row::time_ms))));
             }
             bench::output(&rows, &rules, time_limit_s, args.format)
         }
     }
+}
+
+/// The work and span of items timed by the wall clock (`compare`, `bench`), said so.
+fn wall(w: WorkSpan) -> String {
+    w.text().replacen(" s CPU over", " s (wall clock) over", 1)
 }

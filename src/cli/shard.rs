@@ -238,6 +238,8 @@ pub fn read(files: &[(String, String)]) -> Result<Merged, String> {
         let fits = matches!(
             (&it.data, &settings),
             (Data::Fuzz(_), Settings::Fuzz { .. })
+                | (Data::Compare(_), Settings::Compare { .. })
+                | (Data::Bench(_), Settings::Bench { .. })
         );
         if !fits {
             return Err(format!(
