@@ -22,3 +22,4 @@ pub mod rules;
 pub mod solver;
 pub mod symsolve;
 pub mod testgen;
+pub mod work;

@@ -21,6 +21,9 @@ use heaplog::engine::{EngineConfig, Progress};
 use heaplog::report::TextSink;
 use serde::{Deserialize, Serialize};
 
+use heaplog::work::Shard;
+
+use super::shard::{Data, Header, Item, Settings};
 use super::{Code, Format, Output, load};
 
 /// Each run's limit when none is given.
@@ -60,6 +63,12 @@ pub struct Args {
     /// each child does).
     #[arg(long, hide = true, num_args = 2, value_names = ["FILE", "ENTRY"])]
     pub one: Option<Vec<String>>,
+    /// Run only shard I of N of the runs (run k, in the table's order, is shard
+    /// k mod N + 1's) and write JSON Lines, one record per run, for `heaplog merge`
+    /// (docs/PARALLEL.md).
+    #[arg(long, value_name = "I/N", value_parser = super::shard::shard_arg,
+          conflicts_with_all = ["format", "one"])]
+    pub shard: Option<Shard>,
 }
 
 /// What a child prints: its run's counts and its peak memory.
@@ -80,7 +89,7 @@ struct ChildReport {
 }
 
 /// How a run ended.
-#[derive(Serialize, Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Serialize, Deserialize, Copy, Clone, PartialEq, Eq, Debug)]
 #[serde(rename_all = "lowercase")]
 enum Status {
     /// Explored to the end.
@@ -93,9 +102,9 @@ enum Status {
     Failed,
 }
 
-/// One row of the table.
-#[derive(Serialize, Debug)]
-struct Row {
+/// One row of the table (a shard's record of one run, docs/JSON.md).
+#[derive(Serialize, Deserialize, Debug)]
+pub struct Row {
     driver: String,
     program: String,
     entry: String,
@@ -109,15 +118,25 @@ struct Row {
     #[serde(flatten)]
     report: Option<ChildReport>,
     /// Peak resident memory, from the parent's reading when the child was killed.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     killed_rss_kb: Option<u64>,
     /// Normal traces equal to jPOSE's leaves (for complete runs with a published count).
     same_as_jpose: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none", default)]
     error: Option<String>,
 }
 
 impl Row {
+    /// A run that differs from jPOSE's count, or failed.
+    fn is_finding(&self) -> bool {
+        self.same_as_jpose == Some(false) || self.status == Status::Failed
+    }
+
+    /// The run's time, wall clock (a child process of one thread, mostly CPU).
+    pub(super) fn time_ms(&self) -> f64 {
+        self.time_ms
+    }
+
     fn peak_rss_kb(&self) -> Option<u64> {
         self.report
             .as_ref()
@@ -153,47 +172,92 @@ pub fn run(args: Args) -> Output {
         Ok(s) => s,
         Err(out) => return out,
     };
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let start = Instant::now();
     let total = specs.len() * rules.len();
-    let bar = super::progress(total as u64);
-    let mut rows = Vec::with_capacity(total);
-    for (file, spec) in &specs {
-        for r in &rules {
-            if let Some(bar) = &bar {
-                bar.set_message(format!("{} under {r}", spec.driver));
-            }
-            let row = measure(file, spec, r, args.time_limit);
-            match &bar {
-                Some(bar) => bar.inc(1),
-                None => eprintln!(
-                    "[{}/{total}] {} under {r}: {}",
-                    rows.len() + 1,
-                    spec.driver,
-                    progress_line(&row)
-                ),
-            }
-            rows.push(row);
+    let mine = (0..total as u64).filter(|&k| shard.owns(k)).count();
+    let bar = super::progress(mine as u64);
+    let mut rows = Vec::with_capacity(mine);
+    for (k, (file, spec, r)) in specs
+        .iter()
+        .flat_map(|(file, spec)| rules.iter().map(move |r| (file, spec, r)))
+        .enumerate()
+    {
+        if !shard.owns(k as u64) {
+            continue;
         }
+        if let Some(bar) = &bar {
+            bar.set_message(format!("{} under {r}", spec.driver));
+        }
+        let row = measure(file, spec, r, args.time_limit);
+        match &bar {
+            Some(bar) => bar.inc(1),
+            None => eprintln!(
+                "[{}/{mine}] {} under {r}: {}",
+                rows.len() + 1,
+                spec.driver,
+                progress_line(&row)
+            ),
+        }
+        rows.push((k as u64, row));
     }
     if let Some(bar) = bar {
         bar.finish_and_clear();
     }
-    let stdout = match args.format {
-        Format::Text => table(&rows, args.time_limit),
+    let Some(shard) = args.shard else {
+        let rows: Vec<Row> = rows.into_iter().map(|(_, r)| r).collect();
+        return output(&rows, &rules, args.time_limit, args.format);
+    };
+    let finding = rows.iter().any(|(_, r)| r.is_finding());
+    let header = Header {
+        shard,
+        total: total as u64,
+        items: rows.len() as u64,
+        time_ms: start.elapsed().as_secs_f64() * 1e3,
+        settings: Settings::Bench {
+            dir: args.dir.display().to_string(),
+            only: args.only.clone(),
+            rules,
+            time_limit_s: args.time_limit,
+        },
+    };
+    let items = rows
+        .into_iter()
+        .map(|(item, row)| Item {
+            shard,
+            item,
+            data: Data::Bench(Box::new(row)),
+        })
+        .collect();
+    Output {
+        stdout: super::shard::jsonl(header, items),
+        stderr: String::new(),
+        code: if finding {
+            Code::Finding
+        } else {
+            Code::Success
+        },
+    }
+}
+
+/// The table (or JSON) of the runs, as `bench` prints it (and `heaplog merge` of its
+/// shards); exit 1 when a run differs from jPOSE or failed.
+pub(super) fn output(rows: &[Row], rules: &[String], time_limit: f64, format: Format) -> Output {
+    let stdout = match format {
+        Format::Text => table(rows, time_limit),
         Format::Json => {
             let doc = Document {
                 schema: heaplog::report::SCHEMA,
                 command: "bench",
                 suite: "jpose",
-                time_limit_s: args.time_limit,
-                rules: &rules,
-                runs: &rows,
+                time_limit_s: time_limit,
+                rules,
+                runs: rows,
             };
             serde_json::to_string_pretty(&doc).expect("rows serialize") + "\n"
         }
     };
-    let finding = rows
-        .iter()
-        .any(|r| r.same_as_jpose == Some(false) || r.status == Status::Failed);
+    let finding = rows.iter().any(Row::is_finding);
     Output {
         stdout,
         stderr: String::new(),

@@ -9,6 +9,11 @@ use heaplog::lang::{MethodId, Program};
 use heaplog::oracle::{self, OracleConfig, Verdict};
 use heaplog::report::{EntryComparison, compare_all_text, compare_text};
 use heaplog::rules::Registered;
+use heaplog::work::Shard;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::shard::{Data, Header, Item as ShardItem, Settings};
 
 use super::{Clock, Code, Format, Output, load};
 
@@ -59,6 +64,127 @@ pub struct Args {
     /// The rule set --symbolic proves the others equivalent to.
     #[arg(long, default_value = "lazy", requires = "symbolic")]
     pub against: String,
+    /// Worker threads: the rule sets of an entry, and with --all the entries, run side
+    /// by side, each with its own engine and solver (default: the available
+    /// parallelism). The output is the same for every count, timings aside.
+    #[arg(long, value_parser = super::shard::jobs_arg())]
+    pub jobs: Option<u64>,
+    /// With --all: compare only shard I of N of the entries (entry k, in the corpus's
+    /// order, is shard k mod N + 1's) and write JSON Lines, one record per entry, for
+    /// `heaplog merge` (docs/PARALLEL.md).
+    #[arg(long, value_name = "I/N", value_parser = super::shard::shard_arg,
+          requires = "all", conflicts_with_all = ["format", "symbolic"])]
+    pub shard: Option<Shard>,
+}
+
+/// One entry of `compare --all` as a shard writes it (docs/JSON.md, "Shards"): why
+/// it was skipped, or its comparison, both as the fields that make the text and as
+/// the JSON `--all --format json` lists it.
+#[derive(Serialize, Deserialize, Debug)]
+pub struct EntryRecord {
+    pub skipped: Option<String>,
+    pub comparison: Option<EntryFields>,
+    pub json: Option<serde_json::Value>,
+}
+
+/// An [`EntryComparison`]'s fields.
+#[derive(Serialize, Deserialize, Debug)]
+pub struct EntryFields {
+    program: String,
+    entry: String,
+    scope: u32,
+    inputs: usize,
+    counted: bool,
+    not_run: usize,
+    diverging: usize,
+    oracle_ms: f64,
+    rules: Vec<oracle::Comparison>,
+}
+
+impl EntryRecord {
+    fn of(result: ItemResult) -> EntryRecord {
+        match result {
+            Err(line) => EntryRecord {
+                skipped: Some(line),
+                comparison: None,
+                json: None,
+            },
+            Ok(e) => {
+                let json = heaplog::report::compare_all_json(std::slice::from_ref(&e))["entries"]
+                    [0]
+                .clone();
+                EntryRecord {
+                    skipped: None,
+                    json: Some(json),
+                    comparison: Some(EntryFields {
+                        program: e.program,
+                        entry: e.entry,
+                        scope: e.scope,
+                        inputs: e.inputs,
+                        counted: e.counted,
+                        not_run: e.not_run,
+                        diverging: e.diverging,
+                        oracle_ms: e.oracle_ms,
+                        rules: e.rules,
+                    }),
+                }
+            }
+        }
+    }
+
+    /// The entry's time: the oracle's and each rule set's, in milliseconds.
+    pub(super) fn time_ms(&self) -> f64 {
+        self.comparison.as_ref().map_or(0.0, |e| {
+            e.oracle_ms
+                + e.rules
+                    .iter()
+                    .map(|c| c.explore_ms + c.check_ms)
+                    .sum::<f64>()
+        })
+    }
+}
+
+/// `compare --all`'s output from its entries' records, as one run prints it.
+pub(super) fn merged_output(format: Format, records: Vec<EntryRecord>) -> Output {
+    let mut results = Vec::new();
+    let mut json = Vec::new();
+    for r in records {
+        match (r.skipped, r.comparison, r.json) {
+            (Some(line), _, _) => results.push(Err(line)),
+            (None, Some(e), Some(j)) => {
+                json.push(j);
+                results.push(Ok(EntryComparison {
+                    program: e.program,
+                    entry: e.entry,
+                    scope: e.scope,
+                    inputs: e.inputs,
+                    counted: e.counted,
+                    not_run: e.not_run,
+                    diverging: e.diverging,
+                    oracle_ms: e.oracle_ms,
+                    rules: e.rules,
+                }));
+            }
+            _ => {
+                return Output::input_error(
+                    "an entry record with neither a comparison nor why it was skipped".into(),
+                );
+            }
+        }
+    }
+    let mut out = all_output(Format::Text, results);
+    if format == Format::Json {
+        // The structured counterexamples are in the records' JSON only.
+        let verdict = match out.code {
+            Code::Finding => Verdict::Disagrees,
+            Code::Incomplete => Verdict::Incomplete,
+            _ => Verdict::Agrees,
+        };
+        out.stdout = super::compare::json(&serde_json::json!({
+            "schema": heaplog::report::SCHEMA, "command": "compare",
+            "verdict": verdict.name(), "entries": json }));
+    }
+    out
 }
 
 /// Resolves a precondition name: `Class.method`, or a method of the entry's class.
@@ -132,18 +258,22 @@ fn compare_with_table(
     let table = oracle::ground_truth(program, entry, &config)?;
     let oracle_ms = start.elapsed().as_secs_f64() * 1e3;
     let own = Duration::from_secs_f64(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT));
+    let jobs = super::shard::jobs(args.jobs);
+    // Side by side on the pool the caller installed, each with its own engine, solver
+    // and e-graph; collected in the order of `rules`.
     let comparisons = rules
-        .iter()
+        .par_iter()
         .enumerate()
         .map(|(i, r)| {
             // Each rule set gets its share of the time left (so one slow rule set
             // leaves the others theirs); the command's deadline bounds the checking
             // after each exploration too: one half second of grace for the whole
             // command.
+            let parts = super::shard::rounds(rules.len() - i + later, jobs);
             let engine = EngineConfig {
                 requires,
                 deadline: clock.deadline(),
-                ..oracle::engine_config(args.scope, clock.share(Some(own), rules.len() - i + later))
+                ..oracle::engine_config(args.scope, clock.share(Some(own), parts))
             };
             (r.compare)(program, entry, engine, &table)
         })
@@ -259,16 +389,27 @@ pub fn run(args: Args, start: Instant) -> Output {
     if args.dir.is_some() && !args.all {
         return Output::input_error("the argument '--dir <DIR>' requires --all".into());
     }
+    if args.shard.is_some() && !args.all {
+        return Output::input_error("the argument '--shard <I/N>' requires --all".into());
+    }
     let clock = Clock::new(start, args.time_limit);
     let rules = match rule_sets(&args.rules) {
         Ok(r) => r,
         Err(out) => return out,
     };
+    match super::shard::pool(super::shard::jobs(args.jobs)) {
+        Ok(pool) => pool.install(|| run_in_pool(&args, &rules, &clock)),
+        Err(e) => Output::input_error(e),
+    }
+}
+
+/// [`run`] on the worker pool.
+fn run_in_pool(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output {
     if args.symbolic {
-        return super::compare_symbolic::run(&args, &rules, &clock);
+        return super::compare_symbolic::run(args, rules, clock);
     }
     if args.all {
-        return run_all(&args, &rules, &clock);
+        return run_all(args, rules, clock);
     }
     let (Some(file), Some(entry)) = (&args.file, &args.entry) else {
         return Output::input_error("FILE and --entry are required without --all".into());
@@ -290,9 +431,9 @@ pub fn run(args: Args, start: Instant) -> Output {
         &loaded.display_name,
         m,
         entry,
-        &rules,
-        &args,
-        &clock,
+        rules,
+        args,
+        clock,
         requires,
         0,
     );
@@ -316,84 +457,186 @@ pub fn run(args: Args, start: Instant) -> Output {
     }
 }
 
-fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output {
-    let files = match corpus::files(args.corpus_dir()) {
+/// One entry of the corpus to compare: its file (the index into the loaded programs),
+/// the entry and its precondition resolved.
+struct Item {
+    file: usize,
+    entry: String,
+    method: MethodId,
+    requires: Option<MethodId>,
+}
+
+/// The corpus's programs, each with its file name, loaded.
+type Programs = Vec<(String, load::Loaded)>;
+
+/// The entries named in the headers of the corpus's programs, in file and header
+/// order, with the programs loaded: the work items of `--all`.
+fn items(args: &Args) -> Result<(Programs, Vec<Item>), Output> {
+    let dir = args.corpus_dir();
+    let files = match corpus::files(dir) {
         Ok(f) if !f.is_empty() => f,
         Ok(_) => {
-            return Output::input_error(format!("{}: no .java files", args.corpus_dir().display()));
+            return Err(Output::input_error(format!(
+                "{}: no .java files",
+                dir.display()
+            )));
         }
-        Err(e) => return Output::input_error(format!("{}: {e}", args.corpus_dir().display())),
+        Err(e) => return Err(Output::input_error(format!("{}: {e}", dir.display()))),
     };
-    let mut specs = Vec::new();
+    let mut loaded = Vec::new();
+    let mut items = Vec::new();
     for path in &files {
-        match entries_of(path) {
-            Ok(s) => specs.extend(s.into_iter().map(|e| (path.clone(), e))),
-            Err(out) => return out,
+        let specs = entries_of(path)?;
+        if specs.is_empty() {
+            continue;
         }
-    }
-    let bar = super::progress(specs.len() as u64);
-    let mut entries = Vec::new();
-    let mut skipped = Vec::new();
-    let mut last: Option<(PathBuf, load::Loaded)> = None;
-    let total = specs.len();
-    for (k, (path, (entry, requires))) in specs.into_iter().enumerate() {
-        if last.as_ref().is_none_or(|(p, _)| *p != path) {
-            match load::program(&path) {
-                Ok(l) => last = Some((path.clone(), l)),
-                Err(out) => return out,
-            }
-        }
-        let (_, loaded) = last.as_ref().expect("loaded above");
-        if let Some(bar) = &bar {
-            bar.set_message(entry.clone());
-        }
-        let file = path.file_name().map_or_else(
-            || loaded.display_name.clone(),
+        let program = load::program(path)?;
+        let name = path.file_name().map_or_else(
+            || program.display_name.clone(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let m = match load::entry(&loaded.program, &entry) {
-            Ok(m) => m,
-            Err(out) => return out,
-        };
-        let requires = match precondition(&loaded.program, &entry, requires.as_deref()) {
-            Ok(r) => r,
-            Err(out) => return out,
-        };
-        match compare_entry(
-            &loaded.program,
-            &file,
-            m,
-            &entry,
-            rules,
-            args,
-            clock,
-            requires,
-            (total - k - 1) * rules.len(),
-        ) {
-            Ok(e) => entries.push(e),
-            // Too many inputs at this scope: the other entries are still compared.
-            Err(
-                e @ (oracle::OracleError::TooMany { .. }
-                | oracle::OracleError::TooManyValid { .. }
-                | oracle::OracleError::TooManyClasses { .. }),
-            ) => {
-                skipped.push(format!("{file} {entry}: skipped: {e}\n"));
-            }
-            Err(e) => return Output::input_error(format!("{file} {entry}: {e}")),
+        for (entry, requires) in specs {
+            let method = load::entry(&program.program, &entry)?;
+            let requires = precondition(&program.program, &entry, requires.as_deref())?;
+            items.push(Item {
+                file: loaded.len(),
+                entry,
+                method,
+                requires,
+            });
         }
-        if let Some(bar) = &bar {
-            bar.inc(1);
-        }
+        loaded.push((name, program));
     }
+    Ok((loaded, items))
+}
+
+/// What comparing one item gave: its comparison, or the line that says why it was
+/// skipped.
+type ItemResult = Result<EntryComparison, String>;
+
+/// Compares the items side by side (on the caller's pool), in their order.
+fn compare_items(
+    args: &Args,
+    rules: &[&'static Registered],
+    clock: &Clock,
+    loaded: &[(String, load::Loaded)],
+    items: &[&Item],
+) -> Result<Vec<ItemResult>, Output> {
+    let bar = super::progress(items.len() as u64);
+    let total = items.len();
+    let results: Vec<Result<ItemResult, Output>> = items
+        .par_iter()
+        .enumerate()
+        .map(|(k, item)| {
+            let (file, program) = &loaded[item.file];
+            if let Some(bar) = &bar {
+                bar.set_message(item.entry.clone());
+            }
+            // The rule-set comparisons of the entries after this one: each of this
+            // entry's gets its share of the time left among them and the rest of
+            // this entry's, per worker.
+            let later = (total - k - 1) * rules.len();
+            let r = match compare_entry(
+                &program.program,
+                file,
+                item.method,
+                &item.entry,
+                rules,
+                args,
+                clock,
+                item.requires,
+                later,
+            ) {
+                Ok(e) => Ok(Ok(e)),
+                // Too many inputs at this scope: the other entries are still compared.
+                Err(
+                    e @ (oracle::OracleError::TooMany { .. }
+                    | oracle::OracleError::TooManyValid { .. }
+                    | oracle::OracleError::TooManyClasses { .. }),
+                ) => Ok(Err(format!("{file} {}: skipped: {e}\n", item.entry))),
+                Err(e) => Err(Output::input_error(format!("{file} {}: {e}", item.entry))),
+            };
+            if let Some(bar) = &bar {
+                bar.inc(1);
+            }
+            r
+        })
+        .collect();
     if let Some(bar) = bar {
         bar.finish_and_clear();
+    }
+    results.into_iter().collect()
+}
+
+fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output {
+    let (loaded, items) = match items(args) {
+        Ok(x) => x,
+        Err(out) => return out,
+    };
+    let total = items.len() as u64;
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    let start = Instant::now();
+    let mine: Vec<&Item> = (0..items.len())
+        .filter(|&k| shard.owns(k as u64))
+        .map(|k| &items[k])
+        .collect();
+    let results = match compare_items(args, rules, clock, &loaded, &mine) {
+        Ok(r) => r,
+        Err(out) => return out,
+    };
+    let Some(shard) = args.shard else {
+        return all_output(args.format, results);
+    };
+    let header = Header {
+        shard,
+        total,
+        items: results.len() as u64,
+        time_ms: start.elapsed().as_secs_f64() * 1e3,
+        settings: Settings::Compare {
+            dir: args.corpus_dir().display().to_string(),
+            rules: rules.iter().map(|r| r.name.to_string()).collect(),
+            scope: args.scope,
+            time_limit_s: args.time_limit,
+        },
+    };
+    let mut verdict = Verdict::Agrees;
+    let mut stderr = String::new();
+    let records = (0..total)
+        .filter(|&k| shard.owns(k))
+        .zip(results)
+        .map(|(item, r)| {
+            match &r {
+                Ok(e) => verdict = verdict.max(e.verdict()),
+                Err(line) => stderr.push_str(line),
+            }
+            ShardItem {
+                shard,
+                item,
+                data: Data::Compare(Box::new(EntryRecord::of(r))),
+            }
+        })
+        .collect();
+    let mut out = finish(verdict, super::shard::jsonl(header, records));
+    out.stderr = stderr;
+    out
+}
+
+/// The summary of `--all` from every item's result, in the corpus's order.
+pub(super) fn all_output(format: Format, results: Vec<ItemResult>) -> Output {
+    let mut entries = Vec::new();
+    let mut skipped = Vec::new();
+    for r in results {
+        match r {
+            Ok(e) => entries.push(e),
+            Err(line) => skipped.push(line),
+        }
     }
     let verdict = entries
         .iter()
         .map(EntryComparison::verdict)
         .max()
         .unwrap_or(Verdict::Agrees);
-    let text = match args.format {
+    let text = match format {
         Format::Text => compare_all_text(&entries),
         Format::Json => json(&heaplog::report::compare_all_json(&entries)),
     };

@@ -8,7 +8,9 @@ use std::time::Duration;
 use heaplog::fuzz::campaign::{self, FuzzConfig, Summary};
 use heaplog::fuzz::check::CheckConfig;
 use heaplog::fuzz::generate::GenConfig;
+use heaplog::work::Shard;
 
+use super::shard::{Data, Header, Item, Settings};
 use super::{Code, Format, Output};
 
 #[derive(clap::Args)]
@@ -55,6 +57,12 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Run only shard I of N of the programs (program k is shard k mod N + 1's) and
+    /// write JSON Lines, one record per program, for `heaplog merge`
+    /// (docs/PARALLEL.md).
+    #[arg(long, value_name = "I/N", value_parser = super::shard::shard_arg,
+          conflicts_with_all = ["format", "out"])]
+    pub shard: Option<Shard>,
 }
 
 pub fn run(args: Args) -> Output {
@@ -96,13 +104,14 @@ pub fn run(args: Args) -> Output {
         jobs: args.jobs.map_or(defaults.jobs, |j| j as usize),
         command: command.clone(),
         shrink_budget: args.shrink,
+        shard: args.shard.unwrap_or(Shard::ALL),
         ..defaults
     };
-    let bar = super::progress(args.n);
+    let bar = super::progress((0..args.n).filter(|&i| cfg.shard.owns(i)).count() as u64);
     // Panics are findings here, reported in the summary, not on stderr.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let summary = campaign::run(&cfg, &|done| {
+    let run = campaign::run_shard(&cfg, &|done| {
         if let Some(b) = &bar {
             b.set_position(done);
         }
@@ -111,10 +120,55 @@ pub fn run(args: Args) -> Output {
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    if let Some(shard) = args.shard {
+        return shard_output(shard, run);
+    }
+    let summary = campaign::summarize(&run.key, &run.jvm, run.time_ms, &run.records);
+    output(&summary, args.format, args.out.as_deref(), &command)
+}
+
+/// A shard's JSON Lines: its header and a record per program. Exit 1 when one of its
+/// programs has a finding, as the whole campaign would.
+fn shard_output(shard: Shard, run: campaign::ShardRun) -> Output {
+    let failed = run.records.iter().any(|r| !r.findings.is_empty());
+    let header = Header {
+        shard,
+        total: run.key.n,
+        items: run.records.len() as u64,
+        time_ms: run.time_ms,
+        settings: Settings::Fuzz {
+            campaign: run.key,
+            jvm: run.jvm,
+        },
+    };
+    let items = run
+        .records
+        .into_iter()
+        .map(|r| Item {
+            shard,
+            item: r.program,
+            data: Data::Fuzz(Box::new(r)),
+        })
+        .collect();
+    Output {
+        stdout: super::shard::jsonl(header, items),
+        stderr: String::new(),
+        code: if failed { Code::Finding } else { Code::Success },
+    }
+}
+
+/// A campaign's summary as `heaplog fuzz` prints it (and `heaplog merge` of its
+/// shards), the findings written to `out` when given.
+pub(super) fn output(
+    summary: &Summary,
+    format: Format,
+    out: Option<&std::path::Path>,
+    command: &str,
+) -> Output {
     let mut stderr = String::new();
     let mut written = Vec::new();
-    if let Some(dir) = &args.out {
-        match campaign::write_findings(&summary, dir, &command) {
+    if let Some(dir) = out {
+        match campaign::write_findings(summary, dir, command) {
             Ok(w) => written = w,
             Err(e) => stderr.push_str(&format!(
                 "error: writing findings to {}: {e}\n",
@@ -122,10 +176,10 @@ pub fn run(args: Args) -> Output {
             )),
         }
     }
-    let stdout = match args.format {
-        Format::Text => text(&summary, &written),
+    let stdout = match format {
+        Format::Text => text(summary, &written),
         Format::Json => {
-            serde_json::to_string_pretty(&summary).expect("the summary serializes") + "\n"
+            serde_json::to_string_pretty(summary).expect("the summary serializes") + "\n"
         }
     };
     Output {
@@ -215,6 +269,7 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
         "solver: {} formulas: {} sat, {} unsat, {} unknown, {} wrong",
         s.formulas, s.solver_sat, s.solver_unsat, s.solver_unknown, s.solver_wrong
     );
+    o.push_str(&s.work.text());
     if s.findings.is_empty() {
         o.push_str("no failures\n");
         return o;

@@ -11,9 +11,11 @@ pub mod exec;
 pub mod fuzz;
 pub mod inputs;
 pub mod load;
+pub mod merge;
 pub mod query;
 pub mod rules;
 pub mod run;
+pub mod shard;
 pub mod solve;
 pub mod tests;
 
@@ -101,6 +103,9 @@ pub enum Command {
     Fuzz(fuzz::Args),
     /// jPOSE's benchmark suite under chosen rule sets, beside jPOSE's figures.
     Bench(bench::Args),
+    /// The JSON Lines of every `--shard i/n` of one `fuzz`, `compare --all` or `bench`
+    /// run, summarized as one run without shards prints it.
+    Merge(merge::Args),
 }
 
 /// Output format of a subcommand.
@@ -231,6 +236,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, start: Instant) -> Output {
         Command::Rules(a) => rules::run(a),
         Command::Fuzz(a) => fuzz::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Merge(a) => merge::run(a),
     }
 }
 

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::ast::Program;
 use super::check::{self, CheckConfig, Failure, OracleRun, RuleRun};
@@ -19,6 +19,7 @@ use super::jvm;
 use super::rng::Rng;
 use super::shrink;
 use crate::rules::Registered;
+use crate::work::{ItemClock, Shard, WorkSpan};
 
 /// A campaign's settings.
 #[derive(Clone)]
@@ -45,6 +46,9 @@ pub struct FuzzConfig {
     pub shrink_budget: usize,
     /// The command line that reproduces the campaign, for file headers.
     pub command: String,
+    /// The programs this process runs: program `i` when `shard.owns(i)`. Default:
+    /// all of them.
+    pub shard: Shard,
 }
 
 impl Default for FuzzConfig {
@@ -62,12 +66,13 @@ impl Default for FuzzConfig {
             shrink_per_kind: 2,
             shrink_budget: 400,
             command: "heaplog fuzz".into(),
+            shard: Shard::ALL,
         }
     }
 }
 
 /// One failure found, shrunk when it was among the first of its kind.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Finding {
     /// Index of the program in the campaign, and its seed.
     pub program: u64,
@@ -146,6 +151,94 @@ pub struct Summary {
     /// Failures by label.
     pub by_kind: BTreeMap<String, u64>,
     pub failed: bool,
+    /// The programs' CPU times: total work, the longest program (docs/PARALLEL.md).
+    pub work: WorkSpan,
+}
+
+/// How the oracle went on one program.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum OracleOutcome {
+    /// Held to every rule set: its bounded inputs, the diverging ones, and whether
+    /// it was run once per class of inputs.
+    Held {
+        inputs: usize,
+        diverging: usize,
+        classes: bool,
+    },
+    /// Not run: more inputs, or classes of inputs, than the limit.
+    Cut { why: String },
+}
+
+/// The verdicts of one program's random formulas.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct FormulaCounts {
+    pub sat: u64,
+    pub unsat: u64,
+    pub unknown: u64,
+    pub wrong: u64,
+}
+
+/// A finding as its shard found it: with its program's entry and, when the shard
+/// shrank it, the unshrunk reproducer (shards shrink the first failures of each kind
+/// among their own programs; the summary keeps shrunk only the first of the whole
+/// campaign).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct FindingRecord {
+    pub finding: Finding,
+    pub entry: String,
+    pub unshrunk: Option<String>,
+}
+
+/// One program's results: all that the campaign's summary needs of it (the record
+/// `heaplog fuzz --shard` writes per program, docs/JSON.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ProgramRecord {
+    /// Index of the program in the campaign, and its seed.
+    pub program: u64,
+    pub seed: u64,
+    /// CPU time in milliseconds of the worker on this program (generation and every
+    /// check but the JVM's, which runs in batches) and of shrinking its findings.
+    pub cpu_ms: f64,
+    /// heaplog's front end accepted it.
+    pub compiled: bool,
+    pub mutants: u64,
+    pub formulas: FormulaCounts,
+    /// `None` when the program never reached the oracle.
+    pub oracle: Option<OracleOutcome>,
+    pub rule_runs: Vec<RuleRun>,
+    /// Every failure but the solver's, the JVM's included, in the order found.
+    pub failures: Vec<Failure>,
+    /// The JVM checked it, running this many drivers.
+    pub jvm: bool,
+    pub jvm_drivers: u64,
+    pub findings: Vec<FindingRecord>,
+}
+
+/// What every shard of one campaign has in common.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CampaignKey {
+    /// The command line that reproduces the campaign (without `--shard`).
+    pub command: String,
+    pub seed: u64,
+    /// Programs in the whole campaign.
+    pub n: u64,
+    pub scope: u32,
+    pub rules: Vec<String>,
+    pub shrink_per_kind: usize,
+    pub shrink_budget: usize,
+}
+
+/// One shard's run of a campaign: its programs' records in index order.
+#[derive(Clone, Debug)]
+pub struct ShardRun {
+    pub key: CampaignKey,
+    pub shard: Shard,
+    /// `ran`, or why the JVM check was skipped or failed.
+    pub jvm: String,
+    /// Wall time of the shard, in milliseconds.
+    pub time_ms: f64,
+    pub records: Vec<ProgramRecord>,
 }
 
 /// One program's results.
@@ -249,20 +342,29 @@ fn run_program(cfg: &FuzzConfig, index: u64) -> ProgramReport {
 
 /// Runs a campaign; `progress` is told each finished program's count.
 pub fn run(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> Summary {
+    let shard = run_shard(cfg, progress);
+    summarize(&shard.key, &shard.jvm, shard.time_ms, &shard.records)
+}
+
+/// Runs the programs of `cfg.shard` (all of them by default) and returns their records.
+pub fn run_shard(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> ShardRun {
     let start = Instant::now();
+    let indices: Vec<u64> = (0..cfg.n).filter(|&i| cfg.shard.owns(i)).collect();
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
-    let reports: Mutex<Vec<ProgramReport>> = Mutex::new(Vec::new());
+    let reports: Mutex<Vec<(ProgramReport, f64)>> = Mutex::new(Vec::new());
     std::thread::scope(|s| {
         for _ in 0..cfg.jobs.max(1) {
             let worker = || {
                 loop {
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= cfg.n {
+                    let k = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(&i) = indices.get(k as usize) else {
                         break;
-                    }
+                    };
+                    let clock = ItemClock::start();
                     let report = run_program(cfg, i);
-                    reports.lock().expect("reports").push(report);
+                    let ms = clock.ms();
+                    reports.lock().expect("reports").push((report, ms));
                     progress(done.fetch_add(1, Ordering::SeqCst) + 1);
                 }
             };
@@ -273,49 +375,123 @@ pub fn run(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> Summary {
         }
     });
     let mut reports = reports.into_inner().expect("reports");
-    reports.sort_by_key(|r| r.index);
+    reports.sort_by_key(|(r, _)| r.index);
+    let (mut reports, mut cpu): (Vec<ProgramReport>, Vec<f64>) = reports.into_iter().unzip();
+    let (jvm, checked) = jvm_check(cfg, &mut reports);
+    let findings = shard_findings(cfg, &reports, &mut cpu);
+    let records = reports
+        .iter()
+        .zip(checked)
+        .zip(findings)
+        .zip(cpu)
+        .map(|(((r, jvm_drivers), findings), cpu_ms)| record(r, jvm_drivers, findings, cpu_ms))
+        .collect();
+    ShardRun {
+        key: CampaignKey {
+            command: cfg.command.clone(),
+            seed: cfg.seed,
+            n: cfg.n,
+            scope: cfg.check.scope,
+            rules: cfg.rules.iter().map(|r| r.name.to_string()).collect(),
+            shrink_per_kind: cfg.shrink_per_kind,
+            shrink_budget: cfg.shrink_budget,
+        },
+        shard: cfg.shard,
+        jvm,
+        time_ms: start.elapsed().as_secs_f64() * 1e3,
+        records,
+    }
+}
+
+/// A program's record, from its report and what the JVM and the shrinker made of it.
+fn record(
+    r: &ProgramReport,
+    jvm_drivers: Option<u64>,
+    findings: Vec<FindingRecord>,
+    cpu_ms: f64,
+) -> ProgramRecord {
+    let mut formulas = FormulaCounts::default();
+    for v in &r.verdicts {
+        match v {
+            Verdict::Sat => formulas.sat += 1,
+            Verdict::Unsat => formulas.unsat += 1,
+            Verdict::Unknown => formulas.unknown += 1,
+            Verdict::Wrong { .. } => formulas.wrong += 1,
+        }
+    }
+    ProgramRecord {
+        program: r.index,
+        seed: r.seed,
+        cpu_ms,
+        compiled: r.compiled,
+        mutants: r.mutants,
+        formulas,
+        oracle: r.oracle.as_ref().map(|o| match o {
+            Ok((inputs, diverging, classes)) => OracleOutcome::Held {
+                inputs: *inputs,
+                diverging: *diverging,
+                classes: *classes,
+            },
+            Err(why) => OracleOutcome::Cut { why: why.clone() },
+        }),
+        rule_runs: r.rule_runs.clone(),
+        failures: r.failures.iter().map(|(f, _, _)| f.clone()).collect(),
+        jvm: jvm_drivers.is_some(),
+        jvm_drivers: jvm_drivers.unwrap_or(0),
+        findings,
+    }
+}
+
+/// The summary of a campaign from its programs' records, in index order (one shard's,
+/// or every shard's of a merge: the same summary either way). `jvm` says how the JVM
+/// check went, `time_ms` is the wall time reported.
+pub fn summarize(key: &CampaignKey, jvm: &str, time_ms: f64, records: &[ProgramRecord]) -> Summary {
     let mut summary = Summary {
-        seed: cfg.seed,
-        programs: cfg.n,
-        scope: cfg.check.scope,
+        seed: key.seed,
+        programs: records.len() as u64,
+        scope: key.scope,
+        time_ms,
+        jvm: jvm.to_string(),
+        work: WorkSpan::of(records.iter().map(|r| r.cpu_ms)),
         ..Summary::default()
     };
-    jvm_check(cfg, &mut reports, &mut summary);
-    tally(cfg, &reports, &mut summary);
-    findings(cfg, &reports, &mut summary);
-    summary.time_ms = start.elapsed().as_secs_f64() * 1e3;
+    tally(key, records, &mut summary);
+    findings(key, records, &mut summary);
     summary.failed = !summary.findings.is_empty();
     summary
 }
 
-fn jvm_check(cfg: &FuzzConfig, reports: &mut [ProgramReport], summary: &mut Summary) {
+/// Runs the JVM over the programs, adding its failures to their reports: how it went
+/// (`ran`, or why not), and per program the drivers it ran (`None`: not checked).
+fn jvm_check(cfg: &FuzzConfig, reports: &mut [ProgramReport]) -> (String, Vec<Option<u64>>) {
+    let mut checked = vec![None; reports.len()];
     if !cfg.jvm {
-        summary.jvm = "skipped: disabled".into();
-        return;
+        return ("skipped: disabled".into(), checked);
     }
     if !jvm::available() {
-        summary.jvm = "skipped: javac/java not on PATH".into();
-        return;
+        return ("skipped: javac/java not on PATH".into(), checked);
     }
-    let mut ran = 0;
-    for chunk in reports.chunks_mut(250) {
+    for first in (0..reports.len()).step_by(250) {
+        let last = (first + 250).min(reports.len());
+        let chunk = &mut reports[first..last];
         let sources: Vec<String> = chunk.iter().map(|r| r.source.clone()).collect();
         let results = match jvm::run_batch(&sources) {
             Ok(r) => r,
-            Err(e) => {
-                summary.jvm = format!("failed: {e}");
-                return;
-            }
+            Err(e) => return (format!("failed: {e}"), checked),
         };
-        for (r, j) in chunk.iter_mut().zip(results) {
-            ran += 1;
+        for ((r, j), drivers) in chunk
+            .iter_mut()
+            .zip(results)
+            .zip(checked[first..last].iter_mut())
+        {
+            *drivers = Some(0);
             if let Some(e) = &j.javac_error {
                 if r.compiled {
                     r.failures.push((Failure::JavacRejected, e.clone(), None));
                 }
                 continue;
             }
-            summary.jvm_drivers += j.drivers.len() as u64;
+            *drivers = Some(j.drivers.len() as u64);
             if !r.compiled {
                 continue;
             }
@@ -337,42 +513,46 @@ fn jvm_check(cfg: &FuzzConfig, reports: &mut [ProgramReport], summary: &mut Summ
             }
         }
     }
-    summary.jvm = "ran".into();
-    summary.jvm_programs = ran;
+    ("ran".into(), checked)
 }
 
-fn tally(cfg: &FuzzConfig, reports: &[ProgramReport], s: &mut Summary) {
-    s.rules = cfg
+fn tally(key: &CampaignKey, records: &[ProgramRecord], s: &mut Summary) {
+    s.rules = key
         .rules
         .iter()
         .map(|r| RuleStats {
-            rules: r.name.into(),
+            rules: r.clone(),
             ..RuleStats::default()
         })
         .collect();
-    for r in reports {
+    for r in records {
         if r.compiled {
             s.check_accepted += 1;
         }
         s.mutants += r.mutants;
-        for v in &r.verdicts {
-            s.formulas += 1;
-            match v {
-                Verdict::Sat => s.solver_sat += 1,
-                Verdict::Unsat => s.solver_unsat += 1,
-                Verdict::Unknown => s.solver_unknown += 1,
-                Verdict::Wrong { .. } => s.solver_wrong += 1,
-            }
-        }
+        let f = &r.formulas;
+        s.formulas += f.sat + f.unsat + f.unknown + f.wrong;
+        s.solver_sat += f.sat;
+        s.solver_unsat += f.unsat;
+        s.solver_unknown += f.unknown;
+        s.solver_wrong += f.wrong;
         match &r.oracle {
-            Some(Ok((inputs, div, classes))) => {
+            Some(OracleOutcome::Held {
+                inputs,
+                diverging,
+                classes,
+            }) => {
                 s.oracle_programs += 1;
                 s.oracle_classes += u64::from(*classes);
                 s.oracle_inputs = s.oracle_inputs.saturating_add(*inputs as u64);
-                s.oracle_diverging = s.oracle_diverging.saturating_add(*div as u64);
+                s.oracle_diverging = s.oracle_diverging.saturating_add(*diverging as u64);
             }
-            Some(Err(_)) => s.oracle_cut += 1,
+            Some(OracleOutcome::Cut { .. }) => s.oracle_cut += 1,
             None => {}
+        }
+        if r.jvm {
+            s.jvm_programs += 1;
+            s.jvm_drivers += r.jvm_drivers;
         }
         for run in &r.rule_runs {
             let Some(st) = s.rules.iter_mut().find(|x| x.rules == run.rules) else {
@@ -396,7 +576,7 @@ fn tally(cfg: &FuzzConfig, reports: &[ProgramReport], s: &mut Summary) {
                 st.cut += 1;
             }
         }
-        for (f, _, _) in &r.failures {
+        for f in &r.failures {
             match f {
                 Failure::Panic { stage, .. } => match stage.as_str() {
                     "check" => s.check_panics += 1,
@@ -421,9 +601,41 @@ fn tally(cfg: &FuzzConfig, reports: &[ProgramReport], s: &mut Summary) {
     }
 }
 
-fn findings(cfg: &FuzzConfig, reports: &[ProgramReport], s: &mut Summary) {
+/// Every failure of the campaign as a finding, in program order. The first
+/// `shrink_per_kind` of each kind keep the shrunk reproducer their shard made (each is
+/// among the first of its kind in its shard too); the later ones take the unshrunk one.
+fn findings(key: &CampaignKey, records: &[ProgramRecord], s: &mut Summary) {
     let mut shrunk_per: BTreeMap<String, usize> = BTreeMap::new();
-    for r in reports {
+    for r in records {
+        for f in &r.findings {
+            let mut finding = f.finding.clone();
+            finding.entry = f.entry.clone();
+            let label = finding.label.clone();
+            *s.by_kind.entry(label.clone()).or_default() += 1;
+            let n = shrunk_per.entry(label).or_default();
+            if *n < key.shrink_per_kind && key.shrink_budget > 0 {
+                *n += 1;
+            } else if let (true, Some(source)) = (finding.shrunk, &f.unshrunk) {
+                finding.lines = source.lines().count();
+                finding.source = source.clone();
+                finding.shrunk = false;
+            }
+            s.findings.push(finding);
+        }
+    }
+}
+
+/// The findings of one shard's programs, per program: the first `shrink_per_kind`
+/// failures of each kind among them shrunk. The shrinking's CPU time is added to its
+/// program's.
+fn shard_findings(
+    cfg: &FuzzConfig,
+    reports: &[ProgramReport],
+    cpu: &mut [f64],
+) -> Vec<Vec<FindingRecord>> {
+    let mut shrunk_per: BTreeMap<String, usize> = BTreeMap::new();
+    let mut out = Vec::with_capacity(reports.len());
+    for (r, cpu) in reports.iter().zip(cpu) {
         let mut all: Vec<(Failure, String, Option<String>)> = r.failures.clone();
         for v in &r.verdicts {
             if let Verdict::Wrong { why, script } = v {
@@ -436,18 +648,27 @@ fn findings(cfg: &FuzzConfig, reports: &[ProgramReport], s: &mut Summary) {
                 ));
             }
         }
+        let mut records = Vec::new();
         for (failure, detail, text) in all {
+            let clock = ItemClock::start();
             let label = failure.label();
-            *s.by_kind.entry(label.clone()).or_default() += 1;
             let n = shrunk_per.entry(label.clone()).or_default();
             let shrink_it = *n < cfg.shrink_per_kind && cfg.shrink_budget > 0;
             if shrink_it {
                 *n += 1;
             }
-            s.findings
-                .push(finding(cfg, r, failure, label, detail, text, shrink_it));
+            let unshrunk = text.clone().unwrap_or_else(|| r.source.clone());
+            let finding = finding(cfg, r, failure, label, detail, text, shrink_it);
+            records.push(FindingRecord {
+                entry: finding.entry.clone(),
+                unshrunk: finding.shrunk.then_some(unshrunk),
+                finding,
+            });
+            *cpu += clock.ms();
         }
+        out.push(records);
     }
+    out
 }
 
 fn finding(

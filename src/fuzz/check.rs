@@ -5,7 +5,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::concrete::{self, ExecConfig};
 use crate::engine::Bound;
@@ -14,7 +14,7 @@ use crate::oracle::{self, Kind, OracleConfig, OracleError, Table};
 use crate::rules::Registered;
 
 /// What went wrong, as the shrinker must preserve it.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Failure {
     /// heaplog panicked in a stage (`check`, `interpreter`, `oracle` or a rule set),
@@ -226,7 +226,7 @@ pub fn oracle_table(
 }
 
 /// One rule set held to the oracle on one program.
-#[derive(Clone, Debug, Default, Serialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 pub struct RuleRun {
     pub rules: String,
     /// Disagreeing inputs by kind.

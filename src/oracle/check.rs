@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::concretize::{Concretizer, first_open};
 use super::table::{Row, Table};
@@ -14,7 +14,7 @@ use crate::engine::{Bound, EngineConfig, RuleSet, explore};
 use crate::lang::{MethodId, Program};
 
 /// How a rule set disagrees with the oracle on one input.
-#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize)]
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// Two or more path conditions hold together.
@@ -40,7 +40,7 @@ impl Kind {
 }
 
 /// A trace that claims an input, and what it predicts.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Claim {
     /// Index of the trace in exploration order.
     pub trace: usize,
@@ -53,8 +53,10 @@ pub struct Claim {
     pub outcome: Option<crate::concrete::CanonOutcome>,
 }
 
-/// One input on which a rule set disagrees with the oracle.
-#[derive(Clone, Debug, Serialize)]
+/// One input on which a rule set disagrees with the oracle. Read back (a shard's
+/// record, docs/PARALLEL.md), it has the texts but not the structured input and
+/// outcome (`Value::Null`, and [`outcome_not_kept`]).
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Disagreement {
     pub kind: Kind,
     /// The input heap, one line per root and object.
@@ -67,7 +69,7 @@ pub struct Disagreement {
     #[serde(skip)]
     pub input_json: serde_json::Value,
     /// The interpreter's outcome, structured (JSON writes it as `expected`).
-    #[serde(skip)]
+    #[serde(skip, default = "outcome_not_kept")]
     pub outcome: crate::concrete::CanonOutcome,
     pub claims: Vec<Claim>,
     /// For an unclaimed input: per trace, the first path-condition conjunct that
@@ -75,8 +77,17 @@ pub struct Disagreement {
     pub misses: Vec<Miss>,
 }
 
+/// The structured outcome of a [`Disagreement`] read back: not kept (an exhausted
+/// budget on an empty heap stands in for it).
+pub fn outcome_not_kept() -> crate::concrete::CanonOutcome {
+    crate::concrete::CanonOutcome {
+        result: crate::concrete::CanonResult::BudgetExhausted,
+        heap: Default::default(),
+    }
+}
+
 /// Why one trace does not claim an input.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Miss {
     pub trace: usize,
     pub conjunct: String,
@@ -84,7 +95,7 @@ pub struct Miss {
 }
 
 /// A rule set held to the oracle on one entry.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Comparison {
     pub rules: String,
     pub traces: usize,
