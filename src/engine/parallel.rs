@@ -63,8 +63,9 @@ use crate::lang::{ClassId, FieldId, MethodId, Program};
 /// whole run's tail, few enough that the replays stay a small part of the work.
 const SUBTREES_PER_JOB: usize = 16;
 
-/// The split stops after this many states even when the tree is still narrow.
-const SPLIT_STATES: u64 = 20_000;
+/// The split stops after expanding this many nodes even when the tree is still
+/// narrow (each expansion replays its path).
+const SPLIT_NODES: usize = 4096;
 
 /// Traces a worker gathers before handing them over.
 const CHUNK: usize = 32;
@@ -331,92 +332,168 @@ impl Recorder {
     }
 }
 
-/// Expands the top of the tree in `dom` (this thread's context) until there are
-/// enough subtrees.
-fn split<'p, R: RuleSet>(
-    program: &'p Program,
-    dom: &mut SymDomain<'p, R>,
-    initial: Vec<State<'p, SymDomain<'p, R>>>,
+/// What expanding one node of the split gave.
+struct Expanded {
+    /// What its steps found.
+    batch: Batch,
+    /// The path of the first node with several successors (or of the last node
+    /// stepped), and how many successors it has.
+    path: Vec<u32>,
+    children: usize,
+    stats: Stats,
+    cuts: BTreeMap<Bound, u64>,
+    end: LoopEnd,
+}
+
+/// Steps the node at `path` in a context of its own (the path replayed first), and
+/// each only successor after it, until a step has no successor or several.
+///
+/// The order of a step's successors may depend on the order of e-class ids (heaps
+/// keyed by term), which depends on what the context built before. A node's
+/// successors are therefore always counted in a context that replayed exactly that
+/// node's path, as the worker that explores one of them does: the same steps in
+/// the same order give the same ids, so a successor's index names the same state
+/// here and there.
+#[allow(clippy::too_many_arguments)]
+fn expand<R: RuleSet>(
+    program: &Program,
+    entry: MethodId,
+    config: &EngineConfig,
+    mut path: Vec<u32>,
+    shared: &Shared,
+    wants_terms: bool,
+) -> Expanded {
+    let (mut dom, initial) = setup::<R>(program, entry, config.clone());
+    let state = descend(program, &mut dom, initial, &path);
+    dom.ctx.clear_cuts();
+    dom.ctx.stats = Stats::default();
+    let recorder = RefCell::new(Recorder {
+        export: Export::default(),
+        events: Vec::new(),
+        wants_terms,
+    });
+    let mut end = LoopEnd::default();
+    let mut children = 0;
+    let Some(mut state) = state else {
+        dom.ctx.cut(Bound::Time);
+        end.cut_all = true;
+        return Expanded {
+            batch: recorder.borrow_mut().batch(),
+            path,
+            children,
+            stats: dom.ctx.stats.clone(),
+            cuts: dom.ctx.cuts().clone(),
+            end,
+        };
+    };
+    loop {
+        dom.ctx.stats.states += 1;
+        let total = shared.states.fetch_add(1, Ordering::Relaxed) + 1;
+        if dom.ctx.out_of_time() {
+            dom.ctx.cut(Bound::Time);
+            end.cut_all = true;
+        } else if total > dom.ctx.config.max_states {
+            dom.ctx.cut(Bound::States);
+            end.cut_all = true;
+        }
+        if end.cut_all || shared.stop.load(Ordering::Relaxed) {
+            end.cut_all = true;
+            break;
+        }
+        let mut observe = |_: &mut Ctx<'_>, _: &State<'_, SymDomain<'_, R>>| {};
+        let mut on_trace =
+            |ctx: &mut Ctx<'_>, t: super::Trace<R>| recorder.borrow_mut().trace::<R>(ctx, &t);
+        let mut on_cut = |ctx: &mut Ctx<'_>, bound: Bound, pc: &PathCond| {
+            recorder.borrow_mut().cut(ctx, bound, pc)
+        };
+        let hooks = &mut Hooks {
+            observe: &mut observe,
+            on_trace: &mut on_trace,
+            on_cut: &mut on_cut,
+        };
+        match step_state(program, &mut dom, state, hooks) {
+            Stepped::Children {
+                children: mut next, ..
+            } if next.len() == 1 && !dom.ctx.expired() => {
+                path.push(0);
+                state = next.pop().expect("one successor");
+            }
+            Stepped::Children { children: next, .. } => {
+                if dom.ctx.expired() {
+                    dom.ctx.cut(Bound::Time);
+                    end.cut_all = true;
+                } else {
+                    children = next.len();
+                }
+                break;
+            }
+            Stepped::Expired => {
+                dom.ctx.cut(Bound::Time);
+                end.cut_all = true;
+                break;
+            }
+        }
+    }
+    let batch = recorder.borrow_mut().batch();
+    let stats = dom.ctx.stats.clone();
+    let cuts = dom.ctx.cuts().clone();
+    if !config.reclaim {
+        std::mem::forget(dom);
+    }
+    Expanded {
+        batch,
+        path,
+        children,
+        stats,
+        cuts,
+        end,
+    }
+}
+
+/// Expands the top of the tree, a node at a time (see [`expand`]), until there are
+/// `target` subtrees, counting what the steps cost in `ctx`.
+#[allow(clippy::too_many_arguments)]
+fn split<R: RuleSet>(
+    program: &Program,
+    entry: MethodId,
+    config: &EngineConfig,
+    roots: usize,
     target: usize,
     shared: &Shared,
-    recorder: &RefCell<Recorder>,
+    wants_terms: bool,
+    ctx: &mut Ctx<'_>,
 ) -> Split {
-    enum Item<S> {
+    enum Item {
         Found(Batch),
-        Open(S, Vec<u32>),
+        Open(Vec<u32>),
     }
-    let mut items: Vec<Item<State<'p, SymDomain<'p, R>>>> = initial
-        .into_iter()
-        .enumerate()
-        .map(|(i, s)| Item::Open(s, vec![i as u32]))
-        .collect();
+    let mut items: Vec<Item> = (0..roots as u32).map(|i| Item::Open(vec![i])).collect();
     let mut end = LoopEnd::default();
-    let open = |items: &[Item<_>]| items.iter().filter(|i| matches!(i, Item::Open(..))).count();
-    'rounds: while open(&items) > 0 && open(&items) < target && dom.ctx.stats.states < SPLIT_STATES
-    {
+    let open = |items: &[Item]| items.iter().filter(|i| matches!(i, Item::Open(..))).count();
+    let mut expansions = 0;
+    while open(&items) > 0 && open(&items) < target && !end.cut_all && expansions < SPLIT_NODES {
         let mut next = Vec::with_capacity(items.len() * 2);
-        let mut pending = items.into_iter();
-        while let Some(item) = pending.next() {
-            let (state, path) = match item {
-                Item::Open(state, path) => (state, path),
-                found => {
-                    next.push(found);
+        for item in items {
+            let path = match item {
+                Item::Open(path) if !end.cut_all && expansions < SPLIT_NODES => path,
+                other => {
+                    next.push(other);
                     continue;
                 }
             };
-            dom.ctx.stats.states += 1;
-            let total = shared.states.fetch_add(1, Ordering::Relaxed) + 1;
-            if dom.ctx.out_of_time() {
-                dom.ctx.cut(Bound::Time);
+            expansions += 1;
+            let x = expand::<R>(program, entry, config, path, shared, wants_terms);
+            ctx.stats.add(&x.stats);
+            ctx.add_cuts(&x.cuts);
+            next.push(Item::Found(x.batch));
+            if x.end.cut_all {
                 end.cut_all = true;
-            } else if total > dom.ctx.config.max_states {
-                dom.ctx.cut(Bound::States);
-                end.cut_all = true;
+                continue;
             }
-            if end.cut_all {
-                next.push(Item::Open(state, path));
-                next.extend(pending);
-                items = next;
-                break 'rounds;
-            }
-            let mut observe = |_: &mut Ctx<'p>, _: &State<'p, SymDomain<'p, R>>| {};
-            let mut on_trace =
-                |ctx: &mut Ctx<'p>, t: super::Trace<R>| recorder.borrow_mut().trace::<R>(ctx, &t);
-            let mut on_cut = |ctx: &mut Ctx<'p>, bound: Bound, pc: &PathCond| {
-                recorder.borrow_mut().cut(ctx, bound, pc)
-            };
-            let hooks = &mut Hooks {
-                observe: &mut observe,
-                on_trace: &mut on_trace,
-                on_cut: &mut on_cut,
-            };
-            // Each step's batch has its nodes of its own: the batches are made in
-            // rounds and handed over in depth-first order.
-            recorder.borrow_mut().export = Export::default();
-            let stepped = step_state(program, dom, state, hooks);
-            next.push(Item::Found(recorder.borrow_mut().batch()));
-            match stepped {
-                Stepped::Children { children, .. } => {
-                    for (i, child) in children.into_iter().rev().enumerate() {
-                        let mut p = path.clone();
-                        p.push(i as u32);
-                        next.push(Item::Open(child, p));
-                    }
-                }
-                Stepped::Expired => {
-                    dom.ctx.cut(Bound::Time);
-                    end.cut_all = true;
-                    next.extend(pending);
-                    items = next;
-                    break 'rounds;
-                }
-            }
-            if dom.ctx.expired() {
-                dom.ctx.cut(Bound::Time);
-                end.cut_all = true;
-                next.extend(pending);
-                items = next;
-                break 'rounds;
+            for i in 0..x.children as u32 {
+                let mut p = x.path.clone();
+                p.push(i);
+                next.push(Item::Open(p));
             }
         }
         items = next;
@@ -428,7 +505,7 @@ fn split<'p, R: RuleSet>(
             Item::Found(b) => segments.push(Segment::Found(b)),
             // A bound of the whole run ended the split: the rest is not explored.
             Item::Open(..) if end.cut_all => {}
-            Item::Open(_, path) => {
+            Item::Open(path) => {
                 segments.push(Segment::Subtree(paths.len()));
                 paths.push(path);
             }
@@ -575,20 +652,19 @@ pub fn stream<R: RuleSet>(
         states: AtomicU64::new(0),
         stop: AtomicBool::new(false),
     };
+    // This thread's context renders: the workers' terms are made again in it.
     let (mut dom, initial) = setup::<R>(program, entry, config.clone());
-    let recorder = RefCell::new(Recorder {
-        export: Export::default(),
-        events: Vec::new(),
-        wants_terms,
-    });
-    let split = split(
+    let split = split::<R>(
         program,
-        &mut dom,
-        initial,
+        entry,
+        &config,
+        initial.len(),
         jobs * SUBTREES_PER_JOB,
         &shared,
-        &recorder,
+        wants_terms,
+        &mut dom.ctx,
     );
+    drop(initial);
     let mut delivered = Delivered::default();
     let mut halt = Halt::Go;
     let mut imports: Vec<Import> = (0..split.paths.len()).map(|_| Import::default()).collect();
