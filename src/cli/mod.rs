@@ -158,6 +158,27 @@ impl SearchArgs {
     }
 }
 
+/// `--jobs`: how many workers explore at once (one definition for every command that
+/// runs in parallel).
+#[derive(clap::Args, Clone, Debug)]
+pub struct JobsArg {
+    /// Workers exploring at once (default: the available cores). `--jobs 1` runs
+    /// sequentially; any other number gives the same output in the same order
+    /// (docs/PERFORMANCE.md, "Parallel exploration").
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+}
+
+impl JobsArg {
+    /// The number of workers: as given, else the available cores (1 when unknown).
+    pub fn jobs(&self) -> usize {
+        match self.jobs {
+            Some(n) => n as usize,
+            None => std::thread::available_parallelism().map_or(1, usize::from),
+        }
+    }
+}
+
 /// The scope of every command: objects per class, at least 1.
 pub const DEFAULT_SCOPE: u32 = 2;
 

@@ -39,6 +39,8 @@ pub struct Args {
     pub depth: u32,
     #[command(flatten)]
     pub search: super::SearchArgs,
+    #[command(flatten)]
+    pub jobs: super::JobsArg,
     /// Maximum machine steps on one path.
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub steps: u64,
@@ -91,6 +93,7 @@ fn config(args: &Args, clock: &Clock, own: Option<Duration>) -> EngineConfig {
         path_steps: args.steps,
         max_states: args.states,
         time_limit: clock.within(own),
+        jobs: args.jobs.jobs(),
         ..EngineConfig::default()
     }
 }
@@ -164,6 +167,13 @@ pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
         reclaim: false,
         requires,
         record_queries: args.queries,
+        // The execution tree's drawing names conjuncts by their serials, which are
+        // one context's: it is drawn from a sequential run.
+        jobs: if args.dot.is_some() {
+            1
+        } else {
+            args.jobs.jobs()
+        },
         ..config(&args, &clock, None)
     };
     let program = &loaded.program;

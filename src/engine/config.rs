@@ -33,6 +33,11 @@ pub struct EngineConfig {
     /// Keep every feasibility check the solver is asked ([`crate::engine::Query`]), for
     /// exporting them (`run --queries`). Default: false (the path conditions stay alive).
     pub record_queries: bool,
+    /// Workers exploring subtrees of the execution tree at once (`--jobs`; at least
+    /// 1). With more than one, a streamed depth-first run is parallel
+    /// (docs/PERFORMANCE.md, "Parallel exploration"): the same traces, numbered and
+    /// handed over in the sequential order. Default: 1 (sequential).
+    pub jobs: usize,
 }
 
 /// Whether to draw progress on stderr.
@@ -58,6 +63,7 @@ impl Default for EngineConfig {
             progress: Progress::Auto,
             requires: None,
             record_queries: false,
+            jobs: 1,
         }
     }
 }

@@ -58,6 +58,17 @@ pub struct Stats {
     pub trivial_guards: u64,
 }
 
+impl Stats {
+    /// Adds another exploration's counters to these (a worker's, `--jobs`).
+    pub fn add(&mut self, other: &Stats) {
+        self.states += other.states;
+        self.solver_calls += other.solver_calls;
+        self.solver_unknown += other.solver_unknown;
+        self.solver_time += other.solver_time;
+        self.trivial_guards += other.trivial_guards;
+    }
+}
+
 /// Shared mutable context of an exploration.
 pub struct Ctx<'p> {
     pub program: &'p Program,
@@ -269,6 +280,24 @@ impl<'p> Ctx<'p> {
 
     pub fn cuts(&self) -> &BTreeMap<Bound, u64> {
         &self.cuts
+    }
+
+    /// Forgets the cuts counted so far (a worker's replay of a path already explored).
+    pub(super) fn clear_cuts(&mut self) {
+        self.cuts.clear();
+    }
+
+    /// Adds another exploration's cuts to these (a worker's, `--jobs`).
+    pub(super) fn add_cuts(&mut self, cuts: &BTreeMap<Bound, u64>) {
+        for (&b, &n) in cuts {
+            *self.cuts.entry(b).or_default() += n;
+        }
+    }
+
+    /// Counts a bound of the whole exploration (`states`, `time`) at most once, as a
+    /// sequential run does (it ends at the first).
+    pub(super) fn cut_once(&mut self, bound: Bound) {
+        self.cuts.insert(bound, 1);
     }
 
     /// The symbol of an input named by its access path. A reference input is typed

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::config::{EngineConfig, Progress};
@@ -167,16 +168,62 @@ fn explore_core<'p, R: RuleSet>(
     let progress = progress_bar(config.progress);
     let deadline = config.time_limit.map(|t| start + t);
     let config = EngineConfig { deadline, ..config };
+    let (mut dom, mut initial) = setup::<R>(program, entry, config);
+    let mut stack: Worklist<State<'p, SymDomain<'p, R>>> = Worklist::new(dom.ctx.config.search);
+    initial.reverse();
+    stack.put(None, &mut initial);
+    let hooks = Hooks {
+        observe,
+        on_trace,
+        on_cut,
+    };
+    let end = dfs(
+        program,
+        &mut dom,
+        &mut stack,
+        hooks,
+        None,
+        progress.as_ref(),
+    );
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    if !dom.ctx.config.reclaim {
+        stack.forget();
+    }
+    let stop = if end.stopped {
+        StopReason::Stopped
+    } else if end.cut_all || !dom.ctx.cuts().is_empty() {
+        StopReason::Cut
+    } else {
+        StopReason::Complete
+    };
+    Exploration {
+        ctx: dom.ctx,
+        entry,
+        traces: Vec::new(),
+        stop,
+        time: start.elapsed(),
+    }
+}
+
+/// The context of an exploration of `entry` under `R` (the deadline already set in
+/// `config`) and its initial states, first fork first.
+pub(super) fn setup<'p, R: RuleSet>(
+    program: &'p Program,
+    entry: MethodId,
+    config: EngineConfig,
+) -> (SymDomain<'p, R>, Vec<State<'p, SymDomain<'p, R>>>) {
     let mut dom = SymDomain::<R>::new(Ctx::new(program, config));
     dom.ctx.set_ref_inputs(R::REF_INPUTS);
     dom.ctx.switch_off(R::OFF);
     dom.ctx.set_entry(entry);
-    let mut stack: Worklist<State<'p, SymDomain<'p, R>>> = Worklist::new(dom.ctx.config.search);
     let starts = R::start(&mut dom.ctx, entry);
     let start_unknown = dom.ctx.stats.solver_unknown > 0;
     let root_pc = PathCond::default();
     let many = starts.len() > 1;
     let mut initial = Vec::new();
+    // Built last fork first, as the worklist takes them (the order of the serials).
     for fork in starts.into_iter().rev() {
         let pc = match fork.guard {
             Some(g) if !dom.ctx.terms.is_true(g) => dom.ctx.extend(&root_pc, g),
@@ -197,16 +244,138 @@ fn explore_core<'p, R: RuleSet>(
             heap,
         ));
     }
-    stack.put(None, &mut initial);
+    initial.reverse();
+    (dom, initial)
+}
+
+/// The hooks of an exploration loop.
+pub(super) struct Hooks<'h, 'a, 'p, R: RuleSet> {
+    pub(super) observe: &'h mut Observer<'a, 'p, R>,
+    pub(super) on_trace: &'h mut TraceHook<'a, 'p, R>,
+    pub(super) on_cut: &'h mut CutHook<'a, 'p>,
+}
+
+/// What is shared by the workers of a parallel exploration (`super::parallel`).
+pub(super) struct Shared {
+    /// States stepped by every worker together (the `states` budget).
+    pub(super) states: AtomicU64,
+    /// Set when the exploration as a whole ends early (a bound, a closed output).
+    pub(super) stop: AtomicBool,
+}
+
+/// How a loop over pending states ended.
+#[derive(Copy, Clone, Debug, Default)]
+pub(super) struct LoopEnd {
+    /// A bound of the whole exploration (`states`, `time`) ended it.
+    pub(super) cut_all: bool,
+    /// The trace consumer asked to stop.
+    pub(super) stopped: bool,
+}
+
+/// What stepping one state gave.
+pub(super) enum Stepped<S> {
+    /// Its running successors, last first (as a worklist takes them), the number of
+    /// traces among its successors, and whether the trace consumer asked to stop.
+    Children {
+        children: Vec<S>,
+        traces: usize,
+        stop: bool,
+    },
+    /// The time limit passed during the step: none of it is kept.
+    Expired,
+}
+
+/// Steps `state` (its path's step bound checked first), handing the traces and the
+/// depth-cut paths among its successors to the hooks, last successor first.
+pub(super) fn step_state<'p, R: RuleSet>(
+    program: &'p Program,
+    dom: &mut SymDomain<'p, R>,
+    mut state: State<'p, SymDomain<'p, R>>,
+    hooks: &mut Hooks<'_, '_, 'p, R>,
+) -> Stepped<State<'p, SymDomain<'p, R>>> {
+    state.heap.steps += 1;
+    if state.heap.steps > dom.ctx.config.path_steps {
+        dom.ctx.cut(Bound::Steps);
+        (hooks.on_cut)(&mut dom.ctx, Bound::Steps, &state.heap.pc);
+        return Stepped::Children {
+            children: Vec::new(),
+            traces: 0,
+            stop: false,
+        };
+    }
+    dom.ctx.enter(&state.heap.pc);
+    (hooks.observe)(&mut dom.ctx, &state);
+    let unknowns = dom.ctx.stats.solver_unknown;
+    let fork_unknowns = dom.ctx.fork_unknowns;
+    let succs = machine::step(program, dom, state);
+    // A step that ran past the time limit may have been cut short inside the
+    // rule set (`Ctx::out_of_time`): none of its successors is kept.
+    if dom.ctx.expired() {
+        return Stepped::Expired;
+    }
+    // An `unknown` of a fork's own check is on that fork's state already
+    // (`SymState::unknown`); any other one of this step (a rule set's check)
+    // is on the path of every successor.
+    let step_unknown =
+        dom.ctx.stats.solver_unknown - unknowns > dom.ctx.fork_unknowns - fork_unknowns;
+    let mut stop = false;
+    let mut traces = 0;
     let mut children = Vec::new();
+    for succ in succs.into_iter().rev() {
+        match succ {
+            Successor::Running(mut next) => {
+                if next.heap.branches > dom.ctx.config.depth {
+                    dom.ctx.cut(Bound::Depth);
+                    (hooks.on_cut)(&mut dom.ctx, Bound::Depth, &next.heap.pc);
+                } else {
+                    next.heap.unknown |= step_unknown;
+                    children.push(next);
+                }
+            }
+            Successor::Finished { heap, result } => {
+                let trace = Trace {
+                    pc: heap.pc,
+                    outcome: match result {
+                        Ok(v) => Outcome::Return(v),
+                        Err(t) => Outcome::Exception(t),
+                    },
+                    heap: heap.heap,
+                    branches: heap.branches,
+                    unknown: heap.unknown || step_unknown,
+                };
+                traces += 1;
+                stop |= !(hooks.on_trace)(&mut dom.ctx, trace);
+            }
+        }
+        if stop {
+            break;
+        }
+    }
+    Stepped::Children {
+        children,
+        traces,
+        stop,
+    }
+}
+
+/// Takes states from `stack` until it is empty or a bound or the consumer ends the
+/// exploration. With `shared`, the `states` budget counts the states of every worker
+/// and another worker's end ends this loop too.
+pub(super) fn dfs<'p, R: RuleSet>(
+    program: &'p Program,
+    dom: &mut SymDomain<'p, R>,
+    stack: &mut Worklist<State<'p, SymDomain<'p, R>>>,
+    mut hooks: Hooks<'_, '_, 'p, R>,
+    shared: Option<&Shared>,
+    progress: Option<&indicatif::ProgressBar>,
+) -> LoopEnd {
+    let mut end = LoopEnd::default();
     let mut found = 0usize;
-    let mut cut_all = false;
-    let mut stopped = false;
-    while let Some((mut state, parent)) = stack.take() {
+    while let Some((state, parent)) = stack.take() {
         let stats = &mut dom.ctx.stats;
         stats.states += 1;
         if stats.states.is_multiple_of(1024)
-            && let Some(bar) = &progress
+            && let Some(bar) = progress
         {
             bar.set_message(format!(
                 "{} states, {} traces, {} pending",
@@ -216,103 +385,60 @@ fn explore_core<'p, R: RuleSet>(
             ));
             bar.tick();
         }
+        let total = match shared {
+            Some(s) => {
+                if s.stop.load(Ordering::Relaxed) {
+                    end.cut_all = true;
+                    break;
+                }
+                s.states.fetch_add(1, Ordering::Relaxed) + 1
+            }
+            None => stats.states,
+        };
         // Checked at every state: one state can cost a long solver call.
         if dom.ctx.out_of_time() {
             dom.ctx.cut(Bound::Time);
-            cut_all = true;
+            end.cut_all = true;
             break;
         }
-        if dom.ctx.stats.states > dom.ctx.config.max_states {
+        if total > dom.ctx.config.max_states {
             dom.ctx.cut(Bound::States);
-            cut_all = true;
+            end.cut_all = true;
             break;
         }
-        state.heap.steps += 1;
-        if state.heap.steps > dom.ctx.config.path_steps {
-            dom.ctx.cut(Bound::Steps);
-            on_cut(&mut dom.ctx, Bound::Steps, &state.heap.pc);
-            continue;
-        }
-        dom.ctx.enter(&state.heap.pc);
-        observe(&mut dom.ctx, &state);
-        let unknowns = dom.ctx.stats.solver_unknown;
-        let fork_unknowns = dom.ctx.fork_unknowns;
-        let succs = machine::step(program, &mut dom, state);
-        // A step that ran past the time limit may have been cut short inside the
-        // rule set (`Ctx::out_of_time`): none of its successors is kept.
-        if dom.ctx.expired() {
-            dom.ctx.cut(Bound::Time);
-            cut_all = true;
-            break;
-        }
-        // An `unknown` of a fork's own check is on that fork's state already
-        // (`SymState::unknown`); any other one of this step (a rule set's check)
-        // is on the path of every successor.
-        let step_unknown =
-            dom.ctx.stats.solver_unknown - unknowns > dom.ctx.fork_unknowns - fork_unknowns;
-        let mut stop = false;
-        for succ in succs.into_iter().rev() {
-            match succ {
-                Successor::Running(mut next) => {
-                    if next.heap.branches > dom.ctx.config.depth {
-                        dom.ctx.cut(Bound::Depth);
-                        on_cut(&mut dom.ctx, Bound::Depth, &next.heap.pc);
-                    } else {
-                        next.heap.unknown |= step_unknown;
-                        children.push(next);
-                    }
-                }
-                Successor::Finished { heap, result } => {
-                    found += 1;
-                    let trace = Trace {
-                        pc: heap.pc,
-                        outcome: match result {
-                            Ok(v) => Outcome::Return(v),
-                            Err(t) => Outcome::Exception(t),
-                        },
-                        heap: heap.heap,
-                        branches: heap.branches,
-                        unknown: heap.unknown || step_unknown,
-                    };
-                    stop |= !on_trace(&mut dom.ctx, trace);
-                }
+        let (mut children, stop) = match step_state(program, dom, state, &mut hooks) {
+            Stepped::Children {
+                children,
+                traces,
+                stop,
+            } => {
+                found += traces;
+                (children, stop)
             }
-            if stop {
+            Stepped::Expired => {
+                dom.ctx.cut(Bound::Time);
+                end.cut_all = true;
                 break;
             }
-        }
+        };
         stack.put(parent, &mut children);
         // A consumer that ran out of time (rendering) stops as a time cut.
         if dom.ctx.expired() {
             dom.ctx.cut(Bound::Time);
-            cut_all = true;
+            end.cut_all = true;
             break;
         }
         if stop {
-            stopped = true;
+            end.stopped = true;
             break;
         }
     }
-    if let Some(bar) = progress {
-        bar.finish_and_clear();
+    if end.cut_all
+        && let Some(s) = shared
+    {
+        s.stop.store(true, Ordering::Relaxed);
     }
-    if !dom.ctx.config.reclaim {
-        stack.forget();
-    }
-    let stop = if stopped {
-        StopReason::Stopped
-    } else if cut_all || !dom.ctx.cuts().is_empty() {
-        StopReason::Cut
-    } else {
-        StopReason::Complete
-    };
-    Exploration {
-        ctx: dom.ctx,
-        entry,
-        traces: Vec::new(),
-        stop,
-        time: start.elapsed(),
-    }
+    end
 }
 
 impl<'p, R: RuleSet> Branches for State<'p, SymDomain<'p, R>> {

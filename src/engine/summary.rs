@@ -189,8 +189,80 @@ fn erase<R: RuleSet>(ctx: &mut Ctx<'_>, t: &Trace<R>, index: usize) -> TraceTerm
     }
 }
 
+/// A trace as terms for a sink: the whole of it when the sink [`TraceSink::wants_terms`],
+/// else the ending and a primitive result only (no term is built for the rest).
+pub(super) fn trace_terms<R: RuleSet>(
+    ctx: &mut Ctx<'_>,
+    t: &Trace<R>,
+    index: usize,
+    wants_terms: bool,
+) -> TraceTerms {
+    if wants_terms {
+        return erase::<R>(ctx, t, index);
+    }
+    let result = match &t.outcome {
+        Outcome::Return(Val::Prim(v)) => Some(*v),
+        _ => None,
+    };
+    TraceTerms {
+        index,
+        ending: Ending::of(&t.outcome),
+        result,
+        pc: Vec::new(),
+        heap: HeapTerms::default(),
+        unknown: t.unknown,
+        branches: t.branches,
+        conjuncts: Vec::new(),
+    }
+}
+
+/// The traces handed to a sink so far, counted, with the time the sink took.
+#[derive(Default)]
+pub(super) struct Delivered {
+    pub(super) traces: usize,
+    pub(super) normal: usize,
+    pub(super) unknown: usize,
+    pub(super) render: Duration,
+}
+
+impl Delivered {
+    /// Hands `t` to `sink` (its making began at `start`) and counts it, unless the sink
+    /// ran out of time while rendering it. Returns the sink's answer.
+    pub(super) fn deliver(
+        &mut self,
+        sink: &mut dyn TraceSink,
+        ctx: &Ctx<'_>,
+        t: &TraceTerms,
+        normal: bool,
+        start: Instant,
+    ) -> bool {
+        let go_on = sink.trace(ctx, t);
+        self.render += start.elapsed();
+        // A sink that ran out of time while rendering wrote none of the trace.
+        if go_on || !ctx.expired() {
+            self.traces += 1;
+            self.normal += usize::from(normal);
+            self.unknown += usize::from(t.unknown);
+        }
+        go_on
+    }
+
+    /// `summary` with the counts of the traces delivered.
+    pub(super) fn complete(&self, mut s: RunSummary, bounds: Bounds) -> RunSummary {
+        s.traces = self.traces;
+        s.normal = self.normal;
+        s.exceptional = self.traces - self.normal;
+        s.unknown_traces = self.unknown;
+        s.render_ms = self.render.as_secs_f64() * 1e3;
+        s.bounds = bounds;
+        s
+    }
+}
+
 /// Explores `entry` under `R`, handing every trace to `sink` as it is found (nothing
-/// is kept), and summarizes the counts (`paths` stays empty).
+/// is kept), and summarizes the counts (`paths` stays empty). With
+/// [`EngineConfig::jobs`] above 1 a depth-first run is parallel, its traces handed to
+/// the sink in the sequential order.
 pub fn stream<R: RuleSet>(
     program: &Program,
     name: &str,
@@ -198,9 +270,11 @@ pub fn stream<R: RuleSet>(
     config: EngineConfig,
     sink: &mut dyn TraceSink,
 ) -> RunSummary {
+    if super::parallel::applies(&config) {
+        return super::parallel::stream::<R>(program, name, entry, config, sink);
+    }
     let bounds = Bounds::of(&config);
-    let (mut traces, mut normal, mut unknown) = (0usize, 0usize, 0usize);
-    let mut render = Duration::ZERO;
+    let mut delivered = Delivered::default();
     let wants_terms = sink.wants_terms();
     let sink = std::cell::RefCell::new(sink);
     let mut on_cut = |ctx: &mut Ctx<'_>, bound: Bound, pc: &super::PathCond| {
@@ -220,48 +294,16 @@ pub fn stream<R: RuleSet>(
                 return false;
             }
             let start = Instant::now();
-            let erased = if sink.wants_terms() {
-                erase::<R>(ctx, &t, traces + 1)
-            } else {
-                // The ending and a primitive result need no term built.
-                let result = match &t.outcome {
-                    Outcome::Return(Val::Prim(v)) => Some(*v),
-                    _ => None,
-                };
-                TraceTerms {
-                    index: traces + 1,
-                    ending: Ending::of(&t.outcome),
-                    result,
-                    pc: Vec::new(),
-                    heap: HeapTerms::default(),
-                    unknown: t.unknown,
-                    branches: t.branches,
-                    conjuncts: Vec::new(),
-                }
-            };
+            let erased = trace_terms::<R>(ctx, &t, delivered.traces + 1, wants_terms);
             if ctx.expired() {
                 return false;
             }
-            let go_on = sink.trace(ctx, &erased);
-            render += start.elapsed();
-            // A sink that ran out of time while rendering wrote none of the trace.
-            if go_on || !ctx.expired() {
-                traces += 1;
-                normal += usize::from(t.is_normal());
-                unknown += usize::from(t.unknown);
-            }
-            go_on
+            delivered.deliver(&mut **sink, ctx, &erased, t.is_normal(), start)
         },
         &mut on_cut,
     );
     sink.borrow_mut().finish(&x.ctx);
-    let mut s = summarize(name, &x);
-    s.traces = traces;
-    s.normal = normal;
-    s.exceptional = traces - normal;
-    s.unknown_traces = unknown;
-    s.render_ms = render.as_secs_f64() * 1e3;
-    s.bounds = bounds;
+    let s = delivered.complete(summarize(name, &x), bounds);
     if !x.ctx.config.reclaim {
         std::mem::forget(x);
     }

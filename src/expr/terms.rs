@@ -131,6 +131,13 @@ impl Terms {
         id
     }
 
+    /// Adds one node whose children are already in the graph, as the constructors
+    /// do: how a term built in another `Terms` is made again here, children first
+    /// (the traces a worker of a parallel exploration hands over).
+    pub fn add_node(&mut self, node: Term) -> Id {
+        self.node(node)
+    }
+
     /// Adds a whole expression as it is (no local simplification besides the
     /// analysis' constant folding) and returns the id of its root.
     pub fn add_expr(&mut self, expr: &RecExpr<Term>) -> Id {

@@ -1,0 +1,851 @@
+//! Parallel exploration (`--jobs N`): workers explore subtrees of the execution
+//! tree, each with its own context, and the traces reach the sink in the order and
+//! numbering of the sequential depth-first run.
+//!
+//! The split. The top of the tree is expanded here, one machine step of every
+//! pending state per round, until there are [`SUBTREES_PER_JOB`] pending states per
+//! worker (or no more, or [`SPLIT_STATES`] states were stepped). What those steps
+//! found (traces, cut paths) and the pending states, in depth-first order, make the
+//! list of segments the output is made of. Each pending state is a subtree, named by
+//! its path from the root: the index of the successor taken at each step.
+//!
+//! The workers. A state holds `Rc`s (its environment, continuation and path
+//! condition), and terms live in one e-graph per context, so a subtree does not move
+//! between threads: a worker makes its own context (e-graph, solver, rule-set
+//! caches), replays the subtree's path from the root (one step per path element, a
+//! small fraction of the work when the split is shallow) and explores the subtree
+//! depth first. The workers are rayon's; they take subtrees in the sequential order
+//! from one shared counter, so that the first unfinished subtree is always being
+//! explored and the output streams (rayon's halving of a range would hold the second
+//! half's output until the first half is done).
+//!
+//! The output. A worker hands its traces over in chunks, their terms made again from
+//! node lists (`Term`s, children first), since its e-graph ids mean nothing here.
+//! This thread makes them again in its own context, in the segment order, and hands
+//! them to the sink with the sequential numbering; terms are hash-consed and never
+//! merged, so a trace's text depends on its terms only, not on the e-graph they
+//! were built in.
+//!
+//! The bounds. `depth`, `steps` and `scope` are per path, as in a sequential run.
+//! `states` bounds the states stepped by all workers together (a replay's steps are
+//! not counted: they were counted once, here); `time` is one deadline for every
+//! worker and this thread. A run that no bound cuts finds exactly the sequential
+//! run's traces; a run that a `states` or `time` bound cuts reports every trace found
+//! before it, in the sequential order, which may not be the ones the sequential run
+//! would have found first. `states` and `time` are counted as one cut each, as in a
+//! sequential run.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use egg::{Id, Language};
+use rustc_hash::FxHashMap;
+
+use super::config::EngineConfig;
+use super::ctx::{Bound, Ctx, Stats};
+use super::domain::SymDomain;
+use super::explore::{
+    Exploration, Hooks, LoopEnd, Shared, Stepped, StopReason, dfs, setup, step_state,
+};
+use super::pathcond::{PathCond, Serial};
+use super::ruleset::{Cell, HeapTerms, RuleSet};
+use super::search::{Search, Worklist};
+use super::summary::{Bounds, Delivered, Ending, RunSummary, TraceSink, TraceTerms};
+use super::summary::{summarize, trace_terms};
+use crate::concrete::machine::State;
+use crate::expr::{Term, Terms};
+use crate::lang::{ClassId, FieldId, MethodId, Program};
+
+/// Subtrees per worker the split aims at: enough that one large subtree is not the
+/// whole run's tail, few enough that the replays stay a small part of the work.
+const SUBTREES_PER_JOB: usize = 16;
+
+/// The split stops after expanding this many nodes even when the tree is still
+/// narrow (each expansion replays its path).
+const SPLIT_NODES: usize = 4096;
+
+/// Traces a worker gathers before handing them over.
+const CHUNK: usize = 32;
+
+/// A worker's stack: deep recursion in rule-set glue and term walks.
+const WORKER_STACK: usize = 256 << 20;
+
+/// Whether [`stream`] runs `config` in parallel: more than one job, depth-first
+/// search (the other strategies' orders are not a concatenation of subtrees), and no
+/// recording of the solver's checks (they are one context's).
+pub fn applies(config: &EngineConfig) -> bool {
+    config.jobs > 1 && config.search == Search::DepthFirst && !config.record_queries
+}
+
+/// A term as a node list index (see [`Export`]).
+type Node = u32;
+
+/// A trace with its terms as node list indices.
+struct Portable {
+    ending: Ending,
+    result: Option<Node>,
+    pc: Vec<Node>,
+    cells: Vec<(Node, FieldId, Node, Node)>,
+    allocated: Vec<(u32, ClassId)>,
+    unknown: bool,
+    branches: u32,
+    conjuncts: Vec<(Node, Serial)>,
+    normal: bool,
+}
+
+/// What a step found, in the order the sink gets it.
+enum Event {
+    Trace(Box<Portable>),
+    Cut(Bound, Vec<Node>),
+}
+
+/// The terms of one context written as a node list, each e-class once, children
+/// before parents: `nodes[i]`'s children are indices into `nodes`.
+#[derive(Default)]
+struct Export {
+    index: FxHashMap<Id, Node>,
+    nodes: Vec<Term>,
+    /// `nodes[..sent]` were handed over already.
+    sent: usize,
+}
+
+impl Export {
+    fn term(&mut self, terms: &Terms, id: Id) -> Node {
+        let eg = terms.egraph();
+        let root = eg.find(id);
+        if let Some(&n) = self.index.get(&root) {
+            return n;
+        }
+        let mut stack = vec![(root, false)];
+        while let Some((class, expanded)) = stack.pop() {
+            if self.index.contains_key(&class) {
+                continue;
+            }
+            let nodes = &eg[class].nodes;
+            if nodes.len() != 1 {
+                // Never in an exploration (constructors never merge classes); a
+                // simplified class is written as its extraction.
+                let n = self.extracted(terms, class);
+                self.index.insert(class, n);
+                continue;
+            }
+            let node = &nodes[0];
+            if !expanded {
+                stack.push((class, true));
+                for &c in node.children() {
+                    let c = eg.find(c);
+                    if !self.index.contains_key(&c) {
+                        stack.push((c, false));
+                    }
+                }
+            } else {
+                let index = &self.index;
+                let node = node
+                    .clone()
+                    .map_children(|c| Id::from(index[&eg.find(c)] as usize));
+                self.nodes.push(node);
+                self.index.insert(class, (self.nodes.len() - 1) as Node);
+            }
+        }
+        self.index[&root]
+    }
+
+    fn extracted(&mut self, terms: &Terms, class: Id) -> Node {
+        let expr = terms.extract(class);
+        let mut at = Vec::with_capacity(expr.as_ref().len());
+        for node in expr.as_ref() {
+            let node = node
+                .clone()
+                .map_children(|c| Id::from(at[usize::from(c)] as usize));
+            self.nodes.push(node);
+            at.push((self.nodes.len() - 1) as Node);
+        }
+        *at.last().expect("an extraction has a root")
+    }
+
+    fn trace(&mut self, terms: &Terms, t: &TraceTerms, normal: bool) -> Portable {
+        Portable {
+            ending: t.ending.clone(),
+            result: t.result.map(|r| self.term(terms, r)),
+            pc: t.pc.iter().map(|&g| self.term(terms, g)).collect(),
+            cells: t
+                .heap
+                .cells
+                .iter()
+                .map(|c| {
+                    (
+                        self.term(terms, c.object),
+                        c.field,
+                        self.term(terms, c.value),
+                        self.term(terms, c.guard),
+                    )
+                })
+                .collect(),
+            allocated: t.heap.allocated.clone(),
+            unknown: t.unknown,
+            branches: t.branches,
+            conjuncts: t
+                .conjuncts
+                .iter()
+                .map(|&(g, s)| (self.term(terms, g), s))
+                .collect(),
+            normal,
+        }
+    }
+
+    /// The nodes not handed over yet.
+    fn fresh(&mut self) -> Vec<Term> {
+        let fresh = self.nodes[self.sent..].to_vec();
+        self.sent = self.nodes.len();
+        fresh
+    }
+}
+
+/// Node list indices made again as terms of this thread's context.
+#[derive(Default)]
+struct Import {
+    ids: Vec<Id>,
+}
+
+impl Import {
+    fn add(&mut self, terms: &mut Terms, nodes: Vec<Term>) {
+        for node in nodes {
+            let ids = &self.ids;
+            let id = terms.add_node(node.map_children(|c| ids[usize::from(c)]));
+            self.ids.push(id);
+        }
+    }
+
+    fn trace(&self, t: &Portable, index: usize) -> TraceTerms {
+        let id = |n: Node| self.ids[n as usize];
+        TraceTerms {
+            index,
+            ending: t.ending.clone(),
+            result: t.result.map(id),
+            pc: t.pc.iter().map(|&n| id(n)).collect(),
+            heap: HeapTerms {
+                cells: t
+                    .cells
+                    .iter()
+                    .map(|&(object, field, value, guard)| Cell {
+                        object: id(object),
+                        field,
+                        value: id(value),
+                        guard: id(guard),
+                    })
+                    .collect(),
+                allocated: t.allocated.clone(),
+            },
+            unknown: t.unknown,
+            branches: t.branches,
+            conjuncts: t.conjuncts.iter().map(|&(n, s)| (id(n), s)).collect(),
+        }
+    }
+}
+
+/// Events with the nodes they are the first to use.
+struct Batch {
+    nodes: Vec<Term>,
+    events: Vec<Event>,
+}
+
+/// How a worker's subtree ended.
+struct TaskEnd {
+    stats: Stats,
+    cuts: BTreeMap<Bound, u64>,
+    end: LoopEnd,
+}
+
+/// A worker's message: a batch of one subtree's events, the last with its end.
+struct Chunk {
+    task: usize,
+    batch: Batch,
+    end: Option<TaskEnd>,
+}
+
+/// One part of the output, in the sequential order.
+enum Segment {
+    /// What the split's steps found.
+    Found(Batch),
+    /// A subtree, explored by a worker.
+    Subtree(usize),
+}
+
+/// Whether this thread still hands traces to the sink.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Halt {
+    Go,
+    /// The sink asked to stop (its output was closed).
+    Stopped,
+    /// The time limit passed.
+    Time,
+}
+
+/// What the split gives: the output's segments and each subtree's path.
+struct Split {
+    segments: Vec<Segment>,
+    paths: Vec<Vec<u32>>,
+    end: LoopEnd,
+}
+
+/// Records a worker's (or the split's) events as they are found.
+struct Recorder {
+    export: Export,
+    events: Vec<Event>,
+    wants_terms: bool,
+}
+
+impl Recorder {
+    fn trace<R: RuleSet>(&mut self, ctx: &mut Ctx<'_>, t: &super::Trace<R>) -> bool {
+        // As in a sequential run: past the time limit a trace is dropped.
+        if ctx.out_of_time() {
+            return false;
+        }
+        let tt = trace_terms::<R>(ctx, t, 0, self.wants_terms);
+        if ctx.expired() {
+            return false;
+        }
+        let p = self.export.trace(&ctx.terms, &tt, t.is_normal());
+        self.events.push(Event::Trace(Box::new(p)));
+        true
+    }
+
+    fn cut(&mut self, ctx: &mut Ctx<'_>, bound: Bound, pc: &PathCond) {
+        if self.wants_terms {
+            let guards = pc
+                .guards()
+                .iter()
+                .map(|&g| self.export.term(&ctx.terms, g))
+                .collect();
+            self.events.push(Event::Cut(bound, guards));
+        }
+    }
+
+    fn batch(&mut self) -> Batch {
+        Batch {
+            nodes: self.export.fresh(),
+            events: std::mem::take(&mut self.events),
+        }
+    }
+}
+
+/// What expanding one node of the split gave.
+struct Expanded {
+    /// What its steps found.
+    batch: Batch,
+    /// The path of the first node with several successors (or of the last node
+    /// stepped), and how many successors it has.
+    path: Vec<u32>,
+    children: usize,
+    stats: Stats,
+    cuts: BTreeMap<Bound, u64>,
+    end: LoopEnd,
+}
+
+/// Steps the node at `path` in a context of its own (the path replayed first), and
+/// each only successor after it, until a step has no successor or several.
+///
+/// The order of a step's successors may depend on the order of e-class ids (heaps
+/// keyed by term), which depends on what the context built before. A node's
+/// successors are therefore always counted in a context that replayed exactly that
+/// node's path, as the worker that explores one of them does: the same steps in
+/// the same order give the same ids, so a successor's index names the same state
+/// here and there.
+#[allow(clippy::too_many_arguments)]
+fn expand<R: RuleSet>(
+    program: &Program,
+    entry: MethodId,
+    config: &EngineConfig,
+    mut path: Vec<u32>,
+    shared: &Shared,
+    wants_terms: bool,
+) -> Expanded {
+    let (mut dom, initial) = setup::<R>(program, entry, config.clone());
+    let state = descend(program, &mut dom, initial, &path);
+    dom.ctx.clear_cuts();
+    dom.ctx.stats = Stats::default();
+    let recorder = RefCell::new(Recorder {
+        export: Export::default(),
+        events: Vec::new(),
+        wants_terms,
+    });
+    let mut end = LoopEnd::default();
+    let mut children = 0;
+    let Some(mut state) = state else {
+        dom.ctx.cut(Bound::Time);
+        end.cut_all = true;
+        return Expanded {
+            batch: recorder.borrow_mut().batch(),
+            path,
+            children,
+            stats: dom.ctx.stats.clone(),
+            cuts: dom.ctx.cuts().clone(),
+            end,
+        };
+    };
+    loop {
+        dom.ctx.stats.states += 1;
+        let total = shared.states.fetch_add(1, Ordering::Relaxed) + 1;
+        if dom.ctx.out_of_time() {
+            dom.ctx.cut(Bound::Time);
+            end.cut_all = true;
+        } else if total > dom.ctx.config.max_states {
+            dom.ctx.cut(Bound::States);
+            end.cut_all = true;
+        }
+        if end.cut_all || shared.stop.load(Ordering::Relaxed) {
+            end.cut_all = true;
+            break;
+        }
+        let mut observe = |_: &mut Ctx<'_>, _: &State<'_, SymDomain<'_, R>>| {};
+        let mut on_trace =
+            |ctx: &mut Ctx<'_>, t: super::Trace<R>| recorder.borrow_mut().trace::<R>(ctx, &t);
+        let mut on_cut = |ctx: &mut Ctx<'_>, bound: Bound, pc: &PathCond| {
+            recorder.borrow_mut().cut(ctx, bound, pc)
+        };
+        let hooks = &mut Hooks {
+            observe: &mut observe,
+            on_trace: &mut on_trace,
+            on_cut: &mut on_cut,
+        };
+        match step_state(program, &mut dom, state, hooks) {
+            Stepped::Children {
+                children: mut next, ..
+            } if next.len() == 1 && !dom.ctx.expired() => {
+                path.push(0);
+                state = next.pop().expect("one successor");
+            }
+            Stepped::Children { children: next, .. } => {
+                if dom.ctx.expired() {
+                    dom.ctx.cut(Bound::Time);
+                    end.cut_all = true;
+                } else {
+                    children = next.len();
+                }
+                break;
+            }
+            Stepped::Expired => {
+                dom.ctx.cut(Bound::Time);
+                end.cut_all = true;
+                break;
+            }
+        }
+    }
+    let batch = recorder.borrow_mut().batch();
+    let stats = dom.ctx.stats.clone();
+    let cuts = dom.ctx.cuts().clone();
+    if !config.reclaim {
+        std::mem::forget(dom);
+    }
+    Expanded {
+        batch,
+        path,
+        children,
+        stats,
+        cuts,
+        end,
+    }
+}
+
+/// Expands the top of the tree, a node at a time (see [`expand`]), until there are
+/// `target` subtrees, counting what the steps cost in `ctx`.
+#[allow(clippy::too_many_arguments)]
+fn split<R: RuleSet>(
+    program: &Program,
+    entry: MethodId,
+    config: &EngineConfig,
+    roots: usize,
+    target: usize,
+    shared: &Shared,
+    wants_terms: bool,
+    ctx: &mut Ctx<'_>,
+) -> Split {
+    enum Item {
+        Found(Batch),
+        Open(Vec<u32>),
+    }
+    let mut items: Vec<Item> = (0..roots as u32).map(|i| Item::Open(vec![i])).collect();
+    let mut end = LoopEnd::default();
+    let open = |items: &[Item]| items.iter().filter(|i| matches!(i, Item::Open(..))).count();
+    let mut expansions = 0;
+    while open(&items) > 0 && open(&items) < target && !end.cut_all && expansions < SPLIT_NODES {
+        let mut next = Vec::with_capacity(items.len() * 2);
+        for item in items {
+            let path = match item {
+                Item::Open(path) if !end.cut_all && expansions < SPLIT_NODES => path,
+                other => {
+                    next.push(other);
+                    continue;
+                }
+            };
+            expansions += 1;
+            let x = expand::<R>(program, entry, config, path, shared, wants_terms);
+            ctx.stats.add(&x.stats);
+            ctx.add_cuts(&x.cuts);
+            next.push(Item::Found(x.batch));
+            if x.end.cut_all {
+                end.cut_all = true;
+                continue;
+            }
+            for i in 0..x.children as u32 {
+                let mut p = x.path.clone();
+                p.push(i);
+                next.push(Item::Open(p));
+            }
+        }
+        items = next;
+    }
+    let mut segments = Vec::new();
+    let mut paths = Vec::new();
+    for item in items {
+        match item {
+            Item::Found(b) => segments.push(Segment::Found(b)),
+            // A bound of the whole run ended the split: the rest is not explored.
+            Item::Open(..) if end.cut_all => {}
+            Item::Open(path) => {
+                segments.push(Segment::Subtree(paths.len()));
+                paths.push(path);
+            }
+        }
+    }
+    if end.cut_all {
+        shared.stop.store(true, Ordering::Relaxed);
+    }
+    Split {
+        segments,
+        paths,
+        end,
+    }
+}
+
+/// The state at the end of `path` in a fresh context, stepping the states along it
+/// (`None` when the time limit passes first).
+fn descend<'p, R: RuleSet>(
+    program: &'p Program,
+    dom: &mut SymDomain<'p, R>,
+    initial: Vec<State<'p, SymDomain<'p, R>>>,
+    path: &[u32],
+) -> Option<State<'p, SymDomain<'p, R>>> {
+    let (&first, rest) = path.split_first()?;
+    let mut state = initial.into_iter().nth(first as usize)?;
+    let mut observe = |_: &mut Ctx<'p>, _: &State<'p, SymDomain<'p, R>>| {};
+    let mut on_trace = |_: &mut Ctx<'p>, _: super::Trace<R>| true;
+    let mut on_cut = |_: &mut Ctx<'p>, _: Bound, _: &PathCond| {};
+    let hooks = &mut Hooks {
+        observe: &mut observe,
+        on_trace: &mut on_trace,
+        on_cut: &mut on_cut,
+    };
+    for &i in rest {
+        match step_state(program, dom, state, hooks) {
+            Stepped::Children { children, .. } => {
+                // Successors come last first.
+                let n = children.len();
+                assert!(
+                    (i as usize) < n,
+                    "a replayed step has {n} successors, the split saw more"
+                );
+                state = children.into_iter().nth(n - 1 - i as usize)?;
+            }
+            Stepped::Expired => return None,
+        }
+    }
+    Some(state)
+}
+
+/// Explores the subtree at `path` in a context of its own, handing its events over
+/// in chunks.
+#[allow(clippy::too_many_arguments)]
+fn subtree<R: RuleSet>(
+    program: &Program,
+    entry: MethodId,
+    config: &EngineConfig,
+    task: usize,
+    path: &[u32],
+    shared: &Shared,
+    wants_terms: bool,
+    tx: &mpsc::Sender<Chunk>,
+) {
+    let (mut dom, initial) = setup::<R>(program, entry, config.clone());
+    let start = descend(program, &mut dom, initial, path);
+    // The replay's steps and cuts were counted by the split.
+    dom.ctx.clear_cuts();
+    dom.ctx.stats = Stats::default();
+    let recorder = RefCell::new(Recorder {
+        export: Export::default(),
+        events: Vec::new(),
+        wants_terms,
+    });
+    let end = match start {
+        None => {
+            dom.ctx.cut(Bound::Time);
+            shared.stop.store(true, Ordering::Relaxed);
+            LoopEnd {
+                cut_all: true,
+                stopped: false,
+            }
+        }
+        Some(state) => {
+            let mut stack = Worklist::new(Search::DepthFirst);
+            stack.put(None, &mut vec![state]);
+            let mut observe = |_: &mut Ctx<'_>, _: &State<'_, SymDomain<'_, R>>| {};
+            let mut on_trace = |ctx: &mut Ctx<'_>, t: super::Trace<R>| {
+                let mut r = recorder.borrow_mut();
+                let go_on = r.trace::<R>(ctx, &t);
+                if r.events.len() >= CHUNK {
+                    let batch = r.batch();
+                    let _ = tx.send(Chunk {
+                        task,
+                        batch,
+                        end: None,
+                    });
+                }
+                go_on && !shared.stop.load(Ordering::Relaxed)
+            };
+            let mut on_cut = |ctx: &mut Ctx<'_>, bound: Bound, pc: &PathCond| {
+                recorder.borrow_mut().cut(ctx, bound, pc)
+            };
+            let hooks = Hooks {
+                observe: &mut observe,
+                on_trace: &mut on_trace,
+                on_cut: &mut on_cut,
+            };
+            let end = dfs(program, &mut dom, &mut stack, hooks, Some(shared), None);
+            stack.forget();
+            end
+        }
+    };
+    let batch = recorder.borrow_mut().batch();
+    let _ = tx.send(Chunk {
+        task,
+        batch,
+        end: Some(TaskEnd {
+            stats: dom.ctx.stats.clone(),
+            cuts: dom.ctx.cuts().clone(),
+            end,
+        }),
+    });
+    // Freeing a large e-graph takes long; the thread's context dies with the run.
+    if !config.reclaim {
+        std::mem::forget(dom);
+    }
+}
+
+/// [`super::stream`] with [`EngineConfig::jobs`] workers (see the module docs).
+pub fn stream<R: RuleSet>(
+    program: &Program,
+    name: &str,
+    entry: MethodId,
+    config: EngineConfig,
+    sink: &mut dyn TraceSink,
+) -> RunSummary {
+    let started = Instant::now();
+    let bounds = Bounds::of(&config);
+    let deadline = config.time_limit.map(|t| started + t);
+    let jobs = config.jobs.max(1);
+    let config = EngineConfig { deadline, ..config };
+    let wants_terms = sink.wants_terms();
+    let shared = Shared {
+        states: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+    };
+    // This thread's context renders: the workers' terms are made again in it.
+    let (mut dom, initial) = setup::<R>(program, entry, config.clone());
+    let split = split::<R>(
+        program,
+        entry,
+        &config,
+        initial.len(),
+        jobs * SUBTREES_PER_JOB,
+        &shared,
+        wants_terms,
+        &mut dom.ctx,
+    );
+    drop(initial);
+    let mut delivered = Delivered::default();
+    let mut halt = Halt::Go;
+    let mut imports: Vec<Import> = (0..split.paths.len()).map(|_| Import::default()).collect();
+    let mut waiting: Vec<VecDeque<Chunk>> =
+        (0..split.paths.len()).map(|_| VecDeque::new()).collect();
+    let mut ends: Vec<Option<TaskEnd>> = (0..split.paths.len()).map(|_| None).collect();
+    let worker_config = EngineConfig {
+        progress: super::Progress::Hidden,
+        ..config.clone()
+    };
+    // Hands a batch's events to the sink (nothing once the sink asked to stop).
+    let mut emit = |ctx: &mut Ctx<'_>, import: &mut Import, batch: Batch, halt: &mut Halt| {
+        if *halt != Halt::Go {
+            return;
+        }
+        import.add(&mut ctx.terms, batch.nodes);
+        for event in batch.events {
+            match event {
+                Event::Trace(t) => {
+                    if ctx.out_of_time() {
+                        *halt = Halt::Time;
+                        return;
+                    }
+                    let start = Instant::now();
+                    let tt = import.trace(&t, delivered.traces + 1);
+                    if !delivered.deliver(sink, ctx, &tt, t.normal, start) {
+                        // A sink that ran out of time while rendering is a time cut.
+                        *halt = if ctx.expired() {
+                            Halt::Time
+                        } else {
+                            Halt::Stopped
+                        };
+                        return;
+                    }
+                }
+                Event::Cut(bound, pc) => {
+                    let pc: Vec<Id> = pc.iter().map(|&n| import.ids[n as usize]).collect();
+                    sink.cut(ctx, bound, &pc);
+                }
+            }
+        }
+    };
+    let (tx, rx) = mpsc::channel::<Chunk>();
+    let next = AtomicUsize::new(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(WORKER_STACK)
+        .thread_name(|i| format!("heaplog-explore-{i}"))
+        .build()
+        .expect("the worker threads start");
+    let paths = &split.paths;
+    let (shared, next, worker_config) = (&shared, &next, &worker_config);
+    std::thread::scope(|scope| {
+        let workers = scope.spawn(move || {
+            pool.scope(|s| {
+                for _ in 0..jobs {
+                    let tx = tx.clone();
+                    s.spawn(move |_| {
+                        loop {
+                            let task = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(path) = paths.get(task) else {
+                                break;
+                            };
+                            if shared.stop.load(Ordering::Relaxed) {
+                                let _ = tx.send(Chunk {
+                                    task,
+                                    batch: Batch {
+                                        nodes: Vec::new(),
+                                        events: Vec::new(),
+                                    },
+                                    end: Some(TaskEnd {
+                                        stats: Stats::default(),
+                                        cuts: BTreeMap::new(),
+                                        end: LoopEnd {
+                                            cut_all: true,
+                                            stopped: false,
+                                        },
+                                    }),
+                                });
+                                continue;
+                            }
+                            subtree::<R>(
+                                program,
+                                entry,
+                                worker_config,
+                                task,
+                                path,
+                                shared,
+                                wants_terms,
+                                &tx,
+                            );
+                        }
+                    });
+                }
+                drop(tx);
+            });
+        });
+        let mut segments = split.segments.into_iter().peekable();
+        while let Some(segment) = segments.peek_mut() {
+            match segment {
+                Segment::Found(batch) => {
+                    let batch = std::mem::replace(
+                        batch,
+                        Batch {
+                            nodes: Vec::new(),
+                            events: Vec::new(),
+                        },
+                    );
+                    emit(&mut dom.ctx, &mut Import::default(), batch, &mut halt);
+                    segments.next();
+                }
+                Segment::Subtree(task) => {
+                    let task = *task;
+                    while let Some(chunk) = waiting[task].pop_front() {
+                        emit(&mut dom.ctx, &mut imports[task], chunk.batch, &mut halt);
+                        if chunk.end.is_some() {
+                            ends[task] = chunk.end;
+                        }
+                    }
+                    if ends[task].is_some() {
+                        segments.next();
+                        continue;
+                    }
+                    match rx.recv() {
+                        Ok(chunk) => {
+                            let t = chunk.task;
+                            waiting[t].push_back(chunk);
+                        }
+                        // A worker ended without its subtree's end (it panicked):
+                        // joining it below passes the panic on.
+                        Err(_) => break,
+                    }
+                }
+            }
+            if halt != Halt::Go {
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        if let Err(panic) = workers.join() {
+            std::panic::resume_unwind(panic);
+        }
+    });
+    sink.finish(&dom.ctx);
+    let mut end = split.end;
+    for task_end in ends.into_iter().flatten() {
+        dom.ctx.stats.add(&task_end.stats);
+        dom.ctx.add_cuts(&task_end.cuts);
+        end.cut_all |= task_end.end.cut_all;
+    }
+    // A bound of the whole run counts once, as in a sequential run.
+    for bound in [Bound::States, Bound::Time] {
+        if dom.ctx.cuts().contains_key(&bound) {
+            dom.ctx.cut_once(bound);
+        }
+    }
+    match halt {
+        Halt::Go => {}
+        Halt::Stopped => end.stopped = true,
+        Halt::Time => {
+            dom.ctx.cut_once(Bound::Time);
+            end.cut_all = true;
+        }
+    }
+    let stop = if end.stopped {
+        StopReason::Stopped
+    } else if end.cut_all || !dom.ctx.cuts().is_empty() {
+        StopReason::Cut
+    } else {
+        StopReason::Complete
+    };
+    let reclaim = config.reclaim;
+    let x: Exploration<'_, R> = Exploration {
+        ctx: dom.ctx,
+        entry,
+        traces: Vec::new(),
+        stop,
+        time: started.elapsed(),
+    };
+    let s = delivered.complete(summarize(name, &x), bounds);
+    if !reclaim {
+        std::mem::forget(x);
+    }
+    s
+}
