@@ -12,7 +12,7 @@ pub use check::{Claim, Comparison, Disagreement, Kind, Miss, Verdict, compare, o
 pub use concretize::{Concretizer, PredictError, Valuation, root_names};
 pub use symbolic::{
     Checker, Contender, Counterexample, Proof, ProofVerdict, SideReport, Streamer, Unproved,
-    proof_text, prove,
+    proof_record, proof_text, prove,
 };
 pub use table::{OracleConfig, OracleError, Row, Table, ground_truth, render_behaviours};
 

@@ -35,7 +35,7 @@ use crate::engine::{Bound, Ctx, Ending, EngineConfig, RuleSet, RunSummary, Trace
 use crate::expr::{Sort as ExprSort, Term};
 use crate::lang::{ClassId, FieldId, MethodId, Program, Type};
 use crate::solver::from_expr::{RefInputs, Translator, input_ref, int32, ref_sort};
-use crate::solver::{Answer, FunId, Model, Node, Solver, SolverConfig, Sort, TermId};
+use crate::solver::{Answer, FunId, Model, Node, Solver, SolverConfig, Sort, TermId, Terms};
 use crate::testgen::{self, Symbol};
 
 /// Explores an entry under a rule set, streaming its traces.
@@ -142,6 +142,9 @@ pub struct Proof {
     /// Pairs of traces (one per rule set) whose path conditions can hold together,
     /// and the pairs checked in all.
     pub overlapping_pairs: usize,
+    /// The overlapping pairs, as (trace of `rules`, trace of `against`) indices.
+    #[serde(skip)]
+    pub overlapping: Vec<(usize, usize)>,
     pub pairs: usize,
     /// Solver checks asked.
     pub checks: usize,
@@ -169,6 +172,9 @@ struct STrace {
     pc: TermId,
     /// The conjuncts' serials (the execution tree), for cheap disjointness.
     serials: Vec<(TermId, u64)>,
+    /// The path condition's literals (atom, polarity), sorted by atom: two traces
+    /// with an atom of opposite polarities are disjoint without a solver check.
+    literals: Vec<(TermId, bool)>,
     cells: Vec<(TermId, FieldId, TermId, TermId)>,
 }
 
@@ -284,12 +290,14 @@ impl TraceSink for Collect<'_> {
         for &(n, _) in &t.heap.allocated {
             s.news.insert(n);
         }
+        let literals = literals(s.solver.terms(), &pcs);
         self.traces.push(STrace {
             index: t.index,
             ending: t.ending.clone(),
             result,
             pc,
             serials,
+            literals,
             cells,
         });
         true
@@ -461,7 +469,7 @@ pub fn prove(
         }
         sides[k].outside = cuts.len();
     }
-    let (mut overlapping, mut pairs) = (0, 0);
+    let (mut overlapping, mut pairs) = (Vec::new(), 0);
     if p.counterexample.is_none() {
         (overlapping, pairs) = p.agree(&traces_a, &traces_b);
     }
@@ -478,13 +486,76 @@ pub fn prove(
         verdict,
         scope: config.scope,
         sides,
-        overlapping_pairs: overlapping,
+        overlapping_pairs: overlapping.len(),
+        overlapping,
         pairs,
         checks: p.checks,
         unproved: p.unproved,
         counterexample: p.counterexample,
         prove_ms: start.elapsed().as_secs_f64() * 1e3,
     }
+}
+
+/// The literals of a conjunction, flattened through `and` and `not`, sorted by atom
+/// (an atom of both polarities, a contradiction, keeps both entries).
+fn literals(terms: &Terms, conjuncts: &[TermId]) -> Vec<(TermId, bool)> {
+    fn go(terms: &Terms, t: TermId, positive: bool, out: &mut Vec<(TermId, bool)>) {
+        match terms.node(t) {
+            Node::Not(x) => go(terms, *x, !positive, out),
+            Node::And(xs) if positive => {
+                for &x in xs.iter() {
+                    go(terms, x, true, out);
+                }
+            }
+            Node::Or(xs) if !positive => {
+                for &x in xs.iter() {
+                    go(terms, x, false, out);
+                }
+            }
+            Node::Bool(_) => {}
+            _ => out.push((t, positive)),
+        }
+    }
+    let mut out = Vec::new();
+    for &c in conjuncts {
+        go(terms, c, true, &mut out);
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Whether two sorted literal lists hold an atom with opposite polarities: their
+/// conjunction is then unsatisfiable. A linear merge: each list holds an atom at most
+/// twice (once per polarity, `false` first).
+fn clash(a: &[(TermId, bool)], b: &[(TermId, bool)]) -> bool {
+    // The polarities of the atom at `i`, as a mask (bit 0: negative, bit 1: positive),
+    // and the index past it.
+    fn group(xs: &[(TermId, bool)], mut i: usize) -> (u8, usize) {
+        let atom = xs[i].0;
+        let mut mask = 0;
+        while i < xs.len() && xs[i].0 == atom {
+            mask |= 1 << u8::from(xs[i].1);
+            i += 1;
+        }
+        (mask, i)
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                let (ma, ni) = group(a, i);
+                let (mb, nj) = group(b, j);
+                if ma | mb == 0b11 {
+                    return true;
+                }
+                (i, j) = (ni, nj);
+            }
+        }
+    }
+    false
 }
 
 fn side_report(name: &str, sum: &RunSummary, traces: &[STrace], ms: f64) -> SideReport {
@@ -768,6 +839,10 @@ impl Prover<'_> {
                     continue;
                 }
                 let (a, b) = (&traces[i], &traces[j]);
+                if clash(&a.literals, &b.literals) {
+                    proved += 1;
+                    continue;
+                }
                 let shared = a
                     .serials
                     .iter()
@@ -898,14 +973,17 @@ impl Prover<'_> {
     }
 
     /// Agreement of every pair of traces; (overlapping pairs, pairs).
-    fn agree(&mut self, xs: &[STrace], ys: &[STrace]) -> (usize, usize) {
+    fn agree(&mut self, xs: &[STrace], ys: &[STrace]) -> (Vec<(usize, usize)>, usize) {
         let [ra, rb] = [self.contenders[0].name, self.contenders[1].name];
-        let (mut overlapping, mut pairs, mut left) = (0, 0, 0);
+        let (mut overlapping, mut pairs, mut left) = (Vec::new(), 0, 0);
         for a in xs {
             for b in ys {
                 pairs += 1;
                 if self.out_of_time() {
                     left += 1;
+                    continue;
+                }
+                if clash(&a.literals, &b.literals) {
                     continue;
                 }
                 let names = vec![format!("{ra}#{}", a.index), format!("{rb}#{}", b.index)];
@@ -919,7 +997,7 @@ impl Prover<'_> {
                         continue;
                     }
                     Checked::Sat(m) => {
-                        overlapping += 1;
+                        overlapping.push((a.index, b.index));
                         let Some(diff) = self.difference(a, b) else {
                             self.refute("differ", names, &m, &[0, 1]);
                             if self.counterexample.is_some() {
@@ -1106,6 +1184,82 @@ fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
+/// What a proof established, without its times or solver effort: the verdict, each
+/// side's traces, cuts and checks, the overlapping pairs, the unproved checks and the
+/// counterexample. Equal for equal proofs, so it can be kept as a snapshot.
+pub fn proof_record(p: &Proof) -> String {
+    use std::fmt::Write;
+    let mut s = String::new();
+    let scope = p.scope.map_or("none".to_string(), |k| k.to_string());
+    let _ = writeln!(
+        s,
+        "{} vs {}, scope {scope}: {}",
+        p.rules,
+        p.against,
+        p.verdict.name()
+    );
+    for side in &p.sides {
+        let cut = if side.cut.is_empty() {
+            "none".to_string()
+        } else {
+            let each: Vec<String> = side.cut.iter().map(|(b, n)| format!("{b} {n}")).collect();
+            each.join(", ")
+        };
+        let _ = writeln!(
+            s,
+            "{}: {} traces; cut: {cut}; {} outside the proof; {} on an unknown answer; {} pairs disjoint; {}",
+            side.rules,
+            side.traces,
+            side.outside,
+            side.unknown_traces,
+            side.disjoint,
+            if side.covered {
+                "covered"
+            } else {
+                "coverage not proved"
+            },
+        );
+    }
+    let _ = writeln!(
+        s,
+        "overlapping pairs: {} of {}",
+        p.overlapping.len(),
+        p.pairs
+    );
+    let mut i = 0;
+    while i < p.overlapping.len() {
+        let a = p.overlapping[i].0;
+        let mut partners = Vec::new();
+        while i < p.overlapping.len() && p.overlapping[i].0 == a {
+            partners.push(format!("{}#{}", p.against, p.overlapping[i].1));
+            i += 1;
+        }
+        let _ = writeln!(s, "  {}#{a}: {}", p.rules, partners.join(" "));
+    }
+    let _ = writeln!(s, "unproved: {}", p.unproved.len());
+    for u in &p.unproved {
+        let _ = writeln!(s, "  {}: {}", u.check, u.detail.replace('\n', "\n    "));
+    }
+    match &p.counterexample {
+        None => {
+            let _ = writeln!(s, "counterexample: none");
+        }
+        Some(c) => {
+            let _ = writeln!(
+                s,
+                "counterexample ({}, {}): wrong: {}",
+                c.check,
+                c.traces.join(" and "),
+                c.wrong.join(", ")
+            );
+            for line in c.input.lines() {
+                let _ = writeln!(s, "  {line}");
+            }
+        }
+    }
+    s
+}
+
 /// A proof as text, for a person.
 pub fn proof_text(program: &str, entry: &str, p: &Proof) -> String {
     use std::fmt::Write;
@@ -1176,6 +1330,27 @@ pub fn proof_text(program: &str, entry: &str, p: &Proof) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn literals_clash_only_on_opposite_polarities() {
+        let mut terms = Terms::new();
+        let x = terms.constant("x", Sort::Bool);
+        let y = terms.constant("y", Sort::Bool);
+        let nx = terms.not(x).unwrap();
+        let both = terms.and(&[x, y]).unwrap();
+        let a = literals(&terms, &[both]);
+        assert_eq!(a.len(), 2);
+        assert!(clash(&a, &literals(&terms, &[nx])));
+        assert!(!clash(&a, &literals(&terms, &[y])));
+        assert!(!clash(&a, &literals(&terms, &[])));
+        // not (x or y) is (not x) and (not y).
+        let either = terms.or(&[x, y]).unwrap();
+        let neither = terms.not(either).unwrap();
+        let b = literals(&terms, &[neither]);
+        let ny = terms.not(y).unwrap();
+        assert_eq!(b, literals(&terms, &[nx, ny]));
+        assert!(clash(&a, &b));
+    }
 
     #[test]
     fn subsets_are_all_the_k_subsets() {
