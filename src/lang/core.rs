@@ -96,8 +96,8 @@ pub enum ExprKind {
     While(Box<Expr>, Box<Expr>),
     /// Returns from the current method (a void return carries `Lit::Unit`).
     Return(Box<Expr>),
-    /// `throw e`: ends the run with the thrown object (a null operand throws
-    /// NullPointerException).
+    /// `throw e`: throws the object to the innermost handler that catches it, or
+    /// ends the run with it (a null operand throws NullPointerException).
     Throw(Box<Expr>),
     /// `assert e`: a false condition throws AssertionError.
     Assert(Box<Expr>),
