@@ -75,6 +75,13 @@ fn generated_programs_use_the_whole_language() {
         " /= ",
         " %= ",
         "++)",
+        "try {",
+        "} catch (",
+        " | ",
+        "} finally {",
+        "throw e",
+        "catch (Throwable",
+        "catch (NullPointerException",
     ] {
         assert!(all.contains(needle), "no generated program has `{needle}`");
     }

@@ -156,6 +156,16 @@ fn statements_here<'e>(e: &'e Expr, scope: &[LocalId], out: &mut Vec<(&'e Expr, 
             inner.sort();
             statements(body, &inner, out);
         }
+        // A handler's parameter is in scope in its body.
+        ExprKind::Try(body, handlers) => {
+            statements(body, scope, out);
+            for h in handlers {
+                let mut inner = scope.to_vec();
+                inner.push(h.local);
+                inner.sort();
+                statements(&h.body, &inner, out);
+            }
+        }
         _ => for_children(e, |c| statements(c, scope, out)),
     }
 }
@@ -192,6 +202,14 @@ fn for_children<'e>(e: &'e Expr, mut f: impl FnMut(&'e Expr)) {
         ExprKind::Invoke { recv, args, .. } => {
             f(recv);
             args.iter().for_each(f);
+        }
+        ExprKind::Finally(a, b) => {
+            f(a);
+            f(b);
+        }
+        ExprKind::Try(body, handlers) => {
+            f(body);
+            handlers.iter().for_each(|h| f(&h.body));
         }
     }
 }

@@ -16,14 +16,17 @@
 //!   the `begin`'s own continuation (BEGIN (ARGN) and its end rule in one step);
 //! - `(init f k)` (lazy initialization) is not a frame: a domain does it inside
 //!   [`Domain::field_read`] and [`Domain::field_write`];
-//! - there are no exception handlers, so an exception ends the run at once.
+//! - an exception unwinds the continuation to the innermost `catch` frame that
+//!   catches its class, or `finally` frame, across `pop` frames; with none, the run
+//!   ends at once. A `finally` frame runs its block with a `resume` frame that
+//!   completes the pending way (value, `return`, `break` or exception) afterwards.
 
 use std::fmt::Debug;
 use std::rc::Rc;
 
 use smallvec::SmallVec;
 
-use crate::lang::core::{Dispatch, Expr, ExprKind, Lit, PrimOp};
+use crate::lang::core::{Dispatch, Expr, ExprKind, Handler, Lit, PrimOp};
 use crate::lang::{ClassId, FieldId, LabelId, LocalId, MethodId, Program, Span, Type};
 
 /// An exception raised by the machine itself (not a `throw` of a program object).
@@ -224,12 +227,34 @@ pub enum Frame<'p, V> {
     Cast { class: ClassId, at: Span },
     /// `(* instanceof C -> k)`.
     InstanceOf(ClassId),
+    /// `(try * (catch ...) -> k)`: the body of a `Try` is running; an exception
+    /// that one of the handlers catches unwinds to here and runs it.
+    Catch(&'p [Handler]),
+    /// `(try * finally f -> k)`: the body of a `Finally` is running; however it
+    /// completes, `f` runs next.
+    Finally(&'p Expr),
+    /// `(resume c -> k)`: a `finally` block is running; when it completes normally,
+    /// the body's completion `c` resumes.
+    Resume(Pending<V>),
     /// `(op v ... * e ... -> k)`: a primitive's arguments evaluated so far; `prim`
     /// is the `Prim` expression.
     Prim {
         prim: &'p Expr,
         vals: SmallVec<[V; 2]>,
     },
+}
+
+/// How the body of a `try ... finally` completed, held while the `finally` block runs.
+#[derive(Clone, Debug)]
+pub enum Pending<V> {
+    /// Normally, with its value.
+    Normal(V),
+    /// By `return v`.
+    Return(V),
+    /// By `break l`.
+    Break(LabelId),
+    /// By an exception.
+    Throw(Thrown<V>),
 }
 
 struct KNode<'p, V> {
@@ -533,7 +558,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                 dom.skipped(2);
                 let obj = self.env.get(x).clone();
                 let forks = dom.field_read(heap, obj, *f, e.span);
-                self.continue_forks(out, forks);
+                self.continue_forks(out, program, dom, forks);
                 return Ok(());
             }
             ExprKind::RefEq(..) | ExprKind::Prim(..) => e,
@@ -566,10 +591,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     match v {
                         Ok(v) => vals.push(v),
                         Err(t) => {
-                            out.push(Successor::Finished {
-                                heap,
-                                result: Err(t),
-                            });
+                            self.raise(out, program, dom, heap, t);
                             return Ok(());
                         }
                     }
@@ -578,10 +600,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     only(dom.dispatch(heap, vals[0].clone(), *method, *dispatch, e.span));
                 match target {
                     Ok(target) => self.enter(out, program, dom, heap, target, vals),
-                    Err(t) => out.push(Successor::Finished {
-                        heap,
-                        result: Err(t),
-                    }),
+                    Err(t) => self.raise(out, program, dom, heap, t),
                 }
                 return Ok(());
             }
@@ -603,10 +622,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
         let (heap, v) = match eval_pure(dom, &self.env, heap, operand) {
             (heap, Ok(v)) => (heap, v),
             (heap, Err(t)) => {
-                out.push(Successor::Finished {
-                    heap,
-                    result: Err(t),
-                });
+                self.raise(out, program, dom, heap, t);
                 return Ok(());
             }
         };
@@ -643,7 +659,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             ExprKind::FieldWrite(x, f, _) => {
                 let obj = this.env.get(*x).clone();
                 let forks = dom.field_write(heap, obj, *f, v, e.span);
-                this.continue_forks(out, forks)
+                this.continue_forks(out, program, dom, forks)
             }
             _ => unreachable!("a fused form"),
         }
@@ -710,7 +726,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     },
                     first,
                 ),
-                None => self.finish_prim(out, dom, heap, e, &[]),
+                None => self.finish_prim(out, program, dom, heap, e, &[]),
             },
             // METHOD INVOCATION (OBJECT EVAL).
             ExprKind::Invoke { recv, args, .. } => self.push(
@@ -773,6 +789,8 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             ExprKind::InstanceOf(val, c) => self.push(out, heap, Frame::InstanceOf(*c), val),
             ExprKind::Stmt(body) => self.eval_to(out, heap, body),
             ExprKind::Labeled(l, body) => self.push(out, heap, Frame::Label(*l), body),
+            ExprKind::Try(body, handlers) => self.push(out, heap, Frame::Catch(handlers), body),
+            ExprKind::Finally(body, fin) => self.push(out, heap, Frame::Finally(fin), body),
             // BREAK: drop the frames inside the label.
             ExprKind::Break(l) => self.break_to(out, heap, dom, *l),
         }
@@ -800,13 +818,13 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             // FIELD ACCESS (via the domain's lazy initialization).
             Frame::FieldRead { field, at } => {
                 let forks = dom.field_read(heap, v, field, at);
-                self.continue_forks(out, forks)
+                self.continue_forks(out, program, dom, forks)
             }
             // FIELD WRITE.
             Frame::FieldWrite { local, field, at } => {
                 let obj = self.env.get(local).clone();
                 let forks = dom.field_write(heap, obj, field, v, at);
-                self.continue_forks(out, forks)
+                self.continue_forks(out, program, dom, forks)
             }
             // VARIABLE ASSIGNMENT.
             Frame::Assign(x) => {
@@ -827,7 +845,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                 };
                 match args.get(vals.len()) {
                     Some(next) => self.push(out, heap, Frame::Prim { prim, vals }, next),
-                    None => self.finish_prim(out, dom, heap, prim, &vals),
+                    None => self.finish_prim(out, program, dom, heap, prim, &vals),
                 }
             }
             // METHOD INVOCATION (ARG EVAL), then METHOD INVOCATION.
@@ -864,10 +882,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                             };
                             m.enter(out, program, dom, heap, target, args);
                         }
-                        Err(t) => out.push(Successor::Finished {
-                            heap,
-                            result: Err(t),
-                        }),
+                        Err(t) => m.raise(out, program, dom, heap, t),
                     }
                 }
             }
@@ -926,30 +941,49 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             Frame::Return => self.unwind(out, heap, v),
             Frame::Label(_) => self.value(out, heap, v),
             Frame::Throw { at } => {
-                for (heap, t) in dom.throw(heap, v, at) {
-                    out.push(Successor::Finished {
-                        heap,
-                        result: Err(t),
-                    });
+                let throws = dom.throw(heap, v, at);
+                let n = throws.len();
+                let mut m = Some(self);
+                for (i, (heap, t)) in throws.into_iter().enumerate() {
+                    m.nth_of(i, n).raise(out, program, dom, heap, t);
                 }
             }
             Frame::Assert { at } => {
                 let branches = dom.branch(heap, v);
-                self.fork_branches(out, branches, |m, mut heap, holds| {
+                let n = branches.len();
+                let mut m = Some(self);
+                for (i, (mut heap, holds)) in branches.into_iter().enumerate() {
+                    let m = m.nth_of(i, n);
                     if holds {
                         let unit = dom.lit(&mut heap, Lit::Unit);
-                        m.running(heap, Control::Value(unit))
+                        out.push(m.running(heap, Control::Value(unit)));
                     } else {
-                        Successor::Finished {
-                            heap,
-                            result: Err(Thrown::Builtin(ExceptionKind::AssertionError, at)),
-                        }
+                        let t = Thrown::Builtin(ExceptionKind::AssertionError, at);
+                        m.raise(out, program, dom, heap, t);
                     }
-                })
+                }
             }
+            // The body of a `try` completed normally: its handlers are done.
+            Frame::Catch(_) => {
+                let unit = dom.lit(&mut heap, Lit::Unit);
+                self.value(out, heap, unit)
+            }
+            // The body of a `try ... finally` completed normally: run the block.
+            Frame::Finally(fin) => {
+                let unit = dom.lit(&mut heap, Lit::Unit);
+                self.kont = self.kont.push(Frame::Resume(Pending::Normal(unit)));
+                self.eval_to(out, heap, fin)
+            }
+            // The `finally` block completed normally: resume the body's completion.
+            Frame::Resume(pending) => match pending {
+                Pending::Normal(v) => self.value(out, heap, v),
+                Pending::Return(v) => self.unwind(out, heap, v),
+                Pending::Break(l) => self.break_to(out, heap, dom, l),
+                Pending::Throw(t) => self.raise(out, program, dom, heap, t),
+            },
             Frame::Cast { class, at } => {
                 let forks = dom.cast(heap, v, class, at);
-                self.continue_forks(out, forks)
+                self.continue_forks(out, program, dom, forks)
             }
             Frame::InstanceOf(class) => {
                 let forks = dom.instance_of(heap, v, class);
@@ -962,6 +996,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
     fn finish_prim<D: Domain<Value = V> + ?Sized>(
         self,
         out: &mut Out<'p, D>,
+        program: &'p Program,
         dom: &mut D,
         heap: D::Heap,
         prim: &'p Expr,
@@ -971,7 +1006,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             unreachable!("finish_prim without a Prim expression")
         };
         let forks = dom.prim(heap, *op, vals, prim.span);
-        self.continue_forks(out, forks)
+        self.continue_forks(out, program, dom, forks)
     }
 
     /// METHOD INVOCATION: `(v @ m v ...)` or a static call with its target chosen:
@@ -1014,6 +1049,10 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     self.depth -= 1;
                     return self.value(out, heap, v);
                 }
+                Some((Frame::Finally(fin), rest)) => {
+                    self.kont = rest.push(Frame::Resume(Pending::Return(v)));
+                    return self.eval_to(out, heap, fin);
+                }
                 Some((_, rest)) => self.kont = rest,
             }
         }
@@ -1036,6 +1075,10 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     let unit = dom.lit(&mut heap, Lit::Unit);
                     return self.value(out, heap, unit);
                 }
+                Some((Frame::Finally(fin), rest)) => {
+                    self.kont = rest.push(Frame::Resume(Pending::Break(l)));
+                    return self.eval_to(out, heap, fin);
+                }
                 Some((frame, rest)) => {
                     debug_assert!(
                         !matches!(frame, Frame::Pop { .. }),
@@ -1048,21 +1091,115 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
         }
     }
 
-    /// Continues with each successor value, or ends the run with its exception.
-    fn continue_forks<D: Domain<Value = V> + ?Sized>(self, out: &mut Out<'p, D>, forks: Forks<D>) {
+    /// Continues with each successor value, or raises its exception.
+    fn continue_forks<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        program: &'p Program,
+        dom: &mut D,
+        forks: Forks<D>,
+    ) {
         let n = forks.len();
         let mut m = Some(self);
-        forks
-            .into_iter()
-            .enumerate()
-            .map(|(i, (heap, r))| match r {
-                Ok(v) => m.nth_of(i, n).running(heap, Control::Value(v)),
-                Err(t) => Successor::Finished {
-                    heap,
-                    result: Err(t),
-                },
-            })
-            .for_each(|s| out.push(s))
+        for (i, (heap, r)) in forks.into_iter().enumerate() {
+            match r {
+                Ok(v) => out.push(m.nth_of(i, n).running(heap, Control::Value(v))),
+                Err(t) => m.nth_of(i, n).raise(out, program, dom, heap, t),
+            }
+        }
+    }
+
+    /// An exception: drops frames (across `pop` frames, so out of calls) up to the
+    /// innermost `finally` frame, or `catch` frame with a handler of the
+    /// exception's class, and runs that block; with none, the run ends with it.
+    /// A continuation without either ends the run at once, so a program without
+    /// `try` takes the steps it always did.
+    fn raise<D: Domain<Value = V> + ?Sized>(
+        self,
+        out: &mut Out<'p, D>,
+        program: &'p Program,
+        dom: &mut D,
+        heap: D::Heap,
+        t: Thrown<V>,
+    ) {
+        let handled = |f: &Frame<'p, V>| matches!(f, Frame::Catch(_) | Frame::Finally(_));
+        if !self.kont.frames().any(handled) {
+            return out.push(Successor::Finished {
+                heap,
+                result: Err(t),
+            });
+        }
+        // States still unwinding: a type test in a symbolic domain may fork.
+        let mut unwinding = vec![(self, heap)];
+        while let Some((mut m, heap)) = unwinding.pop() {
+            let found = loop {
+                match std::mem::replace(&mut m.kont, Kont::end()).pop() {
+                    None => {
+                        out.push(Successor::Finished {
+                            heap,
+                            result: Err(t.clone()),
+                        });
+                        break None;
+                    }
+                    Some((Frame::Pop { env, method }, rest)) => {
+                        m.kont = rest;
+                        m.env = env;
+                        m.method = method;
+                        m.depth -= 1;
+                    }
+                    Some((Frame::Finally(fin), rest)) => {
+                        m.kont = rest.push(Frame::Resume(Pending::Throw(t.clone())));
+                        m.eval_to(out, heap, fin);
+                        break None;
+                    }
+                    Some((Frame::Catch(handlers), rest)) => {
+                        m.kont = rest;
+                        break Some((m, heap, handlers));
+                    }
+                    Some((_, rest)) => m.kont = rest,
+                }
+            };
+            let Some((m, mut heap, handlers)) = found else {
+                continue;
+            };
+            // The exception as an object, and which handler (if any) catches it.
+            let matches: Caught<'p, D::Heap, V> = match &t {
+                Thrown::Builtin(kind, _) => {
+                    let class = program.class_by_name(kind.class_name());
+                    let handler = class.and_then(|c| {
+                        handlers
+                            .iter()
+                            .find(|h| h.classes.iter().any(|&k| program.is_subclass(c, k)))
+                    });
+                    match (class, handler) {
+                        (Some(c), Some(h)) => {
+                            let v = dom.new_object(&mut heap, c);
+                            smallvec::smallvec![(heap, v, Some(h))]
+                        }
+                        _ => {
+                            unwinding.push((m, heap));
+                            continue;
+                        }
+                    }
+                }
+                Thrown::Object(v, _) => catching(dom, heap, v, handlers)
+                    .into_iter()
+                    .map(|(heap, h)| (heap, v.clone(), h))
+                    .collect(),
+            };
+            let n = matches.len();
+            let mut m = Some(m);
+            for (i, (heap, v, handler)) in matches.into_iter().enumerate() {
+                let mut m = m.nth_of(i, n);
+                match handler {
+                    Some(h) => {
+                        m.env.set(h.local, v);
+                        m.eval_to(out, heap, &h.body);
+                    }
+                    None => unwinding.push((m, heap)),
+                }
+            }
+        }
     }
 
     fn continue_values<D: Domain<Value = V> + ?Sized>(
@@ -1093,6 +1230,44 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             .map(|(i, (heap, taken))| next(m.nth_of(i, n), heap, taken))
             .for_each(|s| out.push(s))
     }
+}
+
+/// Successor heaps of an exception reaching a `catch` frame, each with the
+/// exception as an object and the handler that catches it (none: unwinding goes on).
+type Caught<'p, H, V> = SmallVec<[(H, V, Option<&'p Handler>); 2]>;
+
+/// The handler of `handlers` that catches the thrown object `v`: the first whose
+/// classes include one `v` is an instance of, or none, on each successor heap
+/// (a symbolic domain may fork on the type tests).
+fn catching<'p, D: Domain + ?Sized>(
+    dom: &mut D,
+    heap: D::Heap,
+    v: &D::Value,
+    handlers: &'p [Handler],
+) -> SmallVec<[(D::Heap, Option<&'p Handler>); 2]> {
+    let tests: Vec<(&'p Handler, ClassId)> = handlers
+        .iter()
+        .flat_map(|h| h.classes.iter().map(move |&c| (h, c)))
+        .collect();
+    let mut done = SmallVec::new();
+    // Heaps with the number of tests already failed on them.
+    let mut open = vec![(heap, 0)];
+    while let Some((heap, k)) = open.pop() {
+        let Some(&(h, class)) = tests.get(k) else {
+            done.push((heap, None));
+            continue;
+        };
+        for (heap, is) in dom.instance_of(heap, v.clone(), class) {
+            for (heap, taken) in dom.branch(heap, is) {
+                if taken {
+                    done.push((heap, Some(h)));
+                } else {
+                    open.push((heap, k + 1));
+                }
+            }
+        }
+    }
+    done
 }
 
 /// How deep [`pure_steps`] looks into an operand before it gives up (and the machine

@@ -80,6 +80,14 @@ pub struct Method {
     pub body: Vec<Stmt>,
 }
 
+/// `catch (T1 | T2 name) { body }`: exception class names (built-in or generated).
+#[derive(Clone, Debug)]
+pub struct Catch {
+    pub types: Vec<String>,
+    pub name: String,
+    pub body: Vec<Stmt>,
+}
+
 /// The operator of an assignment statement.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum AssignOp {
@@ -135,6 +143,11 @@ pub enum Stmt {
     Return(Option<Expr>),
     /// `throw new E();`
     Throw(String),
+    /// `throw e;` of the parameter `e` of an enclosing `catch` (a rethrow).
+    Rethrow(String),
+    /// `try { body } catch (...) { ... } ... finally { ... }`: at least one `catch`
+    /// or a `finally`.
+    Try(Vec<Stmt>, Vec<Catch>, Option<Vec<Stmt>>),
     Assert(Expr),
     /// A call or `new` as a statement.
     Expr(Expr),
@@ -472,6 +485,18 @@ impl Printer {
             Stmt::Return(None) => self.line("return;"),
             Stmt::Return(Some(e)) => self.line(&format!("return {};", expr_text(e))),
             Stmt::Throw(e) => self.line(&format!("throw new {e}();")),
+            Stmt::Rethrow(e) => self.line(&format!("throw {e};")),
+            Stmt::Try(body, catches, finally) => {
+                self.block("try", body);
+                for c in catches {
+                    let head = format!("}} catch ({} {})", c.types.join(" | "), c.name);
+                    self.block(&head, &c.body);
+                }
+                if let Some(f) = finally {
+                    self.block("} finally", f);
+                }
+                self.line("}");
+            }
             Stmt::Assert(e) => self.line(&format!("assert {};", expr_text(e))),
             Stmt::Expr(e) => self.line(&format!("{};", expr_text(e))),
             Stmt::Block(body) => {

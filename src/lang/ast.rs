@@ -76,6 +76,8 @@ pub struct MethodDecl {
     pub ret: Option<TypeExpr>,
     pub name: Ident,
     pub params: Vec<Param>,
+    /// The classes of its `throws` clause.
+    pub throws: Vec<Ident>,
     /// `None` for an abstract method (`;` instead of a body).
     pub body: Option<Block>,
     pub span: Span,
@@ -180,6 +182,22 @@ pub enum StmtKind {
     SuperCtor(Vec<Expr>),
     /// `;`
     Empty,
+    /// `try block catch (...) block ... [finally block]`: at least one `catch`
+    /// or a `finally`.
+    Try {
+        body: Block,
+        catches: Vec<CatchClause>,
+        finally: Option<Block>,
+    },
+}
+
+/// `catch (E1 | E2 name) body`: one alternative, or several (multi-catch).
+#[derive(Clone, Debug)]
+pub struct CatchClause {
+    pub types: Vec<Ident>,
+    pub name: Ident,
+    pub body: Block,
+    pub span: Span,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -3,7 +3,7 @@
 
 use super::ast::{self, AssignOp, BinOp, ExprKind as A, Ident, StmtKind as S, SwitchLabel, UnOp};
 use super::check::{Access, MethodInfo, Table, unknown_class};
-use super::core::{Dispatch, Expr, Lit, PrimOp};
+use super::core::{Dispatch, Expr, Handler, Lit, PrimOp};
 use super::desugar::{self as d, ForInit, LoopLabels, Yields};
 use super::diag::Diagnostic;
 use super::program::{ClassId, FieldId, LabelId, Local, LocalId, MethodId, MethodKind, Name, Type};
@@ -112,6 +112,14 @@ mod slots {
         pub(super) fn restore_unassigned(&mut self, saved: &DaState) {
             for (i, b) in self.da.iter_mut().enumerate() {
                 *b = saved.0.get(i).copied().unwrap_or(false);
+            }
+        }
+
+        /// Definitely assigned on the current path or after `other` (JLS 16.2.15:
+        /// after a `try` statement, after its `finally` block or after the rest).
+        pub(super) fn join(&mut self, other: &DaState) {
+            for (b, o) in self.da.iter_mut().zip(&other.0) {
+                *b |= *o;
             }
         }
 
@@ -229,6 +237,34 @@ struct Target {
     cont_da: Option<DaState>,
     brk_used: bool,
     cont_used: bool,
+    /// A `break` to it exits it (JLS 14.22: not one whose `finally` blocks on
+    /// the way cannot complete normally), so it can complete normally.
+    brk_reach: bool,
+    /// A `continue` to it reaches its condition, in the same sense.
+    cont_reach: bool,
+}
+
+/// A `try` statement with a `finally` block while its `try` and `catch` blocks
+/// are checked: the jumps out of it wait here, since they leave it only if its
+/// `finally` block can complete normally (JLS 14.22).
+struct TryJumps {
+    /// `targets.len()` at the `try`: a jump to a target below it leaves the `try`.
+    depth: usize,
+    /// Each jump's target, whether it is a `continue`, and the state before it.
+    jumps: Vec<(usize, bool, DaState)>,
+}
+
+/// A `catch` parameter in scope (JLS 4.12.4, 11.2.2, 14.20).
+struct CatchParam {
+    local: LocalId,
+    /// A multi-catch parameter is implicitly `final`.
+    multi: bool,
+    /// Assigned somewhere in its block, so not effectively final.
+    assigned: bool,
+    /// Each `throw x` of it whose static type is a checked exception class: legal
+    /// only as the precise rethrow of an effectively final parameter, which then
+    /// throws only what the `try` block can (no checked exception in the subset).
+    rethrows: Vec<(Span, ClassId)>,
 }
 
 /// How a boolean expression's value makes definite assignment vacuous (JLS 16:
@@ -320,6 +356,10 @@ struct Body<'a, 'u> {
     next_label: u32,
     /// [`Vacuous`] of the boolean expression checked last.
     vac: Vacuous,
+    /// The enclosing `try` statements with a `finally` block, innermost last.
+    trys: Vec<TryJumps>,
+    /// The `catch` parameters in scope, innermost last.
+    catch_params: Vec<CatchParam>,
 }
 
 /// Checks one method's body; returns its local slots and desugared body.
@@ -348,6 +388,8 @@ pub(super) fn check_method(
         targets: Vec::new(),
         next_label: 0,
         vac: Vacuous::default(),
+        trys: Vec::new(),
+        catch_params: Vec::new(),
     };
     if m.kind != MethodKind::Static {
         b.slots.push(
@@ -634,28 +676,31 @@ impl Body<'_, '_> {
                 let (e, c) = self.sub_stmt(inner);
                 let t = self.pop_target();
                 let e = d::labeled(t.brk_used.then_some(t.brk), e, span);
-                (wrap(e), c || t.brk_used)
+                (wrap(e), c || t.brk_reach)
             }
             S::Break(label) => {
                 let Some(i) = self.jump_target(*label, false, span) else {
                     return (None, false);
                 };
                 let da = self.slots.save();
-                let t = &mut self.targets[i];
-                t.brk_used = true;
-                meet_into(&mut t.brk_da, da);
-                (wrap(d::break_(t.brk, span)), false)
+                self.targets[i].brk_used = true;
+                self.record_jump(i, false, da);
+                (wrap(d::break_(self.targets[i].brk, span)), false)
             }
             S::Continue(label) => {
                 let Some(i) = self.jump_target(*label, true, span) else {
                     return (None, false);
                 };
                 let da = self.slots.save();
-                let t = &mut self.targets[i];
-                t.cont_used = true;
-                meet_into(&mut t.cont_da, da);
-                (wrap(d::break_(t.cont, span)), false)
+                self.targets[i].cont_used = true;
+                self.record_jump(i, true, da);
+                (wrap(d::break_(self.targets[i].cont, span)), false)
             }
+            S::Try {
+                body,
+                catches,
+                finally,
+            } => self.try_stmt(body, catches, finally.as_ref(), span),
             S::Switch(selector, groups) => self.switch(selector, groups, span),
             S::Return(e) => {
                 let ret = self.ret;
@@ -695,7 +740,15 @@ impl Body<'_, '_> {
                                 .class_by_name(n)
                                 .is_some_and(|k| self.t.program.is_subclass(c, k))
                         });
-                        if !unchecked {
+                        let rethrow = match &e.kind {
+                            A::Name(id) => self
+                                .lookup_local(id.name)
+                                .and_then(|x| self.catch_params.iter().rposition(|p| p.local == x)),
+                            _ => None,
+                        };
+                        if let (false, Some(i)) = (unchecked, rethrow) {
+                            self.catch_params[i].rethrows.push((e.span, c));
+                        } else if !unchecked {
                             let msg = format!(
                                 "cannot throw `{}`: the Java subset throws only subclasses of `RuntimeException` or `Error` (unchecked exceptions)",
                                 self.tn(Type::Class(c))
@@ -742,6 +795,8 @@ impl Body<'_, '_> {
             cont_da: None,
             brk_used: false,
             cont_used: false,
+            brk_reach: false,
+            cont_reach: false,
         });
     }
 
@@ -828,7 +883,7 @@ impl Body<'_, '_> {
                 let t = self.pop_target();
                 self.after_loop(&before, vac, &t);
                 let e = d::while_loop(ce, be, loop_labels(&t), span);
-                (wrap(e), k != Some(Const::Bool(true)) || t.brk_used)
+                (wrap(e), k != Some(Const::Bool(true)) || t.brk_reach)
             }
             S::DoWhile(body, c) => {
                 self.push_target(TargetKind::Loop, labels);
@@ -842,7 +897,8 @@ impl Body<'_, '_> {
                 let t = self.pop_target();
                 self.after_loop(&before, vac, &t);
                 let e = d::do_while(be, ce, t.brk, t.cont_used.then_some(t.cont), span);
-                let completes = ((bc || t.cont_used) && k != Some(Const::Bool(true))) || t.brk_used;
+                let completes =
+                    ((bc || t.cont_reach) && k != Some(Const::Bool(true))) || t.brk_reach;
                 (wrap(e), completes)
             }
             S::For {
@@ -889,7 +945,7 @@ impl Body<'_, '_> {
                 self.after_loop(&before, vac, &t);
                 self.scopes.pop();
                 let e = d::for_loop(init, ce, be, ue, loop_labels(&t), span);
-                (wrap(e), k != Some(Const::Bool(true)) || t.brk_used)
+                (wrap(e), k != Some(Const::Bool(true)) || t.brk_reach)
             }
             _ => unreachable!("loop_stmt on a loop"),
         }
@@ -905,6 +961,205 @@ impl Body<'_, '_> {
         if let Some(da) = &t.brk_da {
             self.slots.meet(da);
         }
+    }
+
+    /// Records a `break` (or, `cont`, a `continue`) to `targets[i]` with the state
+    /// before it, or holds it in the innermost `try` with a `finally` block that it
+    /// leaves, until that block is checked.
+    fn record_jump(&mut self, i: usize, cont: bool, da: DaState) {
+        if let Some(tj) = self.trys.last_mut()
+            && tj.depth > i
+        {
+            tj.jumps.push((i, cont, da));
+            return;
+        }
+        let t = &mut self.targets[i];
+        if cont {
+            t.cont_reach = true;
+            meet_into(&mut t.cont_da, da);
+        } else {
+            t.brk_reach = true;
+            meet_into(&mut t.brk_da, da);
+        }
+    }
+
+    /// A block in a scope of its own, as `Begin`, and whether it completes normally.
+    fn scoped_block(&mut self, b: &ast::Block) -> (Expr, bool) {
+        self.scopes.push(Vec::new());
+        let (es, c) = self.block_stmts(&b.stmts);
+        self.scopes.pop();
+        if !c {
+            self.slots.all_assigned();
+        }
+        (d::begin(es, b.span), c)
+    }
+
+    /// `try` with `catch` clauses and/or `finally` (JLS 14.20, 14.22, 16.2.15).
+    /// Definite assignment: the `catch` and `finally` blocks start from the state
+    /// before the `try`; after it, a variable is assigned if it is after the `try`
+    /// block and every `catch` block, or after the `finally` block. A jump through
+    /// the `finally` block keeps the state before the jump (javac adds what the
+    /// block assigns; the subset may only be stricter).
+    fn try_stmt(
+        &mut self,
+        body: &ast::Block,
+        catches: &[ast::CatchClause],
+        finally: Option<&ast::Block>,
+        span: Span,
+    ) -> (Option<Expr>, bool) {
+        let before = self.slots.save();
+        if finally.is_some() {
+            self.trys.push(TryJumps {
+                depth: self.targets.len(),
+                jumps: Vec::new(),
+            });
+        }
+        let (be, mut completes) = self.scoped_block(body);
+        let mut after = self.slots.save();
+        let mut handlers = Vec::new();
+        let mut caught: Vec<ClassId> = Vec::new();
+        for c in catches {
+            self.slots.restore(&before);
+            let classes = self.catch_classes(c, &caught);
+            let ty = classes
+                .iter()
+                .copied()
+                .reduce(|a, b| self.t.program.common_superclass(a, b))
+                .map(Type::Class);
+            caught.extend(&classes);
+            self.scopes.push(Vec::new());
+            let x = self.declare(c.name, ty, true);
+            self.catch_params.push(CatchParam {
+                local: x,
+                multi: c.types.len() > 1,
+                assigned: false,
+                rethrows: Vec::new(),
+            });
+            let (stmts, cc) = self.block_stmts(&c.body.stmts);
+            let p = self
+                .catch_params
+                .pop()
+                .expect("a catch parameter was pushed");
+            self.scopes.pop();
+            if p.assigned {
+                for (at, k) in p.rethrows {
+                    let msg = format!(
+                        "cannot throw `{}`: `{}` is assigned in its `catch` block, so it is not effectively final and `throw` rethrows it as a checked exception (the Java subset has none)",
+                        self.tn(Type::Class(k)),
+                        self.name(c.name.name)
+                    );
+                    self.err(msg, at);
+                }
+            }
+            if !cc {
+                self.slots.all_assigned();
+            }
+            after.meet_with(&self.slots.save());
+            completes |= cc;
+            handlers.push(Handler {
+                classes,
+                local: x,
+                body: d::begin(stmts, c.body.span),
+            });
+        }
+        let fe = finally.map(|f| {
+            let jumps = self.trys.pop().expect("a try was pushed").jumps;
+            self.slots.restore(&before);
+            let (fe, fc) = self.scoped_block(f);
+            if fc {
+                for (i, cont, da) in jumps {
+                    self.record_jump(i, cont, da);
+                }
+            } else {
+                completes = false;
+            }
+            fe
+        });
+        match &fe {
+            Some(_) => {
+                let fin = self.slots.save();
+                self.slots.restore(&after);
+                self.slots.join(&fin);
+            }
+            None => self.slots.restore(&after),
+        }
+        let e = d::try_stmt(be, handlers, fe, span);
+        (Some(d::stmt(e, span)), completes)
+    }
+
+    /// The classes a `catch` clause names, each checked (JLS 11.2.3, 14.20): a
+    /// subclass of `Throwable`, not a checked exception class the `try` block
+    /// cannot throw (the subset throws none, so every one but `Exception` and
+    /// `Throwable`), not related to another alternative, not caught by an earlier
+    /// clause. Those in error are left out.
+    fn catch_classes(&mut self, c: &ast::CatchClause, caught: &[ClassId]) -> Vec<ClassId> {
+        let p = &self.t.program;
+        let class = |n: &str| p.class_by_name(n);
+        let (throwable, exception) = (class("Throwable"), class("Exception"));
+        let unchecked = [class("RuntimeException"), class("Error")];
+        let mut out: Vec<ClassId> = Vec::new();
+        for id in &c.types {
+            let Some(k) = self.t.class_named(id.name) else {
+                self.diags.push(unknown_class(self.name(id.name), id.span));
+                continue;
+            };
+            let sub = |a: Option<ClassId>| a.is_some_and(|a| p.is_subclass(k, a));
+            if !sub(throwable) {
+                let msg = format!(
+                    "incompatible types: `{}` cannot be converted to `Throwable`",
+                    self.tn(Type::Class(k))
+                );
+                self.err(msg, id.span);
+                continue;
+            }
+            let checked = !unchecked.iter().any(|&u| sub(u));
+            if checked && Some(k) != throwable && Some(k) != exception {
+                let msg = format!(
+                    "exception `{}` is never thrown in body of corresponding try statement",
+                    self.tn(Type::Class(k))
+                );
+                self.diags.push(Diagnostic::error(msg, id.span).with_note(
+                    "the Java subset has no checked exceptions: a `throw` throws only subclasses of `RuntimeException` or `Error`",
+                ));
+                continue;
+            }
+            if let Some(&a) = out.iter().find(|&&a| p.related(a, k)) {
+                let (sub, sup) = if p.is_subclass(k, a) { (k, a) } else { (a, k) };
+                let msg = format!(
+                    "alternatives in a multi-catch statement cannot be related by subclassing: `{}` is a subclass of `{}`",
+                    self.tn(Type::Class(sub)),
+                    self.tn(Type::Class(sup))
+                );
+                self.err(msg, id.span);
+                continue;
+            }
+            if caught.iter().any(|&a| p.is_subclass(k, a)) {
+                let msg = format!(
+                    "exception `{}` has already been caught",
+                    self.tn(Type::Class(k))
+                );
+                self.err(msg, id.span);
+                continue;
+            }
+            out.push(k);
+        }
+        out
+    }
+
+    /// An assignment to `x`: a multi-catch parameter is `final`; any other
+    /// `catch` parameter is no longer effectively final.
+    fn note_catch_param_write(&mut self, x: LocalId, span: Span) {
+        let Some(i) = self.catch_params.iter().rposition(|p| p.local == x) else {
+            return;
+        };
+        if self.catch_params[i].multi {
+            let msg = format!(
+                "multi-catch parameter `{}` may not be assigned",
+                self.name(self.slots.name(x))
+            );
+            self.err(msg, span);
+        }
+        self.catch_params[i].assigned = true;
     }
 
     /// `switch (selector) { groups }` on `int` (JLS 14.11, 14.22, 16.2.9).
@@ -996,7 +1251,7 @@ impl Body<'_, '_> {
         if let Some(da) = &t.brk_da {
             self.slots.meet(da);
         }
-        let completes = last_completes || !has_default || ends_with_labels || t.brk_used;
+        let completes = last_completes || !has_default || ends_with_labels || t.brk_reach;
         let e = d::switch(sel, se, out, &labels, t.brk, span);
         (Some(d::stmt(e, span)), completes)
     }
@@ -1050,6 +1305,7 @@ impl Body<'_, '_> {
         let (obj, fid) = match &target.kind {
             A::Name(id) => {
                 if let Some(x) = self.lookup_local(id.name) {
+                    self.note_catch_param_write(x, id.span);
                     let ty = self.slots.ty(x);
                     let (ve, vt) = self.expr(value);
                     let Some(p) = prim else {

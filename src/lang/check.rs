@@ -438,6 +438,10 @@ pub(super) fn check(
         }
     }
 
+    for info in &table.methods {
+        check_throws(&table, info.decl, diags);
+    }
+
     // Bodies.
     let error_class = table.program.class_by_name("Error");
     let mut bodies = Vec::new();
@@ -450,6 +454,39 @@ pub(super) fn check(
         table.program.methods[i].body = body;
     }
     Some(table.program)
+}
+
+/// A `throws` clause names unchecked exception classes only: the subset has no
+/// checked exceptions, and a checked class there would oblige every caller under
+/// javac to catch or declare it.
+fn check_throws(t: &Table, m: &MethodDecl, diags: &mut Vec<Diagnostic>) {
+    let p = &t.program;
+    let throwable = p.class_by_name("Throwable");
+    let unchecked = [
+        p.class_by_name("RuntimeException"),
+        p.class_by_name("Error"),
+    ];
+    for id in &m.throws {
+        let Some(k) = t.class_named(id.name) else {
+            diags.push(unknown_class(t.name(id.name), id.span));
+            continue;
+        };
+        let sub = |a: Option<ClassId>| a.is_some_and(|a| p.is_subclass(k, a));
+        let msg = if !sub(throwable) {
+            format!(
+                "incompatible types: `{}` cannot be converted to `Throwable`",
+                t.name(id.name)
+            )
+        } else if !unchecked.iter().any(|&u| sub(u)) {
+            format!(
+                "the Java subset has no checked exceptions: `throws {}` would oblige every caller to catch it",
+                t.name(id.name)
+            )
+        } else {
+            continue;
+        };
+        diags.push(Diagnostic::error(msg, id.span));
+    }
 }
 
 fn check_method_modifiers(t: &Table, class: ClassId, m: &MethodDecl, diags: &mut Vec<Diagnostic>) {

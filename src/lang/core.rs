@@ -96,8 +96,8 @@ pub enum ExprKind {
     While(Box<Expr>, Box<Expr>),
     /// Returns from the current method (a void return carries `Lit::Unit`).
     Return(Box<Expr>),
-    /// `throw e`: ends the run with the thrown object (a null operand throws
-    /// NullPointerException).
+    /// `throw e`: throws the object to the innermost handler that catches it, or
+    /// ends the run with it (a null operand throws NullPointerException).
     Throw(Box<Expr>),
     /// `assert e`: a false condition throws AssertionError.
     Assert(Box<Expr>),
@@ -116,6 +116,24 @@ pub enum ExprKind {
     /// Marks the start of a source statement (for per-statement facts and progress);
     /// evaluates its body.
     Stmt(Box<Expr>),
+    /// `(try e (catch (C ...) x e) ...)`: evaluates the body; an exception it throws
+    /// whose class is a subclass of a handler's class goes to the first such handler,
+    /// bound to the handler's slot (an exception the machine raises becomes an
+    /// object of its built-in class there). Evaluates to `Unit`.
+    Try(Box<Expr>, Vec<Handler>),
+    /// `(try e finally f)`: evaluates the body, then `f` whichever way the body
+    /// completes (normally, by `return`, `break` or an exception), then completes
+    /// the way the body did, unless `f` itself completes abruptly. Evaluates to `Unit`.
+    Finally(Box<Expr>, Box<Expr>),
+}
+
+/// One `catch` clause of a [`ExprKind::Try`]: the classes it catches (several for
+/// a multi-catch), the slot of its parameter and its body.
+#[derive(Clone, Debug)]
+pub struct Handler {
+    pub classes: Vec<ClassId>,
+    pub local: LocalId,
+    pub body: Expr,
 }
 
 /// How an `Invoke` picks its target.

@@ -1,7 +1,7 @@
 //! Desugaring: how each source construct is expressed in the core language.
 //! The checker resolves names and types, then builds core terms only through these.
 
-use super::core::{Dispatch, Expr, ExprKind, Lit, PrimOp};
+use super::core::{Dispatch, Expr, ExprKind, Handler, Lit, PrimOp};
 use super::program::{ClassId, FieldId, LabelId, LocalId, MethodId, Type};
 use super::span::Span;
 
@@ -417,5 +417,25 @@ pub(super) fn update_field(
             },
             span,
         ),
+    }
+}
+
+/// `try { body } catch (C x) { h } ... finally { f }` -> `(try-finally (try body
+/// (catch (C) x h) ...) f)`: without handlers no `Try`, without `finally` no
+/// `Finally`.
+pub(super) fn try_stmt(
+    body: Expr,
+    handlers: Vec<Handler>,
+    finally: Option<Expr>,
+    span: Span,
+) -> Expr {
+    let caught = if handlers.is_empty() {
+        body
+    } else {
+        mk(ExprKind::Try(Box::new(body), handlers), span)
+    };
+    match finally {
+        None => caught,
+        Some(f) => mk(ExprKind::Finally(Box::new(caught), Box::new(f)), span),
     }
 }

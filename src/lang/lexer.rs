@@ -46,6 +46,8 @@ pub enum Tok {
     PercentAssign,
     Question,
     Colon,
+    /// `|`: only between the alternatives of a multi-catch.
+    Pipe,
     Eof,
 }
 
@@ -84,6 +86,9 @@ pub enum Kw {
     Switch,
     Case,
     Default,
+    Try,
+    Catch,
+    Finally,
 }
 
 const KEYWORDS: &[(&str, Kw)] = &[
@@ -119,6 +124,9 @@ const KEYWORDS: &[(&str, Kw)] = &[
     ("switch", Kw::Switch),
     ("case", Kw::Case),
     ("default", Kw::Default),
+    ("try", Kw::Try),
+    ("catch", Kw::Catch),
+    ("finally", Kw::Finally),
 ];
 
 /// Java keywords outside the subset, with the construct they start.
@@ -128,9 +136,6 @@ const UNSUPPORTED_WORDS: &[(&str, &str)] = &[
     ("enum", "enums"),
     ("import", "`import`"),
     ("package", "`package`"),
-    ("try", "`try`"),
-    ("catch", "`catch`"),
-    ("finally", "`finally`"),
     ("char", "type `char`"),
     ("byte", "type `byte`"),
     ("short", "type `short`"),
@@ -199,6 +204,7 @@ impl Tok {
             Tok::PercentAssign => "%=",
             Tok::Question => "?",
             Tok::Colon => ":",
+            Tok::Pipe => "|",
             _ => "?",
         }
     }
@@ -327,6 +333,9 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
             "<<" | ">>" => (Tok::Unsupported("shift operators"), 2),
             "->" => (Tok::Unsupported("lambdas"), 2),
             "::" => (Tok::Unsupported("method references"), 2),
+            // A lone `|` separates multi-catch alternatives; the parser rejects it
+            // anywhere else (the subset has no bitwise operators).
+            _ if c == b'|' => (Tok::Pipe, 1),
             _ => match c {
                 b'{' => (Tok::LBrace, 1),
                 b'}' => (Tok::RBrace, 1),
@@ -398,9 +407,9 @@ mod tests {
 
     #[test]
     fn marks_unsupported_words_and_literals() {
-        let (t, errs) = kinds("try \"s\" a[0] 012 0x1 #");
+        let (t, errs) = kinds("enum \"s\" a[0] 012 0x1 #");
         assert_eq!(errs, 3, "octal, hex and `#`");
-        assert_eq!(t[0], Tok::Unsupported("`try`"));
+        assert_eq!(t[0], Tok::Unsupported("enums"));
         assert_eq!(t[1], Tok::Unsupported("string literals"));
         assert_eq!(t[3], Tok::Unsupported("arrays"));
     }

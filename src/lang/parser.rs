@@ -92,6 +92,7 @@ impl Parser<'_> {
         let span = self.span();
         let msg = match self.peek() {
             Tok::Unsupported(d) => format!("the Java subset does not support {d}"),
+            Tok::Pipe => "the Java subset does not support bitwise operators".to_string(),
             t => format!("expected {what}, found {}", t.describe()),
         };
         self.error(msg, span)
@@ -100,7 +101,7 @@ impl Parser<'_> {
     fn expect(&mut self, t: Tok) -> PResult<Span> {
         if self.peek() == &t {
             Ok(self.bump())
-        } else if t == Tok::Semi && !matches!(self.peek(), Tok::Unsupported(_)) {
+        } else if t == Tok::Semi && !matches!(self.peek(), Tok::Unsupported(_) | Tok::Pipe) {
             // As javac: a missing `;` is reported where it belongs, after the
             // previous token.
             let end = self.prev_span();
@@ -314,13 +315,14 @@ impl Parser<'_> {
                 );
             }
             let params = self.params()?;
-            self.throws()?;
+            let throws = self.throws()?;
             let body = self.block()?;
             class.methods.push(MethodDecl {
                 mods,
                 ret: None,
                 name,
                 params,
+                throws,
                 body: Some(body),
                 span: start.to(self.prev_span()),
             });
@@ -341,7 +343,7 @@ impl Parser<'_> {
         let name = self.ident()?;
         if self.peek() == &Tok::LParen {
             let params = self.params()?;
-            self.throws()?;
+            let throws = self.throws()?;
             let body = if self.eat(&Tok::Semi) {
                 None
             } else {
@@ -352,6 +354,7 @@ impl Parser<'_> {
                 ret: Some(ty),
                 name,
                 params,
+                throws,
                 body,
                 span: start.to(self.prev_span()),
             });
@@ -434,17 +437,18 @@ impl Parser<'_> {
         Ok(params)
     }
 
-    /// `throws A, B` is parsed and ignored.
-    fn throws(&mut self) -> PResult<()> {
+    /// `throws A, B` (the checker allows only unchecked classes).
+    fn throws(&mut self) -> PResult<Vec<Ident>> {
+        let mut out = Vec::new();
         if self.eat(&Tok::Kw(Kw::Throws)) {
             loop {
-                self.ident()?;
+                out.push(self.ident()?);
                 if !self.eat(&Tok::Comma) {
                     break;
                 }
             }
         }
-        Ok(())
+        Ok(out)
     }
 
     fn block(&mut self) -> PResult<Block> {
@@ -484,6 +488,7 @@ impl Parser<'_> {
                                         | Kw::Return
                                         | Kw::Throw
                                         | Kw::Assert
+                                        | Kw::Try
                                 )
                             );
                             if self.pos == before || !fresh_start {
@@ -614,6 +619,10 @@ impl Parser<'_> {
                 self.expect(Tok::Semi)?;
                 StmtKind::Return(e)
             }
+            Tok::Kw(Kw::Try) => self.try_stmt()?,
+            Tok::Kw(Kw::Catch | Kw::Finally) => {
+                return Err(self.error("`catch` or `finally` without `try`", start));
+            }
             Tok::Kw(Kw::Throw) => {
                 self.bump();
                 let e = self.expr()?;
@@ -658,6 +667,58 @@ impl Parser<'_> {
         Ok(Stmt {
             kind,
             span: start.to(self.prev_span()),
+        })
+    }
+
+    /// `try block { catch (T | T x) block } [ finally block ]`, after `try`.
+    fn try_stmt(&mut self) -> PResult<StmtKind> {
+        let start = self.span();
+        self.bump();
+        if self.peek() != &Tok::LBrace {
+            return Err(self.unexpected("`{` after `try`"));
+        }
+        let body = self.block()?;
+        let mut catches = Vec::new();
+        while self.peek() == &Tok::Kw(Kw::Catch) {
+            let cstart = self.span();
+            self.bump();
+            self.expect(Tok::LParen)?;
+            if self.peek() == &Tok::Kw(Kw::Final) {
+                let s = self.span();
+                return Err(self.error(
+                    "the Java subset does not support `final` catch parameters",
+                    s,
+                ));
+            }
+            let mut types = vec![self.ident()?];
+            while self.eat(&Tok::Pipe) {
+                types.push(self.ident()?);
+            }
+            let name = self.ident()?;
+            self.expect(Tok::RParen)?;
+            let body = self.block()?;
+            catches.push(CatchClause {
+                types,
+                name,
+                body,
+                span: cstart.to(self.prev_span()),
+            });
+        }
+        let finally = if self.eat(&Tok::Kw(Kw::Finally)) {
+            Some(self.block()?)
+        } else {
+            None
+        };
+        if catches.is_empty() && finally.is_none() {
+            return Err(self.error(
+                "`try` without `catch` or `finally`",
+                start.to(self.prev_span()),
+            ));
+        }
+        Ok(StmtKind::Try {
+            body,
+            catches,
+            finally,
         })
     }
 

@@ -243,6 +243,29 @@ impl Printer<'_> {
             ]),
             // Statement marks carry positions only; print the statement itself.
             ExprKind::Stmt(s) => self.doc(s),
+            ExprKind::Try(body, handlers) => {
+                let mut items = vec![atom("try"), self.doc(body)];
+                for h in handlers {
+                    let classes = h
+                        .classes
+                        .iter()
+                        .map(|&c| atom(self.p.class_name(c)))
+                        .collect();
+                    items.push(Doc::List(vec![
+                        atom("catch"),
+                        Doc::List(classes),
+                        atom(self.local(h.local)),
+                        self.doc(&h.body),
+                    ]));
+                }
+                Doc::List(items)
+            }
+            ExprKind::Finally(body, fin) => Doc::List(vec![
+                atom("try"),
+                self.doc(body),
+                atom("finally"),
+                self.doc(fin),
+            ]),
         }
     }
 }

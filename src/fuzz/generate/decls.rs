@@ -299,6 +299,8 @@ impl Gen<'_> {
             next_local: 0,
             loops: 0,
             jumps: Vec::new(),
+            caught: Vec::new(),
+            trys: 0,
             budget,
         };
         let body = if is_abstract {

@@ -11,7 +11,7 @@
 //! `d - 1` (and `super` calls, which climb the hierarchy).
 
 use super::ast::{
-    AssignOp, BinOp, Class, Ctor, Expr, ExprKind, Field, Method, Program, Recv, Stmt, Ty,
+    AssignOp, BinOp, Catch, Class, Ctor, Expr, ExprKind, Field, Method, Program, Recv, Stmt, Ty,
 };
 use super::rng::Rng;
 
@@ -24,7 +24,17 @@ mod stmts;
 /// conditions are never constant)? Statements after one that cannot are unreachable.
 pub fn completes(stmts: &[Stmt]) -> bool {
     stmts.iter().all(|s| match s {
-        Stmt::Return(_) | Stmt::Throw(_) | Stmt::Break(_) | Stmt::Continue(_) => false,
+        Stmt::Return(_)
+        | Stmt::Throw(_)
+        | Stmt::Rethrow(_)
+        | Stmt::Break(_)
+        | Stmt::Continue(_) => false,
+        // A generated `finally` block always completes normally, so jumps through
+        // it leave as they would without it.
+        Stmt::Try(body, catches, finally) => {
+            (completes(body) || catches.iter().any(|c| completes(&c.body)))
+                && finally.as_ref().is_none_or(|f| completes(f))
+        }
         Stmt::If(_, t, Some(e)) => completes(t) || completes(e),
         Stmt::Block(b) => completes(b),
         // A `do` loop's condition is never constant: it completes when its body
@@ -75,6 +85,15 @@ fn exits(stmts: &[Stmt], label: Option<&str>, jump: Jump, in_loop: bool, in_swit
             .iter()
             .any(|(_, b)| exits(b, label, jump, in_loop, true)),
         Stmt::Labeled(_, s) => exits(std::slice::from_ref(s), label, jump, in_loop, in_switch),
+        Stmt::Try(body, catches, finally) => {
+            exits(body, label, jump, in_loop, in_switch)
+                || catches
+                    .iter()
+                    .any(|c| exits(&c.body, label, jump, in_loop, in_switch))
+                || finally
+                    .as_ref()
+                    .is_some_and(|f| exits(f, label, jump, in_loop, in_switch))
+        }
         _ => false,
     })
 }
@@ -113,6 +132,22 @@ const BUILTIN_EXCEPTIONS: &[&str] = &[
     "RuntimeException",
     "IllegalStateException",
     "IllegalArgumentException",
+];
+
+/// The built-in exception classes a `catch` may name (javac rejects a checked one
+/// other than `Exception` and `Throwable`: nothing throws it), with superclasses;
+/// generated exception classes extend `RuntimeException`.
+const CATCHABLE: &[(&str, &str)] = &[
+    ("Throwable", "Object"),
+    ("Exception", "Throwable"),
+    ("RuntimeException", "Exception"),
+    ("Error", "Throwable"),
+    ("AssertionError", "Error"),
+    ("NullPointerException", "RuntimeException"),
+    ("ClassCastException", "RuntimeException"),
+    ("ArithmeticException", "RuntimeException"),
+    ("IllegalArgumentException", "RuntimeException"),
+    ("IllegalStateException", "RuntimeException"),
 ];
 
 /// A method signature: one name, declared once and overridden below its owner.
@@ -158,6 +193,10 @@ struct Ctx {
     loops: u32,
     /// The loops and `switch`es around, innermost last.
     jumps: Vec<JumpTarget>,
+    /// The parameters of the `catch` blocks around (for rethrows).
+    caught: Vec<String>,
+    /// `try` statements around.
+    trys: u32,
     /// Statements left for the body.
     budget: i32,
 }

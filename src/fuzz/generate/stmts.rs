@@ -105,6 +105,9 @@ impl Gen<'_> {
                 }
             }
             _ => {
+                if !self.ctx.caught.is_empty() && self.rng.chance(30) {
+                    return Stmt::Rethrow(self.rng.pick(&self.ctx.caught).clone());
+                }
                 let mut names: Vec<String> =
                     BUILTIN_EXCEPTIONS.iter().map(|s| s.to_string()).collect();
                 names.extend(self.prog.exceptions.iter().cloned());
@@ -118,19 +121,20 @@ impl Gen<'_> {
         let nested = depth < 2 + self.size() / 3;
         let loops = nested && self.ctx.loops < 2;
         let weights = [
-            6,                                             // local
-            4,                                             // assign local
-            5,                                             // field write
-            if nested { 5 } else { 0 },                    // if
-            if loops { 3 } else { 0 },                     // walk loop
-            if loops { 2 } else { 0 },                     // for loop
-            2,                                             // assert
-            3,                                             // call
-            1,                                             // new
-            if nested { 1 } else { 0 },                    // block
-            if loops { 2 } else { 0 },                     // do loop
-            if nested { 2 } else { 0 },                    // switch
-            if self.ctx.jumps.is_empty() { 0 } else { 3 }, // break or continue
+            6,                                               // local
+            4,                                               // assign local
+            5,                                               // field write
+            if nested { 5 } else { 0 },                      // if
+            if loops { 3 } else { 0 },                       // walk loop
+            if loops { 2 } else { 0 },                       // for loop
+            2,                                               // assert
+            3,                                               // call
+            1,                                               // new
+            if nested { 1 } else { 0 },                      // block
+            if loops { 2 } else { 0 },                       // do loop
+            if nested { 2 } else { 0 },                      // switch
+            if self.ctx.jumps.is_empty() { 0 } else { 3 },   // break or continue
+            if nested && self.ctx.trys < 2 { 3 } else { 0 }, // try
         ];
         loop {
             let s = match self.rng.weighted(&weights) {
@@ -146,7 +150,8 @@ impl Gen<'_> {
                 9 => Some(Stmt::Block(self.block(depth + 1, 2, false))),
                 10 => Some(self.do_loop(depth)),
                 11 => Some(self.switch_stmt(depth)),
-                _ => self.jump(),
+                12 => self.jump(),
+                _ => Some(self.try_stmt(depth)),
             };
             if let Some(s) = s {
                 return s;
@@ -461,6 +466,81 @@ impl Gen<'_> {
             groups.push((labels, body));
         }
         Stmt::Switch(sel, groups)
+    }
+
+    /// The superclass of an exception class a `catch` may name.
+    fn exception_super(&self, name: &str) -> Option<&'static str> {
+        CATCHABLE
+            .iter()
+            .find(|(c, _)| *c == name)
+            .map(|(_, s)| *s)
+            .or_else(|| {
+                self.prog
+                    .exceptions
+                    .iter()
+                    .any(|e| e == name)
+                    .then_some("RuntimeException")
+            })
+    }
+
+    fn is_exception_sub(&self, a: &str, b: &str) -> bool {
+        let mut c = Some(a);
+        while let Some(k) = c {
+            if k == b {
+                return true;
+            }
+            c = self.exception_super(k);
+        }
+        false
+    }
+
+    /// `try { ... } catch (A | B e) { ... } ... finally { ... }`: `catch` clauses in
+    /// an order javac accepts (none names a subclass of an earlier one's class, the
+    /// alternatives of a multi-catch unrelated), a `catch` block may rethrow its
+    /// parameter, and a `finally` block always completes normally and holds no
+    /// jump (so the jumps through it leave as without it). Assignments inside do
+    /// not count after it.
+    pub(super) fn try_stmt(&mut self, depth: u32) -> Stmt {
+        self.ctx.trys += 1;
+        let body = self.block(depth + 1, 3, true);
+        let mut names: Vec<String> = CATCHABLE.iter().map(|(c, _)| c.to_string()).collect();
+        names.extend(self.prog.exceptions.iter().cloned());
+        let mut caught: Vec<String> = Vec::new();
+        let mut catches = Vec::new();
+        for _ in 0..self.rng.below(3) {
+            let mut types: Vec<String> = Vec::new();
+            for _ in 0..1 + usize::from(self.rng.chance(30)) {
+                let t = self.rng.pick(&names).clone();
+                let earlier = caught.iter().any(|c| self.is_exception_sub(&t, c));
+                let related = types
+                    .iter()
+                    .any(|a| self.is_exception_sub(&t, a) || self.is_exception_sub(a, &t));
+                if !earlier && !related {
+                    types.push(t);
+                }
+            }
+            if types.is_empty() {
+                continue;
+            }
+            caught.extend(types.iter().cloned());
+            self.ctx.next_local += 1;
+            let name = format!("e{}", self.ctx.next_local);
+            self.ctx.caught.push(name.clone());
+            let body = self.block(depth + 1, 2, true);
+            self.ctx.caught.pop();
+            catches.push(Catch { types, name, body });
+        }
+        let finally = (catches.is_empty() || self.rng.chance(35)).then(|| {
+            let jumps = std::mem::take(&mut self.ctx.jumps);
+            let mut f = self.block(depth + 1, 2, false);
+            self.ctx.jumps = jumps;
+            while !completes(&f) {
+                f.pop();
+            }
+            f
+        });
+        self.ctx.trys -= 1;
+        Stmt::Try(body, catches, finally)
     }
 
     /// `if (c) break;`, `continue;`, or a labelled one, to a target around; a bare
