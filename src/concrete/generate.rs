@@ -421,7 +421,7 @@ fn slot_of(ty: Type) -> Option<Slot> {
         Type::Int => Some(Slot::Int),
         Type::Bool => Some(Slot::Bool),
         Type::Class(c) => Some(Slot::Ref(c, Nullability::Nullable)),
-        Type::Void | Type::Null => None,
+        Type::Void | Type::Null | Type::Array(_) => None,
     }
 }
 
@@ -1130,6 +1130,7 @@ mod tests {
             MethodKind::Instance,
             &[("k", "int"), ("other", "Node")],
         );
+        let node = p.class_by_name("Node").expect("class Node");
         let input = Input {
             roots: vec![
                 InputValue::Obj(InputObj(0)),
@@ -1138,7 +1139,7 @@ mod tests {
             ],
             objects: vec![
                 InputObject {
-                    class: ClassId(11),
+                    class: node,
                     fields: vec![
                         (FieldId(0), InputValue::Int(0)),
                         (FieldId(1), InputValue::Obj(InputObj(1))),
@@ -1146,7 +1147,7 @@ mod tests {
                     ],
                 },
                 InputObject {
-                    class: ClassId(11),
+                    class: node,
                     fields: vec![
                         (FieldId(0), InputValue::Int(-1)),
                         (FieldId(1), InputValue::Null),
