@@ -60,7 +60,7 @@ fn naive(
                     )
                     .collect()
             }
-            Type::Void | Type::Null => unreachable!(),
+            Type::Void | Type::Null | Type::Array(_) => unreachable!("no array inputs here"),
         }
     };
     let method = program.method(entry);

@@ -86,7 +86,10 @@ impl RuleSet for Pose {
                     heap.declared.insert(y, *c);
                     Val::Ref(PRef(y))
                 }
-                Type::Null | Type::Void => unreachable!("no parameter has type {ty:?}"),
+                // The engine does not start an entry with an array parameter.
+                Type::Null | Type::Void | Type::Array(_) => {
+                    unreachable!("no parameter has type {ty:?}")
+                }
             };
             roots.push(v);
         }

@@ -182,12 +182,16 @@ fn for_children<'e>(e: &'e Expr, mut f: impl FnMut(&'e Expr)) {
         | ExprKind::Cast(_, x)
         | ExprKind::InstanceOf(x, _)
         | ExprKind::Labeled(_, x)
-        | ExprKind::Stmt(x) => f(x),
-        ExprKind::RefEq(a, b) | ExprKind::While(a, b) => {
+        | ExprKind::Stmt(x)
+        | ExprKind::NewArray(_, x)
+        | ExprKind::ArrayLength(x)
+        | ExprKind::ArrayCast(_, x)
+        | ExprKind::ArrayInstanceOf(x, _) => f(x),
+        ExprKind::RefEq(a, b) | ExprKind::While(a, b) | ExprKind::ArrayRead(a, b) => {
             f(a);
             f(b);
         }
-        ExprKind::If(a, b, c) => {
+        ExprKind::If(a, b, c) | ExprKind::ArrayWrite(a, b, c) => {
             f(a);
             f(b);
             f(c);

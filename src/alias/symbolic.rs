@@ -469,7 +469,7 @@ fn harmless(config: &AliasConfig, bound: Bound) -> bool {
         Bound::Steps => config.runs.is_some_and(|r| {
             r.diverging == 0 && !r.unfinished && config.engine.path_steps >= r.path_steps()
         }),
-        Bound::Depth | Bound::States | Bound::Time => false,
+        Bound::Depth | Bound::States | Bound::Time | Bound::Arrays => false,
     }
 }
 

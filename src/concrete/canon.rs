@@ -4,7 +4,7 @@
 //!
 //! Naming: breadth-first from the roots (`this`, then the parameters in order), then
 //! from the returned value (root name `return`), fields in the class's `all_fields`
-//! order. An input object is named by the access path that first reaches it
+//! order (an array's elements by index: `a[0]`). An input object is named by the access path that first reaches it
 //! (`this`, `c`, `this.next`, `new#1.next`); an object allocated by the run gets
 //! `new#1`, `new#2`, ... in the same discovery order. Only objects reachable from the
 //! roots and the returned value appear.
@@ -45,6 +45,11 @@ pub trait HeapView {
     fn fields(&self, o: Self::Obj) -> Vec<(&str, ViewValue<Self::Obj>)>;
     /// True for an object of the input, false for one allocated by the run.
     fn is_input(&self, o: Self::Obj) -> bool;
+    /// For an array: the name of its type (`int[]`) and its elements. Default: no
+    /// object is an array.
+    fn array(&self, _o: Self::Obj) -> Option<(String, Vec<ViewValue<Self::Obj>>)> {
+        None
+    }
 }
 
 /// A value with objects replaced by their canonical names.
@@ -120,13 +125,24 @@ pub fn canonicalize<H: HeapView>(
     };
     let mut out = CanonHeap::new();
     for &o in &namer.order {
-        let object = CanonObject {
-            class: heap.class_name(o).to_string(),
-            fields: heap
-                .fields(o)
-                .into_iter()
-                .map(|(f, v)| (f.to_string(), namer.value(v)))
-                .collect(),
+        let object = match heap.array(o) {
+            // An array: its type, and its elements named by index.
+            Some((ty, elems)) => CanonObject {
+                class: ty,
+                fields: elems
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, v)| (i.to_string(), namer.value(v)))
+                    .collect(),
+            },
+            None => CanonObject {
+                class: heap.class_name(o).to_string(),
+                fields: heap
+                    .fields(o)
+                    .into_iter()
+                    .map(|(f, v)| (f.to_string(), namer.value(v)))
+                    .collect(),
+            },
         };
         out.insert(namer.names[&o].clone(), object);
     }
@@ -161,6 +177,15 @@ impl<H: HeapView> Namer<'_, H> {
 
     fn drain(&mut self) {
         while let Some(o) = self.queue.pop_front() {
+            if let Some((_, elems)) = self.heap.array(o) {
+                for (i, v) in elems.into_iter().enumerate() {
+                    if let ViewValue::Obj(p) = v {
+                        let path = format!("{}[{i}]", self.names[&o]);
+                        self.discover(p, || path);
+                    }
+                }
+                continue;
+            }
             for (f, v) in self.heap.fields(o) {
                 if let ViewValue::Obj(p) = v {
                     let parent = &self.names[&o];

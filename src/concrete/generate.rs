@@ -87,6 +87,10 @@ pub enum GenError {
         index: usize,
         ty: String,
     },
+    /// An input would hold an array (an array parameter, or an array field of a class
+    /// an input object may have), and the generator does not make array inputs yet.
+    #[error("`{entry}` takes array inputs ({what}), which the input generator does not make yet")]
+    ArrayInputs { entry: String, what: String },
     /// [`GenConfig::int_range`] is empty.
     #[error("the int range {0}..={1} is empty")]
     EmptyIntRange(i32, i32),
@@ -361,6 +365,12 @@ impl Space {
             MethodKind::Instance => roots.push(Slot::Ref(method.owner, Nullability::NonNull)),
             MethodKind::Static => {}
         }
+        if let Some(what) = array_input(program, entry) {
+            return Err(GenError::ArrayInputs {
+                entry: qualified(),
+                what,
+            });
+        }
         for (index, &ty) in method.params.iter().enumerate() {
             let slot = slot_of(ty).ok_or_else(|| GenError::ParamType {
                 method: qualified(),
@@ -416,12 +426,62 @@ impl Space {
     }
 }
 
+/// The first array an input of `entry` may hold, described (`parameter 1 (int[])`,
+/// `field Node.keys (int[])`): an array parameter, or an array field of a class an
+/// input object may have (reached from `this` and the parameters through reference
+/// fields).
+fn array_input(program: &Program, entry: MethodId) -> Option<String> {
+    let method = program.method(entry);
+    if let Some((i, &ty)) = method
+        .params
+        .iter()
+        .enumerate()
+        .find(|(_, t)| matches!(t, Type::Array(_)))
+    {
+        return Some(format!("parameter {i} ({})", program.type_name(ty)));
+    }
+    let mut todo: Vec<ClassId> = method
+        .params
+        .iter()
+        .filter_map(|t| match t {
+            Type::Class(c) => Some(*c),
+            _ => None,
+        })
+        .collect();
+    if method.kind == MethodKind::Instance {
+        todo.push(method.owner);
+    }
+    let mut seen = vec![false; program.classes.len()];
+    while let Some(c) = todo.pop() {
+        for k in program.subclasses(c) {
+            if std::mem::replace(&mut seen[k.0 as usize], true) {
+                continue;
+            }
+            for &f in &program.class(k).all_fields {
+                match program.field(f).ty {
+                    Type::Class(d) => todo.push(d),
+                    ty @ Type::Array(_) => {
+                        return Some(format!(
+                            "field {}.{} ({})",
+                            program.class_name(program.field(f).owner),
+                            program.field_name(f),
+                            program.type_name(ty)
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    None
+}
+
 fn slot_of(ty: Type) -> Option<Slot> {
     match ty {
         Type::Int => Some(Slot::Int),
         Type::Bool => Some(Slot::Bool),
         Type::Class(c) => Some(Slot::Ref(c, Nullability::Nullable)),
-        Type::Void | Type::Null => None,
+        Type::Void | Type::Null | Type::Array(_) => None,
     }
 }
 
@@ -1130,6 +1190,7 @@ mod tests {
             MethodKind::Instance,
             &[("k", "int"), ("other", "Node")],
         );
+        let node = p.class_by_name("Node").expect("class Node");
         let input = Input {
             roots: vec![
                 InputValue::Obj(InputObj(0)),
@@ -1138,7 +1199,7 @@ mod tests {
             ],
             objects: vec![
                 InputObject {
-                    class: ClassId(11),
+                    class: node,
                     fields: vec![
                         (FieldId(0), InputValue::Int(0)),
                         (FieldId(1), InputValue::Obj(InputObj(1))),
@@ -1146,7 +1207,7 @@ mod tests {
                     ],
                 },
                 InputObject {
-                    class: ClassId(11),
+                    class: node,
                     fields: vec![
                         (FieldId(0), InputValue::Int(-1)),
                         (FieldId(1), InputValue::Null),

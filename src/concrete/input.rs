@@ -183,6 +183,10 @@ pub mod json {
                     "{at}: expected null or the name of {} object, got {v}",
                     a(program.class_name(c))
                 )),
+                (Type::Array(_), Value::Null) => Ok(InputValue::Null),
+                (Type::Array(_), _) => Err(format!(
+                    "{at}: expected null (array inputs are not supported yet), got {v}"
+                )),
                 (Type::Void | Type::Null, _) => Err(format!("{at}: no value has this type")),
             }
         };

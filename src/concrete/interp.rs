@@ -7,10 +7,11 @@ use smallvec::smallvec;
 use super::canon::{self, CanonOutcome, HeapView, ViewResult, ViewValue};
 use super::input::{Input, InputValue};
 use super::machine::{
-    self, Branches, Domain, ExceptionKind, Forks, State, Successor, Targets, Thrown, Throws, Values,
+    self, ArrayOp, Branches, Domain, ExceptionKind, Forks, State, Successor, Targets, Thrown,
+    Throws, Values,
 };
-use crate::lang::core::{Dispatch, Lit, PrimOp};
-use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program, Span, Type};
+use crate::lang::core::{Dispatch, ExprKind, Lit, PrimOp};
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId, MethodKind, Program, Span, Type};
 
 /// An object of a concrete heap. Numbering: the input's objects first, in
 /// [`InputObj`](super::InputObj) order, then objects allocated by the run in
@@ -40,11 +41,24 @@ impl Value {
 }
 
 /// A heap object: its dynamic class and one value per field of the class's
-/// `all_fields`, in that order.
+/// `all_fields`, in that order; or an array: class `Object`, its runtime type in
+/// `array`, and its elements in `fields`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Object {
     pub class: ClassId,
     pub fields: Vec<Value>,
+    /// `Some` for an array: its runtime type (`fields` are its elements).
+    pub array: Option<ArrayType>,
+}
+
+impl Object {
+    /// The runtime type: the class, or the array type.
+    pub fn runtime_type(&self) -> Type {
+        match self.array {
+            Some(a) => Type::Array(a),
+            None => Type::Class(self.class),
+        }
+    }
 }
 
 /// A concrete heap: a persistent vector indexed by [`ObjId`].
@@ -114,7 +128,11 @@ impl<'p> ConcreteDomain<'p> {
             .iter()
             .map(|&f| Value::from_lit(machine::default_lit(self.program.field(f).ty)))
             .collect();
-        Object { class, fields }
+        Object {
+            class,
+            fields,
+            array: None,
+        }
     }
 
     fn class_of(&self, heap: &Heap, v: Value) -> Option<ClassId> {
@@ -222,6 +240,114 @@ pub(crate) fn concrete_throw<D: Domain<Value = Value>>(
         _ => Thrown::Builtin(ExceptionKind::NullPointer, at),
     };
     smallvec![(heap, thrown)]
+}
+
+/// The heap work of the array operations, for [`concrete_array`]: each concrete
+/// domain's heap keeps arrays its own way.
+pub(crate) trait ArrayHeap {
+    /// An object's runtime type: its class, or its array type.
+    fn runtime_type(&self, o: ObjId) -> Type;
+    /// An array's length.
+    fn length(&self, o: ObjId) -> i32;
+    /// Element `i` of an array (`0 <= i < length`).
+    fn element(&self, o: ObjId, i: i32) -> Value;
+    fn set_element(&mut self, o: ObjId, i: i32, v: Value);
+    /// A fresh array of type `ty` with `n >= 0` default elements.
+    fn alloc_array(&mut self, ty: ArrayType, n: i32) -> Value;
+}
+
+/// Java's semantics of an array operation (see [`concrete_prim`]).
+pub(crate) fn concrete_array<D: Domain<Value = Value>>(
+    program: &Program,
+    mut heap: D::Heap,
+    op: ArrayOp,
+    vals: &[Value],
+    at: Span,
+) -> Forks<D>
+where
+    D::Heap: ArrayHeap,
+{
+    let throw = |heap, kind| smallvec![(heap, Err(Thrown::Builtin(kind, at)))];
+    match op {
+        ArrayOp::New(ty) => {
+            let n = as_int(vals[0]);
+            if n < 0 {
+                return throw(heap, ExceptionKind::NegativeArraySize);
+            }
+            let v = heap.alloc_array(ty, n);
+            smallvec![(heap, Ok(v))]
+        }
+        ArrayOp::Cast(ty) => match vals[0] {
+            Value::Obj(o) if !program.is_subtype(heap.runtime_type(o), Type::Array(ty)) => {
+                throw(heap, ExceptionKind::ClassCast)
+            }
+            v => smallvec![(heap, Ok(v))],
+        },
+        ArrayOp::InstanceOf(ty) => {
+            let is = match vals[0] {
+                Value::Obj(o) => program.is_subtype(heap.runtime_type(o), Type::Array(ty)),
+                _ => false,
+            };
+            smallvec![(heap, Ok(Value::Bool(is)))]
+        }
+        ArrayOp::Length | ArrayOp::Read | ArrayOp::Write => {
+            let o = match vals[0] {
+                Value::Obj(o) => o,
+                Value::Null => return throw(heap, ExceptionKind::NullPointer),
+                other => unreachable!("ill-typed core: array operation on {other:?}"),
+            };
+            let len = heap.length(o);
+            if op == ArrayOp::Length {
+                return smallvec![(heap, Ok(Value::Int(len)))];
+            }
+            let i = as_int(vals[1]);
+            if i < 0 || i >= len {
+                return throw(heap, ExceptionKind::ArrayIndexOutOfBounds);
+            }
+            if op == ArrayOp::Read {
+                let v = heap.element(o, i);
+                return smallvec![(heap, Ok(v))];
+            }
+            let v = vals[2];
+            if let Value::Obj(x) = v {
+                let Type::Array(ty) = heap.runtime_type(o) else {
+                    unreachable!("an array operation on a non-array")
+                };
+                if !program.is_subtype(heap.runtime_type(x), ty.elem()) {
+                    return throw(heap, ExceptionKind::ArrayStore);
+                }
+            }
+            heap.set_element(o, i, v);
+            smallvec![(heap, Ok(Value::Unit))]
+        }
+    }
+}
+
+impl ArrayHeap for Heap {
+    fn runtime_type(&self, o: ObjId) -> Type {
+        self.object(o).runtime_type()
+    }
+
+    fn length(&self, o: ObjId) -> i32 {
+        self.object(o).fields.len() as i32
+    }
+
+    fn element(&self, o: ObjId, i: i32) -> Value {
+        self.object(o).fields[i as usize]
+    }
+
+    fn set_element(&mut self, o: ObjId, i: i32, v: Value) {
+        self.objects[o.0 as usize].fields[i as usize] = v;
+    }
+
+    fn alloc_array(&mut self, ty: ArrayType, n: i32) -> Value {
+        let v = Value::from_lit(machine::default_lit(ty.elem()));
+        Value::Obj(self.alloc(Object {
+            class: ClassId(0),
+            fields: vec![v; n as usize],
+            array: Some(ty),
+        }))
+    }
 }
 
 /// Java's `int` and `boolean` operators. `Err` is an ArithmeticException.
@@ -338,6 +464,10 @@ impl Domain for ConcreteDomain<'_> {
 
     fn throw(&mut self, heap: Heap, v: Value, at: Span) -> Throws<Self> {
         concrete_throw::<Self>(heap, v, at)
+    }
+
+    fn array(&mut self, heap: Heap, op: ArrayOp, vals: &[Value], at: Span) -> Forks<Self> {
+        concrete_array::<Self>(self.program, heap, op, vals, at)
     }
 }
 
@@ -567,10 +697,24 @@ fn input_heap(program: &Program, input: &Input) -> Result<Heap, EntryError> {
         heap.alloc(Object {
             class: obj.class,
             fields,
+            array: None,
         });
     }
     heap.inputs = n as u32;
     Ok(heap)
+}
+
+/// The number of elements the next step allocates: the length of `new T[n]` when
+/// the step applies it, else 0.
+pub(crate) fn allocation<D: Domain<Value = Value>>(state: &State<'_, D>) -> u64 {
+    match (&state.control, state.kont.top()) {
+        (machine::Control::Value(Value::Int(n)), Some(machine::Frame::Array { form, vals }))
+            if vals.is_empty() && matches!(form.kind, ExprKind::NewArray(..)) =>
+        {
+            u64::from((*n).max(0) as u32)
+        }
+        _ => 0,
+    }
 }
 
 /// The driver loop: steps the machine until the run ends or the budget runs out.
@@ -591,13 +735,17 @@ fn run<'p>(
         .collect();
     let mut dom = ConcreteDomain::new(program);
     let mut state = State::call(program, &mut dom, method, args, heap);
-    let mut steps = 0;
+    let mut steps: u64 = 0;
     let mut next = Vec::with_capacity(1);
     let (outcome, heap) = loop {
-        if steps >= config.step_budget {
+        // An array of n elements costs n steps more (the JVM zeroes each), checked
+        // before the allocation, so a huge `new int[n]` exhausts the budget instead
+        // of the memory.
+        let alloc = allocation(&state);
+        if steps.saturating_add(alloc) >= config.step_budget {
             break (Outcome::BudgetExhausted, state.heap);
         }
-        steps += 1;
+        steps += 1 + alloc;
         observe(&state);
         machine::step_into(program, &mut dom, state, &mut next);
         debug_assert_eq!(next.len(), 1, "the concrete domain never forks");
@@ -657,6 +805,13 @@ impl HeapView for View<'_> {
 
     fn is_input(&self, o: ObjId) -> bool {
         self.heap.is_input(o)
+    }
+
+    fn array(&self, o: ObjId) -> Option<(String, Vec<ViewValue<ObjId>>)> {
+        let obj = self.heap.object(o);
+        let ty = obj.array?;
+        let elems = obj.fields.iter().map(|&v| view_value(v)).collect();
+        Some((self.program.type_name(Type::Array(ty)), elems))
     }
 }
 
@@ -1126,6 +1281,40 @@ mod tests {
         assert_eq!(
             exec.canon(&b.program).result.to_string(),
             "throw NullPointerException"
+        );
+    }
+
+    fn array_program(body: &str) -> String {
+        let mut sources = crate::lang::Sources::default();
+        let text = format!("class M {{ static Object main() {{ {body} }} }}");
+        let f = sources.add("M.java", text);
+        let p = crate::lang::compile(&sources, f)
+            .program
+            .expect("the test program checks");
+        let m = p.entry("M.main").expect("M.main");
+        run_static(&p, m, &ExecConfig::default())
+            .expect("static entry")
+            .canon(&p)
+            .to_string()
+    }
+
+    #[test]
+    fn arrays_show_their_type_and_elements_named_by_index() {
+        assert_eq!(
+            array_program("int[][] m = {{1, 2}, null}; return m;"),
+            "return new#1\nnew#1: int[][] { 0: new#2, 1: null }\nnew#2: int[] { 0: 1, 1: 2 }\n"
+        );
+    }
+
+    #[test]
+    fn a_huge_array_exhausts_the_step_budget_not_the_memory() {
+        assert_eq!(
+            array_program("return new int[2147483647];"),
+            "budget exhausted\n"
+        );
+        assert_eq!(
+            array_program("int[] a = new int[1000]; return a.length == 1000 ? null : a;"),
+            "return null\n"
         );
     }
 }

@@ -27,7 +27,7 @@ use std::rc::Rc;
 use smallvec::SmallVec;
 
 use crate::lang::core::{Dispatch, Expr, ExprKind, Handler, Lit, PrimOp};
-use crate::lang::{ClassId, FieldId, LabelId, LocalId, MethodId, Program, Span, Type};
+use crate::lang::{ArrayType, ClassId, FieldId, LabelId, LocalId, MethodId, Program, Span, Type};
 
 /// An exception raised by the machine itself (not a `throw` of a program object).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -40,6 +40,13 @@ pub enum ExceptionKind {
     Arithmetic,
     /// A false `assert`.
     AssertionError,
+    /// `new T[n]` with `n < 0`.
+    NegativeArraySize,
+    /// `a[i]` with `i < 0` or `i >= a.length`.
+    ArrayIndexOutOfBounds,
+    /// A reference stored into an array whose runtime element type it does not
+    /// conform to (Java's arrays are covariant).
+    ArrayStore,
 }
 
 impl ExceptionKind {
@@ -50,6 +57,9 @@ impl ExceptionKind {
             ExceptionKind::ClassCast => "ClassCastException",
             ExceptionKind::Arithmetic => "ArithmeticException",
             ExceptionKind::AssertionError => "AssertionError",
+            ExceptionKind::NegativeArraySize => "NegativeArraySizeException",
+            ExceptionKind::ArrayIndexOutOfBounds => "ArrayIndexOutOfBoundsException",
+            ExceptionKind::ArrayStore => "ArrayStoreException",
         }
     }
 }
@@ -87,6 +97,48 @@ pub type Targets<D> = SmallVec<
 
 /// Successor heaps of a `throw`, each with what is thrown.
 pub type Throws<D> = SmallVec<[(<D as Domain>::Heap, Thrown<<D as Domain>::Value>); 2]>;
+
+/// An operation on arrays, applied by [`Domain::array`] to its evaluated operands
+/// (in the order of the core form: the array, then the index, then the value).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum ArrayOp {
+    /// `(new-array T n)`, operands `[n]`: a fresh array of type `T` with `n`
+    /// default elements, or NegativeArraySizeException.
+    New(ArrayType),
+    /// `(length a)`, operands `[a]`: NullPointerException on null.
+    Length,
+    /// `(a @[ i)`, operands `[a, i]`: NullPointerException, then
+    /// ArrayIndexOutOfBoundsException.
+    Read,
+    /// `(a @[ i := v)`, operands `[a, i, v]`, result `Unit`:
+    /// NullPointerException, ArrayIndexOutOfBoundsException, then
+    /// ArrayStoreException.
+    Write,
+    /// `((T) v)` for an array type `T`, operands `[v]`: the value, or
+    /// ClassCastException.
+    Cast(ArrayType),
+    /// `(v instanceof T)` for an array type `T`, operands `[v]`: a boolean, false
+    /// for null.
+    InstanceOf(ArrayType),
+}
+
+impl ArrayOp {
+    /// The operation of an array form and its operands, or `None` for a form that
+    /// is not one.
+    pub fn of(e: &Expr) -> Option<(ArrayOp, SmallVec<[&Expr; 3]>)> {
+        Some(match &e.kind {
+            ExprKind::NewArray(t, n) => (ArrayOp::New(*t), smallvec::smallvec![&**n]),
+            ExprKind::ArrayLength(a) => (ArrayOp::Length, smallvec::smallvec![&**a]),
+            ExprKind::ArrayRead(a, i) => (ArrayOp::Read, smallvec::smallvec![&**a, &**i]),
+            ExprKind::ArrayWrite(a, i, v) => {
+                (ArrayOp::Write, smallvec::smallvec![&**a, &**i, &**v])
+            }
+            ExprKind::ArrayCast(t, v) => (ArrayOp::Cast(*t), smallvec::smallvec![&**v]),
+            ExprKind::ArrayInstanceOf(v, t) => (ArrayOp::InstanceOf(*t), smallvec::smallvec![&**v]),
+            _ => return None,
+        })
+    }
+}
 
 /// What values are and what the heap-touching steps do. The machine is generic over
 /// it: the concrete interpreter is one domain, each symbolic rule set another.
@@ -156,6 +208,16 @@ pub trait Domain {
     fn cast(&mut self, heap: Self::Heap, v: Self::Value, class: ClassId, at: Span) -> Forks<Self>;
     /// `throw v`: the object, or NullPointerException for null.
     fn throw(&mut self, heap: Self::Heap, v: Self::Value, at: Span) -> Throws<Self>;
+    /// An array operation on its evaluated operands (see [`ArrayOp`]). A domain
+    /// that does not model arrays returns no successor (and says so in its own
+    /// records), so the path ends there.
+    fn array(
+        &mut self,
+        heap: Self::Heap,
+        op: ArrayOp,
+        operands: &[Self::Value],
+        at: Span,
+    ) -> Forks<Self>;
 }
 
 /// The environment `η`: the value of each local slot of the running method.
@@ -236,6 +298,12 @@ pub enum Frame<'p, V> {
     /// `(resume c -> k)`: a `finally` block is running; when it completes normally,
     /// the body's completion `c` resumes.
     Resume(Pending<V>),
+    /// `(a @[ * ... -> k)` and the other array forms ([`ArrayOp`]): the operands
+    /// evaluated so far; `form` is the array expression.
+    Array {
+        form: &'p Expr,
+        vals: SmallVec<[V; 3]>,
+    },
     /// `(op v ... * e ... -> k)`: a primitive's arguments evaluated so far; `prim`
     /// is the `Prim` expression.
     Prim {
@@ -375,7 +443,7 @@ pub fn default_lit(ty: Type) -> Lit {
     match ty {
         Type::Int => Lit::Int(0),
         Type::Bool => Lit::Bool(false),
-        Type::Null | Type::Class(_) => Lit::Null,
+        Type::Null | Type::Class(_) | Type::Array(_) => Lit::Null,
         Type::Void => Lit::Unit,
     }
 }
@@ -793,6 +861,21 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             ExprKind::Finally(body, fin) => self.push(out, heap, Frame::Finally(fin), body),
             // BREAK: drop the frames inside the label.
             ExprKind::Break(l) => self.break_to(out, heap, dom, *l),
+            // The array forms: their operands in order, then the domain's rule.
+            ExprKind::NewArray(_, first)
+            | ExprKind::ArrayLength(first)
+            | ExprKind::ArrayRead(first, _)
+            | ExprKind::ArrayWrite(first, _, _)
+            | ExprKind::ArrayCast(_, first)
+            | ExprKind::ArrayInstanceOf(first, _) => self.push(
+                out,
+                heap,
+                Frame::Array {
+                    form: e,
+                    vals: SmallVec::new(),
+                },
+                first,
+            ),
         }
     }
 
@@ -988,6 +1071,19 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             Frame::InstanceOf(class) => {
                 let forks = dom.instance_of(heap, v, class);
                 self.continue_values(out, forks)
+            }
+            Frame::Array { form, mut vals } => {
+                vals.push(v);
+                let Some((op, operands)) = ArrayOp::of(form) else {
+                    unreachable!("Array frame without an array expression")
+                };
+                match operands.get(vals.len()) {
+                    Some(next) => self.push(out, heap, Frame::Array { form, vals }, next),
+                    None => {
+                        let forks = dom.array(heap, op, &vals, form.span);
+                        self.continue_forks(out, program, dom, forks)
+                    }
+                }
             }
         }
     }
@@ -1434,6 +1530,9 @@ mod tests {
         }
         fn throw(&mut self, h: Heap, v: Value, at: Span) -> Throws<Self> {
             self.0.throw(h, v, at)
+        }
+        fn array(&mut self, h: Heap, op: ArrayOp, vals: &[Value], at: Span) -> Forks<Self> {
+            self.0.array(h, op, vals, at)
         }
     }
 

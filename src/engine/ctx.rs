@@ -29,6 +29,9 @@ pub enum Bound {
     States,
     /// The wall-clock limit.
     Time,
+    /// Not a bound but a gap: the path reached an array operation (or an array
+    /// parameter or field), which the rule sets do not model yet, and ends there.
+    Arrays,
 }
 
 impl Bound {
@@ -39,6 +42,7 @@ impl Bound {
             Bound::Steps => "steps",
             Bound::States => "states",
             Bound::Time => "time",
+            Bound::Arrays => "arrays",
         }
     }
 }

@@ -5,14 +5,14 @@
 use egg::Id;
 use smallvec::SmallVec;
 
-use super::ctx::Ctx;
+use super::ctx::{Bound, Ctx};
 use super::pathcond::PathCond;
 use super::ruleset::{Classified, Fault, Fork, RuleSet, Target, Val};
 use crate::concrete::machine::{
-    Branches, Domain, ExceptionKind, Forks, Targets, Thrown, Throws, Values,
+    ArrayOp, Branches, Domain, ExceptionKind, Forks, Targets, Thrown, Throws, Values,
 };
 use crate::lang::core::{Dispatch, Lit, PrimOp};
-use crate::lang::{ClassId, FieldId, MethodId, Span};
+use crate::lang::{ClassId, FieldId, MethodId, Span, Type};
 
 /// What forks with a path: the rule set's heap, the path condition, and counters.
 #[derive(Clone, Debug)]
@@ -383,6 +383,9 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         field: FieldId,
         at: Span,
     ) -> Forks<Self> {
+        if self.array_field(field) {
+            return Forks::<Self>::new();
+        }
         let forks = R::field_read(&mut self.ctx, heap.heap.clone(), reference(&obj), field);
         self.settle(&heap, forks)
             .into_iter()
@@ -399,6 +402,9 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         val: Self::Value,
         at: Span,
     ) -> Forks<Self> {
+        if self.array_field(field) {
+            return Forks::<Self>::new();
+        }
         let forks = R::field_write(
             &mut self.ctx,
             heap.heap.clone(),
@@ -544,5 +550,29 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
                 _ => (s, Thrown::Object(v, at)),
             })
             .collect()
+    }
+
+    // No rule set models arrays yet: the path ends here, cut by `Bound::Arrays`.
+    fn array(
+        &mut self,
+        _heap: Self::Heap,
+        _op: ArrayOp,
+        _vals: &[Self::Value],
+        _at: Span,
+    ) -> Forks<Self> {
+        self.ctx.cut(Bound::Arrays);
+        Forks::<Self>::new()
+    }
+}
+
+impl<R: RuleSet> SymDomain<'_, R> {
+    /// Whether `field` holds arrays, which no rule set models yet: then the access
+    /// ends the path, cut by `Bound::Arrays` (an honest "incomplete", never a guess).
+    fn array_field(&mut self, field: FieldId) -> bool {
+        let array = matches!(self.ctx.program.field(field).ty, Type::Array(_));
+        if array {
+            self.ctx.cut(Bound::Arrays);
+        }
+        array
     }
 }

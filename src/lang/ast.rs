@@ -52,6 +52,20 @@ pub enum TypeExpr {
     Boolean(Span),
     Void(Span),
     Class(Ident),
+    /// `base[]...[]`; `span` covers the whole type.
+    Array {
+        base: ArrayBaseExpr,
+        dims: u8,
+        span: Span,
+    },
+}
+
+/// The written type an array type's brackets follow.
+#[derive(Copy, Clone, Debug)]
+pub enum ArrayBaseExpr {
+    Int,
+    Boolean,
+    Class(Ident),
 }
 
 impl TypeExpr {
@@ -59,6 +73,7 @@ impl TypeExpr {
         match self {
             TypeExpr::Int(s) | TypeExpr::Boolean(s) | TypeExpr::Void(s) => s,
             TypeExpr::Class(i) => i.span,
+            TypeExpr::Array { span, .. } => span,
         }
     }
 }
@@ -290,8 +305,22 @@ pub enum ExprKind {
     New(Ident, Vec<Expr>),
     Unary(UnOp, Box<Expr>),
     Binary(BinOp, Box<Expr>, Box<Expr>),
-    InstanceOf(Box<Expr>, Ident),
-    Cast(Ident, Box<Expr>),
+    /// `e instanceof T`, `T` a class or array type.
+    InstanceOf(Box<Expr>, TypeExpr),
+    /// `(T) e`, `T` a class or array type.
+    Cast(TypeExpr, Box<Expr>),
+    /// `a[i]`.
+    Index(Box<Expr>, Box<Expr>),
+    /// `new T[n]...[]` (`len` the one dimension expression, `ty` the created
+    /// array's type) or `new T[]...[] { ... }` (`len` `None`, `init` given).
+    NewArray {
+        ty: TypeExpr,
+        len: Option<Box<Expr>>,
+        init: Option<Vec<Expr>>,
+    },
+    /// `{ e, ... }`: an array initializer (only as a declaration's initializer,
+    /// nested in one, or after `new T[]`).
+    ArrayInit(Vec<Expr>),
     /// `c ? a : b`
     Conditional(Box<Expr>, Box<Expr>, Box<Expr>),
     /// `target op value` used as an expression (the parser builds it for every

@@ -6,7 +6,9 @@ use super::check::{Access, MethodInfo, Table, unknown_class};
 use super::core::{Dispatch, Expr, Handler, Lit, PrimOp};
 use super::desugar::{self as d, ForInit, LoopLabels, Yields};
 use super::diag::Diagnostic;
-use super::program::{ClassId, FieldId, LabelId, Local, LocalId, MethodId, MethodKind, Name, Type};
+use super::program::{
+    ArrayType, ClassId, FieldId, LabelId, Local, LocalId, MethodId, MethodKind, Name, Type,
+};
 use super::span::Span;
 
 /// A checked type, or `None` after an error was reported (suppresses cascades).
@@ -586,11 +588,7 @@ impl Body<'_, '_> {
             self.err("a variable cannot have type `void`", ty.span());
             lty = None;
         }
-        let init = init.map(|e| {
-            let (ie, it) = self.expr(e);
-            self.expect_type(it, lty, e.span);
-            ie
-        });
+        let init = init.map(|e| self.initializer(e, lty));
         let x = self.declare(name, lty, init.is_some());
         let init =
             init.unwrap_or_else(|| d::lit(d::default_value(lty.unwrap_or(Type::Null)), span));
@@ -1333,8 +1331,22 @@ impl Body<'_, '_> {
             }
             A::Field(recv, f) => {
                 let (re, rt) = self.receiver(recv);
+                if let Some(Type::Array(_)) = rt {
+                    self.no_array_field(rt, *f, true);
+                    self.expr(value);
+                    return d::lit(Lit::Unit, span);
+                }
                 let fid = self.field_of(rt, *f);
                 (Some(re), fid)
+            }
+            A::Index(arr, idx) => {
+                if op != AssignOp::Set {
+                    return self.update(target, op, Some(value), Yields::New, span).0;
+                }
+                let (ae, ie, ety) = self.element(arr, idx);
+                let (ve, vt) = self.expr(value);
+                self.expect_type(vt, ety, value.span);
+                return d::array_write(ae, ie, ve, span);
             }
             _ => {
                 self.err("cannot assign to this expression", target.span);
@@ -1516,6 +1528,12 @@ impl Body<'_, '_> {
             A::Name(id) => self.name_value(*id),
             A::Field(recv, f) => {
                 let (re, rt) = self.receiver(recv);
+                if let Some(Type::Array(_)) = rt {
+                    return match self.no_array_field(rt, *f, false) {
+                        true => (d::array_length(re, span), Some(Type::Int)),
+                        false => Self::bad(span),
+                    };
+                }
                 match self.field_of(rt, *f) {
                     Some(fid) => (d::field(re, fid, span), self.t.field_types[fid.0 as usize]),
                     None => Self::bad(span),
@@ -1558,19 +1576,125 @@ impl Body<'_, '_> {
             A::Binary(op, l, r) => self.binary(*op, l, r, span),
             A::InstanceOf(x, c) => {
                 let (xe, xt) = self.expr(x);
-                match self.related_class(xt, *c, x.span) {
-                    Some(k) => (d::instance_of(xe, k, span), Some(Type::Bool)),
-                    None => (d::lit(Lit::Unit, span), Some(Type::Bool)),
+                match self.related_type(xt, *c, x.span) {
+                    Some(Type::Class(k)) => (d::instance_of(xe, k, span), Some(Type::Bool)),
+                    Some(Type::Array(a)) => (d::array_instance_of(xe, a, span), Some(Type::Bool)),
+                    _ => (d::lit(Lit::Unit, span), Some(Type::Bool)),
                 }
             }
             A::Cast(c, x) => {
                 let (xe, xt) = self.expr(x);
-                match self.related_class(xt, *c, x.span) {
-                    Some(k) => (d::cast(k, xe, span), Some(Type::Class(k))),
-                    None => Self::bad(span),
+                match self.related_type(xt, *c, x.span) {
+                    Some(Type::Class(k)) => (d::cast(k, xe, span), Some(Type::Class(k))),
+                    Some(Type::Array(a)) => (d::array_cast(a, xe, span), Some(Type::Array(a))),
+                    _ => Self::bad(span),
                 }
             }
+            A::Index(arr, idx) => {
+                let (ae, ie, ety) = self.element(arr, idx);
+                (d::array_read(ae, ie, span), ety)
+            }
+            A::NewArray { ty, len, init } => {
+                let Some(Type::Array(at)) = self.t.resolve_type(*ty, self.diags) else {
+                    if let Some(n) = len {
+                        self.expr(n);
+                    }
+                    return Self::bad(span);
+                };
+                match (len, init) {
+                    (Some(n), _) => {
+                        let (ne, nt) = self.expr(n);
+                        self.operand(nt, Type::Int, "array length", n.span);
+                        (d::new_array(at, ne, span), Some(Type::Array(at)))
+                    }
+                    (None, Some(elems)) => {
+                        (self.array_init(at, elems, span), Some(Type::Array(at)))
+                    }
+                    (None, None) => Self::bad(span),
+                }
+            }
+            A::ArrayInit(elems) => {
+                self.err(
+                    "an array initializer `{ ... }` is allowed only in a declaration or after `new T[]`",
+                    span,
+                );
+                for e in elems {
+                    if !matches!(e.kind, A::ArrayInit(_)) {
+                        self.expr(e);
+                    }
+                }
+                Self::bad(span)
+            }
         }
+    }
+
+    /// The initializer of a declaration of type `ty`: an expression, or an array
+    /// initializer when `ty` is an array type.
+    fn initializer(&mut self, e: &ast::Expr, ty: Ty) -> Expr {
+        if let A::ArrayInit(elems) = &e.kind {
+            return match ty {
+                Some(Type::Array(at)) => self.array_init(at, elems, e.span),
+                Some(t) => {
+                    let msg = format!("illegal initializer for `{}`", self.tn(t));
+                    self.err(msg, e.span);
+                    d::lit(Lit::Unit, e.span)
+                }
+                None => d::lit(Lit::Unit, e.span),
+            };
+        }
+        let (ie, it) = self.expr(e);
+        self.expect_type(it, ty, e.span);
+        ie
+    }
+
+    /// `{ e, ... }` of array type `at`.
+    fn array_init(&mut self, at: ArrayType, elems: &[ast::Expr], span: Span) -> Expr {
+        let ety = Some(at.elem());
+        let es = elems.iter().map(|e| self.initializer(e, ety)).collect();
+        let tmp_name = self.t.tmp_name;
+        let slots = &mut self.slots;
+        d::array_init(
+            at,
+            es,
+            || Self::fresh_tmp(slots, tmp_name, Type::Array(at), span),
+            span,
+        )
+    }
+
+    /// The operands of `a[i]` and the element type.
+    fn element(&mut self, arr: &ast::Expr, idx: &ast::Expr) -> (Expr, Expr, Ty) {
+        let (ae, at) = self.expr(arr);
+        let (ie, it) = self.expr(idx);
+        self.operand(it, Type::Int, "[]", idx.span);
+        let ety = match at {
+            Some(Type::Array(a)) => Some(a.elem()),
+            Some(t) => {
+                let msg = format!("array required, but `{}` found", self.tn(t));
+                self.err(msg, arr.span);
+                None
+            }
+            None => None,
+        };
+        (ae, ie, ety)
+    }
+
+    /// `a.f` on an array `a`: only `length`, which cannot be assigned. Whether it
+    /// was a fine `length` read.
+    fn no_array_field(&mut self, at: Ty, f: Ident, assigned: bool) -> bool {
+        if self.name(f.name) != "length" {
+            let msg = format!(
+                "`{}` has no field `{}`: an array has only `length`",
+                at.map_or_else(String::new, |t| self.tn(t)),
+                self.name(f.name)
+            );
+            self.err(msg, f.span);
+            return false;
+        }
+        if assigned {
+            self.err("cannot assign a value to final variable `length`", f.span);
+            return false;
+        }
+        true
     }
 
     fn operand(&mut self, got: Ty, want: Type, op: &str, span: Span) {
@@ -1586,20 +1710,30 @@ impl Body<'_, '_> {
         }
     }
 
-    /// The class of a cast or `instanceof`, which must be related to the operand's.
-    fn related_class(&mut self, xt: Ty, c: Ident, span: Span) -> Option<ClassId> {
-        let Some(k) = self.t.class_named(c.name) else {
-            self.diags.push(unknown_class(self.name(c.name), c.span));
-            return None;
+    /// The class or array type of a cast or `instanceof`, to which the operand's
+    /// type must be castable ([`super::Program::castable`]).
+    fn related_type(&mut self, xt: Ty, ty: ast::TypeExpr, span: Span) -> Option<Type> {
+        let k = match ty {
+            ast::TypeExpr::Class(c) => match self.t.class_named(c.name) {
+                Some(k) => Type::Class(k),
+                None => {
+                    self.diags.push(unknown_class(self.name(c.name), c.span));
+                    return None;
+                }
+            },
+            ast::TypeExpr::Array { .. } => self.t.resolve_type(ty, self.diags)?,
+            _ => {
+                self.err("unexpected type: expected a class or array type", ty.span());
+                return None;
+            }
         };
         match xt? {
-            Type::Null => Some(k),
-            Type::Class(x) if self.t.program.related(x, k) => Some(k),
+            t if t.is_ref() && self.t.program.castable(t, k) => Some(k),
             t => {
                 let msg = format!(
                     "incompatible types: `{}` cannot be converted to `{}`",
                     self.tn(t),
-                    self.tn(Type::Class(k))
+                    self.tn(k)
                 );
                 self.err(msg, span);
                 None
@@ -1677,13 +1811,7 @@ impl Body<'_, '_> {
                 let (Some(a), Some(b)) = (lt, rt) else {
                     return Self::bad(span);
                 };
-                let refs_ok = match (a, b) {
-                    (Type::Null, Type::Null | Type::Class(_)) | (Type::Class(_), Type::Null) => {
-                        true
-                    }
-                    (Type::Class(x), Type::Class(y)) => self.t.program.related(x, y),
-                    _ => false,
-                };
+                let refs_ok = a.is_ref() && b.is_ref() && self.t.program.castable(a, b);
                 if refs_ok {
                     return (d::ref_eq(le, re, ne, span), Some(Type::Bool));
                 }
@@ -1722,10 +1850,7 @@ impl Body<'_, '_> {
                 (Type::Int, Type::Int) => Some(Type::Int),
                 (Type::Bool, Type::Bool) => Some(Type::Bool),
                 (Type::Null, Type::Null) => Some(Type::Null),
-                (Type::Null, Type::Class(k)) | (Type::Class(k), Type::Null) => Some(Type::Class(k)),
-                (Type::Class(p), Type::Class(q)) => {
-                    Some(Type::Class(self.t.program.common_superclass(p, q)))
-                }
+                (p, q) if p.is_ref() && q.is_ref() => Some(self.t.program.lub(p, q)),
                 _ => {
                     let msg = format!(
                         "incompatible types in `?:`: `{}` and `{}` (the Java subset has no boxing)",
@@ -1804,6 +1929,13 @@ impl Body<'_, '_> {
                     },
                     A::Field(recv, f) => {
                         let (re, rt) = self.receiver(recv);
+                        if let Some(Type::Array(_)) = rt {
+                            self.no_array_field(rt, *f, true);
+                            if let Some(v) = value {
+                                self.expr(v);
+                            }
+                            return Self::bad(span);
+                        }
                         (Some(re), self.field_of(rt, *f))
                     }
                     _ => unreachable!("matched above"),
@@ -1827,6 +1959,36 @@ impl Body<'_, '_> {
                     yields,
                     |is_obj| {
                         let ty = if is_obj { obj_ty } else { Type::Int };
+                        Self::fresh_tmp(slots, tmp_name, ty, span)
+                    },
+                    span,
+                );
+                (e, Some(Type::Int))
+            }
+            A::Index(arr, idx) => {
+                let (ae, ie, ety) = self.element(arr, idx);
+                let (ve, vt) = match value {
+                    Some(v) => self.expr(v),
+                    None => (one(span), Some(Type::Int)),
+                };
+                self.compound_types(ety, vt, span);
+                let arr_ty = match ety.and_then(ArrayType::of) {
+                    Some(a) => Type::Array(a),
+                    None => Type::Null,
+                };
+                let tmp_name = self.t.tmp_name;
+                let slots = &mut self.slots;
+                let e = d::update_element(
+                    ae,
+                    ie,
+                    p,
+                    ve,
+                    yields,
+                    |which| {
+                        let ty = match which {
+                            d::ElementTmp::Array => arr_ty,
+                            d::ElementTmp::Index | d::ElementTmp::Value => Type::Int,
+                        };
                         Self::fresh_tmp(slots, tmp_name, ty, span)
                     },
                     span,

@@ -77,24 +77,14 @@ impl Table<'_> {
     }
 
     pub fn type_name(&self, t: Type) -> String {
-        match t {
-            Type::Int => "int".into(),
-            Type::Bool => "boolean".into(),
-            Type::Void => "void".into(),
-            Type::Null => "<null>".into(),
-            Type::Class(c) => self.program.class_name(c).to_string(),
-        }
+        self.program.type_name(t)
     }
 
-    /// Java assignment conversion for the subset: identity, null to a class,
-    /// a class to a superclass.
+    /// Java assignment conversion for the subset: identity, null to a reference
+    /// type, a class to a superclass, an array to `Object` or covariantly to an
+    /// array type ([`Program::is_subtype`]).
     pub fn assignable(&self, from: Type, to: Type) -> bool {
-        match (from, to) {
-            _ if from == to => true,
-            (Type::Null, Type::Class(_)) => true,
-            (Type::Class(a), Type::Class(b)) => self.program.is_subclass(a, b),
-            _ => false,
-        }
+        self.program.is_subtype(from, to)
     }
 
     pub fn class_named(&self, n: Name) -> Option<ClassId> {
@@ -122,6 +112,20 @@ impl Table<'_> {
                     None
                 }
             },
+            TypeExpr::Array { base, dims, .. } => {
+                let base = match base {
+                    ast::ArrayBaseExpr::Int => ElemBase::Int,
+                    ast::ArrayBaseExpr::Boolean => ElemBase::Bool,
+                    ast::ArrayBaseExpr::Class(i) => match self.class_named(i.name) {
+                        Some(c) => ElemBase::Class(c),
+                        None => {
+                            diags.push(unknown_class(self.name(i.name), i.span));
+                            return None;
+                        }
+                    },
+                };
+                Some(Type::Array(ArrayType { base, dims }))
+            }
         }
     }
 }
@@ -775,6 +779,8 @@ fn check_library_override(t: &Table, class: ClassId, m: MethodId, diags: &mut Ve
                 (LibType::Class(n), Some(Type::Class(k))) => {
                     class_of(n).is_some_and(|c| p.is_subclass(k, c))
                 }
+                // An array is an `Object` (`int[] clone()` overrides `clone()`).
+                (LibType::Class("Object"), Some(Type::Array(_))) => true,
                 _ => false,
             };
             if ok {
@@ -862,7 +868,9 @@ fn check_implicit_super(t: &Table, class: ClassId, span: Span, diags: &mut Vec<D
 #[cfg(test)]
 mod tests {
     use crate::lang::core::{Dispatch, ExprKind};
-    use crate::lang::{ClassId, FieldId, LocalId, MethodKind, Program, Sources, Type, compile};
+    use crate::lang::{
+        ArrayType, ClassId, ElemBase, FieldId, LocalId, MethodKind, Program, Sources, Type, compile,
+    };
 
     fn program(text: &str) -> Program {
         let mut s = Sources::default();
@@ -880,6 +888,34 @@ mod tests {
             .into_iter()
             .map(|d| d.message)
             .collect()
+    }
+
+    #[test]
+    fn array_subtyping_is_covariant_over_references_only() {
+        let p = program("class A { } class B extends A { } class C extends A { }");
+        let class = |n: &str| Type::Class(p.class_by_name(n).unwrap());
+        let arr = |t: Type| Type::Array(ArrayType::of(t).unwrap());
+        let (a, b, c, obj) = (class("A"), class("B"), class("C"), Type::Class(ClassId(0)));
+        assert!(p.is_subtype(arr(b), arr(a)));
+        assert!(!p.is_subtype(arr(a), arr(b)));
+        assert!(p.castable(arr(a), arr(b)));
+        assert!(!p.castable(arr(b), arr(c)));
+        assert!(p.is_subtype(arr(Type::Int), obj));
+        assert!(!p.is_subtype(arr(Type::Int), arr(obj)));
+        assert!(p.is_subtype(arr(arr(Type::Int)), arr(obj)));
+        assert!(!p.is_subtype(arr(Type::Int), arr(Type::Bool)));
+        assert!(p.is_subtype(Type::Null, arr(Type::Bool)));
+        assert_eq!(p.lub(arr(b), arr(c)), arr(a));
+        assert_eq!(p.lub(arr(b), arr(arr(Type::Int))), arr(obj));
+        assert_eq!(p.lub(arr(Type::Int), arr(Type::Bool)), obj);
+        assert_eq!(p.type_name(arr(arr(b))), "B[][]");
+        assert_eq!(
+            arr(arr(Type::Bool)),
+            Type::Array(ArrayType {
+                base: ElemBase::Bool,
+                dims: 2
+            })
+        );
     }
 
     #[test]

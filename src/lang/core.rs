@@ -2,7 +2,7 @@
 //! Fig. 1), into which the Java subset is desugared. Names are resolved: locals are
 //! slots, fields, classes and methods are ids into the [`Program`](super::Program).
 
-use super::program::{ClassId, FieldId, LabelId, LocalId, MethodId};
+use super::program::{ArrayType, ClassId, FieldId, LabelId, LocalId, MethodId};
 use super::span::Span;
 
 /// A core expression with the source span it came from.
@@ -113,6 +113,27 @@ pub enum ExprKind {
     /// `(break l)`: leaves the innermost enclosing `Labeled(l, ...)` of the running
     /// method, dropping the continuation frames inside it.
     Break(LabelId),
+    /// `new T[n]`: evaluates the length, then allocates an array of that type with
+    /// default elements (0, false, null); a negative length throws
+    /// NegativeArraySizeException. The type is the array's own (`int[]` for
+    /// `new int[n]`, `C[][]` for `new C[n][]`).
+    NewArray(ArrayType, Box<Expr>),
+    /// `a.length`: NullPointerException on null.
+    ArrayLength(Box<Expr>),
+    /// `a[i]`: evaluates the array, then the index; NullPointerException on a null
+    /// array, then ArrayIndexOutOfBoundsException outside `0 <= i < a.length`.
+    ArrayRead(Box<Expr>, Box<Expr>),
+    /// `a[i] = v` (JLS 15.26.1): evaluates the array, the index and the value in
+    /// that order, then throws NullPointerException on a null array,
+    /// ArrayIndexOutOfBoundsException on a bad index, and ArrayStoreException when
+    /// a non-null reference's runtime type is not a subtype of the array's runtime
+    /// element type (arrays are covariant); evaluates to `Unit`.
+    ArrayWrite(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `(T[]) e`: ClassCastException when a non-null value's runtime type is not a
+    /// subtype of the array type; null passes.
+    ArrayCast(ArrayType, Box<Expr>),
+    /// `e instanceof T[]`: false for null.
+    ArrayInstanceOf(Box<Expr>, ArrayType),
     /// Marks the start of a source statement (for per-statement facts and progress);
     /// evaluates its body.
     Stmt(Box<Expr>),

@@ -2,7 +2,7 @@
 //! The checker resolves names and types, then builds core terms only through these.
 
 use super::core::{Dispatch, Expr, ExprKind, Handler, Lit, PrimOp};
-use super::program::{ClassId, FieldId, LabelId, LocalId, MethodId, Type};
+use super::program::{ArrayType, ClassId, FieldId, LabelId, LocalId, MethodId, Type};
 use super::span::Span;
 
 fn mk(kind: ExprKind, span: Span) -> Expr {
@@ -24,7 +24,7 @@ pub(super) fn default_value(ty: Type) -> Lit {
         Type::Int => Lit::Int(0),
         Type::Bool => Lit::Bool(false),
         Type::Void => Lit::Unit,
-        Type::Null | Type::Class(_) => Lit::Null,
+        Type::Null | Type::Class(_) | Type::Array(_) => Lit::Null,
     }
 }
 
@@ -438,4 +438,133 @@ pub(super) fn try_stmt(
         None => caught,
         Some(f) => mk(ExprKind::Finally(Box::new(caught), Box::new(f)), span),
     }
+}
+
+/// `new T[n]` -> `(new-array T[] n)`.
+pub(super) fn new_array(ty: ArrayType, len: Expr, span: Span) -> Expr {
+    mk(ExprKind::NewArray(ty, Box::new(len)), span)
+}
+
+/// `a.length` -> `(length a)`.
+pub(super) fn array_length(a: Expr, span: Span) -> Expr {
+    mk(ExprKind::ArrayLength(Box::new(a)), span)
+}
+
+/// `a[i]` -> `(a @[ i)`.
+pub(super) fn array_read(a: Expr, i: Expr, span: Span) -> Expr {
+    mk(ExprKind::ArrayRead(Box::new(a), Box::new(i)), span)
+}
+
+/// `a[i] = v` -> `(a @[ i := v)`: the form evaluates its three operands in
+/// order itself, so it needs no temporaries.
+pub(super) fn array_write(a: Expr, i: Expr, v: Expr, span: Span) -> Expr {
+    mk(
+        ExprKind::ArrayWrite(Box::new(a), Box::new(i), Box::new(v)),
+        span,
+    )
+}
+
+pub(super) fn array_cast(ty: ArrayType, e: Expr, span: Span) -> Expr {
+    mk(ExprKind::ArrayCast(ty, Box::new(e)), span)
+}
+
+pub(super) fn array_instance_of(e: Expr, ty: ArrayType, span: Span) -> Expr {
+    mk(ExprKind::ArrayInstanceOf(Box::new(e), ty), span)
+}
+
+/// `{e0, ..., en-1}` of type `T[]` -> `(var T[] t := (new-array T[] n) in
+/// (begin (t @[ 0 := e0) ... t))`: the array is created first, then each element
+/// evaluated and stored in order, as javac compiles it.
+pub(super) fn array_init(
+    ty: ArrayType,
+    elems: Vec<Expr>,
+    fresh: impl FnOnce() -> LocalId,
+    span: Span,
+) -> Expr {
+    let t = fresh();
+    let n = lit(Lit::Int(elems.len() as i32), span);
+    let mut seq: Vec<Expr> = elems
+        .into_iter()
+        .enumerate()
+        .map(|(k, e)| {
+            let s = e.span;
+            array_write(local(t, s), lit(Lit::Int(k as i32), s), e, s)
+        })
+        .collect();
+    seq.push(local(t, span));
+    mk(
+        ExprKind::Let {
+            local: t,
+            init: Box::new(new_array(ty, n, span)),
+            body: Box::new(begin(seq, span)),
+        },
+        span,
+    )
+}
+
+/// The temporaries [`update_element`] may ask for.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(super) enum ElementTmp {
+    Array,
+    Index,
+    Value,
+}
+
+/// `a[i] op= v` and `++a[i]` -> `(var T[] ta := a in (var int ti := i in (var int
+/// t := (op (ta @[ ti) v) in (begin (ta @[ ti := t) t))))`; `a[i]++` stores
+/// `(op t v)` where `t := (ta @[ ti)`. The element is read (null and bounds
+/// checked) before `v` is evaluated, as JLS 15.26.2 orders it. `ta` is not made
+/// when `a` is a local (an array local cannot change inside an expression), nor
+/// `ti` when `i` is a literal.
+pub(super) fn update_element(
+    arr: Expr,
+    idx: Expr,
+    op: PrimOp,
+    v: Expr,
+    yields: Yields,
+    mut fresh: impl FnMut(ElementTmp) -> LocalId,
+    span: Span,
+) -> Expr {
+    let mut binds = Vec::new();
+    let a = match arr.kind {
+        ExprKind::Local(x) => x,
+        _ => {
+            let x = fresh(ElementTmp::Array);
+            binds.push((x, arr));
+            x
+        }
+    };
+    let i = match idx.kind {
+        ExprKind::Lit(l) => lit(l, idx.span),
+        _ => {
+            let x = fresh(ElementTmp::Index);
+            binds.push((x, idx));
+            local(x, span)
+        }
+    };
+    let t = fresh(ElementTmp::Value);
+    let read = array_read(local(a, span), i.clone(), span);
+    let (init, stored) = match yields {
+        Yields::New => (prim(op, vec![read, v], span), local(t, span)),
+        Yields::Old => (read, prim(op, vec![local(t, span), v], span)),
+    };
+    let write = array_write(local(a, span), i, stored, span);
+    let body = mk(
+        ExprKind::Let {
+            local: t,
+            init: Box::new(init),
+            body: Box::new(begin(vec![write, local(t, span)], span)),
+        },
+        span,
+    );
+    binds.into_iter().rev().fold(body, |body, (x, init)| {
+        mk(
+            ExprKind::Let {
+                local: x,
+                init: Box::new(init),
+                body: Box::new(body),
+            },
+            span,
+        )
+    })
 }

@@ -48,6 +48,8 @@ pub enum Tok {
     Colon,
     /// `|`: only between the alternatives of a multi-catch.
     Pipe,
+    LBracket,
+    RBracket,
     Eof,
 }
 
@@ -205,6 +207,8 @@ impl Tok {
             Tok::Question => "?",
             Tok::Colon => ":",
             Tok::Pipe => "|",
+            Tok::LBracket => "[",
+            Tok::RBracket => "]",
             _ => "?",
         }
     }
@@ -353,7 +357,8 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
                 b'/' => (Tok::Slash, 1),
                 b'%' => (Tok::Percent, 1),
                 b'!' => (Tok::Bang, 1),
-                b'[' | b']' => (Tok::Unsupported("arrays"), 1),
+                b'[' => (Tok::LBracket, 1),
+                b']' => (Tok::RBracket, 1),
                 b'&' | b'|' | b'^' | b'~' => (Tok::Unsupported("bitwise operators"), 1),
                 b'?' => (Tok::Question, 1),
                 b':' => (Tok::Colon, 1),
@@ -411,7 +416,7 @@ mod tests {
         assert_eq!(errs, 3, "octal, hex and `#`");
         assert_eq!(t[0], Tok::Unsupported("enums"));
         assert_eq!(t[1], Tok::Unsupported("string literals"));
-        assert_eq!(t[3], Tok::Unsupported("arrays"));
+        assert_eq!(t[3], Tok::LBracket);
     }
 
     #[test]

@@ -30,8 +30,8 @@ pub(crate) fn deep<R>(f: impl FnOnce() -> R) -> R {
 
 pub use diag::{Diagnostic, Label, Severity, render};
 pub use program::{
-    BUILTIN_CLASSES, Class, ClassId, Field, FieldId, LabelId, Local, LocalId, Method, MethodId,
-    MethodKind, Name, Program, Type,
+    ArrayType, BUILTIN_CLASSES, Class, ClassId, ElemBase, Field, FieldId, LabelId, Local, LocalId,
+    Method, MethodId, MethodKind, Name, Program, Type,
 };
 pub use span::{FileId, SourceFile, Sources, Span};
 

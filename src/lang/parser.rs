@@ -341,6 +341,7 @@ impl Parser<'_> {
         }
         let ty = self.type_expr()?;
         let name = self.ident()?;
+        self.no_c_style_dims()?;
         if self.peek() == &Tok::LParen {
             let params = self.params()?;
             let throws = self.throws()?;
@@ -401,6 +402,26 @@ impl Parser<'_> {
     }
 
     fn type_expr(&mut self) -> PResult<TypeExpr> {
+        let ty = self.base_type_expr()?;
+        self.array_dims(ty)
+    }
+
+    /// `[]...[]` after a base type: an array type when there is at least one pair.
+    fn array_dims(&mut self, ty: TypeExpr) -> PResult<TypeExpr> {
+        let mut dims = 0u32;
+        while self.peek() == &Tok::LBracket && self.peek_at(1) == &Tok::RBracket {
+            self.bump();
+            self.bump();
+            dims += 1;
+        }
+        if dims == 0 {
+            return Ok(ty);
+        }
+        array_type(ty, dims, ty.span().to(self.prev_span()))
+            .map_err(|(msg, at)| self.error(msg, at))
+    }
+
+    fn base_type_expr(&mut self) -> PResult<TypeExpr> {
         let ty = match self.peek() {
             Tok::Kw(Kw::Int) => TypeExpr::Int(self.bump()),
             Tok::Kw(Kw::Boolean) => TypeExpr::Boolean(self.bump()),
@@ -428,6 +449,7 @@ impl Parser<'_> {
             }
             let ty = self.type_expr()?;
             let name = self.ident()?;
+            self.no_c_style_dims()?;
             params.push(Param { ty, name });
             if !self.eat(&Tok::Comma) {
                 break;
@@ -725,9 +747,99 @@ impl Parser<'_> {
     fn is_decl_start(&self) -> bool {
         match self.peek() {
             Tok::Kw(Kw::Int | Kw::Boolean) => true,
-            Tok::Ident(_) => matches!(self.peek_at(1), Tok::Ident(_)),
+            Tok::Ident(_) => {
+                matches!(self.peek_at(1), Tok::Ident(_))
+                    || (self.peek_at(1) == &Tok::LBracket && self.peek_at(2) == &Tok::RBracket)
+            }
             _ => false,
         }
+    }
+
+    /// Rejects `int a[]` (brackets after the declared name), which Java allows.
+    fn no_c_style_dims(&mut self) -> PResult<()> {
+        if self.peek() == &Tok::LBracket {
+            let s = self.span();
+            return Err(self.error(
+                "the Java subset does not support `[]` after a declared name: write the brackets after the type (`int[] a`)",
+                s,
+            ));
+        }
+        Ok(())
+    }
+
+    /// `{ e, ... }`, each element an expression or a nested initializer; a
+    /// trailing comma is allowed, as in Java.
+    fn array_init(&mut self) -> PResult<Expr> {
+        self.nested(Self::array_init_inner)
+    }
+
+    fn array_init_inner(&mut self) -> PResult<Expr> {
+        let start = self.expect(Tok::LBrace)?;
+        let mut elems = Vec::new();
+        while self.peek() != &Tok::RBrace {
+            let e = if self.peek() == &Tok::LBrace {
+                self.array_init()?
+            } else {
+                self.expr()?
+            };
+            elems.push(e);
+            if !self.eat(&Tok::Comma) {
+                break;
+            }
+        }
+        self.expect(Tok::RBrace)?;
+        Ok(Expr {
+            kind: ExprKind::ArrayInit(elems),
+            span: start.to(self.prev_span()),
+        })
+    }
+
+    /// After `new`: `T[n][]...`, or `T[]...[] { ... }`.
+    fn new_array(&mut self, start: Span) -> PResult<ExprKind> {
+        let base = self.base_type_expr()?;
+        if let TypeExpr::Void(s) = base {
+            return Err(self.error("an array cannot have elements of type `void`", s));
+        }
+        self.expect(Tok::LBracket)?;
+        let mut len = None;
+        if self.peek() != &Tok::RBracket {
+            len = Some(Box::new(self.expr()?));
+        }
+        self.expect(Tok::RBracket)?;
+        let mut dims = 1u32;
+        while self.peek() == &Tok::LBracket {
+            let s = self.bump();
+            if self.peek() != &Tok::RBracket {
+                if len.is_some() {
+                    return Err(self.error(
+                        "the Java subset supports one dimension expression in `new`: write `new T[n][]` and create the inner arrays one by one",
+                        s,
+                    ));
+                }
+                return Err(self.unexpected("`]`"));
+            }
+            self.bump();
+            dims += 1;
+        }
+        let ty = array_type(base, dims, base.span().to(self.prev_span()))
+            .map_err(|(msg, at)| self.error(msg, at))?;
+        let init = if len.is_none() {
+            if self.peek() != &Tok::LBrace {
+                return Err(self.error(
+                    "array creation needs a length (`new T[n]`) or an initializer (`new T[] { ... }`)",
+                    start.to(self.prev_span()),
+                ));
+            }
+            let ExprKind::ArrayInit(elems) =
+                std::mem::replace(&mut self.array_init()?.kind, ExprKind::Null)
+            else {
+                unreachable!("array_init builds an ArrayInit")
+            };
+            Some(elems)
+        } else {
+            None
+        };
+        Ok(ExprKind::NewArray { ty, len, init })
     }
 
     /// A local declaration, assignment, `++`/`--` or call, without the `;`.
@@ -739,10 +851,13 @@ impl Parser<'_> {
             loop {
                 let first = self.span();
                 let name = self.ident()?;
-                let init = if self.eat(&Tok::Assign) {
-                    Some(self.expr()?)
-                } else {
+                self.no_c_style_dims()?;
+                let init = if !self.eat(&Tok::Assign) {
                     None
+                } else if self.peek() == &Tok::LBrace {
+                    Some(self.array_init()?)
+                } else {
+                    Some(self.expr()?)
                 };
                 let begin = if decls.is_empty() { start } else { first };
                 decls.push(Stmt {
@@ -898,9 +1013,9 @@ impl Parser<'_> {
 
     fn check_target(&mut self, e: &Expr) -> PResult<()> {
         match e.kind {
-            ExprKind::Name(_) | ExprKind::Field(..) => Ok(()),
+            ExprKind::Name(_) | ExprKind::Field(..) | ExprKind::Index(..) => Ok(()),
             _ => Err(self.error(
-                "cannot assign to this expression: expected a variable or a field",
+                "cannot assign to this expression: expected a variable, a field or an array element",
                 e.span,
             )),
         }
@@ -1010,10 +1125,13 @@ impl Parser<'_> {
         loop {
             // `instanceof` binds like the relational operators.
             if level == 3 && self.eat(&Tok::Kw(Kw::Instanceof)) {
-                let class = self.ident()?;
-                let span = lhs.span.to(class.span);
+                let ty = match self.peek() {
+                    Tok::Kw(Kw::Int | Kw::Boolean) | Tok::Ident(_) => self.type_expr()?,
+                    _ => return Err(self.unexpected("a class or array type")),
+                };
+                let span = lhs.span.to(ty.span());
                 lhs = Expr {
-                    kind: ExprKind::InstanceOf(Box::new(lhs), class),
+                    kind: ExprKind::InstanceOf(Box::new(lhs), ty),
                     span,
                 };
                 self.enter()?;
@@ -1090,6 +1208,23 @@ impl Parser<'_> {
                 })
             }
             Tok::LParen => {
+                if matches!(
+                    self.peek_at(1),
+                    Tok::Kw(Kw::Int | Kw::Boolean) | Tok::Ident(_)
+                ) && self.peek_at(2) == &Tok::LBracket
+                    && self.peek_at(3) == &Tok::RBracket
+                {
+                    // `(T[]) e`: only a type can have `[]` there, so a cast.
+                    self.bump();
+                    let ty = self.type_expr()?;
+                    self.expect(Tok::RParen)?;
+                    let e = self.unary()?;
+                    let span = start.to(e.span);
+                    return Ok(Expr {
+                        kind: ExprKind::Cast(ty, Box::new(e)),
+                        span,
+                    });
+                }
                 if matches!(self.peek_at(1), Tok::Kw(Kw::Int | Kw::Boolean))
                     && self.peek_at(2) == &Tok::RParen
                 {
@@ -1117,7 +1252,7 @@ impl Parser<'_> {
                     let e = self.unary()?;
                     let span = start.to(e.span);
                     return Ok(Expr {
-                        kind: ExprKind::Cast(class, Box::new(e)),
+                        kind: ExprKind::Cast(TypeExpr::Class(class), Box::new(e)),
                         span,
                     });
                 }
@@ -1140,7 +1275,21 @@ impl Parser<'_> {
     }
 
     fn postfix_rest(&mut self, mut e: Expr) -> PResult<Expr> {
-        while self.eat(&Tok::Dot) {
+        loop {
+            if self.eat(&Tok::LBracket) {
+                self.enter()?;
+                let index = self.expr()?;
+                self.expect(Tok::RBracket)?;
+                let span = e.span.to(self.prev_span());
+                e = Expr {
+                    kind: ExprKind::Index(Box::new(e), Box::new(index)),
+                    span,
+                };
+                continue;
+            }
+            if !self.eat(&Tok::Dot) {
+                break;
+            }
             self.enter()?;
             let name = self.ident()?;
             if self.peek() == &Tok::LParen {
@@ -1223,6 +1372,15 @@ impl Parser<'_> {
             }
             Tok::Kw(Kw::New) => {
                 self.bump();
+                if matches!(self.peek(), Tok::Kw(Kw::Int | Kw::Boolean))
+                    || (matches!(self.peek(), Tok::Ident(_)) && self.peek_at(1) == &Tok::LBracket)
+                {
+                    let kind = self.new_array(start)?;
+                    return Ok(Expr {
+                        kind,
+                        span: start.to(self.prev_span()),
+                    });
+                }
                 let class = self.ident()?;
                 if self.peek() == &Tok::Lt {
                     let s = self.span();
@@ -1267,6 +1425,32 @@ impl Parser<'_> {
             kind,
             span: start.to(self.prev_span()),
         })
+    }
+}
+
+/// The array type of `dims` bracket pairs after `base`, or the error to report.
+fn array_type(base: TypeExpr, dims: u32, span: Span) -> Result<TypeExpr, (String, Span)> {
+    let base = match base {
+        TypeExpr::Int(_) => ArrayBaseExpr::Int,
+        TypeExpr::Boolean(_) => ArrayBaseExpr::Boolean,
+        TypeExpr::Class(i) => ArrayBaseExpr::Class(i),
+        TypeExpr::Void(s) => {
+            return Err(("an array cannot have elements of type `void`".into(), s));
+        }
+        TypeExpr::Array { base, dims: d0, .. } => {
+            return array_type_of(base, d0 as u32 + dims, span);
+        }
+    };
+    array_type_of(base, dims, span)
+}
+
+fn array_type_of(base: ArrayBaseExpr, dims: u32, span: Span) -> Result<TypeExpr, (String, Span)> {
+    match u8::try_from(dims) {
+        Ok(dims) if dims > 0 => Ok(TypeExpr::Array { base, dims, span }),
+        _ => Err((
+            "array type has too many dimensions (at most 255)".into(),
+            span,
+        )),
     }
 }
 
@@ -1345,16 +1529,15 @@ mod tests {
             "class A { int x = 1; void f() { x + 1; try; int y = ; } String s; int[] a; void g() {} }",
         );
         let msgs: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
-        assert_eq!(msgs.len(), 5, "{msgs:?}");
+        assert_eq!(msgs.len(), 4, "{msgs:?}");
         assert!(msgs[0].contains("field initializers"));
         assert!(msgs[1].contains("not a statement"));
         assert!(msgs[2].contains("`try`"));
         assert!(msgs[3].contains("expected an expression"));
-        assert!(msgs[4].contains("arrays"));
         // `x` (without its initializer), `s` (an unknown class is the checker's
-        // business) and `g` survive.
+        // business), `a` and `g` survive.
         assert_eq!(u.classes[0].methods.len(), 2);
-        assert_eq!(u.classes[0].fields.len(), 2);
+        assert_eq!(u.classes[0].fields.len(), 3);
     }
 
     #[test]
@@ -1380,5 +1563,66 @@ mod tests {
             "{:?}",
             d.iter().map(|d| &d.message).collect::<Vec<_>>()
         );
+    }
+
+    #[test]
+    fn parses_array_types_creation_indexing_casts_and_initializers() {
+        let (u, d, _) = parse_str(
+            "class A { int[][] g; C[] f(boolean[] b, Object o) {
+                 int[] a = {1, 2,}; int[][] m = new int[3][]; C[] c = new C[] { null };
+                 a[0] += m[1][2]++; a[a.length - 1] = 3; boolean t = o instanceof C[][];
+                 return (C[]) o; } }",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        let c = &u.classes[0];
+        assert!(matches!(c.fields[0].ty, TypeExpr::Array { dims: 2, .. }));
+        let stmts = &c.methods[0].body.as_ref().unwrap().stmts;
+        assert_eq!(stmts.len(), 7);
+        let StmtKind::Local { init: Some(i), .. } = &stmts[0].kind else {
+            panic!("{:?}", stmts[0]);
+        };
+        assert!(matches!(&i.kind, ExprKind::ArrayInit(es) if es.len() == 2));
+        let StmtKind::Local { init: Some(n), .. } = &stmts[1].kind else {
+            panic!("{:?}", stmts[1]);
+        };
+        assert!(matches!(
+            &n.kind,
+            ExprKind::NewArray {
+                ty: TypeExpr::Array { dims: 2, .. },
+                len: Some(_),
+                init: None
+            }
+        ));
+        assert!(matches!(
+            &stmts[3].kind,
+            StmtKind::Assign {
+                target: Expr {
+                    kind: ExprKind::Index(..),
+                    ..
+                },
+                op: AssignOp::Add,
+                ..
+            }
+        ));
+        let StmtKind::Return(Some(r)) = &stmts[6].kind else {
+            panic!("{:?}", stmts[6]);
+        };
+        assert!(matches!(
+            r.kind,
+            ExprKind::Cast(TypeExpr::Array { dims: 1, .. }, _)
+        ));
+    }
+
+    #[test]
+    fn rejects_c_style_brackets_and_two_dimension_expressions() {
+        let (_, d, _) = parse_str("class A { void f() { int a[]; } }");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].message.contains("after a declared name"), "{d:?}");
+        let (_, d, _) = parse_str("class A { void f() { int[][] a = new int[2][3]; } }");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].message.contains("one dimension expression"), "{d:?}");
+        let (_, d, _) = parse_str("class A { void f() { int[] a = new int[]; } }");
+        assert_eq!(d.len(), 1, "{d:?}");
+        assert!(d[0].message.contains("needs a length"), "{d:?}");
     }
 }

@@ -119,6 +119,7 @@ impl Printer<'_> {
             Type::Void => "void".into(),
             Type::Null => "null".into(),
             Type::Class(c) => self.p.class_name(c).into(),
+            Type::Array(_) => self.p.type_name(t),
         }
     }
 
@@ -241,6 +242,30 @@ impl Printer<'_> {
                 self.doc(v),
                 atom(self.p.class_name(*c)),
             ]),
+            ExprKind::NewArray(ty, n) => Doc::List(vec![
+                atom("new-array"),
+                atom(self.p.type_name(Type::Array(*ty))),
+                self.doc(n),
+            ]),
+            ExprKind::ArrayLength(a) => Doc::List(vec![atom("length"), self.doc(a)]),
+            ExprKind::ArrayRead(a, i) => Doc::List(vec![self.doc(a), atom("@["), self.doc(i)]),
+            ExprKind::ArrayWrite(a, i, v) => Doc::List(vec![
+                self.doc(a),
+                atom("@["),
+                self.doc(i),
+                atom(":="),
+                self.doc(v),
+            ]),
+            ExprKind::ArrayCast(ty, v) => Doc::List(vec![
+                atom("cast"),
+                atom(self.p.type_name(Type::Array(*ty))),
+                self.doc(v),
+            ]),
+            ExprKind::ArrayInstanceOf(v, ty) => Doc::List(vec![
+                atom("instanceof"),
+                self.doc(v),
+                atom(self.p.type_name(Type::Array(*ty))),
+            ]),
             // Statement marks carry positions only; print the statement itself.
             ExprKind::Stmt(s) => self.doc(s),
             ExprKind::Try(body, handlers) => {
@@ -338,5 +363,23 @@ class Pair extends Node {
             .map(|m| method_to_sexpr(&p, MethodId(m)))
             .collect();
         insta::assert_snapshot!(text.join("\n\n"));
+    }
+
+    #[test]
+    fn array_forms_desugar_with_their_temporaries() {
+        let mut s = Sources::default();
+        let f = s.add(
+            "A.java",
+            "class A { int[][] m; Object o;
+               int f(int i) {
+                 int[] a = {i, 2};
+                 a[i] = 3; a[i] += i++; m[0][1]++;
+                 o = new boolean[a.length][];
+                 return ((int[]) o).length + (o instanceof A[] ? 1 : 0);
+               } }",
+        );
+        let p = compile(&s, f).program.expect("checks");
+        let m = p.entry("A.f").expect("A.f");
+        insta::assert_snapshot!(method_to_sexpr(&p, m));
     }
 }

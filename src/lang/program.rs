@@ -50,6 +50,13 @@ pub const BUILTIN_CLASSES: &[(&str, &str)] = &[
     ("ArithmeticException", "RuntimeException"),
     ("IllegalArgumentException", "RuntimeException"),
     ("IllegalStateException", "RuntimeException"),
+    ("IndexOutOfBoundsException", "RuntimeException"),
+    (
+        "ArrayIndexOutOfBoundsException",
+        "IndexOutOfBoundsException",
+    ),
+    ("NegativeArraySizeException", "RuntimeException"),
+    ("ArrayStoreException", "RuntimeException"),
 ];
 
 /// A type of the subset.
@@ -62,12 +69,71 @@ pub enum Type {
     /// The type of the literal `null`; assignable to every class type.
     Null,
     Class(ClassId),
+    /// An array type (`int[]`, `C[][]`, ...).
+    Array(ArrayType),
 }
 
 impl Type {
-    /// True for class types and the null type.
+    /// True for class types, array types and the null type.
     pub fn is_ref(self) -> bool {
-        matches!(self, Type::Class(_) | Type::Null)
+        matches!(self, Type::Class(_) | Type::Array(_) | Type::Null)
+    }
+}
+
+/// The type an array type's dimensions end in: `int`, `boolean` or a class.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum ElemBase {
+    Int,
+    Bool,
+    Class(ClassId),
+}
+
+/// An array type: `base` followed by `dims` pairs of brackets (`dims >= 1`), so
+/// `C[][]` is `{ base: Class(C), dims: 2 }`. Java caps `dims` at 255 as well.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct ArrayType {
+    pub base: ElemBase,
+    pub dims: u8,
+}
+
+impl ArrayType {
+    /// The array type of elements `elem` (`None` for `void` and the null type, and
+    /// past 255 dimensions).
+    pub fn of(elem: Type) -> Option<ArrayType> {
+        Some(match elem {
+            Type::Int => ArrayType {
+                base: ElemBase::Int,
+                dims: 1,
+            },
+            Type::Bool => ArrayType {
+                base: ElemBase::Bool,
+                dims: 1,
+            },
+            Type::Class(c) => ArrayType {
+                base: ElemBase::Class(c),
+                dims: 1,
+            },
+            Type::Array(a) => ArrayType {
+                base: a.base,
+                dims: a.dims.checked_add(1)?,
+            },
+            Type::Void | Type::Null => return None,
+        })
+    }
+
+    /// The type of the elements.
+    pub fn elem(self) -> Type {
+        if self.dims > 1 {
+            return Type::Array(ArrayType {
+                base: self.base,
+                dims: self.dims - 1,
+            });
+        }
+        match self.base {
+            ElemBase::Int => Type::Int,
+            ElemBase::Bool => Type::Bool,
+            ElemBase::Class(c) => Type::Class(c),
+        }
     }
 }
 
@@ -193,6 +259,70 @@ impl Program {
             c = self.class(k).superclass;
         }
         ClassId(0)
+    }
+
+    /// Java's widening reference conversion and identity (JLS 4.10): a class to a
+    /// superclass, null to any reference type, an array to `Object`, and `S[]` to
+    /// `T[]` when `S` is a reference type that converts to `T` (arrays are covariant).
+    pub fn is_subtype(&self, from: Type, to: Type) -> bool {
+        match (from, to) {
+            _ if from == to => true,
+            (Type::Null, Type::Class(_) | Type::Array(_)) => true,
+            (Type::Class(a), Type::Class(b)) => self.is_subclass(a, b),
+            (Type::Array(_), Type::Class(b)) => b == ClassId(0),
+            (Type::Array(a), Type::Array(b)) => {
+                let (ea, eb) = (a.elem(), b.elem());
+                ea.is_ref() && eb.is_ref() && self.is_subtype(ea, eb)
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a cast between the two reference types can succeed, as javac
+    /// decides it for the subset (one converts to the other; JLS 5.5): what `(T) e`,
+    /// `e instanceof T` and `==` need.
+    pub fn castable(&self, a: Type, b: Type) -> bool {
+        self.is_subtype(a, b) || self.is_subtype(b, a)
+    }
+
+    /// The least upper bound of two reference types, as far as the subset can
+    /// name it (JLS 4.10.4): the supertype when one is a subtype of the other, the
+    /// nearest common superclass of two classes, the array of the elements' bound
+    /// for two arrays of references, else `Object`.
+    pub fn lub(&self, a: Type, b: Type) -> Type {
+        if self.is_subtype(a, b) {
+            return b;
+        }
+        if self.is_subtype(b, a) {
+            return a;
+        }
+        match (a, b) {
+            (Type::Class(p), Type::Class(q)) => Type::Class(self.common_superclass(p, q)),
+            (Type::Array(p), Type::Array(q)) if p.elem().is_ref() && q.elem().is_ref() => {
+                ArrayType::of(self.lub(p.elem(), q.elem()))
+                    .map_or(Type::Class(ClassId(0)), Type::Array)
+            }
+            _ => Type::Class(ClassId(0)),
+        }
+    }
+
+    /// The written name of a type (`int`, `boolean`, `C`, `C[][]`).
+    pub fn type_name(&self, t: Type) -> String {
+        match t {
+            Type::Int => "int".into(),
+            Type::Bool => "boolean".into(),
+            Type::Void => "void".into(),
+            Type::Null => "<null>".into(),
+            Type::Class(c) => self.class_name(c).to_string(),
+            Type::Array(a) => {
+                let base = match a.base {
+                    ElemBase::Int => "int",
+                    ElemBase::Bool => "boolean",
+                    ElemBase::Class(c) => self.class_name(c),
+                };
+                format!("{base}{}", "[]".repeat(a.dims as usize))
+            }
+        }
     }
 
     /// True when one of the two classes is a subclass of the other.

@@ -139,8 +139,9 @@ pub struct Comparison {
 pub enum Verdict {
     /// Every input checked, and each claimed by one trace with the interpreter's outcome.
     Agrees,
-    /// The time limit ended the comparison before every input was decided, and none
-    /// decided disagrees: no verdict either way.
+    /// The time limit ended the comparison before every input was decided, or the
+    /// rule set left the inputs whose paths reach arrays unexplored (`Bound::Arrays`),
+    /// and none decided disagrees: no verdict either way.
     Incomplete,
     /// An overlap, gap or mismatch; or an input left unclaimed by an exploration that
     /// a bound other than time cut (at the oracle's own scope, a real input is missed).
@@ -169,7 +170,7 @@ impl Comparison {
         if self.agrees() {
             Verdict::Agrees
         } else if self.overlaps + self.gaps + self.mismatches == 0
-            && (self.unclaimed == 0 || self.cut_by(Bound::Time))
+            && (self.unclaimed == 0 || self.cut_by(Bound::Time) || self.cut_by(Bound::Arrays))
         {
             Verdict::Incomplete
         } else {

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::align;
+use crate::engine::Bound;
 use crate::oracle::{Comparison, Disagreement, Verdict};
 
 /// Every requested rule set compared with the oracle on one entry.
@@ -139,8 +140,14 @@ fn status(c: &Comparison) -> String {
         } else {
             String::new()
         };
+        // Or the rule set does not model arrays and cut the paths that reach one.
+        let why = if c.cut_by(Bound::Time) {
+            "when the time limit ended"
+        } else {
+            "on paths that reach arrays, which the rule set does not model yet"
+        };
         format!(
-            "INCOMPLETE ({} inputs unclaimed when the time limit ended{unchecked})",
+            "INCOMPLETE ({} inputs unclaimed {why}{unchecked})",
             c.unclaimed
         )
     } else {

@@ -186,6 +186,7 @@ fn java_type(program: &Program, ty: Type) -> String {
         Type::Void => "void".into(),
         Type::Null => "Object".into(),
         Type::Class(c) => program.class_name(c).into(),
+        Type::Array(_) => program.type_name(ty),
     }
 }
 

@@ -25,15 +25,15 @@ use super::{Completions, GenConfig, GenError, PRECONDITION_STEPS, Precondition, 
 use crate::concrete::canon::{PCell, PResult, PVal, PartialOutcome};
 use crate::concrete::input::{Input, InputObj, InputObject, InputValue};
 use crate::concrete::interp::{
-    ObjId, Value, concrete_cast, concrete_dispatch, concrete_instance_of, concrete_prim,
-    concrete_throw,
+    ArrayHeap, ObjId, Value, allocation, concrete_array, concrete_cast, concrete_dispatch,
+    concrete_instance_of, concrete_prim, concrete_throw,
 };
 use crate::concrete::machine::{
-    self, Branches, Domain, ExceptionKind, Forks, RunResult, State, Successor, Targets, Thrown,
-    Throws, Values,
+    self, ArrayOp, Branches, Domain, ExceptionKind, Forks, RunResult, State, Successor, Targets,
+    Thrown, Throws, Values,
 };
 use crate::lang::core::{Dispatch, Lit, PrimOp};
-use crate::lang::{ClassId, FieldId, MethodId, Program, Span};
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId, Program, Span, Type};
 
 /// Per input object, per field (`all_fields` order): whether it is open.
 pub type Open = Vec<Vec<bool>>;
@@ -125,6 +125,8 @@ enum Cell {
 #[derive(Clone, Debug)]
 struct Obj {
     class: ClassId,
+    /// `Some` for an array the run allocated (its cells are the elements).
+    array: Option<ArrayType>,
     /// Its index among the input objects; `None` for an object the run allocated.
     input: Option<u32>,
     /// An input object's fields as the input gives them (`None`: open).
@@ -157,6 +159,7 @@ impl PHeap {
         self.inputs.push_back(self.objects.len() as u32);
         self.objects.push_back(Obj {
             class,
+            array: None,
             input: Some(id),
             given: Rc::new(vec![None; n]),
             cells: Rc::new(vec![Cell::Input(None); n]),
@@ -195,6 +198,7 @@ impl PHeap {
             heap.inputs.push_back(heap.objects.len() as u32);
             heap.objects.push_back(Obj {
                 class: o.class,
+                array: o.array,
                 input: o.input,
                 given: o.given.clone(),
                 cells: Rc::new(cells),
@@ -276,6 +280,7 @@ impl Domain for ClassDomain<'_> {
         let id = heap.objects.len() as u32;
         heap.objects.push_back(Obj {
             class,
+            array: None,
             input: None,
             given: Rc::new(Vec::new()),
             cells: Rc::new(cells),
@@ -359,6 +364,48 @@ impl Domain for ClassDomain<'_> {
 
     fn throw(&mut self, heap: PHeap, v: Value, at: Span) -> Throws<Self> {
         concrete_throw::<Self>(heap, v, at)
+    }
+
+    fn array(&mut self, heap: PHeap, op: ArrayOp, vals: &[Value], at: Span) -> Forks<Self> {
+        concrete_array::<Self>(self.program, heap, op, vals, at)
+    }
+}
+
+impl ArrayHeap for PHeap {
+    fn runtime_type(&self, o: ObjId) -> Type {
+        let o = &self.objects[o.0 as usize];
+        o.array.map_or(Type::Class(o.class), Type::Array)
+    }
+
+    fn length(&self, o: ObjId) -> i32 {
+        self.objects[o.0 as usize].cells.len() as i32
+    }
+
+    fn element(&self, o: ObjId, i: i32) -> Value {
+        match self.objects[o.0 as usize].cells[i as usize] {
+            Cell::Written(v) => v,
+            // Only the run's own arrays exist here, every element written.
+            Cell::Input(_) => unreachable!("an input array element"),
+        }
+    }
+
+    fn set_element(&mut self, o: ObjId, i: i32, v: Value) {
+        let mut object = self.objects[o.0 as usize].clone();
+        Rc::make_mut(&mut object.cells)[i as usize] = Cell::Written(v);
+        self.objects.set(o.0 as usize, object);
+    }
+
+    fn alloc_array(&mut self, ty: ArrayType, n: i32) -> Value {
+        let v = Value::from_lit(machine::default_lit(ty.elem()));
+        let id = self.objects.len() as u32;
+        self.objects.push_back(Obj {
+            class: ClassId(0),
+            array: Some(ty),
+            input: None,
+            given: Rc::new(Vec::new()),
+            cells: Rc::new(vec![Cell::Written(v); n as usize]),
+        });
+        Value::Obj(ObjId(id))
     }
 }
 
@@ -502,7 +549,9 @@ impl Search<'_, '_> {
         let mut since_clock = CLOCK_EVERY - 1;
         while let Some((mut state, mut steps)) = stack.pop() {
             loop {
-                if steps >= budget {
+                // An array of n elements costs n steps more, as in the interpreter.
+                let alloc = allocation(&state);
+                if steps.saturating_add(alloc) >= budget {
                     if !leaf(Leaf {
                         result: None,
                         heap: state.heap,
@@ -519,7 +568,7 @@ impl Search<'_, '_> {
                         return ClassesEnd::Deadline;
                     }
                 }
-                steps += 1;
+                steps += 1 + alloc;
                 machine::step_into(program, &mut self.dom, state, &mut next);
                 // Depth first, in the order of the forks: the first goes on at once.
                 let mut first = None;

@@ -9,14 +9,15 @@ use std::rc::Rc;
 
 use crate::concrete::input::InputValue;
 use crate::concrete::interp::{
-    Value, concrete_cast, concrete_dispatch, concrete_instance_of, concrete_prim, concrete_throw,
+    ArrayHeap, ObjId, Value, allocation, concrete_array, concrete_cast, concrete_dispatch,
+    concrete_instance_of, concrete_prim, concrete_throw,
 };
 use crate::concrete::machine::{
-    self, Branches, Control, Domain, ExceptionKind, Forks, Frame, State, Successor, Targets,
-    Thrown, Throws, Values,
+    self, ArrayOp, Branches, Control, Domain, ExceptionKind, Forks, Frame, State, Successor,
+    Targets, Thrown, Throws, Values,
 };
 use crate::lang::core::{Dispatch, ExprKind, Lit, PrimOp};
-use crate::lang::{ClassId, FieldId, MethodId, Program, Span};
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId, Program, Span, Type};
 
 /// An input whose fields may be unknown. Objects are numbered as [`InputObj`]s
 /// (crate::concrete::InputObj); a field is named by its index in its class's `all_fields`.
@@ -61,6 +62,8 @@ struct Cell {
 #[derive(Clone, Default, Debug)]
 struct Objects {
     class: Vec<ClassId>,
+    /// Per object, `Some` for an array the run allocated (its cells the elements).
+    array: Vec<Option<ArrayType>>,
     /// Index in `cells` of each object's first field.
     start: Vec<u32>,
     cells: Vec<Cell>,
@@ -72,6 +75,15 @@ impl Objects {
     }
 
     /// Field `slot` of object `o` written with `v` by the run.
+    /// The number of cells of object `o` (an array's length).
+    fn len(&self, o: usize) -> usize {
+        let end = self
+            .start
+            .get(o + 1)
+            .map_or(self.cells.len(), |&e| e as usize);
+        end - self.start[o] as usize
+    }
+
     fn write(&mut self, o: usize, slot: usize, v: Value) {
         self.cells[self.start[o] as usize + slot] = Cell {
             value: Some(v),
@@ -81,6 +93,7 @@ impl Objects {
 
     fn push(&mut self, class: ClassId, cells: impl IntoIterator<Item = Cell>) -> u32 {
         self.class.push(class);
+        self.array.push(None);
         self.start.push(self.cells.len() as u32);
         self.cells.extend(cells);
         self.class.len() as u32 - 1
@@ -269,8 +282,14 @@ impl<'p> Replay<'p> {
             if self.first_read(&state) {
                 self.checkpoints.push((state.clone(), steps));
             }
+            // An array of n elements costs n steps more, as in the interpreter.
+            let alloc = allocation(&state);
+            if steps.saturating_add(alloc) >= self.budget {
+                self.taken = self.budget;
+                return Verdict::Fails;
+            }
             machine::step_into(program, &mut self.dom, state, &mut next);
-            steps += 1 + std::mem::take(&mut self.dom.skipped);
+            steps += 1 + alloc + std::mem::take(&mut self.dom.skipped);
             // A fused step that ran past the budget: the steps it stands for stop at the
             // budget, before its field read (which comes last), so that read is undone.
             if steps > self.budget {
@@ -453,6 +472,44 @@ impl Domain for ProbeDomain<'_> {
 
     fn throw(&mut self, heap: Heap, v: Value, at: Span) -> Throws<Self> {
         concrete_throw::<Self>(heap, v, at)
+    }
+
+    fn array(&mut self, heap: Heap, op: ArrayOp, vals: &[Value], at: Span) -> Forks<Self> {
+        concrete_array::<Self>(self.program, heap, op, vals, at)
+    }
+}
+
+impl ArrayHeap for Heap {
+    fn runtime_type(&self, o: ObjId) -> Type {
+        let o = o.0 as usize;
+        self.array[o].map_or(Type::Class(self.class[o]), Type::Array)
+    }
+
+    fn length(&self, o: ObjId) -> i32 {
+        self.len(o.0 as usize) as i32
+    }
+
+    fn element(&self, o: ObjId, i: i32) -> Value {
+        // Only the run's own arrays exist here, every element written.
+        self.cell(o.0 as usize, i as usize)
+            .value
+            .unwrap_or(Value::Null)
+    }
+
+    fn set_element(&mut self, o: ObjId, i: i32, v: Value) {
+        Rc::make_mut(self).write(o.0 as usize, i as usize, v)
+    }
+
+    fn alloc_array(&mut self, ty: ArrayType, n: i32) -> Value {
+        let v = Value::from_lit(machine::default_lit(ty.elem()));
+        let cell = Cell {
+            value: Some(v),
+            written: true,
+        };
+        let objects = Rc::make_mut(self);
+        let id = objects.push(ClassId(0), std::iter::repeat_n(cell, n as usize));
+        objects.array[id as usize] = Some(ty);
+        Value::Obj(ObjId(id))
     }
 }
 

@@ -1,0 +1,165 @@
+//! Arrays before the rule sets model them: every path that reaches an array operation,
+//! an array field or an array parameter ends cut by `arrays` under every rule set
+//! (never a panic, never a guessed outcome); `compare` calls that incomplete, not a
+//! disagreement; the input generator refuses array inputs with a reason. The programs
+//! of tests/arrays/ (with hand-counted paths for the day the rule sets model arrays)
+//! run on the concrete interpreter as on the JVM.
+
+mod common;
+
+use std::path::Path;
+
+use common::heaplog;
+use heaplog::concrete::{self, ExecConfig};
+use heaplog::corpus;
+use heaplog::engine::{EngineConfig, Progress};
+use heaplog::lang;
+
+fn config() -> EngineConfig {
+    EngineConfig {
+        scope: Some(2),
+        depth: 12,
+        path_steps: 5_000,
+        max_states: 50_000,
+        progress: Progress::Hidden,
+        ..EngineConfig::default()
+    }
+}
+
+fn program(file: &str) -> lang::Program {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let (sources, compiled) = lang::compile_path(&path).expect("readable");
+    compiled
+        .program
+        .unwrap_or_else(|| panic!("{}", lang::render(&sources, &compiled.diagnostics)))
+}
+
+#[test]
+fn every_rule_set_cuts_the_paths_that_reach_arrays() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/arrays");
+    let mut runs = 0;
+    for path in corpus::files(&dir).unwrap() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let file = format!(
+            "tests/arrays/{}",
+            path.file_name().unwrap().to_string_lossy()
+        );
+        let p = program(&file);
+        for spec in corpus::entries(&text).unwrap() {
+            let entry = p.entry(&spec.name).unwrap();
+            for r in heaplog::rules::REGISTRY {
+                let s = (r.run)(&p, &file, entry, config());
+                let at = format!("{file} {} under {}", spec.name, r.name);
+                assert!(
+                    s.cut.get("arrays").is_some_and(|&n| n > 0),
+                    "{at}: {:?}",
+                    s.cut
+                );
+                assert!(!s.complete, "{at}");
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs >= 3 * heaplog::rules::REGISTRY.len(), "{runs} runs");
+}
+
+#[test]
+fn paths_that_avoid_arrays_are_still_explored() {
+    let p = program("tests/arrays/symbolic.java");
+    for r in heaplog::rules::REGISTRY {
+        for name in ["Buf.make", "Holder.viaNext"] {
+            let s = (r.run)(&p, "symbolic.java", p.entry(name).unwrap(), config());
+            let at = format!("{name} under {}", r.name);
+            assert_eq!(s.traces, 1, "{at}: the path that returns before the array");
+            assert!(
+                s.cut.get("arrays").is_some_and(|&n| n > 0),
+                "{at}: {:?}",
+                s.cut
+            );
+        }
+        // A class with an array field the entry never touches changes nothing.
+        let s = (r.run)(&p, "symbolic.java", p.entry("Buf.test").unwrap(), config());
+        assert!(s.complete && s.traces > 0, "Buf.test under {}", r.name);
+    }
+}
+
+#[test]
+fn compare_calls_an_array_cut_incomplete_not_a_disagreement() {
+    let (code, out, err) = heaplog(&[
+        "compare",
+        "tests/arrays/symbolic.java",
+        "--entry",
+        "Buf.make",
+        "--rules",
+        "lazy,pose",
+    ]);
+    // Exit status 3: incomplete (1 would be a disagreement).
+    assert_eq!(code, 3, "{out}{err}");
+    let rows: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("lazy ") || l.starts_with("pose "))
+        .collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    assert!(
+        rows.iter()
+            .all(|r| r.contains("INCOMPLETE") && r.contains("on paths that reach arrays")),
+        "{out}"
+    );
+    assert!(!out.contains("DISAGREES"), "{out}");
+}
+
+#[test]
+fn array_inputs_are_refused_with_the_reason() {
+    for (entry, what) in [
+        ("Buf.keys", "parameter 0 (int[])"),
+        ("Holder.first", "field Holder.data (int[])"),
+        ("Buf.test", "field Holder.data (int[])"),
+    ] {
+        let (code, out, err) = heaplog(&["inputs", "tests/arrays/symbolic.java", "--entry", entry]);
+        assert_ne!(code, 0, "{entry}: {out}");
+        assert!(
+            err.contains(what) && err.contains("array inputs"),
+            "{entry}: {err}"
+        );
+    }
+}
+
+#[test]
+fn the_array_programs_run_as_on_the_jvm() {
+    // The drivers' outcomes, as tests/java/run_drivers.sh prints them on a JVM.
+    let want = [
+        ("tests/arrays/lse.java", "Lse.driverAliased", "return 1"),
+        ("tests/arrays/lse.java", "Lse.driverApart", "return 0"),
+        (
+            "tests/arrays/lse.java",
+            "Lse.driverNull",
+            "throw NullPointerException",
+        ),
+        (
+            "tests/arrays/lse.java",
+            "Lse.driverOutOfBounds",
+            "throw ArrayIndexOutOfBoundsException",
+        ),
+        ("tests/arrays/spf.java", "Spf.driverTwice", "return 1"),
+        (
+            "tests/arrays/spf.java",
+            "Spf.driverTwiceByZero",
+            "throw ArithmeticException",
+        ),
+        ("tests/arrays/spf.java", "Spf.driverScan", "return 2"),
+        (
+            "tests/arrays/spf.java",
+            "Spf.driverScanBadIndex",
+            "throw ArrayIndexOutOfBoundsException",
+        ),
+    ];
+    for (file, driver, outcome) in want {
+        let p = program(file);
+        let exec = concrete::run_named(&p, driver, &ExecConfig::default()).unwrap();
+        assert_eq!(
+            exec.canon(&p).result.to_string(),
+            outcome,
+            "{file} {driver}"
+        );
+    }
+}
