@@ -3,12 +3,24 @@
 //! without a precondition, at scope 2, every registered rule set against lazy. A
 //! proof is `proved` exactly when the oracle finds both rule sets agreeing; and a
 //! disagreement the symbolic check reports is one the oracle confirms on its input.
+//! Each proof, under bounds that do not depend on the machine (a depth and a state
+//! budget, no time limit), is kept as a snapshot of what it proved
+//! (`proof__RULES__FILE-ENTRY`, by `oracle::proof_record`): the traces and cuts of
+//! each side, the overlapping pairs, the unproved checks. A change that breaks a
+//! proof, or changes what it proves, fails here.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use heaplog::engine::EngineConfig;
 use heaplog::oracle::{self, Contender, OracleConfig, ProofVerdict, Verdict};
 use heaplog::rules::REGISTRY;
+
+/// The proofs' bounds: branching decisions per path, and states per exploration.
+/// Paths cut by the depth are outside the proof (each is listed in its snapshot);
+/// an exploration cut by the states leaves its coverage unproved.
+const PROOF_DEPTH: u32 = 12;
+const PROOF_STATES: u64 = 5_000;
 
 fn contender(r: &heaplog::rules::Registered) -> Contender {
     Contender {
@@ -52,19 +64,30 @@ fn the_symbolic_check_and_the_bounded_oracle_agree_on_the_corpus() {
                     (Verdict::Disagrees, _) | (_, Verdict::Disagrees) => Verdict::Disagrees,
                     _ => Verdict::Agrees,
                 };
-                let engine = oracle::engine_config(2, Some(Duration::from_secs(3)));
-                let deadline = Some(Instant::now() + Duration::from_secs(6));
+                // Bounds that do not depend on the machine, so that the proof is the
+                // same everywhere and can be kept as a snapshot.
+                let engine = EngineConfig {
+                    depth: PROOF_DEPTH,
+                    max_states: PROOF_STATES,
+                    ..oracle::engine_config(2, None)
+                };
+                let start = Instant::now();
                 let proof = oracle::prove(
                     &program,
                     &file,
                     m,
                     &engine,
-                    deadline,
+                    None,
                     contender(r),
                     contender(lazy),
                 );
                 let text = oracle::proof_text(&file, &spec.name, &proof);
-                report.push_str(&text);
+                report.push_str(&format!("{:.1} s: {text}", start.elapsed().as_secs_f64()));
+                insta::assert_snapshot!(
+                    format!("proof__{}__{file}-{}", r.name, spec.name),
+                    oracle::proof_record(&proof),
+                    &format!("{} against lazy on {file} {}", r.name, spec.name)
+                );
                 if let Some(c) = &proof.counterexample {
                     // A disagreement is the oracle's own finding on the model's input.
                     assert!(!c.wrong.is_empty(), "{text}");
