@@ -276,3 +276,19 @@ fn no_rule_set_names_another() {
         offending.join("\n  ")
     );
 }
+
+#[test]
+fn the_module_check_sees_paths_from_where_a_file_sits() {
+    let modules = ["lazy".to_string(), "pose".to_string()];
+    let names = |code: &str, ups: usize| named_modules(code, ups, &modules);
+    let one = |m: &str| BTreeSet::from([m.to_string()]);
+    assert_eq!(names("use super::lazy::{self, Lazy};", 1), one("lazy"));
+    assert_eq!(names("use super::super::lazy::LRef;", 2), one("lazy"));
+    assert_eq!(names("use crate::rules::pose::Pose;", 2), one("pose"));
+    // A kit module whose name starts with a rule set's, or a sibling submodule one
+    // level down, is not the rule set.
+    assert!(names("use super::super::kit::lazy_init;", 2).is_empty());
+    assert!(names("use super::lazy_init::Heap;", 1).is_empty());
+    assert!(names("use super::super::lazy::LRef;", 1).is_empty());
+    assert!(names("use super::pose::Leaf;", 2).is_empty());
+}
