@@ -3,7 +3,7 @@
 //! forks null / non-null; only a dereference enumerates null / alias / fresh.
 
 use egg::Id;
-use imbl::{OrdMap, OrdSet};
+use imbl::OrdMap;
 
 use super::kit;
 use crate::engine::{Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
@@ -51,11 +51,6 @@ pub struct Symbolic {
     pub knowledge: Knowledge,
     /// `Null` or an object once resolved; `None` while unresolved.
     pub resolution: Option<ZRef>,
-    /// The primitive fields read through it while unresolved, each the input symbol
-    /// of its access path (`p.f`): a variant's ite-valued read (`lazier-sharp-ite`);
-    /// lazier# itself resolves a reference at every read, so it stays empty. An alias
-    /// resolution states that the alias's input values of these fields are its own.
-    pub reads: OrdSet<FieldId>,
 }
 
 /// A lazier# heap: the objects materialized or allocated on this path, and the
@@ -95,14 +90,12 @@ impl Heap {
                 class,
                 knowledge: Knowledge::Unknown,
                 resolution: None,
-                reads: OrdSet::new(),
             },
         );
         ZRef::Sym(u)
     }
 
-    /// Changes what is known of the symbolic reference `u`.
-    pub fn update_symbol(&mut self, u: Unres, f: impl FnOnce(&mut Symbolic)) {
+    fn update_symbol(&mut self, u: Unres, f: impl FnOnce(&mut Symbolic)) {
         let mut s = self.symbols[&u].clone();
         f(&mut s);
         self.symbols.insert(u, s);
@@ -398,14 +391,11 @@ impl LazierSharp {
                     };
                     Fork::ok(resolved(heap.clone(), ZRef::Null), Some(g), r)
                 }
-                Case::Alias(o, g) => {
-                    let g = LazierSharp::same_reads(ctx, heap, &s, o, g);
-                    Fork::ok(
-                        resolved(heap.clone(), ZRef::Obj(o)),
-                        Some(g),
-                        Resolved::Obj(o),
-                    )
-                }
+                Case::Alias(o, g) => Fork::ok(
+                    resolved(heap.clone(), ZRef::Obj(o)),
+                    Some(g),
+                    Resolved::Obj(o),
+                ),
                 Case::Fresh(objects, o, g) => {
                     let h = Heap {
                         objects,
@@ -415,36 +405,6 @@ impl LazierSharp {
                 }
             })
             .collect()
-    }
-
-    /// The alias candidates of the unresolved `u`'s resolution: the compatible
-    /// materialized input objects, in order.
-    pub fn aliases(ctx: &Ctx, heap: &Heap, u: Unres) -> Vec<Obj> {
-        let d = datalog::derive(runtime(ctx, heap, Request::Use(u, Trigger::Deref)));
-        let mut aliases: Vec<Obj> = d
-            .alias
-            .into_iter()
-            .map(|datalog::ChoiceAlias(_, o)| o)
-            .collect();
-        aliases.sort();
-        aliases
-    }
-
-    /// `g`, the guard of `s` aliasing `o`, and the fields read through `s` unresolved
-    /// ([`Symbolic::reads`]): `s.f = o.f` of their input symbols, which both name the
-    /// input value of one object's field.
-    fn same_reads(ctx: &mut Ctx, heap: &Heap, s: &Symbolic, o: Obj, g: Id) -> Id {
-        let mut g = g;
-        for &f in &s.reads {
-            let (ty, field) = (ctx.program.field(f).ty, ctx.program.field_name(f));
-            let own = format!("{}.{field}", s.path);
-            let other = format!("{}.{field}", LazierSharp::name(heap, o));
-            let own = kit::objects::prim_input(ctx, &own, ty).expect("a primitive field");
-            let other = kit::objects::prim_input(ctx, &other, ty).expect("a primitive field");
-            let same = ctx.terms.eq(own, other);
-            g = ctx.terms.and(g, same);
-        }
-        g
     }
 
     /// The object a dereference reaches, forking to resolve a symbolic reference;
@@ -464,7 +424,7 @@ impl LazierSharp {
     }
 
     /// A null test of the unresolved `u`: the Boolean `u == null` per successor.
-    pub fn null_test(ctx: &mut Ctx, heap: Heap, u: Unres) -> Vec<Fork<Heap, Id>> {
+    fn null_test(ctx: &mut Ctx, heap: Heap, u: Unres) -> Vec<Fork<Heap, Id>> {
         let datalog::Derived {
             null_split: split,
             null_test_false: known,
@@ -491,8 +451,7 @@ impl LazierSharp {
         ]
     }
 
-    /// The name of object `o`: its access path, or `new#n`.
-    pub fn name(heap: &Heap, o: Obj) -> String {
+    fn name(heap: &Heap, o: Obj) -> String {
         heap.objects[&o].origin.name()
     }
 }
