@@ -3,7 +3,7 @@
 //! forks null / non-null; only a dereference enumerates null / alias / fresh.
 
 use egg::Id;
-use imbl::OrdMap;
+use imbl::{OrdMap, OrdSet};
 
 use super::kit;
 use crate::engine::{Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
@@ -51,6 +51,11 @@ pub struct Symbolic {
     pub knowledge: Knowledge,
     /// `Null` or an object once resolved; `None` while unresolved.
     pub resolution: Option<ZRef>,
+    /// The primitive fields read through it while unresolved, each the input symbol
+    /// of its access path (`p.f`): a variant's ite-valued read (`lazier-sharp-ite`);
+    /// lazier# itself resolves a reference at every read, so it stays empty. An alias
+    /// resolution states that the alias's input values of these fields are its own.
+    pub reads: OrdSet<FieldId>,
 }
 
 /// A lazier# heap: the objects materialized or allocated on this path, and the
@@ -90,12 +95,14 @@ impl Heap {
                 class,
                 knowledge: Knowledge::Unknown,
                 resolution: None,
+                reads: OrdSet::new(),
             },
         );
         ZRef::Sym(u)
     }
 
-    fn update_symbol(&mut self, u: Unres, f: impl FnOnce(&mut Symbolic)) {
+    /// Changes what is known of the symbolic reference `u`.
+    pub fn update_symbol(&mut self, u: Unres, f: impl FnOnce(&mut Symbolic)) {
         let mut s = self.symbols[&u].clone();
         f(&mut s);
         self.symbols.insert(u, s);
@@ -391,20 +398,85 @@ impl LazierSharp {
                     };
                     Fork::ok(resolved(heap.clone(), ZRef::Null), Some(g), r)
                 }
-                Case::Alias(o, g) => Fork::ok(
-                    resolved(heap.clone(), ZRef::Obj(o)),
-                    Some(g),
-                    Resolved::Obj(o),
-                ),
+                Case::Alias(o, g) => {
+                    let g = LazierSharp::same_reads(ctx, heap, &s, o, g);
+                    Fork::ok(
+                        resolved(heap.clone(), ZRef::Obj(o)),
+                        Some(g),
+                        Resolved::Obj(o),
+                    )
+                }
                 Case::Fresh(objects, o, g) => {
                     let h = Heap {
                         objects,
                         ..heap.clone()
                     };
+                    let same =
+                        LazierSharp::congruence(ctx, heap, (s.sym, s.path.as_str()), u, None);
+                    let g = ctx.terms.and_all(&[&[g][..], &same].concat());
                     Fork::ok(resolved(h, ZRef::Obj(o)), Some(g), Resolved::Obj(o))
                 }
             })
             .collect()
+    }
+
+    /// The alias candidates of the unresolved `u`'s resolution: the compatible
+    /// materialized input objects, in order.
+    pub fn aliases(ctx: &Ctx, heap: &Heap, u: Unres) -> Vec<Obj> {
+        let d = datalog::derive(runtime(ctx, heap, Request::Use(u, Trigger::Deref)));
+        let mut aliases: Vec<Obj> = d
+            .alias
+            .into_iter()
+            .map(|datalog::ChoiceAlias(_, o)| o)
+            .collect();
+        aliases.sort();
+        aliases
+    }
+
+    /// `g`, the guard of `s` aliasing `o`, and the fields read through `s` unresolved
+    /// ([`Symbolic::reads`]): `s.f = o.f` of their input symbols, which both name the
+    /// input value of one object's field.
+    fn same_reads(ctx: &mut Ctx, heap: &Heap, s: &Symbolic, o: Obj, g: Id) -> Id {
+        let mut g = g;
+        for &f in &s.reads {
+            let (ty, field) = (ctx.program.field(f).ty, ctx.program.field_name(f));
+            let own = format!("{}.{field}", s.path);
+            let other = format!("{}.{field}", LazierSharp::name(heap, o));
+            let own = kit::objects::prim_input(ctx, &own, ty).expect("a primitive field");
+            let other = kit::objects::prim_input(ctx, &other, ty).expect("a primitive field");
+            let same = ctx.terms.eq(own, other);
+            g = ctx.terms.and(g, same);
+        }
+        g
+    }
+
+    /// For every unresolved reference `u` other than `except` that read a field `f`
+    /// unresolved ([`Symbolic::reads`], only `field` if given): `sym = u → path.f =
+    /// u.f` of the input symbols, true on every input (both name one object's field),
+    /// which the solver, reading them as unrelated constants, does not know.
+    pub fn congruence(
+        ctx: &mut Ctx,
+        heap: &Heap,
+        (sym, path): (Id, &str),
+        except: Unres,
+        field: Option<FieldId>,
+    ) -> Vec<Id> {
+        let mut out = Vec::new();
+        for (&u, s) in heap.symbols.iter() {
+            if u == except || s.resolution.is_some() {
+                continue;
+            }
+            for &f in s.reads.iter().filter(|&&f| field.is_none_or(|g| g == f)) {
+                let (ty, name) = (ctx.program.field(f).ty, ctx.program.field_name(f));
+                let mine = kit::objects::prim_input(ctx, &format!("{path}.{name}"), ty);
+                let theirs = kit::objects::prim_input(ctx, &format!("{}.{name}", s.path), ty);
+                let (mine, theirs) = (mine.expect("primitive"), theirs.expect("primitive"));
+                let (alias, equal) = (ctx.terms.eq(sym, s.sym), ctx.terms.eq(mine, theirs));
+                let apart = ctx.terms.not(alias);
+                out.push(ctx.terms.or(apart, equal));
+            }
+        }
+        out
     }
 
     /// The object a dereference reaches, forking to resolve a symbolic reference;
@@ -424,7 +496,7 @@ impl LazierSharp {
     }
 
     /// A null test of the unresolved `u`: the Boolean `u == null` per successor.
-    fn null_test(ctx: &mut Ctx, heap: Heap, u: Unres) -> Vec<Fork<Heap, Id>> {
+    pub fn null_test(ctx: &mut Ctx, heap: Heap, u: Unres) -> Vec<Fork<Heap, Id>> {
         let datalog::Derived {
             null_split: split,
             null_test_false: known,
@@ -451,7 +523,8 @@ impl LazierSharp {
         ]
     }
 
-    fn name(heap: &Heap, o: Obj) -> String {
+    /// The name of object `o`: its access path, or `new#n`.
+    pub fn name(heap: &Heap, o: Obj) -> String {
         heap.objects[&o].origin.name()
     }
 }

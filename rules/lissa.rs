@@ -1,11 +1,12 @@
 //! `lissa`, `lissa-m`, `lissa-nosb`, `lihybrid`: lazy initialization with specialized
-//! solver aid (\[LISSA\] §3). The heap is `lazy`'s (rules/lazy.rs): its crepe program
-//! decides when a reference is initialized (a field at its first read, a parameter at
-//! its first access) and which choices exist; each initialization of an input field
-//! then asks SymSolve whether the input structure each choice leaves (the fields as first
-//! read, the choice fixed) has a completion within the scope on which the precondition
-//! returns true, and this file's crepe program drops the choices SymSolve deems
-//! spurious. Without a precondition (or a scope) it behaves as `lazy`.
+//! solver aid (\[LISSA\] §3). The heap is lazy initialization's, as `lazy` runs it
+//! (the kit's `lazy_init`): its crepe program decides when a reference is initialized
+//! (a field at its first read, a parameter at its first access) and which choices
+//! exist; each initialization of an input field then asks SymSolve whether the input
+//! structure each choice leaves (the fields as first read, the choice fixed) has a
+//! completion within the scope on which the precondition returns true, and this file's
+//! crepe program drops the choices SymSolve deems spurious. Without a precondition (or
+//! a scope) it behaves as `lazy`.
 //!
 //! The variants differ in SymSolve's options only: `lissa` breaks symmetries,
 //! `lissa-m` also memoizes answers per exploration, `lissa-nosb` does not break them,
@@ -21,17 +22,17 @@ use egg::Id;
 use imbl::OrdMap;
 
 use super::kit;
-use super::lazy::{self, Choices, LRef, Lazy, Obj, Origin};
+use super::kit::lazy_init::{self, Choices, LRef, Obj, Origin};
 use crate::concrete::generate::Precondition;
 use crate::concrete::{InputObj, InputValue};
 use crate::engine::{Classified, Ctx, Fork, HeapTerms, RuleSet, Starts, Val};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 use crate::symsolve::{self, Answer, Structure, SymConfig, SymSolve, Symmetry, Valid};
 
-/// `lazy`'s heap, with the input structure SymSolve is asked about.
+/// Lazy initialization's heap, with the input structure SymSolve is asked about.
 #[derive(Clone, Debug, Default)]
 pub struct Heap {
-    pub base: lazy::Heap,
+    pub base: lazy_init::Heap,
     /// The input structure: each input field's value when it was first read (later
     /// writes change `base`, never this).
     pub input: OrdMap<(Obj, FieldId), Val<LRef>>,
@@ -45,7 +46,7 @@ pub struct Heap {
 
 impl Heap {
     /// This heap with `base` for its lazy part.
-    fn with(&self, base: lazy::Heap) -> Heap {
+    fn with(&self, base: lazy_init::Heap) -> Heap {
         Heap {
             base,
             input: self.input.clone(),
@@ -54,7 +55,7 @@ impl Heap {
         }
     }
 
-    fn lift<T>(&self, forks: Vec<Fork<lazy::Heap, T>>) -> Vec<Fork<Heap, T>> {
+    fn lift<T>(&self, forks: Vec<Fork<lazy_init::Heap, T>>) -> Vec<Fork<Heap, T>> {
         forks
             .into_iter()
             .map(|f| Fork {
@@ -241,8 +242,8 @@ impl<V: Variant> Lissa<V> {
         path: &str,
         class: ClassId,
         site: (Obj, FieldId),
-    ) -> Vec<Fork<lazy::Heap, LRef>> {
-        let choices = Lazy::choices(ctx, &heap.base, class);
+    ) -> Vec<Fork<lazy_init::Heap, LRef>> {
+        let choices = lazy_init::choices(ctx, &heap.base, class);
         let answers = Self::answers(ctx, heap, site, class, &choices);
         let mut rt = datalog::Crepe::new();
         let asked = |a: Answered| a != Answered::NotAsked;
@@ -286,7 +287,7 @@ impl<V: Variant> Lissa<V> {
             fresh: derived.fresh,
             cut: choices.cut,
         };
-        Lazy::forks(ctx, &heap.base, path, class, &valid, &kept)
+        lazy_init::forks(ctx, &heap.base, path, class, &valid, &kept)
     }
 
     /// What SymSolve answers on `choices` at `site` (declared class `class`). It
@@ -552,7 +553,7 @@ impl<V: Variant> Lissa<V> {
             _ => None,
         };
         let outer = heap.clone();
-        let forks = Lazy::read_with(
+        let forks = lazy_init::read_with(
             ctx,
             heap.base.clone(),
             obj,
@@ -579,7 +580,7 @@ impl<V: Variant> Lissa<V> {
         r: LRef,
         op: impl FnMut(&mut Ctx, Heap, LRef) -> Vec<Fork<Heap, T>>,
     ) -> Vec<Fork<Heap, T>> {
-        let first = Lazy::resolve(ctx, heap.base.clone(), r)
+        let first = lazy_init::resolve(ctx, heap.base.clone(), r)
             .into_iter()
             .map(|f| Fork {
                 heap: heap.with(f.heap),
@@ -600,15 +601,15 @@ impl<V: Variant> RuleSet for Lissa<V> {
     // `lazy`'s start: `this` materialized, parameters initialized at first access.
     fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, LRef> {
         let empty = Heap::default();
-        empty.lift(Lazy::start(ctx, entry))
+        empty.lift(lazy_init::start(ctx, entry))
     }
 
     fn null(ctx: &mut Ctx) -> LRef {
-        Lazy::null(ctx)
+        lazy_init::null(ctx)
     }
 
     fn new_object(ctx: &mut Ctx, heap: &mut Heap, class: ClassId) -> LRef {
-        Lazy::new_object(ctx, &mut heap.base, class)
+        lazy_init::new_object(ctx, &mut heap.base, class)
     }
 
     // FIELD ACCESS with LAZY INITIALIZATION, pruned by SymSolve.
@@ -630,17 +631,17 @@ impl<V: Variant> RuleSet for Lissa<V> {
         field: FieldId,
         value: Val<LRef>,
     ) -> Vec<Fork<Heap, ()>> {
-        let forks = Lazy::field_write(ctx, heap.base.clone(), obj, field, value);
+        let forks = lazy_init::field_write(ctx, heap.base.clone(), obj, field, value);
         heap.lift(forks)
     }
 
     fn ref_eq(ctx: &mut Ctx, heap: Heap, a: LRef, b: LRef) -> Vec<Fork<Heap, Id>> {
-        let forks = Lazy::ref_eq(ctx, heap.base.clone(), a, b);
+        let forks = lazy_init::ref_eq(ctx, heap.base.clone(), a, b);
         heap.lift(forks)
     }
 
     fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {
-        Lazy::classify(ctx, heap.base.clone(), r)
+        lazy_init::classify(ctx, heap.base.clone(), r)
             .into_iter()
             .map(|c| Classified {
                 heap: heap.with(c.heap),
@@ -651,18 +652,18 @@ impl<V: Variant> RuleSet for Lissa<V> {
     }
 
     fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
-        Lazy::render_heap(ctx, &heap.base)
+        lazy_init::render_heap(ctx, &heap.base)
     }
 
     fn render_ref(ctx: &Ctx, heap: &Heap, r: LRef) -> String {
-        Lazy::render_ref(ctx, &heap.base, r)
+        lazy_init::render_ref(ctx, &heap.base, r)
     }
 
     fn ref_term(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Id {
-        Lazy::ref_term(ctx, &heap.base, r)
+        lazy_init::ref_term(ctx, &heap.base, r)
     }
 
     fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
-        Lazy::heap_terms(ctx, &heap.base)
+        lazy_init::heap_terms(ctx, &heap.base)
     }
 }

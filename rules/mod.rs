@@ -10,6 +10,7 @@ use crate::oracle::{Comparison, Table, compare};
 pub mod equiv_classes;
 pub mod kit;
 pub mod lazier_sharp;
+pub mod lazier_sharp_ite;
 pub mod lazy;
 pub mod lazy_exact_alias;
 pub mod lissa;
@@ -73,6 +74,7 @@ pub const REGISTRY: &[Registered] = &[
     entry::<lissa::Lissa<lissa_valid::Valid>>(),
     entry::<Varied<pose_weak::PoseWeak>>(),
     entry::<Varied<symbolic_heap_unfiltered::Unfiltered>>(),
+    entry::<Varied<lazier_sharp_ite::LazierSharpIte>>(),
 ];
 
 /// A variant kept for the mistake it shows: registered (so `--rules` finds it), not

@@ -3,6 +3,8 @@
 //! - every `.rs` file under `src/` and `rules/` is named in docs/ARCHITECTURE.md's
 //!   code map;
 //! - every registered rule set has its section in docs/RULES.md;
+//! - no rule set names another rule set's module (they share code through
+//!   `rules/kit/`), except that a variant file names its base;
 //! - no file cites a paper by its old working number instead of its key from
 //!   docs/REFERENCES.md.
 //!
@@ -197,4 +199,96 @@ fn papers_are_cited_by_key() {
          [POSE], [LSE], [LISSA]), not as \"{needle}N\":\n  {}",
         offending.join("\n  ")
     );
+}
+
+/// The rule-set modules of `rules/` (its `pub mod` lines, the kit left out).
+fn rule_set_modules() -> Vec<String> {
+    read("rules/mod.rs")
+        .lines()
+        .filter_map(|l| l.strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';').to_string())
+        .filter(|m| m != "kit")
+        .collect()
+}
+
+/// The rule-set modules among `modules` that `code` names as a path from where it
+/// sits, `ups` levels below `rules/` (`super::lazy` in `rules/lissa.rs`,
+/// `super::super::lazy` in `rules/kit/lazy_init.rs`), or from the crate root
+/// (`crate::rules::lazy`, `heaplog::rules::lazy`).
+fn named_modules(code: &str, ups: usize, modules: &[String]) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for m in modules {
+        let up = format!("{}{m}", "super::".repeat(ups));
+        for needle in [up, format!("rules::{m}")] {
+            for (i, _) in code.match_indices(&needle) {
+                let before = code[..i].chars().next_back();
+                let after = code[i + needle.len()..].chars().next();
+                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                // `super::super::lazy` does not also count as `super::lazy`.
+                let deeper = needle.starts_with("super::") && code[..i].ends_with("super::");
+                if !word(before) && !word(after) && !deeper {
+                    out.insert(m.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn no_rule_set_names_another() {
+    let modules = rule_set_modules();
+    assert!(
+        modules.len() > 5,
+        "found only {modules:?} in rules/mod.rs: is the parse broken?"
+    );
+    let mut offending = Vec::new();
+    for rel in files_under(&root().join("rules"), &[]) {
+        if rel == "mod.rs" || !rel.ends_with(".rs") {
+            continue;
+        }
+        let parts: Vec<&str> = rel.split('/').collect();
+        // The module the file belongs to, and how many `super::` reach `rules/`.
+        let own = parts[0].trim_end_matches(".rs");
+        let ups = parts.len() - usize::from(parts.last() == Some(&"mod.rs"));
+        let text = read(&format!("rules/{rel}"));
+        let code: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut named = named_modules(&code, ups, &modules);
+        named.remove(own);
+        // A variant file names its base: it implements a `Variant` trait it does not
+        // define (the kit's, or its base's own, as `lissa_valid.rs` does lissa's).
+        let variant = code.contains("impl Variant for") && !code.contains("trait Variant");
+        if variant && named.len() <= 1 {
+            continue;
+        }
+        if !named.is_empty() {
+            offending.push(format!("rules/{rel} names {named:?}"));
+        }
+    }
+    assert!(
+        offending.is_empty(),
+        "a rule set uses another only through rules/kit/ (a variant names its base \
+         alone):\n  {}",
+        offending.join("\n  ")
+    );
+}
+
+#[test]
+fn the_module_check_sees_paths_from_where_a_file_sits() {
+    let modules = ["lazy".to_string(), "pose".to_string()];
+    let names = |code: &str, ups: usize| named_modules(code, ups, &modules);
+    let one = |m: &str| BTreeSet::from([m.to_string()]);
+    assert_eq!(names("use super::lazy::{self, Lazy};", 1), one("lazy"));
+    assert_eq!(names("use super::super::lazy::LRef;", 2), one("lazy"));
+    assert_eq!(names("use crate::rules::pose::Pose;", 2), one("pose"));
+    // A kit module whose name starts with a rule set's, or a sibling submodule one
+    // level down, is not the rule set.
+    assert!(names("use super::super::kit::lazy_init;", 2).is_empty());
+    assert!(names("use super::lazy_init::Heap;", 1).is_empty());
+    assert!(names("use super::super::lazy::LRef;", 1).is_empty());
+    assert!(names("use super::pose::Leaf;", 2).is_empty());
 }

@@ -132,7 +132,7 @@ fn the_tutorials_variant_is_the_registered_file() {
         "the tutorial's variant stays short"
     );
     // The rule it switches off is shown as the base's source has it.
-    let lazy = std::fs::read_to_string(root().join("rules/lazy.rs")).unwrap();
+    let lazy = std::fs::read_to_string(root().join("rules/kit/lazy_init.rs")).unwrap();
     let rule_block = blocks
         .iter()
         .find(|b| b.contains("ChoiceAlias"))
@@ -140,7 +140,7 @@ fn the_tutorials_variant_is_the_registered_file() {
     for line in rule_block.lines() {
         assert!(
             lazy.contains(line.trim()),
-            "rules/lazy.rs has no line `{line}`"
+            "rules/kit/lazy_init.rs has no line `{line}`"
         );
     }
 }

@@ -2,13 +2,15 @@
 //! mechanism (a base rule set with named Datalog rules switched off and hooks
 //! overridden). Rule sets use each other only through this module. `objects` holds
 //! the heap of materialized and allocated objects that lazy initialization and its
-//! relatives share.
+//! relatives share; `lazy_init` is lazy initialization itself (its heap, Datalog
+//! program and glue), which `lazy` runs as it is and the `lissa` family prunes.
 
 use egg::Id;
 
 use crate::engine::{Ctx, Fork, Val};
 use crate::lang::{ClassId, FieldId, Type};
 
+pub mod lazy_init;
 pub mod objects;
 mod variant;
 
