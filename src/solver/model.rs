@@ -352,10 +352,8 @@ fn default_value(terms: &Terms, s: Sort) -> ModelValue {
 pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut model = Model::default();
     let euf = &th.euf;
-    // the values the other theories decide (linear arithmetic: the integers)
-    let theory_values = th.values();
-    let theory_value: rustc_hash::FxHashMap<TermId, Option<ModelValue>> =
-        theory_values.iter().cloned().collect();
+    let ints = th.lia.values();
+    let int_value = |n: super::theory::idl::INode| ints.get(n.0 as usize).copied().flatten();
     // one element per EUF class
     let mut elem_of_root: HashMap<ENode, ModelValue> = HashMap::new();
     let mut next: HashMap<Sort, u32> = HashMap::new();
@@ -399,10 +397,8 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut value_of = |t: TermId, model: &mut Model| -> Option<ModelValue> {
         match terms.sort(t) {
             Sort::Bool => bool_of(t).map(ModelValue::Bool),
-            s => match enc.enode_of(t) {
-                Some(n) => Some(elem(n, s, model)),
-                None => theory_value.get(&t).cloned().flatten(),
-            },
+            Sort::Int => enc.inode_of(t).and_then(int_value).map(ModelValue::Int),
+            s => enc.enode_of(t).map(|n| elem(n, s, model)),
         }
     };
     let mut tables: HashMap<FunId, BTreeMap<Vec<ModelValue>, ModelValue>> = HashMap::new();
@@ -437,15 +433,19 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             _ => {}
         }
     }
-    for (t, value) in theory_values {
-        if let Node::App(f, args) = terms.node(t)
+    for (i, t) in enc.inode_terms.iter().enumerate() {
+        if let Some(t) = *t
+            && let Node::App(f, args) = terms.node(t)
             && args.is_empty()
             && !internal(t)
         {
             // a value beyond i64 is undefined: the model check then fails (`unknown`)
-            match value {
+            match int_value(super::theory::idl::INode(i as u32)) {
                 Some(v) => {
-                    tables.entry(*f).or_default().insert(Vec::new(), v);
+                    tables
+                        .entry(*f)
+                        .or_default()
+                        .insert(Vec::new(), ModelValue::Int(v));
                 }
                 None => {
                     model.undefined.insert(*f);
