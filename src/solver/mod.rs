@@ -16,7 +16,7 @@ mod witness;
 use std::time::{Duration, Instant};
 
 use cdcl::{Cdcl, Limits, Lit, SatResult};
-use theory::Theories;
+use theory::{Incomplete, Refinement, Theories};
 use tseitin::{Ctx, Encoder};
 use witness::{Keep, Witness, Witnesses};
 
@@ -144,16 +144,6 @@ pub struct Solver {
 
 /// How many times one check may add division lemmas before answering `Unknown`.
 const MAX_DIVISION_REFINEMENTS: u32 = 64;
-
-/// What [`Solver::refine_divisions`] did with a model.
-enum Refinement {
-    /// Every division has its dividend's quotient.
-    Consistent,
-    /// Some had not: lemmas were added, and the search must run again.
-    Added,
-    /// A value or a lemma's bound leaves `i64`.
-    Overflow,
-}
 
 /// How many popped scopes may leave their selectors and clauses in the store before
 /// a sweep.
@@ -543,14 +533,14 @@ impl Solver {
                     // a model that breaks an assertion only through a division the
                     // search saw as free: exclude it with lemmas and search again
                     if fragment_kept && !matches!(answer, Answer::Sat(_)) {
-                        match self.refine_divisions() {
-                            Refinement::Added if refinements < MAX_DIVISION_REFINEMENTS => {
+                        match self.refine() {
+                            Refinement::Lemmas(_) if refinements < MAX_DIVISION_REFINEMENTS => {
                                 self.invalid_models = invalid;
                                 refinements += 1;
                                 result = self.search(&lits, limits, &roots, guided);
                                 continue;
                             }
-                            Refinement::Added => {
+                            Refinement::Lemmas(_) => {
                                 self.invalid_models = invalid;
                                 break Answer::Unknown(format!(
                                     "a division by a constant is not settled after \
@@ -606,47 +596,27 @@ impl Solver {
             .solve_guided(&mut self.th, lits, limits, Some(&guide))
     }
 
-    /// Divisions by a constant are free integers to the search (see
-    /// `tseitin::Division`): when the model found gives one a value other than
-    /// its dividend's quotient, add the lemmas that exclude it, for good (they hold
-    /// in every scope), and say so.
-    fn refine_divisions(&mut self) -> Refinement {
-        if self.enc.divs.is_empty() {
-            return Refinement::Consistent;
-        }
-        let ints = self.th.lia.values();
-        let mut wrong = Vec::new();
-        for d in &self.enc.divs {
-            // no values (beyond i64): `validate` names the overflow
-            if let Some((w, v)) = d.values(&self.enc, &ints) {
-                match tseitin::smt_div(v, d.k) {
-                    Some(exact) if exact == w => {}
-                    Some(_) => wrong.push((d.clone(), w, v)),
-                    None => return Refinement::Overflow,
-                }
-            }
-        }
-        if wrong.is_empty() {
-            return Refinement::Consistent;
-        }
+    /// Ask the theories for lemmas against the model found (linear arithmetic's
+    /// divisions, free integers to the search: `TheorySolver::refine`); add them
+    /// for good (they hold in every scope), and say so.
+    fn refine(&mut self) -> Refinement {
+        let lemmas = match self.th.refine(&mut self.terms) {
+            Refinement::Lemmas(ls) => ls,
+            other => return other,
+        };
         let keep = self.sat.kept_levels();
         self.sat.backtrack(&mut self.th, keep);
-        for (d, w, v) in wrong {
-            let Some(pairs) = d.lemmas(&mut self.terms, w, v) else {
-                return Refinement::Overflow;
-            };
-            for (x, y) in pairs {
-                let (lx, ly) = (self.ctx().lit(x), self.ctx().lit(y));
-                self.pin(lx);
-                self.pin(ly);
-                for clause in [vec![!lx, ly], vec![lx, !ly]] {
-                    self.sat
-                        .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);
-                    self.side_clauses.push(clause);
-                }
+        for &(x, y) in &lemmas {
+            let (lx, ly) = (self.ctx().lit(x), self.ctx().lit(y));
+            self.pin(lx);
+            self.pin(ly);
+            for clause in [vec![!lx, ly], vec![lx, !ly]] {
+                self.sat
+                    .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);
+                self.side_clauses.push(clause);
             }
         }
-        Refinement::Added
+        Refinement::Lemmas(lemmas)
     }
 
     /// Re-evaluate every assertion and assumption under the model, in every build
@@ -655,12 +625,13 @@ impl Solver {
     /// wrong, or else counted as an invalid model (a solver bug the self-check and
     /// the tests look for).
     fn validate(&mut self, model: Model, assumptions: &[TermId]) -> Answer {
-        if self.th.lia.idl.overflowed {
-            self.invalid_models += 1;
-            return Answer::Unknown("integer potentials overflowed".into());
-        }
-        if let Some(why) = self.th.lia.incomplete {
-            return Answer::Unknown(why.into());
+        match self.th.incomplete() {
+            Some(Incomplete::Invalid(why)) => {
+                self.invalid_models += 1;
+                return Answer::Unknown(why.into());
+            }
+            Some(Incomplete::GaveUp(why)) => return Answer::Unknown(why.into()),
+            None => {}
         }
         let all = self.assertions.iter().chain(assumptions).copied();
         let Some(t) = model.first_not_true(&self.terms, all) else {

@@ -352,8 +352,10 @@ fn default_value(terms: &Terms, s: Sort) -> ModelValue {
 pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut model = Model::default();
     let euf = &th.euf;
-    let ints = th.lia.values();
-    let int_value = |n: super::theory::idl::INode| ints.get(n.0 as usize).copied().flatten();
+    // the values the other theories decide (linear arithmetic: the integers)
+    let theory_values = th.values();
+    let theory_value: rustc_hash::FxHashMap<TermId, Option<ModelValue>> =
+        theory_values.iter().cloned().collect();
     // one element per EUF class
     let mut elem_of_root: HashMap<ENode, ModelValue> = HashMap::new();
     let mut next: HashMap<Sort, u32> = HashMap::new();
@@ -397,8 +399,10 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut value_of = |t: TermId, model: &mut Model| -> Option<ModelValue> {
         match terms.sort(t) {
             Sort::Bool => bool_of(t).map(ModelValue::Bool),
-            Sort::Int => enc.inode_of(t).and_then(int_value).map(ModelValue::Int),
-            s => enc.enode_of(t).map(|n| elem(n, s, model)),
+            s => match enc.enode_of(t) {
+                Some(n) => Some(elem(n, s, model)),
+                None => theory_value.get(&t).cloned().flatten(),
+            },
         }
     };
     let mut tables: HashMap<FunId, BTreeMap<Vec<ModelValue>, ModelValue>> = HashMap::new();
@@ -433,19 +437,15 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             _ => {}
         }
     }
-    for (i, t) in enc.inode_terms.iter().enumerate() {
-        if let Some(t) = *t
-            && let Node::App(f, args) = terms.node(t)
+    for (t, value) in theory_values {
+        if let Node::App(f, args) = terms.node(t)
             && args.is_empty()
             && !internal(t)
         {
             // a value beyond i64 is undefined: the model check then fails (`unknown`)
-            match int_value(super::theory::idl::INode(i as u32)) {
+            match value {
                 Some(v) => {
-                    tables
-                        .entry(*f)
-                        .or_default()
-                        .insert(Vec::new(), ModelValue::Int(v));
+                    tables.entry(*f).or_default().insert(Vec::new(), v);
                 }
                 None => {
                     model.undefined.insert(*f);

@@ -92,6 +92,73 @@ pub trait TheorySolver: Clone + Debug + Default {
         let _ = (terms, f, args);
         None
     }
+
+    // The core's syntax: atoms no theory declared (`<=`, `<`, `+`, `*` over
+    // `Int`, `=` over `Int`), which a theory may claim.
+
+    /// The skeleton literal of `t`, a Boolean term of the core's syntax that is not
+    /// an equality over user sorts or `Type` (EUF's) nor connective: the theory's
+    /// atom, or `None` to leave `t` to the next theory in the list (when none
+    /// claims it, it is a free Boolean outside the fragment, and a model that gets
+    /// it wrong is `unknown`). Linear arithmetic claims every integer atom.
+    fn claim(ctx: &mut Ctx, t: TermId) -> Option<Lit> {
+        let _ = (ctx, t);
+        None
+    }
+
+    /// `t` (literal `v`) is an atom outside the fragment: clauses that may decide
+    /// it after all (linear arithmetic's constant and zero lemmas), added with
+    /// `Ctx::add_clause`. Every theory is asked.
+    fn outside(ctx: &mut Ctx, t: TermId, v: Lit) {
+        let _ = (ctx, t, v);
+    }
+
+    // The answer: models and verdicts.
+
+    /// The model's value of every non-Boolean term the theory decides that EUF
+    /// does not (linear arithmetic: its integer terms), after a complete,
+    /// consistent assignment; `None` for a value the model cannot hold (beyond
+    /// i64), which makes the model check fail (`unknown`).
+    fn values(&self, out: &mut Vec<(TermId, Option<ModelValue>)>) {
+        let _ = out;
+    }
+
+    /// After a model was found that fails the check of the assertions: lemmas
+    /// (pairs of Boolean terms that must be equivalent, valid in every scope) that
+    /// exclude it, for a theory that decides a relaxation (linear arithmetic's
+    /// divisions by a constant, free integers to the search).
+    fn refine(&self, terms: &mut Terms) -> Refinement {
+        let _ = terms;
+        Refinement::Consistent
+    }
+
+    /// Why the last search's `sat` must be answered `unknown` (a budget that ran
+    /// out, an overflow); read before the model is checked.
+    fn incomplete(&self) -> Option<Incomplete> {
+        None
+    }
+}
+
+/// What [`TheorySolver::refine`] makes of a model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refinement {
+    /// The theory's part of the model is consistent.
+    Consistent,
+    /// It is not: these pairs of Boolean terms must be equivalent (and are not
+    /// in the model); the search must run again with them.
+    Lemmas(Vec<(TermId, TermId)>),
+    /// A value or a lemma's bound leaves `i64`.
+    Overflow,
+}
+
+/// Why a `sat` of the search is not an answer ([`TheorySolver::incomplete`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Incomplete {
+    /// The theory gave up (a budget): `unknown`.
+    GaveUp(&'static str),
+    /// The theory's own state is wrong (an overflow it cannot recover from):
+    /// `unknown`, counted as an invalid model.
+    Invalid(&'static str),
 }
 
 /// The registered theories: `field: Type => Variant,`, one line per theory. Each
@@ -143,6 +210,45 @@ macro_rules! theories {
             pub fn eval(terms: &Terms, id: u32, f: FunId, args: &[ModelValue]) -> Option<ModelValue> {
                 $($(#[$m])* if id == TheoryId::$variant as u32 {
                     return <$ty as TheorySolver>::eval(terms, f, args);
+                })*
+                None
+            }
+
+            /// The first theory's literal for the core atom `t`.
+            pub fn claim(ctx: &mut Ctx, t: TermId) -> Option<Lit> {
+                $($(#[$m])* if let Some(l) = <$ty as TheorySolver>::claim(ctx, t) {
+                    return Some(l);
+                })*
+                None
+            }
+
+            /// Every theory's lemmas for `t`, outside the fragment.
+            pub fn outside(ctx: &mut Ctx, t: TermId, v: Lit) {
+                $($(#[$m])* <$ty as TheorySolver>::outside(ctx, t, v);)*
+            }
+
+            /// Every theory's model values.
+            pub fn values(&self) -> Vec<(TermId, Option<ModelValue>)> {
+                let mut out = Vec::new();
+                $($(#[$m])* <$ty as TheorySolver>::values(&self.$field, &mut out);)*
+                out
+            }
+
+            /// Every theory's lemmas against the model (an overflow wins).
+            pub fn refine(&self, terms: &mut Terms) -> Refinement {
+                let mut all = Vec::new();
+                $($(#[$m])* match <$ty as TheorySolver>::refine(&self.$field, terms) {
+                    Refinement::Consistent => {}
+                    Refinement::Lemmas(ls) => all.extend(ls),
+                    Refinement::Overflow => return Refinement::Overflow,
+                })*
+                if all.is_empty() { Refinement::Consistent } else { Refinement::Lemmas(all) }
+            }
+
+            /// The first theory's reason the search's `sat` is not an answer.
+            pub fn incomplete(&self) -> Option<Incomplete> {
+                $($(#[$m])* if let Some(i) = <$ty as TheorySolver>::incomplete(&self.$field) {
+                    return Some(i);
                 })*
                 None
             }

@@ -14,13 +14,19 @@
 //! branch and bound that does not settle within [`MAX_BB_NODES`], answers
 //! `unknown` (the flag [`Lia::incomplete`]), never `unsat`.
 
+pub mod encode;
 pub mod rational;
 pub mod simplex;
 
 use rustc_hash::FxHashMap as HashMap;
 
 use super::idl::{Diff, INode, Idl, ZERO};
+use super::{Incomplete, Refinement};
 use crate::solver::cdcl::{LBool, Lit};
+use crate::solver::model::ModelValue;
+use crate::solver::term::{TermId, Terms};
+use crate::solver::tseitin::{Ctx, smt_div};
+use encode::Arith;
 use simplex::{Bound, Overflow, SVar, Simplex};
 
 /// Branch-and-bound nodes one final check may open before it gives up
@@ -72,6 +78,8 @@ pub struct Lia {
     /// Statistics: final checks that ran the simplex, branch-and-bound nodes.
     pub simplex_checks: u64,
     pub bb_nodes: u64,
+    /// The encoding's side: which term each node is, the atoms made, divisions.
+    pub encoding: encode::Encoding,
 }
 
 /// A linear form normalized: coefficients divided by their gcd, the first one
@@ -309,6 +317,65 @@ impl Lia {
 
 impl super::TheorySolver for Lia {
     type Atom = LiaAtom;
+
+    fn claim(ctx: &mut Ctx, t: TermId) -> Option<Lit> {
+        Arith(ctx).claim(t)
+    }
+
+    fn outside(ctx: &mut Ctx, t: TermId, v: Lit) {
+        Arith(ctx).outside(t, v);
+    }
+
+    fn values(&self, out: &mut Vec<(TermId, Option<ModelValue>)>) {
+        let ints = Lia::values(self);
+        for (i, t) in self.encoding.inode_terms().iter().enumerate() {
+            if let Some(t) = *t {
+                let v = ints.get(i).copied().flatten();
+                out.push((t, v.map(ModelValue::Int)));
+            }
+        }
+    }
+
+    /// Divisions by a constant are free integers to the search
+    /// ([`encode::Division`]): when the model gives one a value other than its
+    /// dividend's quotient, the lemmas that exclude it.
+    fn refine(&self, terms: &mut Terms) -> Refinement {
+        let divs = &self.encoding.divs;
+        if divs.is_empty() {
+            return Refinement::Consistent;
+        }
+        let ints = Lia::values(self);
+        let mut wrong = Vec::new();
+        for d in divs {
+            // no values (beyond i64): the model check names the overflow
+            if let Some((w, v)) = d.values(&self.encoding, &ints) {
+                match smt_div(v, d.k) {
+                    Some(exact) if exact == w => {}
+                    Some(_) => wrong.push((d, w, v)),
+                    None => return Refinement::Overflow,
+                }
+            }
+        }
+        let mut lemmas = Vec::new();
+        for (d, w, v) in wrong {
+            let Some(pairs) = d.lemmas(terms, w, v) else {
+                return Refinement::Overflow;
+            };
+            lemmas.extend(pairs);
+        }
+        if lemmas.is_empty() {
+            Refinement::Consistent
+        } else {
+            Refinement::Lemmas(lemmas)
+        }
+    }
+
+    fn incomplete(&self) -> Option<Incomplete> {
+        if self.idl.overflowed {
+            return Some(Incomplete::Invalid("integer potentials overflowed"));
+        }
+        self.incomplete.map(Incomplete::GaveUp)
+    }
 
     #[inline]
     fn assign(&mut self, atom: LiaAtom, lit: Lit) -> Result<(), Vec<Lit>> {
