@@ -354,8 +354,10 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let euf = &th.euf;
     // the values the other theories decide (linear arithmetic: the integers)
     let theory_values = th.values();
-    let theory_value: rustc_hash::FxHashMap<TermId, Option<ModelValue>> =
-        theory_values.iter().cloned().collect();
+    // indexed by term only when a function table needs such a value as an argument
+    // (most models never do: a map per model cost 3% of a symbolic-heap run)
+    let theory_value =
+        std::cell::OnceCell::<rustc_hash::FxHashMap<TermId, &Option<ModelValue>>>::new();
     // one element per EUF class
     let mut elem_of_root: HashMap<ENode, ModelValue> = HashMap::new();
     let mut next: HashMap<Sort, u32> = HashMap::new();
@@ -401,7 +403,10 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             Sort::Bool => bool_of(t).map(ModelValue::Bool),
             s => match enc.enode_of(t) {
                 Some(n) => Some(elem(n, s, model)),
-                None => theory_value.get(&t).cloned().flatten(),
+                None => theory_value
+                    .get_or_init(|| theory_values.iter().map(|(t, v)| (*t, v)).collect())
+                    .get(&t)
+                    .and_then(|v| (*v).clone()),
             },
         }
     };
@@ -437,15 +442,15 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             _ => {}
         }
     }
-    for (t, value) in theory_values {
-        if let Node::App(f, args) = terms.node(t)
+    for (t, value) in &theory_values {
+        if let Node::App(f, args) = terms.node(*t)
             && args.is_empty()
-            && !internal(t)
+            && !internal(*t)
         {
             // a value beyond i64 is undefined: the model check then fails (`unknown`)
             match value {
                 Some(v) => {
-                    tables.entry(*f).or_default().insert(Vec::new(), v);
+                    tables.entry(*f).or_default().insert(Vec::new(), v.clone());
                 }
                 None => {
                     model.undefined.insert(*f);

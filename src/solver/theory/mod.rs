@@ -324,3 +324,58 @@ impl Theories {
         self.atoms.get(v.index()).copied().unwrap_or(Atom::None)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    /// Every `.rs` file under `dir`.
+    fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("a source folder") {
+            let p = entry.expect("a directory entry").path();
+            if p.is_dir() {
+                sources(&p, out);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+    }
+
+    /// A theory behind the interface is named nowhere but in its own files and its
+    /// registration: linear arithmetic's identifiers (its module, its types,
+    /// difference logic's, the encoder's view `Arith`) appear in no source file
+    /// outside `theory/lia/`, `theory/idl.rs` and this file (docs/SOLVER.md,
+    /// "Adding a theory", which counts the files).
+    #[test]
+    fn linear_arithmetic_is_named_only_in_its_folder_and_its_registration() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        sources(&root.join("src"), &mut files);
+        let own = |p: &Path| {
+            let rel = p.strip_prefix(root).expect("under the root");
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            rel.starts_with("src/solver/theory/lia/")
+                || rel == "src/solver/theory/idl.rs"
+                || rel == "src/solver/theory/mod.rs"
+        };
+        let names = [
+            "lia", "Lia", "LiaAtom", "LinLe", "idl", "Idl", "INode", "Arith",
+        ];
+        let mut found = Vec::new();
+        for p in files.iter().filter(|p| !own(p)) {
+            let text = std::fs::read_to_string(p).expect("a readable source");
+            let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+            for w in words {
+                if names.contains(&w) {
+                    found.push(format!("{}: {w}", p.display()));
+                    break;
+                }
+            }
+        }
+        assert!(
+            files.iter().any(|p| p.ends_with("solver/tseitin.rs")),
+            "the walk found the encoder"
+        );
+        assert_eq!(found, Vec::<String>::new());
+    }
+}
