@@ -162,20 +162,18 @@ impl SearchArgs {
 /// runs in parallel).
 #[derive(clap::Args, Clone, Debug)]
 pub struct JobsArg {
-    /// Workers exploring at once (default 1: sequential). With more, the traces come
-    /// in the same order and numbering, but a rule set that keeps its heap by e-class
-    /// id may list two objects of a trace in another order, and a fresh solver may
-    /// decide a check the sequential run answered `unknown` (docs/PERFORMANCE.md,
-    /// "Parallel exploration")
+    /// Workers exploring at once (default: the available cores; 1 is the sequential
+    /// loop). The traces are the same, in the same order and numbering, printed alike,
+    /// under any number of workers, unless a run is cut by `--states` or the time
+    /// limit (docs/PERFORMANCE.md, "Parallel exploration")
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
 }
 
 impl JobsArg {
-    /// The number of workers: as given, else 1. The default stays sequential until
-    /// every rule set's output is the same under any number of workers.
+    /// The number of workers: as given, else the available cores.
     pub fn jobs(&self) -> usize {
-        self.jobs.map_or(1, |n| n as usize)
+        shard::jobs(self.jobs.map(u64::from))
     }
 }
 

@@ -29,6 +29,21 @@ pub struct Feasibility {
     companions: HashMap<Id, Id>,
     /// How input references are read (the rule set's choice, `RuleSet::REF_INPUTS`).
     inputs: RefInputs,
+    /// What a fresh solver needs to ask the same question (see [`Feasibility::afresh`]):
+    /// the class hierarchy, the input typings declared so far, and the guards
+    /// asserted, one per entry of `stack`.
+    replay: Replay,
+}
+
+/// The facts given to the solver so far, to state them again to a fresh one.
+#[derive(Clone, Default)]
+struct Replay {
+    /// `(class, superclass)`, parents first.
+    classes: Vec<(String, Option<String>)>,
+    /// The arguments of each [`Feasibility::declare_range`] so far.
+    ranges: Vec<(Id, String, Vec<String>)>,
+    /// The guard of each asserted conjunct, in the order of `stack`.
+    guards: Vec<Id>,
 }
 
 /// A feasibility answer.
@@ -48,14 +63,29 @@ impl Feasibility {
     /// A solver that knows the program's class hierarchy: `Type` ranges over its
     /// classes (every class can be instantiated: the subset has no abstract ones).
     pub fn new(program: &Program) -> Self {
+        let classes = program
+            .classes
+            .iter()
+            .map(|c| {
+                let parent = c.superclass.map(|k| program.class_name(k).to_string());
+                (program.name(c.name).to_string(), parent)
+            })
+            .collect();
+        Self::with_classes(classes)
+    }
+
+    fn with_classes(classes: Vec<(String, Option<String>)>) -> Self {
         let mut solver = Solver::new(SolverConfig::default());
-        for c in &program.classes {
-            let parent = c.superclass.map(|k| program.class_name(k));
+        for (class, parent) in &classes {
             // parents come first in the class table, names are unique
-            let declared = solver.declare_class(program.name(c.name), parent, true);
+            let declared = solver.declare_class(class, parent.as_deref(), true);
             debug_assert!(declared.is_ok(), "{declared:?}");
         }
         Feasibility {
+            replay: Replay {
+                classes,
+                ..Replay::default()
+            },
             solver,
             stack: Vec::new(),
             cache: HashMap::default(),
@@ -87,6 +117,11 @@ impl Feasibility {
     /// of class `declared` may have (stated as `subtype(typeof(sym), @declared)` when
     /// that is every subclass of `declared`).
     pub fn declare_range(&mut self, terms: &Terms, sym: Id, declared: &str, classes: &[&str]) {
+        self.replay.ranges.push((
+            sym,
+            declared.to_string(),
+            classes.iter().map(|c| c.to_string()).collect(),
+        ));
         let Some(x) = self.term(terms, sym) else {
             return;
         };
@@ -221,9 +256,11 @@ impl Feasibility {
         while self.stack.len() > shared {
             self.solver.pop();
             self.stack.pop();
+            self.replay.guards.pop();
         }
         for (guard, serial) in pending {
             self.solver.push();
+            self.replay.guards.push(guard);
             // A guard the solver cannot read is left out: that only makes the
             // path condition weaker, so no feasible path is ever pruned.
             if let Some(t) = self.term(terms, guard) {
@@ -240,15 +277,69 @@ impl Feasibility {
 
     /// Is the synchronised path condition together with `guard` satisfiable?
     pub fn check_with(&mut self, terms: &mut Terms, guard: Id) -> Verdict {
+        self.bound_by_deadline();
+        match self.term(terms, guard) {
+            Some(t) => match self.solver.decide(&[t]) {
+                Decision::Unknown(why) if self.time_left() => {
+                    Verdict(self.afresh(terms, guard).unwrap_or(Decision::Unknown(why)))
+                }
+                decided => Verdict(decided),
+            },
+            None => Verdict(Decision::Unknown("guard outside the solver's terms".into())),
+        }
+    }
+
+    /// The next check answers `unknown` rather than run past the deadline.
+    fn bound_by_deadline(&mut self) {
         if let Some(d) = self.deadline {
             let own = SolverConfig::default().timeout;
             let left = d.saturating_duration_since(std::time::Instant::now());
             self.solver
                 .set_timeout(Some(own.map_or(left, |t| t.min(left))));
         }
-        match self.term(terms, guard) {
-            Some(t) => Verdict(self.solver.decide(&[t])),
-            None => Verdict(Decision::Unknown("guard outside the solver's terms".into())),
+    }
+
+    fn time_left(&self) -> bool {
+        self.deadline.is_none_or(|d| std::time::Instant::now() < d)
+    }
+
+    /// The same question asked of a fresh solver: the hierarchy, the input typings, the
+    /// path condition and `guard`, nothing learned from other paths. What the
+    /// long-lived solver answers depends on everything it met before (learned
+    /// clauses, the order of its atoms, what its budgets were spent on), so an
+    /// `unknown` there would make a path's verdict depend on the run's history (on
+    /// the paths explored before it, and under `--jobs` on the worker that explored
+    /// it). Asked again this way, the answer depends on the path alone. `None` when
+    /// the fresh solver cannot decide either.
+    fn afresh(&self, terms: &mut Terms, guard: Id) -> Option<Decision> {
+        let mut f = Feasibility::with_classes(self.replay.classes.clone());
+        f.inputs = self.inputs;
+        f.deadline = self.deadline;
+        f.companions = self.companions.clone();
+        for (sym, declared, classes) in &self.replay.ranges {
+            let classes: Vec<&str> = classes.iter().map(String::as_str).collect();
+            f.declare_range(terms, *sym, declared, &classes);
+        }
+        for &g in &self.replay.guards {
+            f.solver.push();
+            if let Some(t) = f.term(terms, g) {
+                let _ = f.solver.assert_term(t);
+                for c in f.companions_of(terms, g) {
+                    if let Some(c) = f.term(terms, c) {
+                        let _ = f.solver.assert_companion(c);
+                    }
+                }
+            }
+        }
+        f.bound_by_deadline();
+        let t = f.term(terms, guard)?;
+        // The path condition alone first (feasible, since the path got here): its model
+        // stays with the solver as a witness that may answer the guard's check where
+        // the search over non-linear atoms would not.
+        let _ = f.solver.decide(&[]);
+        match f.solver.decide(&[t]) {
+            Decision::Unknown(_) => None,
+            decided => Some(decided),
         }
     }
 

@@ -177,16 +177,53 @@ fn erase<R: RuleSet>(ctx: &mut Ctx<'_>, t: &Trace<R>, index: usize) -> TraceTerm
         }
         Outcome::Exception(Thrown::Builtin(..)) => None,
     };
+    let heap = R::heap_terms(ctx, &t.heap);
     TraceTerms {
         index,
         ending: Ending::of(&t.outcome),
         result,
         pc,
-        heap: R::heap_terms(ctx, &t.heap),
+        heap: in_path_order(ctx, heap),
         unknown: t.unknown,
         branches: t.branches,
         conjuncts: t.pc.entries(),
     }
+}
+
+/// The heap's cells in an order of their own terms: the objects (with their guards)
+/// sorted by their text, each object's cells in the order the rule set gave them.
+/// A rule set may keep its heap in a map keyed by e-class id, and ids number terms in
+/// the order the whole run first built them, so without this the order would depend
+/// on the run's history: on what other paths built first, and under `--jobs` on which
+/// worker's context explored the path. The text of a term depends on its structure
+/// only, so every run lists a path's heap alike.
+fn in_path_order(ctx: &Ctx<'_>, mut heap: HeapTerms) -> HeapTerms {
+    let terms = &ctx.terms;
+    let mut groups: Vec<((String, String), Vec<super::ruleset::Cell>)> = Vec::new();
+    let mut texts: std::collections::HashMap<Id, String> = Default::default();
+    let mut text = |id: Id| {
+        let id = terms.find(id);
+        texts
+            .entry(id)
+            .or_insert_with(|| display(terms, id))
+            .clone()
+    };
+    for cell in heap.cells.drain(..) {
+        let same = groups.last().is_some_and(|(_, cells)| {
+            let last = cells[cells.len() - 1];
+            terms.find(last.object) == terms.find(cell.object)
+                && terms.find(last.guard) == terms.find(cell.guard)
+        });
+        if same {
+            let n = groups.len();
+            groups[n - 1].1.push(cell);
+        } else {
+            groups.push(((text(cell.object), text(cell.guard)), vec![cell]));
+        }
+    }
+    groups.sort_by(|a, b| a.0.cmp(&b.0));
+    heap.cells = groups.into_iter().flat_map(|(_, cells)| cells).collect();
+    heap
 }
 
 /// A trace as terms for a sink: the whole of it when the sink [`TraceSink::wants_terms`],

@@ -1,0 +1,68 @@
+//! `heaplog run --jobs N` prints what `--jobs 1` prints (docs/PERFORMANCE.md, "Parallel
+//! exploration"): the same traces in the same order and numbering, each heap listed
+//! in the same order, the same `?` marks. On entries where that once failed: heaps kept
+//! by e-class id (`Node.isBinaryTree`, `BST.repOK`), and
+//! solver answers that depended on the run's history (`Shape.ratio`, non-linear).
+//! Every registered rule set, with a time limit far above what each run takes.
+
+mod common;
+
+use common::heaplog;
+use heaplog::rules::REGISTRY;
+
+fn run(file: &str, entry: &str, rules: &str, jobs: &str) -> String {
+    let (code, out, err) = heaplog(&[
+        "run",
+        file,
+        "--entry",
+        entry,
+        "--rules",
+        rules,
+        "--scope",
+        "2",
+        "--depth",
+        "12",
+        "--steps",
+        "20000",
+        "--time-limit",
+        "600",
+        "--jobs",
+        jobs,
+    ]);
+    assert_eq!(code, 0, "{file} {entry} {rules} --jobs {jobs}: {err}");
+    // the footer's counts and verdict stay; its times go
+    out.lines()
+        .map(|l| match (l.find("time:"), l.rfind("ms)")) {
+            (Some(a), Some(b)) if a < b => format!("{}{}", &l[..a], &l[b + 3..]),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn run_prints_the_same_under_one_two_and_three_jobs() {
+    for (file, entry) in [
+        ("programs/shapes.java", "Shape.ratio"),
+        ("programs/bintree.java", "Node.isBinaryTree"),
+        ("programs/bst.java", "BST.repOK"),
+    ] {
+        for r in REGISTRY {
+            let one = run(file, entry, r.name, "1");
+            assert!(one.contains("\n#1 ") && !one.contains("by time"), "{one}");
+            assert!(
+                !one.contains("kept on an unknown"),
+                "{file} {entry} {}: a check left unknown\n{one}",
+                r.name
+            );
+            for jobs in ["2", "3"] {
+                assert_eq!(
+                    one,
+                    run(file, entry, r.name, jobs),
+                    "{file} {entry} under {} with --jobs {jobs}",
+                    r.name
+                );
+            }
+        }
+    }
+}
