@@ -245,6 +245,7 @@ pub struct Diff(pub INode, pub INode, pub i64);
 
 impl super::TheorySolver for Idl {
     type Atom = Diff;
+    type Facts = ();
 
     #[inline]
     fn assign(&mut self, Diff(x, y, c): Diff, lit: Lit) -> Result<(), Vec<Lit>> {

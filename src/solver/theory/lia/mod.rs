@@ -317,6 +317,7 @@ impl Lia {
 
 impl super::TheorySolver for Lia {
     type Atom = LiaAtom;
+    type Facts = ();
 
     fn claim(ctx: &mut Ctx, t: TermId) -> Option<Lit> {
         Arith(ctx).claim(t)
