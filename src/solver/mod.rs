@@ -21,6 +21,13 @@ use tseitin::{Ctx, Encoder};
 use witness::{Keep, Witness, Witnesses};
 
 pub use model::{FunTable, Model, ModelValue};
+pub use theory::{Draw, RandomInt, RandomVocab};
+
+/// An integer leaf of a random formula from the registered theories, for the
+/// fuzzers (`TheorySolver::random_int`; `None` when no theory has one).
+pub fn random_int(draw: &mut dyn Draw, vocab: RandomVocab) -> Option<RandomInt> {
+    Theories::random_int(draw, vocab)
+}
 pub use term::{FunDecl, FunId, FunKind, Node, Sort, SortError, SortId, TermId, Terms};
 
 /// Limits and options of a [`Solver`].

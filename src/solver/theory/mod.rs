@@ -178,6 +178,60 @@ pub trait TheorySolver: Clone + Debug + Default {
     fn incomplete(&self) -> Option<Incomplete> {
         None
     }
+
+    // Random formulas, for the fuzzers.
+
+    /// An integer leaf of a random formula over `vocab`'s integer variables, drawn
+    /// from `draw`, or `None` to leave it to the next theory in the list (linear
+    /// arithmetic: a constant, `x_i + k`, or with `vocab.linear` a linear form).
+    fn random_int(draw: &mut dyn Draw, vocab: RandomVocab) -> Option<RandomInt> {
+        let _ = (draw, vocab);
+        None
+    }
+}
+
+/// Random draws for the fuzzers' formulas (`src/fuzz/formulas.rs`): the arithmetic
+/// of their SplitMix64 streams over [`Draw::next_u64`], so that a theory drawing
+/// a leaf keeps a seed's formula what it was.
+pub trait Draw {
+    fn next_u64(&mut self) -> u64;
+
+    /// Uniform in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        debug_assert!(n > 0);
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with probability `percent`/100.
+    fn chance(&mut self, percent: u32) -> bool {
+        self.below(100) < percent as usize
+    }
+
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as usize) as i64
+    }
+}
+
+/// What a random formula may use ([`TheorySolver::random_int`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RandomVocab {
+    /// How many integer variables (`x_0, x_1, ...`); 0 for none.
+    pub ints: usize,
+    /// Are linear forms beyond difference logic allowed?
+    pub linear: bool,
+}
+
+/// An integer leaf of a random formula, which a theory contributes
+/// ([`TheorySolver::random_int`]); the fuzzer builds, prints and evaluates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RandomInt {
+    /// The constant `k`.
+    Const(i64),
+    /// `x_i + k` (difference logic's shape).
+    Offset(usize, i64),
+    /// `sum(c * x_i) + k` (the simplex's).
+    Linear(Vec<(usize, i64)>, i64),
 }
 
 /// What [`TheorySolver::refine`] makes of a model.
@@ -330,6 +384,14 @@ macro_rules! theories {
                     Refinement::Overflow => return Refinement::Overflow,
                 })*
                 if all.is_empty() { Refinement::Consistent } else { Refinement::Lemmas(all) }
+            }
+
+            /// The first theory's integer leaf of a random formula.
+            pub fn random_int(draw: &mut dyn Draw, vocab: RandomVocab) -> Option<RandomInt> {
+                $($(#[$m])* if let Some(i) = <$ty as TheorySolver>::random_int(draw, vocab) {
+                    return Some(i);
+                })*
+                None
             }
 
             /// The first theory's reason the search's `sat` is not an answer.
