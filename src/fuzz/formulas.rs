@@ -1,13 +1,24 @@
 //! Solver fuzzing: random formulas over Booleans, an uninterpreted sort with a
-//! function and a predicate, difference constraints and linear combinations,
-//! decided by the solver and by brute force (and, for the linear ones, by z3 in
+//! function and a predicate, and the integer leaves the registered theories
+//! contribute (`solver::random_int`: linear arithmetic's constants, difference
+//! constraints' `x + k` and linear combinations), decided by the solver and by
+//! brute force (and, for the linear ones, by z3 in
 //! `lia_formulas_agree_with_z3`). A `Sat` model must satisfy the assertions and brute force must
 //! agree on `Sat`/`Unsat` (a minimal stand-in for a self-check in `solver/`).
 
 use std::fmt::Write as _;
 
 use super::rng::Rng;
-use crate::solver::{Answer, Solver, SolverConfig, Sort, TermId, Terms};
+use crate::solver::{
+    Answer, Draw, RandomInt, RandomVocab, Solver, SolverConfig, Sort, TermId, Terms,
+};
+
+/// The theories draw their leaves from the formula's own stream.
+impl Draw for Rng {
+    fn next_u64(&mut self) -> u64 {
+        Rng::next_u64(self)
+    }
+}
 
 #[derive(Clone, Debug)]
 enum U {
@@ -18,10 +29,9 @@ enum U {
 
 #[derive(Clone, Debug)]
 enum I {
-    V(usize, i64),
-    N(i64),
-    /// `sum(c * x) + k`: beyond difference logic (the simplex's atoms).
-    Lin(Vec<(usize, i64)>, i64),
+    /// A theory's leaf: a constant, `x + k`, or `sum(c * x) + k` (beyond
+    /// difference logic: the simplex's atoms).
+    Leaf(RandomInt),
     Ite(Box<F>, Box<I>, Box<I>),
 }
 
@@ -157,18 +167,12 @@ impl Maker<'_> {
                 Box::new(self.i(depth - 1)),
             );
         }
-        if self.fam.lin && self.rng.chance(35) {
-            let n = 2 + self.rng.below(2);
-            let terms = (0..n)
-                .map(|_| (self.rng.below(self.fam.ints), self.rng.range(-3, 3)))
-                .collect();
-            return I::Lin(terms, self.rng.range(-4, 4));
-        }
-        if self.rng.chance(25) {
-            I::N(self.rng.range(-1, 1))
-        } else {
-            I::V(self.rng.below(self.fam.ints), self.rng.range(-1, 1))
-        }
+        let vocab = RandomVocab {
+            ints: self.fam.ints,
+            linear: self.fam.lin,
+        };
+        let leaf = crate::solver::random_int(&mut *self.rng, vocab);
+        I::Leaf(leaf.unwrap_or(RandomInt::Const(0)))
     }
 }
 
@@ -197,9 +201,9 @@ fn ev_u(t: &U, e: &Env) -> usize {
 
 fn ev_i(t: &I, e: &Env) -> i64 {
     match t {
-        I::V(v, k) => e.i[*v] + k,
-        I::N(k) => *k,
-        I::Lin(ts, k) => ts.iter().map(|&(v, c)| c * e.i[v]).sum::<i64>() + k,
+        I::Leaf(RandomInt::Offset(v, k)) => e.i[*v] + k,
+        I::Leaf(RandomInt::Const(k)) => *k,
+        I::Leaf(RandomInt::Linear(ts, k)) => ts.iter().map(|&(v, c)| c * e.i[v]).sum::<i64>() + k,
         I::Ite(c, a, b) => {
             if ev(c, e) {
                 ev_i(a, e)
@@ -332,13 +336,13 @@ fn build_u(t: &mut Terms, v: &Vocab, u: &U) -> Built {
 
 fn build_i(t: &mut Terms, v: &Vocab, i: &I) -> Built {
     match i {
-        I::V(x, 0) => Ok(v.ints[*x]),
-        I::V(x, k) => {
+        I::Leaf(RandomInt::Offset(x, 0)) => Ok(v.ints[*x]),
+        I::Leaf(RandomInt::Offset(x, k)) => {
             let c = t.int(*k);
             t.add(v.ints[*x], c)
         }
-        I::N(k) => Ok(t.int(*k)),
-        I::Lin(ts, k) => {
+        I::Leaf(RandomInt::Const(k)) => Ok(t.int(*k)),
+        I::Leaf(RandomInt::Linear(ts, k)) => {
             let mut acc = t.int(*k);
             for &(x, c) in ts {
                 let c = t.int(c);
@@ -423,12 +427,12 @@ fn smt_num(k: i64) -> String {
 fn smt_i(i: &I, out: &mut String) {
     let names = ["x", "y", "z"];
     match i {
-        I::V(x, 0) => out.push_str(names[*x]),
-        I::V(x, k) => {
+        I::Leaf(RandomInt::Offset(x, 0)) => out.push_str(names[*x]),
+        I::Leaf(RandomInt::Offset(x, k)) => {
             let _ = write!(out, "(+ {} {})", names[*x], smt_num(*k));
         }
-        I::N(k) => out.push_str(&smt_num(*k)),
-        I::Lin(ts, k) => {
+        I::Leaf(RandomInt::Const(k)) => out.push_str(&smt_num(*k)),
+        I::Leaf(RandomInt::Linear(ts, k)) => {
             out.push_str("(+");
             for &(x, c) in ts {
                 let _ = write!(out, " (* {} {})", smt_num(c), names[x]);

@@ -21,9 +21,14 @@ use tseitin::{Ctx, Encoder};
 use witness::{Keep, Witness, Witnesses};
 
 pub use model::{FunTable, Model, ModelValue};
-pub use term::{
-    ClassDecl, FunDecl, FunId, FunKind, Hierarchy, Node, Sort, SortError, SortId, TermId, Terms,
-};
+pub use theory::{Draw, RandomInt, RandomVocab};
+
+/// An integer leaf of a random formula from the registered theories, for the
+/// fuzzers (`TheorySolver::random_int`; `None` when no theory has one).
+pub fn random_int(draw: &mut dyn Draw, vocab: RandomVocab) -> Option<RandomInt> {
+    Theories::random_int(draw, vocab)
+}
+pub use term::{FunDecl, FunId, FunKind, Node, Sort, SortError, SortId, TermId, Terms};
 
 /// Limits and options of a [`Solver`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,8 +136,6 @@ pub struct Solver {
     /// Variables relevant for good (axioms, hierarchy clauses): a pop or the end of
     /// a check that made them relevant first must not unmark them.
     pinned: rustc_hash::FxHashSet<cdcl::Var>,
-    /// The `Type` terms that have their hierarchy clause.
-    domain_covered: usize,
     checks: u64,
     time: Duration,
     retired: Vec<Lit>,
@@ -168,7 +171,6 @@ impl Solver {
             unguided_retries: 0,
             axioms: Vec::new(),
             pinned: rustc_hash::FxHashSet::default(),
-            domain_covered: 0,
             checks: 0,
             time: Duration::ZERO,
             retired: Vec::new(),
@@ -359,25 +361,6 @@ impl Solver {
         Ok(())
     }
 
-    /// Declare a class of the hierarchy that terms of sort `Type` range over (see
-    /// [`Terms::declare_class`]); returns its value `@name`. Classes are declared
-    /// before any term of sort `Type` is asserted: the hierarchy is closed then.
-    pub fn declare_class(
-        &mut self,
-        name: &str,
-        parent: Option<&str>,
-        instantiable: bool,
-    ) -> Result<TermId, String> {
-        if self.domain_covered > 0 {
-            return Err(format!(
-                "class `{name}` is declared after terms of sort Type were asserted"
-            ));
-        }
-        let v = self.terms.declare_class(name, parent, instantiable)?;
-        self.ctx().enode(v);
-        Ok(v)
-    }
-
     /// Assert `t` for good, whatever scopes are open or later popped: for facts
     /// that hold in every state (the typing of an input reference).
     pub fn assert_axiom(&mut self, t: TermId) -> Result<(), SortError> {
@@ -398,13 +381,10 @@ impl Solver {
         Ok(())
     }
 
-    /// The values every term of sort `Type` must equal one of: the instantiable
-    /// classes of the hierarchy (none declared: `Type` is unconstrained).
+    /// The values every term of sort `Type` must equal one of, for witnesses
+    /// (empty: unconstrained).
     fn domain_terms(&self) -> Vec<TermId> {
-        self.terms
-            .hierarchy()
-            .map(|h| h.instantiable())
-            .unwrap_or_default()
+        Theories::domain(&self.terms, Sort::Type)
     }
 
     /// The assumptions of a check together with the axioms, which every model and
@@ -498,7 +478,7 @@ impl Solver {
             temporary.extend(self.mark_relevant(l));
             lits.push(l);
         }
-        self.update_type_domain();
+        self.add_permanent_clauses();
         let limits = Limits {
             max_conflicts: self.config.max_conflicts,
             deadline: self.config.timeout.map(|d| Instant::now() + d),
@@ -670,22 +650,12 @@ impl Solver {
             .map(|&(u, _)| u)
     }
 
-    /// The hierarchy as clauses: every new term of sort `Type` equals one of the
-    /// instantiable classes (permanent: the hierarchy is fixed before such terms).
-    fn update_type_domain(&mut self) {
-        let domain = self.domain_terms();
-        if domain.is_empty() {
-            return;
-        }
-        while self.domain_covered < self.enc.type_terms.len() {
-            let t = self.enc.type_terms[self.domain_covered];
-            self.domain_covered += 1;
-            let mut clause = Vec::with_capacity(domain.len());
-            for &v in &domain {
-                let e = self.terms.eq(t, v).expect("both of sort Type");
-                let l = self.ctx().lit(e);
+    /// The theories' clauses for good over the terms met since the last check
+    /// (`TheorySolver::permanent`), their literals relevant for good.
+    fn add_permanent_clauses(&mut self) {
+        while let Some(clause) = Theories::permanent(&mut self.ctx()) {
+            for &l in &clause {
                 self.pin(l);
-                clause.push(l);
             }
             self.sat
                 .add_clause_kept(&mut self.th, &clause, cdcl::Origin::Problem);

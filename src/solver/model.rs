@@ -477,17 +477,11 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             continue;
         }
         let entries = tables.remove(&f).unwrap_or_default();
-        // a `Type` nobody constrained still lies in the hierarchy: the element of
-        // its first instantiable class
-        let class_default = || {
-            let h = terms.hierarchy()?;
-            h.instantiable()
-                .into_iter()
-                .find_map(|v| model.by_value.get(&v).cloned())
-        };
-        let default_value = |terms: &Terms, s: Sort| match s {
-            Sort::Type => class_default().unwrap_or_else(|| default_value(terms, s)),
-            _ => default_value(terms, s),
+        // a term nobody constrained may still have a theory's default (the types:
+        // the element of the first instantiable class)
+        let value_of = |v: TermId| model.by_value.get(&v).cloned();
+        let default_value = |terms: &Terms, s: Sort| {
+            Theories::default_value(terms, s, &value_of).unwrap_or_else(|| default_value(terms, s))
         };
         let default = if decl.args.is_empty() {
             entries

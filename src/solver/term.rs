@@ -3,6 +3,8 @@
 use rustc_hash::FxHashMap as HashMap;
 use std::fmt::{self, Write as _};
 
+use super::theory::Facts;
+
 /// A term in a [`Terms`] DAG. Numbering: creation order, from 0; a term built twice
 /// (same node) is one id.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -139,67 +141,11 @@ pub enum SortError {
     },
 }
 
-/// One class of the hierarchy that values of sort `Type` range over.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct ClassDecl {
-    pub name: String,
-    /// The superclass, by position in [`Hierarchy::classes`]; `None` for a root.
-    pub parent: Option<usize>,
-    /// Can an object have exactly this class (false for abstract classes)?
-    pub instantiable: bool,
-    /// The distinguished `Type` value `@name`.
-    pub value: TermId,
-}
-
-/// The class hierarchy, given as facts: every term of sort `Type` equals the value
-/// of one instantiable class, and `subtype(t, @C)` holds iff it is a subclass of `C`.
-#[derive(Clone, Default, Debug)]
-pub struct Hierarchy {
-    pub classes: Vec<ClassDecl>,
-}
-
-impl Hierarchy {
-    /// The class whose value is `v`.
-    pub fn class_of_value(&self, v: TermId) -> Option<usize> {
-        self.classes.iter().position(|c| c.value == v)
-    }
-
-    /// Is class `a` a subclass of (or equal to) class `b`? (Parents are declared
-    /// first, so the walk up always ends.)
-    pub fn is_subclass(&self, a: usize, b: usize) -> bool {
-        let mut k = Some(a);
-        while let Some(c) = k {
-            if c == b {
-                return true;
-            }
-            k = self.classes[c].parent;
-        }
-        false
-    }
-
-    /// The values of the instantiable subclasses of `c` (`c` included).
-    pub fn instantiable_below(&self, c: usize) -> Vec<TermId> {
-        (0..self.classes.len())
-            .filter(|&k| self.classes[k].instantiable && self.is_subclass(k, c))
-            .map(|k| self.classes[k].value)
-            .collect()
-    }
-
-    /// The values of every instantiable class.
-    pub fn instantiable(&self) -> Vec<TermId> {
-        self.classes
-            .iter()
-            .filter(|c| c.instantiable)
-            .map(|c| c.value)
-            .collect()
-    }
-}
-
 /// The term DAG with its sort and function declarations.
 #[derive(Clone, Default, Debug)]
 pub struct Terms {
-    /// The class hierarchy `Type` ranges over, once a class is declared.
-    hierarchy: Option<Hierarchy>,
+    /// What the theories keep with the terms (`TheorySolver::Facts`).
+    pub(crate) facts: Facts,
     nodes: Vec<Node>,
     sorts: Vec<Sort>,
     index: HashMap<Node, TermId>,
@@ -257,66 +203,6 @@ impl Terms {
             Sort::Type => "Type".into(),
             Sort::User(id) => self.sort_names[id.0 as usize].clone(),
         }
-    }
-
-    /// Declare class `name` (a subclass of `parent`, declared earlier) of the
-    /// hierarchy; returns its value `@name`. Declaring a class twice is an error.
-    pub fn declare_class(
-        &mut self,
-        name: &str,
-        parent: Option<&str>,
-        instantiable: bool,
-    ) -> Result<TermId, String> {
-        let h = self.hierarchy.get_or_insert_with(Hierarchy::default);
-        if h.classes.iter().any(|c| c.name == name) {
-            return Err(format!("class `{name}` is declared twice"));
-        }
-        let parent = match parent {
-            None => None,
-            Some(p) => Some(
-                h.classes
-                    .iter()
-                    .position(|c| c.name == p)
-                    .ok_or_else(|| format!("superclass `{p}` of `{name}` is not declared"))?,
-            ),
-        };
-        let value = self.value(Sort::Type, &format!("@{name}"));
-        let h = self.hierarchy.get_or_insert_with(Hierarchy::default);
-        h.classes.push(ClassDecl {
-            name: name.to_string(),
-            parent,
-            instantiable,
-            value,
-        });
-        Ok(value)
-    }
-
-    /// The declared hierarchy, if any class was declared.
-    pub fn hierarchy(&self) -> Option<&Hierarchy> {
-        self.hierarchy.as_ref()
-    }
-
-    /// `subtype(t, c)`: the dynamic type `t` is a subclass of the class whose value is
-    /// `c`. Expanded over the hierarchy: `t` equals one of the instantiable
-    /// subclasses of `c` (`false` when there is none).
-    pub fn subtype(&mut self, t: TermId, c: TermId) -> Result<TermId, SortError> {
-        self.expect("subtype", t, Sort::Type)?;
-        self.expect("subtype", c, Sort::Type)?;
-        let below = match self.hierarchy.as_ref().map(|h| (h.class_of_value(c), h)) {
-            Some((Some(k), h)) => h.instantiable_below(k),
-            _ => {
-                return Err(SortError::Mismatch {
-                    op: "subtype".into(),
-                    expected: "a declared class".into(),
-                    found: self.display_short(c, 80),
-                });
-            }
-        };
-        let eqs = below
-            .into_iter()
-            .map(|v| self.eq(t, v))
-            .collect::<Result<Vec<_>, _>>()?;
-        self.or(&eqs)
     }
 
     /// Declare a new function symbol (a fresh symbol even if the name is taken).
@@ -428,7 +314,7 @@ impl Terms {
         t
     }
 
-    fn expect(&self, op: &str, t: TermId, sort: Sort) -> Result<(), SortError> {
+    pub(crate) fn expect(&self, op: &str, t: TermId, sort: Sort) -> Result<(), SortError> {
         if self.sort(t) == sort {
             Ok(())
         } else {

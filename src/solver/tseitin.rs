@@ -25,10 +25,6 @@ pub struct Encoder {
     lifted: HashMap<TermId, TermId>,
     /// Atoms outside the fragment, as plain Boolean variables.
     pub unsupported: Vec<(TermId, Lit)>,
-    /// Terms of sort `Type` registered in EUF (not values): each must equal a domain value.
-    pub type_terms: Vec<TermId>,
-    /// Distinguished constants of sort `Type` registered in EUF.
-    pub type_values: Vec<TermId>,
     /// The term of each EUF node (`None` for the Boolean values).
     pub enode_terms: Vec<Option<TermId>>,
     /// Per skeleton variable: the literals its meaning depends on (gate inputs, the
@@ -451,12 +447,7 @@ impl Ctx<'_> {
                 self.bridge(l, n);
                 Some(n)
             }
-            (Node::Value(..), _) => {
-                if sort == Sort::Type {
-                    self.enc.type_values.push(t);
-                }
-                Some(self.add_enode(Some(t), ENodeKind::Value))
-            }
+            (Node::Value(..), _) => Some(self.add_enode(Some(t), ENodeKind::Value)),
             (Node::App(f, args), _) if args.is_empty() && self.terms.theory_of(f).is_none() => {
                 Some(self.add_enode(Some(t), ENodeKind::Leaf))
             }
@@ -467,8 +458,8 @@ impl Ctx<'_> {
             }
             _ => None,
         };
-        if sort == Sort::Type && n.is_some() && !matches!(self.terms.node(t), Node::Value(..)) {
-            self.enc.type_terms.push(t);
+        if n.is_some() && !matches!(self.terms.node(t), Node::Value(..)) {
+            Theories::term(self, t);
         }
         self.enc.enodes.insert(t, n);
         n

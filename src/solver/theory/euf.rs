@@ -625,6 +625,7 @@ pub enum EufAtom {
 
 impl super::TheorySolver for Euf {
     type Atom = EufAtom;
+    type Facts = ();
 
     fn register(&mut self, lit: Lit, atom: EufAtom) {
         match atom {

@@ -1,7 +1,18 @@
 //! Integer difference logic: constraints `x - y <= c` as weighted edges, incremental
 //! negative-cycle detection with the cycle as explanation, models from potentials.
 
+use super::{Draw, RandomInt};
 use crate::solver::cdcl::Lit;
+
+/// A random integer leaf of difference logic's shape, for the fuzzers: a constant
+/// in `-1..=1` (a quarter of them) or `x_i + k` with `i < ints`, `k` in `-1..=1`.
+pub fn random_leaf(draw: &mut dyn Draw, ints: usize) -> RandomInt {
+    if draw.chance(25) {
+        RandomInt::Const(draw.range(-1, 1))
+    } else {
+        RandomInt::Offset(draw.below(ints), draw.range(-1, 1))
+    }
+}
 
 /// A difference-logic variable. Numbering: registration order, from 0; node 0 is the
 /// constant zero that bounds `x <= c` are taken against.
@@ -245,6 +256,7 @@ pub struct Diff(pub INode, pub INode, pub i64);
 
 impl super::TheorySolver for Idl {
     type Atom = Diff;
+    type Facts = ();
 
     #[inline]
     fn assign(&mut self, Diff(x, y, c): Diff, lit: Lit) -> Result<(), Vec<Lit>> {

@@ -11,7 +11,7 @@ use std::fmt::Debug;
 
 use super::cdcl::{self, LBool, Lit, Var};
 use super::model::ModelValue;
-use super::term::{FunId, TermId, Terms};
+use super::term::{FunId, Sort, TermId, Terms};
 use super::tseitin::Ctx;
 
 pub mod euf;
@@ -19,6 +19,7 @@ pub mod idl;
 pub mod lia;
 #[cfg(test)]
 pub mod parity;
+pub mod types;
 
 /// What the search asks of one theory. The search calls it through [`Theories`],
 /// which routes each atom variable to the theory that registered it.
@@ -26,6 +27,11 @@ pub trait TheorySolver: Clone + Debug + Default {
     /// The theory's atoms as stored per skeleton variable: small and `Copy` (node
     /// ids, a bound), since the search looks one up for every assigned literal.
     type Atom: Copy + PartialEq + Eq + Debug;
+
+    /// Facts the theory keeps with the terms ([`Terms::facts`]), for builders that
+    /// read them when a term is made (the class hierarchy, which `subtype` expands
+    /// over); `()` for none.
+    type Facts: Clone + Debug + Default;
 
     /// `atom` is the meaning of the positive literal `lit`. Called once per atom,
     /// at any decision level (the variable is new, so unassigned).
@@ -113,7 +119,42 @@ pub trait TheorySolver: Clone + Debug + Default {
         let _ = (ctx, t, v);
     }
 
+    /// `t`, a term that is not a value, got its EUF node (a term of a user sort,
+    /// of `Type`, or a Boolean application). The types record their `Type` terms.
+    fn term(ctx: &mut Ctx, t: TermId) {
+        let _ = (ctx, t);
+    }
+
+    /// Asked before every check until it answers `None`: a clause for good over
+    /// the terms met since (the types: a `Type` term equals one instantiable
+    /// class). The solver makes its literals relevant for good, and every model
+    /// and search's justification satisfies it.
+    fn permanent(ctx: &mut Ctx) -> Option<Vec<Lit>> {
+        let _ = ctx;
+        None
+    }
+
     // The answer: models and verdicts.
+
+    /// The value a model gives a term of `sort` that nothing constrains, `None` to
+    /// leave it to the core's default; `value_of` is the model's value of a term it
+    /// decided (the types: the element of the first instantiable class).
+    fn default_value(
+        terms: &Terms,
+        sort: Sort,
+        value_of: &dyn Fn(TermId) -> Option<ModelValue>,
+    ) -> Option<ModelValue> {
+        let _ = (terms, sort, value_of);
+        None
+    }
+
+    /// The values every term of `sort` equals one of (empty: unconstrained),
+    /// which witnesses give the constants they extend to and check their values
+    /// against (the types: the instantiable classes, for `Type`).
+    fn domain(terms: &Terms, sort: Sort) -> Vec<TermId> {
+        let _ = (terms, sort);
+        Vec::new()
+    }
 
     /// The model's value of every non-Boolean term the theory decides that EUF
     /// does not (linear arithmetic: its integer terms), after a complete,
@@ -137,6 +178,60 @@ pub trait TheorySolver: Clone + Debug + Default {
     fn incomplete(&self) -> Option<Incomplete> {
         None
     }
+
+    // Random formulas, for the fuzzers.
+
+    /// An integer leaf of a random formula over `vocab`'s integer variables, drawn
+    /// from `draw`, or `None` to leave it to the next theory in the list (linear
+    /// arithmetic: a constant, `x_i + k`, or with `vocab.linear` a linear form).
+    fn random_int(draw: &mut dyn Draw, vocab: RandomVocab) -> Option<RandomInt> {
+        let _ = (draw, vocab);
+        None
+    }
+}
+
+/// Random draws for the fuzzers' formulas (`src/fuzz/formulas.rs`): the arithmetic
+/// of their SplitMix64 streams over [`Draw::next_u64`], so that a theory drawing
+/// a leaf keeps a seed's formula what it was.
+pub trait Draw {
+    fn next_u64(&mut self) -> u64;
+
+    /// Uniform in `0..n` (`n > 0`).
+    fn below(&mut self, n: usize) -> usize {
+        debug_assert!(n > 0);
+        (self.next_u64() % n as u64) as usize
+    }
+
+    /// True with probability `percent`/100.
+    fn chance(&mut self, percent: u32) -> bool {
+        self.below(100) < percent as usize
+    }
+
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as usize) as i64
+    }
+}
+
+/// What a random formula may use ([`TheorySolver::random_int`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct RandomVocab {
+    /// How many integer variables (`x_0, x_1, ...`); 0 for none.
+    pub ints: usize,
+    /// Are linear forms beyond difference logic allowed?
+    pub linear: bool,
+}
+
+/// An integer leaf of a random formula, which a theory contributes
+/// ([`TheorySolver::random_int`]); the fuzzer builds, prints and evaluates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RandomInt {
+    /// The constant `k`.
+    Const(i64),
+    /// `x_i + k` (difference logic's shape).
+    Offset(usize, i64),
+    /// `sum(c * x_i) + k` (the simplex's).
+    Linear(Vec<(usize, i64)>, i64),
 }
 
 /// What [`TheorySolver::refine`] makes of a model.
@@ -168,12 +263,22 @@ pub enum Incomplete {
 macro_rules! theories {
     ($($(#[$m:meta])* $field:ident: $ty:ty => $variant:ident,)*) => {
         /// What a skeleton variable means to the theories.
+        // a theory without atoms of its own (the types) has a variant nobody makes
+        #[allow(dead_code)]
         #[derive(Copy, Clone, PartialEq, Eq, Debug)]
         pub enum Atom {
             /// A plain Boolean (a declared constant, a Tseitin variable, an atom
             /// outside the fragment).
             None,
             $($(#[$m])* $variant(<$ty as TheorySolver>::Atom),)*
+        }
+
+        /// The facts of each theory kept with the terms ([`TheorySolver::Facts`]).
+        // a theory without facts has a `()` field nobody reads
+        #[allow(dead_code)]
+        #[derive(Clone, Debug, Default)]
+        pub struct Facts {
+            $($(#[$m])* pub $field: <$ty as TheorySolver>::Facts,)*
         }
 
         /// The position of each theory in the list, which tags its tokens.
@@ -227,6 +332,42 @@ macro_rules! theories {
                 $($(#[$m])* <$ty as TheorySolver>::outside(ctx, t, v);)*
             }
 
+            /// Every theory's record of `t`, a new EUF term (not a value).
+            pub fn term(ctx: &mut Ctx, t: TermId) {
+                $($(#[$m])* <$ty as TheorySolver>::term(ctx, t);)*
+            }
+
+            /// The first theory's next clause for good.
+            pub fn permanent(ctx: &mut Ctx) -> Option<Vec<Lit>> {
+                $($(#[$m])* if let Some(c) = <$ty as TheorySolver>::permanent(ctx) {
+                    return Some(c);
+                })*
+                None
+            }
+
+            /// The first theory's default for an unconstrained term of `sort`.
+            pub fn default_value(
+                terms: &Terms,
+                sort: Sort,
+                value_of: &dyn Fn(TermId) -> Option<ModelValue>,
+            ) -> Option<ModelValue> {
+                $($(#[$m])* if let Some(v) = <$ty as TheorySolver>::default_value(terms, sort, value_of) {
+                    return Some(v);
+                })*
+                None
+            }
+
+            /// The first theory's domain of `sort` (empty: unconstrained).
+            pub fn domain(terms: &Terms, sort: Sort) -> Vec<TermId> {
+                $($(#[$m])* {
+                    let d = <$ty as TheorySolver>::domain(terms, sort);
+                    if !d.is_empty() {
+                        return d;
+                    }
+                })*
+                Vec::new()
+            }
+
             /// Every theory's model values.
             pub fn values(&self) -> Vec<(TermId, Option<ModelValue>)> {
                 let mut out = Vec::new();
@@ -243,6 +384,14 @@ macro_rules! theories {
                     Refinement::Overflow => return Refinement::Overflow,
                 })*
                 if all.is_empty() { Refinement::Consistent } else { Refinement::Lemmas(all) }
+            }
+
+            /// The first theory's integer leaf of a random formula.
+            pub fn random_int(draw: &mut dyn Draw, vocab: RandomVocab) -> Option<RandomInt> {
+                $($(#[$m])* if let Some(i) = <$ty as TheorySolver>::random_int(draw, vocab) {
+                    return Some(i);
+                })*
+                None
             }
 
             /// The first theory's reason the search's `sat` is not an answer.
@@ -304,6 +453,7 @@ macro_rules! theories {
 theories! {
     euf: euf::Euf => Euf,
     lia: lia::Lia => Lia,
+    types: types::Types => Types,
     #[cfg(test)]
     parity: parity::Parity => Parity,
 }
@@ -341,6 +491,32 @@ mod tests {
         }
     }
 
+    /// The files under `under` (relative to the crate's root) outside `own` that
+    /// use one of `names` as a word: each once, with the first word found.
+    fn named_outside(under: &str, own: &dyn Fn(&str) -> bool, names: &[&str]) -> Vec<String> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        sources(&root.join(under), &mut files);
+        assert!(
+            files.iter().any(|p| p.ends_with("solver/tseitin.rs")),
+            "the walk found the encoder"
+        );
+        let mut found = Vec::new();
+        for p in &files {
+            let rel = p.strip_prefix(root).expect("under the root");
+            let rel = rel.to_string_lossy().replace('\\', "/");
+            if own(&rel) {
+                continue;
+            }
+            let text = std::fs::read_to_string(p).expect("a readable source");
+            let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+            if let Some(w) = words.into_iter().find(|w| names.contains(w)) {
+                found.push(format!("{rel}: {w}"));
+            }
+        }
+        found
+    }
+
     /// A theory behind the interface is named nowhere but in its own files and its
     /// registration: linear arithmetic's identifiers (its module, its types,
     /// difference logic's, the encoder's view `Arith`) appear in no source file
@@ -348,12 +524,7 @@ mod tests {
     /// "Adding a theory", which counts the files).
     #[test]
     fn linear_arithmetic_is_named_only_in_its_folder_and_its_registration() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut files = Vec::new();
-        sources(&root.join("src"), &mut files);
-        let own = |p: &Path| {
-            let rel = p.strip_prefix(root).expect("under the root");
-            let rel = rel.to_string_lossy().replace('\\', "/");
+        let own = |rel: &str| {
             rel.starts_with("src/solver/theory/lia/")
                 || rel == "src/solver/theory/idl.rs"
                 || rel == "src/solver/theory/mod.rs"
@@ -361,21 +532,34 @@ mod tests {
         let names = [
             "lia", "Lia", "LiaAtom", "LinLe", "idl", "Idl", "INode", "Arith",
         ];
-        let mut found = Vec::new();
-        for p in files.iter().filter(|p| !own(p)) {
-            let text = std::fs::read_to_string(p).expect("a readable source");
-            let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
-            for w in words {
-                if names.contains(&w) {
-                    found.push(format!("{}: {w}", p.display()));
-                    break;
-                }
-            }
-        }
-        assert!(
-            files.iter().any(|p| p.ends_with("solver/tseitin.rs")),
-            "the walk found the encoder"
+        assert_eq!(named_outside("src", &own, &names), Vec::<String>::new());
+    }
+
+    /// The same for the types: the hierarchy's representation and the theory's own
+    /// identifiers appear in no file of the solver outside `theory/types.rs` and
+    /// this file. What the rest of the solver uses is the types' API
+    /// (`Solver::declare_class`, `Terms::subtype`, `Terms::hierarchy`: the
+    /// front end's `declare-class` and `subtype`, the self-check's classes) and
+    /// the core sort `Type`. (The engine, outside the solver, declares a program's
+    /// classes and reads the hierarchy through the same API.)
+    #[test]
+    fn types_are_named_only_in_their_module_and_their_registration() {
+        let own =
+            |rel: &str| rel == "src/solver/theory/types.rs" || rel == "src/solver/theory/mod.rs";
+        let names = [
+            "Types",
+            "NoAtom",
+            "Hierarchy",
+            "ClassDecl",
+            "instantiable_below",
+            "class_of_value",
+            "type_terms",
+            "domain_covered",
+            "update_type_domain",
+        ];
+        assert_eq!(
+            named_outside("src/solver", &own, &names),
+            Vec::<String>::new()
         );
-        assert_eq!(found, Vec::<String>::new());
     }
 }

@@ -60,6 +60,7 @@ pub struct Parity {
 
 impl TheorySolver for Parity {
     type Atom = Member;
+    type Facts = ();
 
     fn assign(&mut self, m: Member, lit: Lit) -> Result<(), Vec<Lit>> {
         let g = &mut self.groups[m.group as usize];

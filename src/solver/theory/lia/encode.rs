@@ -15,7 +15,7 @@ use super::super::idl::{Diff, INode, ZERO};
 use super::{LiaAtom, LinLe};
 use crate::solver::cdcl::justify::Dep;
 use crate::solver::cdcl::{Lit, Var};
-use crate::solver::term::{Node, Sort, TermId, Terms};
+use crate::solver::term::{Node, Sort, SortError, TermId, Terms};
 use crate::solver::theory::Atom;
 use crate::solver::tseitin::{Ctx, RED_ZONE, STACK_GROWTH, smt_div, smt_mod};
 
@@ -448,12 +448,11 @@ impl Arith<'_, '_> {
                 } else {
                     a < b
                 })),
-                _ if matches!(node, Node::Le(..)) => self.terms.le(args[0], args[1]),
-                _ => self.terms.lt(args[0], args[1]),
+                _ => self.rebuild(&node, &args),
             },
             Node::Neg(_) => match int(self, args[0]).and_then(i64::checked_neg) {
                 Some(v) => Ok(self.terms.int(v)),
-                None => self.terms.neg(args[0]),
+                None => self.rebuild(&node, &args),
             },
             Node::Add(..) | Node::Sub(..) | Node::Mul(..) | Node::Div(..) | Node::Rem(..) => {
                 let (a, b) = (args[0], args[1]);
@@ -478,11 +477,7 @@ impl Arith<'_, '_> {
                         (Node::Mul(..), Some(0), _) | (Node::Mul(..), _, Some(0)) => {
                             Ok(self.terms.int(0))
                         }
-                        (Node::Add(..), ..) => self.terms.add(a, b),
-                        (Node::Sub(..), ..) => self.terms.sub(a, b),
-                        (Node::Mul(..), ..) => self.terms.mul(a, b),
-                        (Node::Div(..), ..) => self.terms.div(a, b),
-                        _ => self.terms.rem(a, b),
+                        _ => self.rebuild(&node, &args),
                     }
                 }
             }
@@ -724,45 +719,45 @@ impl Arith<'_, '_> {
         if let Some(&r) = memo.get(&t) {
             return r;
         }
-        let mut go = |s: &mut Self, u: TermId| s.substitute(u, from, to, memo);
-        let r = match *self.terms.node(t) {
-            Node::Add(a, b) => {
-                let (a, b) = (go(self, a), go(self, b));
-                self.terms.add(a, b)
-            }
-            Node::Sub(a, b) => {
-                let (a, b) = (go(self, a), go(self, b));
-                self.terms.sub(a, b)
-            }
-            Node::Mul(a, b) => {
-                let (a, b) = (go(self, a), go(self, b));
-                self.terms.mul(a, b)
-            }
-            Node::Div(a, b) => {
-                let (a, b) = (go(self, a), go(self, b));
-                self.terms.div(a, b)
-            }
-            Node::Rem(a, b) => {
-                let (a, b) = (go(self, a), go(self, b));
-                self.terms.rem(a, b)
-            }
-            Node::Neg(a) => {
-                let a = go(self, a);
-                self.terms.neg(a)
-            }
-            Node::Le(a, b) => {
-                let (a, b) = (go(self, a), go(self, b));
-                self.terms.le(a, b)
-            }
-            Node::Lt(a, b) => {
-                let (a, b) = (go(self, a), go(self, b));
-                self.terms.lt(a, b)
+        let node = self.terms.node(t).clone();
+        let r = match node {
+            Node::Add(..)
+            | Node::Sub(..)
+            | Node::Mul(..)
+            | Node::Div(..)
+            | Node::Rem(..)
+            | Node::Neg(..)
+            | Node::Le(..)
+            | Node::Lt(..) => {
+                let args: Vec<TermId> = node
+                    .args()
+                    .into_iter()
+                    .map(|u| self.substitute(u, from, to, memo))
+                    .collect();
+                self.rebuild(&node, &args)
             }
             _ => Ok(t),
         }
         .expect("well-sorted");
         memo.insert(t, r);
         r
+    }
+
+    /// The arithmetic or bound `node` (`+ - * div mod`, unary `-`, `<=`, `<`) over
+    /// the new children `args`.
+    fn rebuild(&mut self, node: &Node, args: &[TermId]) -> Result<TermId, SortError> {
+        let t = &mut *self.terms;
+        match *node {
+            Node::Add(..) => t.add(args[0], args[1]),
+            Node::Sub(..) => t.sub(args[0], args[1]),
+            Node::Mul(..) => t.mul(args[0], args[1]),
+            Node::Div(..) => t.div(args[0], args[1]),
+            Node::Rem(..) => t.rem(args[0], args[1]),
+            Node::Neg(_) => t.neg(args[0]),
+            Node::Le(..) => t.le(args[0], args[1]),
+            Node::Lt(..) => t.lt(args[0], args[1]),
+            _ => unreachable!("not arithmetic: {node:?}"),
+        }
     }
 
     /// An atom `sum(terms) <= c` beyond difference logic: split on its
@@ -791,9 +786,15 @@ impl Arith<'_, '_> {
                 v
             }
         };
+        self.atom_of(v, t);
+        if positive { v.pos() } else { v.neg() }
+    }
+
+    /// The variable `v` (perhaps made for another term, e.g. a lift's own
+    /// definition) is the atom of `t`: it depends on `t`'s lifts as well.
+    fn atom_of(&mut self, v: Var, t: TermId) {
         let d = self.enc.atom_deps(self.terms, t);
         self.enc.add_gate_deps(v, &d);
-        if positive { v.pos() } else { v.neg() }
     }
 
     /// The literal of `a - b <= k`.
@@ -827,23 +828,18 @@ impl Arith<'_, '_> {
             return self.unsupported(t);
         };
         let key = (key.0, key.1, bound);
-        // the variable may come from another term (e.g. a lift's own definition):
-        // it now depends on this term's lifts as well
         if let Some(&v) = self.th.lia.encoding.diff_atoms.get(&key) {
-            let d = self.enc.atom_deps(self.terms, t);
-            self.enc.add_gate_deps(v, &d);
+            self.atom_of(v, t);
             return v.pos();
         }
         if let Some(&v) = self.th.lia.encoding.diff_atoms.get(&(key.1, key.0, !key.2)) {
-            let d = self.enc.atom_deps(self.terms, t);
-            self.enc.add_gate_deps(v, &d);
+            self.atom_of(v, t);
             return v.neg();
         }
         let v = self.var();
         self.th
             .set_atom(v, Atom::Lia(LiaAtom::Diff(Diff(key.0, key.1, key.2))));
-        let d = self.enc.atom_deps(self.terms, t);
-        self.enc.add_gate_deps(v, &d);
+        self.atom_of(v, t);
         self.th.lia.encoding.diff_atoms.insert(key, v);
         self.newly_fixed(key.0, key.1, key.2);
         v.pos()

@@ -21,7 +21,7 @@ pub mod simplex;
 use rustc_hash::FxHashMap as HashMap;
 
 use super::idl::{Diff, INode, Idl, ZERO};
-use super::{Incomplete, Refinement};
+use super::{Draw, Incomplete, RandomInt, RandomVocab, Refinement};
 use crate::solver::cdcl::{LBool, Lit};
 use crate::solver::model::ModelValue;
 use crate::solver::term::{TermId, Terms};
@@ -317,6 +317,7 @@ impl Lia {
 
 impl super::TheorySolver for Lia {
     type Atom = LiaAtom;
+    type Facts = ();
 
     fn claim(ctx: &mut Ctx, t: TermId) -> Option<Lit> {
         Arith(ctx).claim(t)
@@ -324,6 +325,23 @@ impl super::TheorySolver for Lia {
 
     fn outside(ctx: &mut Ctx, t: TermId, v: Lit) {
         Arith(ctx).outside(t, v);
+    }
+
+    /// With `vocab.linear`, a linear form of two or three terms with coefficients
+    /// in `-3..=3` and a constant in `-4..=4` (about a third of the leaves);
+    /// otherwise difference logic's leaf ([`super::idl::random_leaf`]).
+    fn random_int(draw: &mut dyn Draw, vocab: RandomVocab) -> Option<RandomInt> {
+        if vocab.ints == 0 {
+            return None;
+        }
+        if vocab.linear && draw.chance(35) {
+            let n = 2 + draw.below(2);
+            let terms = (0..n)
+                .map(|_| (draw.below(vocab.ints), draw.range(-3, 3)))
+                .collect();
+            return Some(RandomInt::Linear(terms, draw.range(-4, 4)));
+        }
+        Some(super::idl::random_leaf(draw, vocab.ints))
     }
 
     fn values(&self, out: &mut Vec<(TermId, Option<ModelValue>)>) {
