@@ -2,12 +2,13 @@
 //! generated program is valid Java that heaplog accepts, and shrinking keeps the
 //! failure it shrinks.
 
-use heaplog::fuzz::ast::{Program, Stmt};
 use heaplog::fuzz::check::{self, Failure};
 use heaplog::fuzz::generate::{GenConfig, generate};
 use heaplog::fuzz::jvm;
+use heaplog::fuzz::program::Program;
 use heaplog::fuzz::rng::Rng;
 use heaplog::fuzz::shrink;
+use heaplog::lang::ast::{Stmt, StmtKind};
 
 /// Seeds of the validity tests: a few hundred programs, every size.
 fn programs() -> Vec<(u64, String)> {
@@ -146,22 +147,33 @@ fn has_instanceof(p: &Program) -> bool {
     p.to_java("").contains("instanceof")
 }
 
+/// The statements in the methods' bodies (constructors' aside), a branch, loop body
+/// or block counted as its statements.
 fn stmts(p: &Program) -> usize {
-    fn count(v: &[Stmt]) -> usize {
-        v.iter()
-            .map(|s| {
-                1 + match s {
-                    Stmt::If(_, t, e) => count(t) + e.as_deref().map_or(0, count),
-                    Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::Block(b) => count(b),
-                    _ => 0,
-                }
-            })
-            .sum()
+    fn inner(s: &Stmt) -> usize {
+        match &s.kind {
+            StmtKind::Block(b) => count(&b.stmts),
+            _ => 1 + count_one(s),
+        }
     }
-    p.classes
+    fn count_one(s: &Stmt) -> usize {
+        match &s.kind {
+            StmtKind::If(_, t, e) => inner(t) + e.as_deref().map_or(0, inner),
+            StmtKind::While(_, b) | StmtKind::For { body: b, .. } => inner(b),
+            StmtKind::Block(b) => count(&b.stmts),
+            _ => 0,
+        }
+    }
+    fn count(v: &[Stmt]) -> usize {
+        v.iter().map(|s| 1 + count_one(s)).sum()
+    }
+    p.unit
+        .classes
         .iter()
         .flat_map(|c| &c.methods)
-        .map(|m| count(&m.body))
+        .filter(|m| m.ret.is_some())
+        .filter_map(|m| m.body.as_ref())
+        .map(|b| count(&b.stmts))
         .sum()
 }
 
@@ -186,6 +198,27 @@ fn shrinking_keeps_the_failure() {
         c.iter().position(has_instanceof)
     });
     assert!(has_instanceof(&batched) && stmts(&batched) <= 2);
+}
+
+/// The shrinker replaces receivers by `null` or by a conditional too: each gets the
+/// cast the generator gives it (`null.f` does not compile, and javac 17 crashes on
+/// some conditional receivers), so no candidate's text has a bare `null` receiver.
+#[test]
+fn shrink_candidates_cast_null_receivers() {
+    let cfg = GenConfig::default();
+    let mut cast = 0;
+    for seed in 0..12 {
+        let p = generate(seed, &cfg);
+        for c in shrink::candidates(&p) {
+            let text = c.to_java("");
+            assert!(
+                !text.contains(" null.") && !text.contains("(null."),
+                "{text}"
+            );
+            cast += text.matches(" null).").count();
+        }
+    }
+    assert!(cast > 0, "no candidate has a null receiver");
 }
 
 /// A failure the front end really has a kind for: a source that does not parse

@@ -10,12 +10,12 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::ast::Program;
 use super::check::{self, CheckConfig, Failure, OracleRun, RuleRun};
 use super::formulas::{self, Verdict};
 use super::frontend;
 use super::generate::{GenConfig, generate};
 use super::jvm;
+use super::program::Program;
 use super::rng::Rng;
 use super::shrink;
 use crate::rules::Registered;

@@ -2,8 +2,8 @@
 //! mutated sources thrown at the front end, random formulas at the solver, and a
 //! shrinker for whatever fails (docs/FUZZING.md).
 
-pub mod ast;
 pub mod generate;
+pub mod program;
 pub mod rng;
 
 pub use generate::{GenConfig, generate};

@@ -6,7 +6,9 @@
 
 use std::time::Instant;
 
-use super::ast::{Expr, ExprKind, Program, Recv, Stmt, Ty};
+use super::program::{Program, Ty, is_receiver_cast};
+use crate::lang::Name;
+use crate::lang::ast::{Expr, ExprKind, Ident, Stmt, StmtKind, SwitchGroup, TypeExpr};
 
 /// Shrinks `prog`. `test` gets a batch of candidates and answers the index of the
 /// first that still fails (batches let the JVM check judge many in one launch).
@@ -51,38 +53,34 @@ pub fn candidates(p: &Program) -> Vec<Program> {
         f(&mut q);
         q
     };
-    for i in 0..p.classes.len() {
-        if p.classes[i].name != entry_class {
+    let classes = &p.unit.classes;
+    for (i, c) in classes.iter().enumerate() {
+        if p.name(&c.name) != entry_class {
             out.push(with(&mut |q| {
-                q.classes.remove(i);
+                q.unit.classes.remove(i);
             }));
         }
     }
-    for i in 0..p.exceptions.len() {
-        out.push(with(&mut |q| {
-            q.exceptions.remove(i);
-        }));
-    }
-    for (i, c) in p.classes.iter().enumerate() {
-        for j in 0..c.methods.len() {
-            if !(c.name == entry_class && c.methods[j].name == "entry") {
+    for (i, c) in classes.iter().enumerate() {
+        let is_entry_class = p.name(&c.name) == entry_class;
+        // Methods, the constructor first.
+        for (j, m) in c.methods.iter().enumerate() {
+            if !(is_entry_class && m.ret.is_some() && p.name(&m.name) == "entry") {
                 out.push(with(&mut |q| {
-                    q.classes[i].methods.remove(j);
+                    q.unit.classes[i].methods.remove(j);
                 }));
             }
         }
-        if c.ctor.is_some() {
-            out.push(with(&mut |q| q.classes[i].ctor = None));
+        // A superclass among the program's classes (not `RuntimeException`).
+        if c.superclass.is_some_and(|s| p.class(p.name(&s)).is_some()) {
+            out.push(with(&mut |q| q.unit.classes[i].superclass = None));
         }
-        if c.superclass.is_some() {
-            out.push(with(&mut |q| q.classes[i].superclass = None));
-        }
-        if c.is_abstract {
-            out.push(with(&mut |q| q.classes[i].is_abstract = false));
+        if c.mods.is_abstract {
+            out.push(with(&mut |q| q.unit.classes[i].mods.is_abstract = false));
         }
         for j in 0..c.fields.len() {
             out.push(with(&mut |q| {
-                q.classes[i].fields.remove(j);
+                q.unit.classes[i].fields.remove(j);
             }));
         }
     }
@@ -91,42 +89,40 @@ pub fn candidates(p: &Program) -> Vec<Program> {
     for l in 0..lists {
         let len = nth_list_len(p, l);
         for k in 0..len {
-            out.push(with(&mut |q| {
-                edit_list(q, l, &mut |v| {
-                    v.remove(k);
-                })
-            }));
-            if matches!(
-                nth_stmt(p, l, k),
-                Some(Stmt::If(..) | Stmt::While(..) | Stmt::For(..) | Stmt::Block(_))
-            ) {
+            let Some(s) = nth_stmt(p, l, k) else { continue };
+            // `super(args);` goes with its constructor.
+            if !matches!(s.kind, StmtKind::SuperCtor(_)) {
                 out.push(with(&mut |q| {
                     edit_list(q, l, &mut |v| {
-                        let inner: Option<Vec<Stmt>> = match &v[k] {
-                            Stmt::If(_, t, _) => Some(t.clone()),
-                            Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::Block(b) => {
-                                Some(b.clone())
-                            }
-                            _ => None,
-                        };
-                        if let Some(inner) = inner {
-                            v.splice(k..=k, inner);
-                        }
+                        v.remove(k);
                     })
                 }));
             }
-            if matches!(nth_stmt(p, l, k), Some(Stmt::If(_, _, Some(_)))) {
+            let inner: Option<Vec<Stmt>> = match &s.kind {
+                StmtKind::If(_, t, _) => Some(block_stmts(t).to_vec()),
+                StmtKind::While(_, b) | StmtKind::For { body: b, .. } => {
+                    Some(block_stmts(b).to_vec())
+                }
+                StmtKind::Block(b) => Some(b.stmts.clone()),
+                _ => None,
+            };
+            if let Some(inner) = inner {
                 out.push(with(&mut |q| {
                     edit_list(q, l, &mut |v| {
-                        if let Stmt::If(_, _, Some(e)) = &v[k] {
-                            let e = e.clone();
-                            v.splice(k..=k, e);
-                        }
+                        v.splice(k..=k, inner.clone());
+                    })
+                }));
+            }
+            if let StmtKind::If(_, _, Some(e)) = &s.kind {
+                let e = block_stmts(e).to_vec();
+                out.push(with(&mut |q| {
+                    edit_list(q, l, &mut |v| {
+                        v.splice(k..=k, e.clone());
                     })
                 }));
                 out.push(with(&mut |q| {
                     edit_list(q, l, &mut |v| {
-                        if let Stmt::If(_, _, els) = &mut v[k] {
+                        if let StmtKind::If(_, _, els) = &mut v[k].kind {
                             *els = None;
                         }
                     })
@@ -137,26 +133,35 @@ pub fn candidates(p: &Program) -> Vec<Program> {
     // Expressions: a constant of the type, or a same-typed subexpression.
     let exprs = count_exprs(p);
     for e in 0..exprs {
-        let Some(cur) = nth_expr(p, e) else { continue };
+        let Some(slot) = nth_expr(p, e) else { continue };
+        let cur = view(&slot);
+        let ty = p.ty(cur).clone();
         let mut repl: Vec<Expr> = Vec::new();
-        let simplest = Expr::default_of(&cur.ty);
-        if !is_atom(&cur) || !same(&cur, &simplest) {
+        let simplest = default_of(&ty, cur);
+        if !is_atom(cur) || !same(p, cur, &simplest) {
             repl.push(simplest);
         }
-        if cur.ty == Ty::Int && !matches!(cur.kind, ExprKind::Int(1)) {
-            repl.push(Expr::int(1));
+        if ty == Ty::Int && !matches!(cur.kind, ExprKind::Int(1)) {
+            repl.push(at(ExprKind::Int(1), cur));
         }
-        if cur.ty == Ty::Bool && !matches!(cur.kind, ExprKind::Bool(true)) {
-            repl.push(Expr::bool(true));
+        if ty == Ty::Bool && !matches!(cur.kind, ExprKind::Bool(true)) {
+            repl.push(at(ExprKind::Bool(true), cur));
         }
-        for c in cur.children() {
-            if c.ty == cur.ty {
+        for c in children(p, cur) {
+            if *p.ty(c) == ty {
                 repl.push(c.clone());
             }
         }
         for r in repl {
             out.push(with(&mut |q| {
-                edit_expr(q, e, &mut |x| *x = r.clone());
+                let names = q.names.clone();
+                let types = q.types.clone();
+                edit_expr(q, e, &mut |x, receiver| {
+                    *x = r.clone();
+                    if receiver {
+                        cast_receiver(x, &names, &types);
+                    }
+                });
             }));
         }
     }
@@ -166,30 +171,138 @@ pub fn candidates(p: &Program) -> Vec<Program> {
     out
 }
 
+/// The statements of a block statement (none for another statement).
+fn block_stmts(s: &Stmt) -> &[Stmt] {
+    match &s.kind {
+        StmtKind::Block(b) => &b.stmts,
+        _ => &[],
+    }
+}
+
+/// A receiver as the generator made it: the operand of the cast that lets it print.
+fn view(e: &Expr) -> &Expr {
+    match &e.kind {
+        ExprKind::Cast(_, a) if is_receiver_cast(e) => a,
+        _ => e,
+    }
+}
+
+/// A node of kind `kind` standing where `e` stands (its span, so its type).
+fn at(kind: ExprKind, e: &Expr) -> Expr {
+    Expr { kind, span: e.span }
+}
+
+/// The simplest expression of `e`'s type `ty`: `0`, `false` or `null`.
+fn default_of(ty: &Ty, e: &Expr) -> Expr {
+    match ty {
+        Ty::Int => at(ExprKind::Int(0), e),
+        Ty::Bool => at(ExprKind::Bool(false), e),
+        _ => at(ExprKind::Null, e),
+    }
+}
+
+/// A `null` or a conditional put in a receiver's place gets the cast the
+/// generator gives it (see `Gen::recv`).
+fn cast_receiver(x: &mut Expr, names: &lasso::RodeoReader, types: &[Ty]) {
+    if !matches!(x.kind, ExprKind::Null | ExprKind::Conditional(..)) {
+        return;
+    }
+    let Some(Ty::Class(c)) = types.get(x.span.start as usize) else {
+        return;
+    };
+    let Some(key) = names.get(c.as_str()) else {
+        return;
+    };
+    let span = x.span;
+    let placeholder = at(ExprKind::Null, x);
+    let operand = std::mem::replace(x, placeholder);
+    let class = Ident {
+        name: Name(key),
+        span: Default::default(),
+    };
+    *x = Expr {
+        kind: ExprKind::Cast(TypeExpr::Class(class), Box::new(operand)),
+        span,
+    };
+}
+
 fn is_atom(e: &Expr) -> bool {
     matches!(
         e.kind,
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Null | ExprKind::This | ExprKind::Local(_)
+        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Null | ExprKind::This | ExprKind::Name(_)
     )
 }
 
-fn same(a: &Expr, b: &Expr) -> bool {
-    super::ast::expr_text(a) == super::ast::expr_text(b)
+fn same(p: &Program, a: &Expr, b: &Expr) -> bool {
+    p.expr_text(a) == p.expr_text(b)
+}
+
+/// A call's receiver that names a class (`C.m()`): not an expression. Generated
+/// locals are never named as classes.
+fn is_class_name(p: &Program, e: &Expr) -> bool {
+    matches!(&e.kind, ExprKind::Name(n) if p.class(p.name(n)).is_some())
+}
+
+/// The direct subexpressions of `e`, receivers as the generator made them.
+fn children<'e>(p: &Program, e: &'e Expr) -> Vec<&'e Expr> {
+    match &e.kind {
+        ExprKind::Field(r, _) => vec![view(r)],
+        ExprKind::Unary(_, a) | ExprKind::InstanceOf(a, _) | ExprKind::Cast(_, a) => vec![a],
+        ExprKind::Binary(_, a, b) => vec![a, b],
+        ExprKind::Conditional(c, a, b) => vec![c, a, b],
+        // The target is a place, not a value: its receiver is the child.
+        ExprKind::IncDec { target, .. } => children(p, target),
+        ExprKind::Assign { target, value, .. } => {
+            let mut c = children(p, target);
+            c.push(value);
+            c
+        }
+        ExprKind::Call { recv, args, .. } => {
+            let mut v: Vec<&Expr> = Vec::new();
+            if let Some(r) = recv
+                && !is_class_name(p, r)
+            {
+                v.push(view(r));
+            }
+            v.extend(args.iter());
+            v
+        }
+        ExprKind::SuperCall { args, .. } | ExprKind::New(_, args) => args.iter().collect(),
+        _ => Vec::new(),
+    }
 }
 
 // ---- positions: statement lists and expressions in a fixed walk order ----------
 
 fn bodies(p: &mut Program) -> Vec<&mut Vec<Stmt>> {
     let mut out = Vec::new();
-    for c in &mut p.classes {
-        if let Some(k) = &mut c.ctor {
-            out.push(&mut k.body);
-        }
+    for c in &mut p.unit.classes {
         for m in &mut c.methods {
-            out.push(&mut m.body);
+            if let Some(b) = &mut m.body {
+                out.push(&mut b.stmts);
+            }
         }
     }
     out
+}
+
+/// The statements of a `switch` group: those in its braces.
+fn group_stmts(g: &mut SwitchGroup) -> &mut Vec<Stmt> {
+    if g.stmts.len() == 1 && matches!(g.stmts[0].kind, StmtKind::Block(_)) {
+        let StmtKind::Block(b) = &mut g.stmts[0].kind else {
+            unreachable!("matched above")
+        };
+        return &mut b.stmts;
+    }
+    &mut g.stmts
+}
+
+/// The statements of a body that is a block.
+fn body_stmts(s: &mut Stmt) -> Option<&mut Vec<Stmt>> {
+    match &mut s.kind {
+        StmtKind::Block(b) => Some(&mut b.stmts),
+        _ => None,
+    }
 }
 
 /// Calls `f` on every statement list, outer before inner; stops when `f` says so.
@@ -197,15 +310,21 @@ fn walk_lists(list: &mut Vec<Stmt>, f: &mut dyn FnMut(&mut Vec<Stmt>) -> bool) -
     if f(list) {
         return true;
     }
+    fn body(b: &mut Stmt, f: &mut dyn FnMut(&mut Vec<Stmt>) -> bool) -> bool {
+        body_stmts(b).is_some_and(|l| walk_lists(l, f))
+    }
     for s in list.iter_mut() {
-        let stop = match s {
-            Stmt::If(_, t, e) => walk_lists(t, f) || e.as_mut().is_some_and(|e| walk_lists(e, f)),
-            Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::Block(b) | Stmt::DoWhile(b, _) => {
-                walk_lists(b, f)
+        let stop = match &mut s.kind {
+            StmtKind::If(_, t, e) => body(t, f) || e.as_mut().is_some_and(|e| body(e, f)),
+            StmtKind::While(_, b) | StmtKind::For { body: b, .. } | StmtKind::DoWhile(b, _) => {
+                body(b, f)
             }
-            Stmt::Switch(_, groups) => groups.iter_mut().any(|(_, b)| walk_lists(b, f)),
-            Stmt::Labeled(_, inner) => match &mut **inner {
-                Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::DoWhile(b, _) => walk_lists(b, f),
+            StmtKind::Block(b) => walk_lists(&mut b.stmts, f),
+            StmtKind::Switch(_, groups) => groups.iter_mut().any(|g| walk_lists(group_stmts(g), f)),
+            StmtKind::Labeled(_, inner) => match &mut inner.kind {
+                StmtKind::While(_, b) | StmtKind::For { body: b, .. } | StmtKind::DoWhile(b, _) => {
+                    body(b, f)
+                }
                 _ => false,
             },
             _ => false,
@@ -261,54 +380,113 @@ fn nth_stmt(p: &Program, l: usize, k: usize) -> Option<Stmt> {
     s
 }
 
-/// Calls `f` on every expression (pre-order), assignment targets' own nodes excepted.
-fn walk_exprs(p: &mut Program, f: &mut dyn FnMut(&mut Expr) -> bool) {
-    fn expr(e: &mut Expr, f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
-        if f(e) {
+/// What [`walk_exprs`] calls on each expression: the expression and whether it is a
+/// receiver; it answers whether to stop.
+type Visit<'f> = dyn FnMut(&mut Expr, bool) -> bool + 'f;
+
+/// Calls `f` on every expression (pre-order), assignment targets' own nodes, class
+/// names and the operands of receivers' casts excepted.
+fn walk_exprs(p: &mut Program, f: &mut Visit<'_>) {
+    let class_names: Vec<Name> = p.unit.classes.iter().map(|c| c.name.name).collect();
+    let w = Walk {
+        class_names: &class_names,
+    };
+    for c in &mut p.unit.classes {
+        for m in &mut c.methods {
+            if let Some(b) = &mut m.body
+                && w.stmts(&mut b.stmts, f)
+            {
+                return;
+            }
+        }
+    }
+}
+
+struct Walk<'a> {
+    class_names: &'a [Name],
+}
+
+impl Walk<'_> {
+    fn expr(&self, e: &mut Expr, receiver: bool, f: &mut Visit<'_>) -> bool {
+        if f(e, receiver) {
             return true;
         }
-        children(e, f)
+        self.children(e, f)
     }
-    fn children(e: &mut Expr, f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
+
+    fn children(&self, e: &mut Expr, f: &mut Visit<'_>) -> bool {
+        let e = if is_receiver_cast(e) {
+            let ExprKind::Cast(_, a) = &mut e.kind else {
+                unreachable!("a receiver's cast")
+            };
+            &mut **a
+        } else {
+            e
+        };
         match &mut e.kind {
-            ExprKind::Field(a, _)
-            | ExprKind::Neg(a)
-            | ExprKind::Not(a)
-            | ExprKind::InstanceOf(a, _)
-            | ExprKind::Cast(_, a) => expr(a, f),
-            ExprKind::Binary(_, a, b) => expr(a, f) || expr(b, f),
-            ExprKind::Cond(c, a, b) => expr(c, f) || expr(a, f) || expr(b, f),
-            ExprKind::IncDec(t, ..) => children(t, f),
-            ExprKind::Compound(t, _, v) => children(t, f) || expr(v, f),
-            ExprKind::Call(recv, _, args) => {
-                if let Recv::Expr(r) = recv
-                    && expr(r, f)
+            ExprKind::Field(a, _) => self.expr(a, true, f),
+            ExprKind::Unary(_, a) | ExprKind::InstanceOf(a, _) | ExprKind::Cast(_, a) => {
+                self.expr(a, false, f)
+            }
+            ExprKind::Binary(_, a, b) => self.expr(a, false, f) || self.expr(b, false, f),
+            ExprKind::Conditional(c, a, b) => {
+                self.expr(c, false, f) || self.expr(a, false, f) || self.expr(b, false, f)
+            }
+            ExprKind::IncDec { target, .. } => self.children(target, f),
+            ExprKind::Assign { target, value, .. } => {
+                self.children(target, f) || self.expr(value, false, f)
+            }
+            ExprKind::Call { recv, args, .. } => {
+                if let Some(r) = recv
+                    && !matches!(&r.kind, ExprKind::Name(n) if self.class_names.contains(&n.name))
+                    && self.expr(r, true, f)
                 {
                     return true;
                 }
-                args.iter_mut().any(|a| expr(a, f))
+                args.iter_mut().any(|a| self.expr(a, false, f))
             }
-            ExprKind::New(_, args) => args.iter_mut().any(|a| expr(a, f)),
+            ExprKind::SuperCall { args, .. } | ExprKind::New(_, args) => {
+                args.iter_mut().any(|a| self.expr(a, false, f))
+            }
             _ => false,
         }
     }
-    fn stmts(list: &mut [Stmt], f: &mut dyn FnMut(&mut Expr) -> bool) -> bool {
+
+    fn stmts(&self, list: &mut [Stmt], f: &mut Visit<'_>) -> bool {
         for s in list {
-            let stop = match s {
-                Stmt::Local(_, _, Some(e)) | Stmt::Assert(e) | Stmt::Expr(e) => expr(e, f),
-                Stmt::Return(Some(e)) => expr(e, f),
-                Stmt::Assign(t, _, v) => children(t, f) || expr(v, f),
-                Stmt::Step(t, _) | Stmt::PreStep(t, _) => children(t, f),
-                Stmt::DoWhile(b, c) => stmts(b, f) || expr(c, f),
-                Stmt::Switch(e, groups) => {
-                    expr(e, f) || groups.iter_mut().any(|(_, b)| stmts(b, f))
+            let stop = match &mut s.kind {
+                StmtKind::Local { init: Some(e), .. } | StmtKind::Assert(e) => {
+                    self.expr(e, false, f)
                 }
-                Stmt::Labeled(_, inner) => stmts(std::slice::from_mut(&mut **inner), f),
-                Stmt::If(c, t, e) => {
-                    expr(c, f) || stmts(t, f) || e.as_mut().is_some_and(|e| stmts(e, f))
+                // `x++;` and the like: the target is a place.
+                StmtKind::Expr(e) if matches!(e.kind, ExprKind::IncDec { .. }) => {
+                    self.children(e, f)
                 }
-                Stmt::While(c, b) | Stmt::For(_, c, b) => expr(c, f) || stmts(b, f),
-                Stmt::Block(b) => stmts(b, f),
+                StmtKind::Expr(e) | StmtKind::Return(Some(e)) => self.expr(e, false, f),
+                StmtKind::Assign { target, value, .. } => {
+                    self.children(target, f) || self.expr(value, false, f)
+                }
+                StmtKind::DoWhile(b, c) => {
+                    self.stmts(std::slice::from_mut(&mut **b), f) || self.expr(c, false, f)
+                }
+                StmtKind::Switch(e, groups) => {
+                    self.expr(e, false, f) || groups.iter_mut().any(|g| self.stmts(&mut g.stmts, f))
+                }
+                StmtKind::Labeled(_, inner) => self.stmts(std::slice::from_mut(&mut **inner), f),
+                StmtKind::If(c, t, e) => {
+                    self.expr(c, false, f)
+                        || self.stmts(std::slice::from_mut(&mut **t), f)
+                        || e.as_mut()
+                            .is_some_and(|e| self.stmts(std::slice::from_mut(&mut **e), f))
+                }
+                StmtKind::While(c, b)
+                | StmtKind::For {
+                    cond: Some(c),
+                    body: b,
+                    ..
+                } => self.expr(c, false, f) || self.stmts(std::slice::from_mut(&mut **b), f),
+                StmtKind::Block(b) => self.stmts(&mut b.stmts, f),
+                StmtKind::SuperCtor(args) => args.iter_mut().any(|a| self.expr(a, false, f)),
                 _ => false,
             };
             if stop {
@@ -317,41 +495,24 @@ fn walk_exprs(p: &mut Program, f: &mut dyn FnMut(&mut Expr) -> bool) {
         }
         false
     }
-    for c in &mut p.classes {
-        if let Some(k) = &mut c.ctor {
-            if let Some(args) = &mut k.super_args
-                && args.iter_mut().any(|a| expr(a, f))
-            {
-                return;
-            }
-            if stmts(&mut k.body, f) {
-                return;
-            }
-        }
-        for m in &mut c.methods {
-            if stmts(&mut m.body, f) {
-                return;
-            }
-        }
-    }
 }
 
 fn count_exprs(p: &Program) -> usize {
     let mut q = p.clone();
     let mut n = 0;
-    walk_exprs(&mut q, &mut |_| {
+    walk_exprs(&mut q, &mut |_, _| {
         n += 1;
         false
     });
     n
 }
 
-fn edit_expr(p: &mut Program, target: usize, f: &mut dyn FnMut(&mut Expr)) {
+fn edit_expr(p: &mut Program, target: usize, f: &mut dyn FnMut(&mut Expr, bool)) {
     let mut n = 0;
-    walk_exprs(p, &mut |e| {
+    walk_exprs(p, &mut |e, receiver| {
         n += 1;
         if n - 1 == target {
-            f(e);
+            f(e, receiver);
             true
         } else {
             false
@@ -362,7 +523,7 @@ fn edit_expr(p: &mut Program, target: usize, f: &mut dyn FnMut(&mut Expr)) {
 fn nth_expr(p: &Program, target: usize) -> Option<Expr> {
     let mut q = p.clone();
     let mut out = None;
-    edit_expr(&mut q, target, &mut |e| out = Some(e.clone()));
+    edit_expr(&mut q, target, &mut |e, _| out = Some(e.clone()));
     out
 }
 

@@ -137,6 +137,19 @@ pub enum AssignOp {
     Rem,
 }
 
+impl AssignOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            AssignOp::Set => "=",
+            AssignOp::Add => "+=",
+            AssignOp::Sub => "-=",
+            AssignOp::Mul => "*=",
+            AssignOp::Div => "/=",
+            AssignOp::Rem => "%=",
+        }
+    }
+}
+
 /// A `switch` label: `case K:` or `default:`.
 #[derive(Clone, Debug)]
 pub enum SwitchLabel {
@@ -161,7 +174,8 @@ pub enum StmtKind {
     },
     /// `T x = e, y, z = f;`: several declarators, each a [`StmtKind::Local`].
     Locals(Vec<Stmt>),
-    /// A call or `new` used as a statement.
+    /// A call or `new` used as a statement. (Also `x++;` and the like in a tree
+    /// built rather than parsed: the parser makes those a [`StmtKind::Assign`].)
     Expr(Expr),
     /// `target op value;` where target is a name or a field access.
     Assign {

@@ -12,6 +12,7 @@ mod parser;
 pub mod pretty;
 pub mod program;
 pub mod span;
+pub mod unparse;
 
 use std::path::Path;
 

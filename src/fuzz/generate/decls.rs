@@ -1,6 +1,7 @@
 //! The class table of a generated program: the hierarchy, fields, constructors,
 //! method signatures and bodies, with overrides javac accepts.
 
+use super::build::{assign, if_stmt, st};
 use super::*;
 
 impl Gen<'_> {
@@ -127,12 +128,9 @@ impl Gen<'_> {
             for f in own {
                 if self.rng.chance(70) {
                     let value = self.expr(&f.ty, 1);
-                    let this = Expr::new(ExprKind::This, Ty::Class(self.ctx.class.clone()));
-                    let target = Expr::new(
-                        ExprKind::Field(Box::new(this), f.name.clone()),
-                        f.ty.clone(),
-                    );
-                    body.push(Stmt::Assign(target, AssignOp::Set, value));
+                    let this = self.this();
+                    let target = self.field(this, &f.name, f.ty.clone());
+                    body.push(assign(target, AssignOp::Set, value));
                 }
             }
             self.prog.classes[i].ctor = Some(Ctor {
@@ -309,22 +307,18 @@ impl Gen<'_> {
             let mut body = Vec::new();
             if sig.fuel && self.rng.chance(70) {
                 // The recursive case, guarded by the fuel.
-                let guard = Expr::new(
-                    ExprKind::Binary(
-                        BinOp::Gt,
-                        Box::new(Expr::local("d", Ty::Int)),
-                        Box::new(Expr::int(0)),
-                    ),
-                    Ty::Bool,
-                );
+                let d = self.local("d", Ty::Int);
+                let zero = self.int(0);
+                let guard = self.bin(BinOp::Gt, d, zero, Ty::Bool);
                 self.ctx.rec_ok = true;
                 let then = self.block(1, 2, true);
                 self.ctx.rec_ok = false;
-                body.push(Stmt::If(guard, then, None));
+                body.push(if_stmt(guard, then, None));
             }
             body.extend(self.stmts(0));
             if sig.ret != Ty::Void && completes(&body) {
-                body.push(Stmt::Return(Some(self.expr(&sig.ret, 2))));
+                let e = self.expr(&sig.ret, 2);
+                body.push(st(StmtKind::Return(Some(e))));
             }
             body
         };

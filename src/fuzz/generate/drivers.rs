@@ -1,6 +1,7 @@
 //! The `Main` class of a generated program: drivers that build a small heap, call
 //! the entry and digest what it returns and leaves.
 
+use super::build::{assign, if_stmt, st};
 use super::*;
 
 impl Gen<'_> {
@@ -50,28 +51,18 @@ impl Gen<'_> {
                 .map(|(_, t)| self.driver_value(t, &objs))
                 .collect();
             let name = format!("o{i}");
-            body.push(Stmt::Local(
-                Ty::Class(c.clone()),
-                name.clone(),
-                Some(Expr::new(
-                    ExprKind::New(c.clone(), args),
-                    Ty::Class(c.clone()),
-                )),
-            ));
+            let cid = self.id(&c);
+            let alloc = self.mk(ExprKind::New(cid, args), Ty::Class(c.clone()));
+            body.push(self.local_decl_stmt(&Ty::Class(c.clone()), &name, Some(alloc)));
             objs.push((name, c));
         }
         for (o, c) in objs.clone() {
             for f in self.all_fields(&c) {
                 if self.rng.chance(60) {
-                    let target = Expr::new(
-                        ExprKind::Field(
-                            Box::new(Expr::local(&o, Ty::Class(c.clone()))),
-                            f.name.clone(),
-                        ),
-                        f.ty.clone(),
-                    );
+                    let obj = self.local(&o, Ty::Class(c.clone()));
+                    let target = self.field(obj, &f.name, f.ty.clone());
                     let v = self.driver_value(&f.ty, &objs);
-                    body.push(Stmt::Assign(target, AssignOp::Set, v));
+                    body.push(assign(target, AssignOp::Set, v));
                 }
             }
         }
@@ -81,69 +72,46 @@ impl Gen<'_> {
             .map(|(_, t)| self.driver_value(t, &objs))
             .collect();
         let recv = match &receiver_class {
-            Some(_) => Recv::Expr(Box::new(Expr::local(
-                &objs[0].0,
-                Ty::Class(objs[0].1.clone()),
-            ))),
-            None => Recv::Static(sig.owner.clone()),
+            Some(_) => self.local(&objs[0].0, Ty::Class(objs[0].1.clone())),
+            None => {
+                let c = self.id(&sig.owner);
+                self.mk(ExprKind::Name(c), Ty::Class(sig.owner.clone()))
+            }
         };
-        let call = Expr::new(ExprKind::Call(recv, "entry".into(), args), sig.ret.clone());
-        let h = Expr::local("h", Ty::Int);
-        let add = |h: &Expr, v: Expr| {
-            Stmt::Assign(
-                h.clone(),
-                AssignOp::Set,
-                Expr::new(
-                    ExprKind::Binary(
-                        BinOp::Add,
-                        Box::new(Expr::new(
-                            ExprKind::Binary(
-                                BinOp::Mul,
-                                Box::new(h.clone()),
-                                Box::new(Expr::int(3)),
-                            ),
-                            Ty::Int,
-                        )),
-                        Box::new(v),
-                    ),
-                    Ty::Int,
-                ),
-            )
-        };
-        let bump = |cond: Expr, k: i32| {
-            Stmt::If(
-                cond,
-                vec![Stmt::Assign(
-                    Expr::local("h", Ty::Int),
-                    AssignOp::Add,
-                    Expr::int(k),
-                )],
-                None,
-            )
-        };
-        let eq = |a: Expr, b: Expr| {
-            Expr::new(
-                ExprKind::Binary(BinOp::Eq, Box::new(a), Box::new(b)),
-                Ty::Bool,
-            )
-        };
-        let r = Expr::local("r", sig.ret.clone());
-        let mut digest = vec![Stmt::Local(Ty::Int, "h".into(), Some(Expr::int(0)))];
+        let entry = self.id("entry");
+        let call = self.mk(
+            ExprKind::Call {
+                recv: Some(Box::new(recv)),
+                name: entry,
+                args,
+            },
+            sig.ret.clone(),
+        );
+        let zero = self.int(0);
+        let mut digest = vec![self.local_decl_stmt(&Ty::Int, "h", Some(zero))];
         match &sig.ret {
-            Ty::Void => body.push(Stmt::Expr(call)),
+            Ty::Void => body.push(st(StmtKind::Expr(call))),
             t => {
-                body.push(Stmt::Local(t.clone(), "r".into(), Some(call)));
+                body.push(self.local_decl_stmt(t, "r", Some(call)));
                 match t {
-                    Ty::Int => digest.push(add(&h, r.clone())),
-                    Ty::Bool => digest.push(bump(r.clone(), 1)),
+                    Ty::Int => {
+                        let r = self.local("r", t.clone());
+                        digest.push(self.add(r));
+                    }
+                    Ty::Bool => {
+                        let r = self.local("r", t.clone());
+                        digest.push(self.bump(r, 1));
+                    }
                     Ty::Class(rc) => {
-                        digest.push(bump(eq(r.clone(), Expr::new(ExprKind::Null, t.clone())), 1));
+                        let (r, null) = (self.local("r", t.clone()), self.null(t.clone()));
+                        let is_null = self.bin(BinOp::Eq, r, null, Ty::Bool);
+                        digest.push(self.bump(is_null, 1));
                         for (j, (o, c)) in objs.iter().enumerate() {
                             if self.related(c, rc) {
-                                digest.push(bump(
-                                    eq(r.clone(), Expr::local(o, Ty::Class(c.clone()))),
-                                    2 + j as i32,
-                                ));
+                                let r = self.local("r", t.clone());
+                                let oe = self.local(o, Ty::Class(c.clone()));
+                                let same = self.bin(BinOp::Eq, r, oe, Ty::Bool);
+                                digest.push(self.bump(same, 2 + j as i32));
                             }
                         }
                     }
@@ -153,27 +121,20 @@ impl Gen<'_> {
         }
         for (o, c) in &objs {
             for f in self.all_fields(c) {
-                let read = Expr::new(
-                    ExprKind::Field(
-                        Box::new(Expr::local(o, Ty::Class(c.clone()))),
-                        f.name.clone(),
-                    ),
-                    f.ty.clone(),
-                );
+                let obj = self.local(o, Ty::Class(c.clone()));
+                let read = self.field(obj, &f.name, f.ty.clone());
                 match &f.ty {
-                    Ty::Int => digest.push(add(&h, read)),
-                    Ty::Bool => digest.push(bump(read, 1)),
+                    Ty::Int => digest.push(self.add(read)),
+                    Ty::Bool => digest.push(self.bump(read, 1)),
                     Ty::Class(fc) => {
-                        digest.push(bump(
-                            eq(read.clone(), Expr::new(ExprKind::Null, f.ty.clone())),
-                            1,
-                        ));
+                        let null = self.null(f.ty.clone());
+                        let is_null = self.bin(BinOp::Eq, read.clone(), null, Ty::Bool);
+                        digest.push(self.bump(is_null, 1));
                         for (j, (p, pc)) in objs.iter().enumerate() {
                             if self.related(pc, fc) {
-                                digest.push(bump(
-                                    eq(read.clone(), Expr::local(p, Ty::Class(pc.clone()))),
-                                    2 + j as i32,
-                                ));
+                                let pe = self.local(p, Ty::Class(pc.clone()));
+                                let same = self.bin(BinOp::Eq, read.clone(), pe, Ty::Bool);
+                                digest.push(self.bump(same, 2 + j as i32));
                             }
                         }
                     }
@@ -182,7 +143,8 @@ impl Gen<'_> {
             }
         }
         body.extend(digest);
-        body.push(Stmt::Return(Some(h)));
+        let h = self.local("h", Ty::Int);
+        body.push(st(StmtKind::Return(Some(h))));
         Method {
             name: format!("driver{k}"),
             is_static: true,
@@ -194,22 +156,45 @@ impl Gen<'_> {
         }
     }
 
+    /// `h = (h * 3) + v;`
+    fn add(&mut self, v: Expr) -> Stmt {
+        let h = self.local("h", Ty::Int);
+        let three = self.int(3);
+        let times = self.bin(BinOp::Mul, h, three, Ty::Int);
+        let sum = self.bin(BinOp::Add, times, v, Ty::Int);
+        let h = self.local("h", Ty::Int);
+        assign(h, AssignOp::Set, sum)
+    }
+
+    /// `if (cond) { h += k; }`
+    fn bump(&mut self, cond: Expr, k: i32) -> Stmt {
+        let h = self.local("h", Ty::Int);
+        let k = self.int(k);
+        if_stmt(cond, vec![assign(h, AssignOp::Add, k)], None)
+    }
+
     /// A value for a driver: an int literal, a Boolean, or a built object (or null).
     pub(super) fn driver_value(&mut self, ty: &Ty, objs: &[(String, String)]) -> Expr {
         match ty {
-            Ty::Int => Expr::int(self.rng.range(-2, 3) as i32),
-            Ty::Bool => Expr::bool(self.rng.chance(50)),
+            Ty::Int => {
+                let k = self.rng.range(-2, 3) as i32;
+                self.int(k)
+            }
+            Ty::Bool => {
+                let b = self.rng.chance(50);
+                self.boolean(b)
+            }
             Ty::Class(c) => {
                 let fit: Vec<&(String, String)> =
                     objs.iter().filter(|(_, k)| self.is_sub(k, c)).collect();
                 if fit.is_empty() || self.rng.chance(20) {
-                    Expr::new(ExprKind::Null, ty.clone())
+                    self.null(ty.clone())
                 } else {
                     let (o, k) = (*self.rng.pick(&fit)).clone();
-                    Expr::local(&o, Ty::Class(k))
+                    self.local(&o, Ty::Class(k))
                 }
             }
-            Ty::Void => Expr::int(0),
+            Ty::Void => self.int(0),
         }
     }
 }

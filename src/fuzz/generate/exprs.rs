@@ -18,9 +18,15 @@ impl Gen<'_> {
             }
         }
         match ty {
-            Ty::Int => Expr::int(self.rng.range(-1, 2) as i32),
-            Ty::Bool => Expr::bool(self.rng.chance(50)),
-            _ => Expr::default_of(ty),
+            Ty::Int => {
+                let k = self.rng.range(-1, 2) as i32;
+                self.int(k)
+            }
+            Ty::Bool => {
+                let b = self.rng.chance(50);
+                self.boolean(b)
+            }
+            _ => self.default_of(ty),
         }
     }
 
@@ -30,7 +36,7 @@ impl Gen<'_> {
             return None;
         }
         let v = self.rng.pick(&vs).clone();
-        Some(Expr::local(&v.name, v.ty))
+        Some(self.local(&v.name, v.ty))
     }
 
     pub(super) fn field_of(&mut self, ty: &Ty, depth: u32) -> Option<Expr> {
@@ -40,7 +46,7 @@ impl Gen<'_> {
         }
         let (c, f) = self.rng.pick(&sites).clone();
         let recv = self.receiver(&c, depth.saturating_sub(1))?;
-        Some(Expr::new(ExprKind::Field(Box::new(recv), f.name), f.ty))
+        Some(self.field(recv, &f.name, f.ty))
     }
 
     /// A receiver of class `c`: mostly a variable, `this` or a field chain.
@@ -54,7 +60,7 @@ impl Gen<'_> {
             1,
         ]) {
             0 => self.var_of(&ty),
-            1 => Some(Expr::new(ExprKind::This, Ty::Class(self.ctx.class.clone()))),
+            1 => Some(self.this()),
             2 => self.field_of(&ty, depth),
             _ => Some(self.expr(&ty, depth)),
         }
@@ -67,7 +73,7 @@ impl Gen<'_> {
             2 => i32::MIN,
             _ => 1000,
         };
-        Expr::int(v)
+        self.int(v)
     }
 
     pub(super) fn int_expr(&mut self, depth: u32) -> Option<Expr> {
@@ -95,14 +101,11 @@ impl Gen<'_> {
                         .pick(&[BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Div, BinOp::Rem]);
                 let a = self.expr(&Ty::Int, depth - 1);
                 let b = self.expr(&Ty::Int, depth - 1);
-                Some(Expr::new(
-                    ExprKind::Binary(op, Box::new(a), Box::new(b)),
-                    Ty::Int,
-                ))
+                Some(self.bin(op, a, b, Ty::Int))
             }
             4 => {
                 let a = self.expr(&Ty::Int, depth - 1);
-                Some(Expr::new(ExprKind::Neg(Box::new(a)), Ty::Int))
+                Some(self.unary(UnOp::Neg, a, Ty::Int))
             }
             _ => self.call(Some(&Ty::Int), depth - 1),
         }
@@ -123,9 +126,11 @@ impl Gen<'_> {
             if d { 2 } else { 0 },
             if d { 1 } else { 0 },
         ];
-        let bin = |op, a, b| Expr::new(ExprKind::Binary(op, Box::new(a), Box::new(b)), Ty::Bool);
         match self.rng.weighted(&w) {
-            0 => Some(Expr::bool(self.rng.chance(50))),
+            0 => {
+                let b = self.rng.chance(50);
+                Some(self.boolean(b))
+            }
             1 => self.var_of(&Ty::Bool),
             2 => self.field_of(&Ty::Bool, depth),
             3 => {
@@ -139,43 +144,45 @@ impl Gen<'_> {
                 ]);
                 let a = self.expr(&Ty::Int, depth - 1);
                 let b = self.expr(&Ty::Int, depth - 1);
-                Some(bin(op, a, b))
+                Some(self.bin(op, a, b, Ty::Bool))
             }
             4 => {
                 let op = *self.rng.pick(&[BinOp::Eq, BinOp::Ne]);
                 let a = self.expr(&Ty::Bool, depth - 1);
                 let b = self.expr(&Ty::Bool, depth - 1);
-                Some(bin(op, a, b))
+                Some(self.bin(op, a, b, Ty::Bool))
             }
             5 => {
                 // References of related classes: the second at the first's static type.
                 let t = self.random_class_ty();
                 let a = self.expr(&t, depth - 1);
-                let b = self.expr(&a.ty.clone(), depth - 1);
+                let at = self.ty(&a);
+                let b = self.expr(&at, depth - 1);
                 let op = *self.rng.pick(&[BinOp::Eq, BinOp::Ne]);
-                Some(bin(op, a, b))
+                Some(self.bin(op, a, b, Ty::Bool))
             }
             6 => {
                 let t = self.random_class_ty();
                 let a = self.expr(&t, depth - 1);
-                let s = a.ty.class()?.to_string();
+                let s = self.ty(&a).class()?.to_string();
                 let related: Vec<String> = self
                     .user_classes()
                     .into_iter()
                     .filter(|c| self.related(c, &s))
                     .collect();
                 let c = self.rng.pick(&related).clone();
-                Some(Expr::new(ExprKind::InstanceOf(Box::new(a), c), Ty::Bool))
+                let t = TypeExpr::Class(self.id(&c));
+                Some(self.mk(ExprKind::InstanceOf(Box::new(a), t), Ty::Bool))
             }
             7 => {
                 let op = *self.rng.pick(&[BinOp::And, BinOp::Or]);
                 let a = self.expr(&Ty::Bool, depth - 1);
                 let b = self.expr(&Ty::Bool, depth - 1);
-                Some(bin(op, a, b))
+                Some(self.bin(op, a, b, Ty::Bool))
             }
             8 => {
                 let a = self.expr(&Ty::Bool, depth - 1);
-                Some(Expr::new(ExprKind::Not(Box::new(a)), Ty::Bool))
+                Some(self.unary(UnOp::Not, a, Ty::Bool))
             }
             10 => self.cond_expr(&Ty::Bool, depth),
             _ => self.call(Some(&Ty::Bool), depth - 1),
@@ -203,9 +210,9 @@ impl Gen<'_> {
         ];
         match self.rng.weighted(&w) {
             7 => self.cond_expr(&ty, depth),
-            0 => Some(Expr::new(ExprKind::Null, ty)),
+            0 => Some(self.null(ty)),
             1 => self.var_of(&ty),
-            2 => Some(Expr::new(ExprKind::This, Ty::Class(self.ctx.class.clone()))),
+            2 => Some(self.this()),
             3 => self.field_of(&ty, depth),
             4 => self.new_expr(Some(c), depth - 1),
             5 => {
@@ -214,10 +221,10 @@ impl Gen<'_> {
                 let mut e = self.expr(&Ty::Class(s.clone()), depth - 1);
                 // A sibling of `c` below `s` is first cast up (javac rejects
                 // casts between unrelated classes).
-                if !e.ty.class().is_some_and(|k| self.related(k, c)) {
-                    e = Expr::new(ExprKind::Cast(s.clone(), Box::new(e)), Ty::Class(s));
+                if !self.ty(&e).class().is_some_and(|k| self.related(k, c)) {
+                    e = self.cast(&s, e);
                 }
-                Some(Expr::new(ExprKind::Cast(c.to_string(), Box::new(e)), ty))
+                Some(self.cast(c, e))
             }
             _ => self.call(Some(&ty), depth - 1),
         }
@@ -242,7 +249,8 @@ impl Gen<'_> {
         let d = self.rng.pick(&options).clone();
         let params = self.ctor_params(&d);
         let args = params.iter().map(|(_, t)| self.expr(t, depth)).collect();
-        Some(Expr::new(ExprKind::New(d.clone(), args), Ty::Class(d)))
+        let id = self.id(&d);
+        Some(self.mk(ExprKind::New(id, args), Ty::Class(d)))
     }
 
     /// A call allowed here whose result is assignable to `want` (any call, void
@@ -288,41 +296,52 @@ impl Gen<'_> {
                 args.push(self.expr(t, depth));
             }
         }
-        let recv = if via_super {
-            Recv::Super
+        let name = self.id(&sig.name);
+        // `super.m(args)`, `m(args)` (a static method of the class, or an instance
+        // call on `this`), `C.m(args)` or `e.m(args)`.
+        let kind = if via_super {
+            ExprKind::SuperCall { name, args }
         } else if sig.is_static {
-            if self.is_sub(&self.ctx.class, &sig.owner) && self.rng.chance(50) {
-                Recv::Implicit
+            let recv = if self.is_sub(&self.ctx.class, &sig.owner) && self.rng.chance(50) {
+                None
             } else {
-                Recv::Static(sig.owner.clone())
-            }
+                let c = self.id(&sig.owner);
+                Some(Box::new(
+                    self.mk(ExprKind::Name(c), Ty::Class(sig.owner.clone())),
+                ))
+            };
+            ExprKind::Call { recv, name, args }
         } else if !self.ctx.is_static
             && self.is_sub(&self.ctx.class, &sig.owner)
             && self.rng.chance(50)
         {
-            Recv::Implicit
+            ExprKind::Call {
+                recv: None,
+                name,
+                args,
+            }
         } else {
-            Recv::Expr(Box::new(self.receiver(&sig.owner, depth)?))
+            let r = self.receiver(&sig.owner, depth)?;
+            let recv = Some(Box::new(self.recv(r)));
+            ExprKind::Call { recv, name, args }
         };
-        Some(Expr::new(
-            ExprKind::Call(recv, sig.name.clone(), args),
-            sig.ret.clone(),
-        ))
+        Some(self.mk(kind, sig.ret.clone()))
     }
 
     /// The fuel passed to a recursive method: less than ours to recurse, ours to a
     /// super call of the same method, a small constant otherwise.
     pub(super) fn fuel_arg(&mut self, same: bool, via_super: bool) -> Expr {
-        let d = Expr::local("d", Ty::Int);
-        let minus_one = Expr::new(
-            ExprKind::Binary(BinOp::Sub, Box::new(d.clone()), Box::new(Expr::int(1))),
-            Ty::Int,
-        );
+        let d = self.local("d", Ty::Int);
+        let one = self.int(1);
+        let minus_one = self.bin(BinOp::Sub, d.clone(), one, Ty::Int);
         match (same, via_super, self.ctx.fuel.is_some()) {
             (true, true, _) => d,
             (true, false, _) => minus_one,
             (false, _, true) if self.rng.chance(50) => minus_one,
-            _ => Expr::int(self.rng.range(0, 2) as i32),
+            _ => {
+                let k = self.rng.range(0, 2) as i32;
+                self.int(k)
+            }
         }
     }
 }

@@ -10,48 +10,68 @@
 //! recursion through an `int d` fuel parameter under `if (d > 0)`, which passes
 //! `d - 1` (and `super` calls, which climb the hierarchy).
 
-use super::ast::{
-    AssignOp, BinOp, Catch, Class, Ctor, Expr, ExprKind, Field, Method, Program, Recv, Stmt, Ty,
-};
-use super::rng::Rng;
+use lasso::Rodeo;
 
+use super::program::{Program, Ty};
+use super::rng::Rng;
+use crate::lang::ast::{
+    AssignOp, BinOp, Block, CatchClause, ClassDecl, Expr, ExprKind, FieldDecl, Ident, MethodDecl,
+    Modifiers, Param, Stmt, StmtKind, SwitchGroup, SwitchLabel, TypeExpr, UnOp, Unit,
+};
+use crate::lang::{Name, Span};
+
+mod build;
 mod decls;
 mod drivers;
 mod exprs;
 mod stmts;
 
+/// The statements a statement runs as its body: a block's, else itself.
+fn body_of(s: &Stmt) -> &[Stmt] {
+    match &s.kind {
+        StmtKind::Block(b) => &b.stmts,
+        _ => std::slice::from_ref(s),
+    }
+}
+
 /// Can the statements complete normally (JLS 14.22, for the generated forms: loop
 /// conditions are never constant)? Statements after one that cannot are unreachable.
 pub fn completes(stmts: &[Stmt]) -> bool {
-    stmts.iter().all(|s| match s {
-        Stmt::Return(_)
-        | Stmt::Throw(_)
-        | Stmt::Rethrow(_)
-        | Stmt::Break(_)
-        | Stmt::Continue(_) => false,
+    stmts.iter().all(|s| match &s.kind {
+        StmtKind::Return(_) | StmtKind::Throw(_) | StmtKind::Break(_) | StmtKind::Continue(_) => {
+            false
+        }
         // A generated `finally` block always completes normally, so jumps through
         // it leave as they would without it.
-        Stmt::Try(body, catches, finally) => {
-            (completes(body) || catches.iter().any(|c| completes(&c.body)))
-                && finally.as_ref().is_none_or(|f| completes(f))
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => {
+            (completes(&body.stmts) || catches.iter().any(|c| completes(&c.body.stmts)))
+                && finally.as_ref().is_none_or(|f| completes(&f.stmts))
         }
-        Stmt::If(_, t, Some(e)) => completes(t) || completes(e),
-        Stmt::Block(b) => completes(b),
+        StmtKind::If(_, t, Some(e)) => completes(body_of(t)) || completes(body_of(e)),
+        StmtKind::Block(b) => completes(&b.stmts),
         // A `do` loop's condition is never constant: it completes when its body
         // reaches the condition or a `break` leaves it.
-        Stmt::DoWhile(b, _) => {
+        StmtKind::DoWhile(b, _) => {
+            let b = body_of(b);
             completes(b)
                 || exits(b, None, Jump::Continue, false, false)
                 || exits(b, None, Jump::Break, false, false)
         }
-        Stmt::Switch(_, groups) => {
-            !groups.iter().any(|(labels, _)| labels.contains(&None))
-                || groups.last().is_none_or(|(_, b)| completes(b))
+        StmtKind::Switch(_, groups) => {
+            !groups.iter().any(|g| {
+                g.labels
+                    .iter()
+                    .any(|l| matches!(l, SwitchLabel::Default(_)))
+            }) || groups.last().is_none_or(|g| completes(&g.stmts))
                 || groups
                     .iter()
-                    .any(|(_, b)| exits(b, None, Jump::Break, false, false))
+                    .any(|g| exits(&g.stmts, None, Jump::Break, false, false))
         }
-        Stmt::Labeled(_, s) => completes(std::slice::from_ref(s)),
+        StmtKind::Labeled(_, s) => completes(std::slice::from_ref(&**s)),
         _ => true,
     })
 }
@@ -66,33 +86,39 @@ pub enum Jump {
 /// Whether `stmts`, the body of a statement, hold a `jump` that leaves it: one
 /// naming `label`, or an unlabelled one not inside an inner loop (or, for
 /// `break`, an inner `switch`).
-fn exits(stmts: &[Stmt], label: Option<&str>, jump: Jump, in_loop: bool, in_switch: bool) -> bool {
-    stmts.iter().any(|s| match s {
-        Stmt::Break(None) => jump == Jump::Break && !in_loop && !in_switch,
-        Stmt::Continue(None) => jump == Jump::Continue && !in_loop,
-        Stmt::Break(Some(l)) => jump == Jump::Break && label == Some(l.as_str()),
-        Stmt::Continue(Some(l)) => jump == Jump::Continue && label == Some(l.as_str()),
-        Stmt::If(_, t, e) => {
-            exits(t, label, jump, in_loop, in_switch)
+fn exits(stmts: &[Stmt], label: Option<Name>, jump: Jump, in_loop: bool, in_switch: bool) -> bool {
+    stmts.iter().any(|s| match &s.kind {
+        StmtKind::Break(None) => jump == Jump::Break && !in_loop && !in_switch,
+        StmtKind::Continue(None) => jump == Jump::Continue && !in_loop,
+        StmtKind::Break(Some(l)) => jump == Jump::Break && label == Some(l.name),
+        StmtKind::Continue(Some(l)) => jump == Jump::Continue && label == Some(l.name),
+        StmtKind::If(_, t, e) => {
+            exits(body_of(t), label, jump, in_loop, in_switch)
                 || e.as_ref()
-                    .is_some_and(|e| exits(e, label, jump, in_loop, in_switch))
+                    .is_some_and(|e| exits(body_of(e), label, jump, in_loop, in_switch))
         }
-        Stmt::Block(b) => exits(b, label, jump, in_loop, in_switch),
-        Stmt::While(_, b) | Stmt::For(_, _, b) | Stmt::DoWhile(b, _) => {
-            exits(b, label, jump, true, in_switch)
+        StmtKind::Block(b) => exits(&b.stmts, label, jump, in_loop, in_switch),
+        StmtKind::While(_, b) | StmtKind::For { body: b, .. } | StmtKind::DoWhile(b, _) => {
+            exits(body_of(b), label, jump, true, in_switch)
         }
-        Stmt::Switch(_, groups) => groups
+        StmtKind::Switch(_, groups) => groups
             .iter()
-            .any(|(_, b)| exits(b, label, jump, in_loop, true)),
-        Stmt::Labeled(_, s) => exits(std::slice::from_ref(s), label, jump, in_loop, in_switch),
-        Stmt::Try(body, catches, finally) => {
-            exits(body, label, jump, in_loop, in_switch)
+            .any(|g| exits(&g.stmts, label, jump, in_loop, true)),
+        StmtKind::Labeled(_, s) => {
+            exits(std::slice::from_ref(&**s), label, jump, in_loop, in_switch)
+        }
+        StmtKind::Try {
+            body,
+            catches,
+            finally,
+        } => {
+            exits(&body.stmts, label, jump, in_loop, in_switch)
                 || catches
                     .iter()
-                    .any(|c| exits(&c.body, label, jump, in_loop, in_switch))
+                    .any(|c| exits(&c.body.stmts, label, jump, in_loop, in_switch))
                 || finally
                     .as_ref()
-                    .is_some_and(|f| exits(f, label, jump, in_loop, in_switch))
+                    .is_some_and(|f| exits(&f.stmts, label, jump, in_loop, in_switch))
         }
         _ => false,
     })
@@ -201,12 +227,70 @@ struct Ctx {
     budget: i32,
 }
 
+/// The class table being built: what the generator asks of the classes made so far
+/// (names, types and flags), with their bodies as the language's statements.
+/// [`Gen::finish`] lays it out as the language's AST.
+#[derive(Clone, Debug, Default)]
+struct Table {
+    classes: Vec<Class>,
+    /// Exception classes `class E extends RuntimeException {}`.
+    exceptions: Vec<String>,
+    /// The entry method, `Class.method`.
+    entry: String,
+}
+
+impl Table {
+    fn class(&self, name: &str) -> Option<&Class> {
+        self.classes.iter().find(|c| c.name == name)
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Class {
+    name: String,
+    superclass: Option<String>,
+    is_abstract: bool,
+    fields: Vec<Field>,
+    ctor: Option<Ctor>,
+    methods: Vec<Method>,
+}
+
+#[derive(Clone, Debug)]
+struct Field {
+    name: String,
+    ty: Ty,
+}
+
+#[derive(Clone, Debug)]
+struct Ctor {
+    params: Vec<(String, Ty)>,
+    /// `super(args);`, when the superclass's constructor takes arguments.
+    super_args: Option<Vec<Expr>>,
+    body: Vec<Stmt>,
+}
+
+#[derive(Clone, Debug)]
+struct Method {
+    name: String,
+    is_static: bool,
+    is_public: bool,
+    /// Abstract: no body (`;`).
+    is_abstract: bool,
+    ret: Ty,
+    params: Vec<(String, Ty)>,
+    body: Vec<Stmt>,
+}
+
 struct Gen<'c> {
     rng: Rng,
     cfg: &'c GenConfig,
-    prog: Program,
+    prog: Table,
     sigs: Vec<Sig>,
     ctx: Ctx,
+    /// The names of the program's nodes.
+    names: Rodeo,
+    /// The static type of each expression made, by number (`span.start`).
+    types: Vec<Ty>,
 }
 
 /// The program of seed `seed`.
@@ -214,13 +298,11 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
     let mut g = Gen {
         rng: Rng::new(seed),
         cfg,
-        prog: Program {
-            classes: Vec::new(),
-            exceptions: Vec::new(),
-            entry: String::new(),
-        },
+        prog: Table::default(),
         sigs: Vec::new(),
         ctx: Ctx::default(),
+        names: Rodeo::new(),
+        types: Vec::new(),
     };
     g.hierarchy();
     g.fields();
@@ -228,7 +310,7 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
     g.signatures();
     g.bodies();
     g.drivers();
-    g.prog
+    g.finish()
 }
 
 impl Gen<'_> {

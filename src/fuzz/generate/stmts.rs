@@ -1,6 +1,7 @@
 //! Statements of generated bodies: scopes of locals, blocks, branches, bounded
 //! loops, `switch`, jumps and assignments, kept definitely assigned and reachable.
 
+use super::build::{assign, block, block_stmt, if_stmt, st};
 use super::*;
 
 impl Gen<'_> {
@@ -99,19 +100,21 @@ impl Gen<'_> {
         match ret {
             Some(t) if self.rng.chance(60) && !self.ctx.in_ctor => {
                 if t == Ty::Void {
-                    Stmt::Return(None)
+                    st(StmtKind::Return(None))
                 } else {
-                    Stmt::Return(Some(self.expr(&t, 2)))
+                    st(StmtKind::Return(Some(self.expr(&t, 2))))
                 }
             }
             _ => {
                 if !self.ctx.caught.is_empty() && self.rng.chance(30) {
-                    return Stmt::Rethrow(self.rng.pick(&self.ctx.caught).clone());
+                    let e = self.rng.pick(&self.ctx.caught).clone();
+                    return self.rethrow(&e);
                 }
                 let mut names: Vec<String> =
                     BUILTIN_EXCEPTIONS.iter().map(|s| s.to_string()).collect();
                 names.extend(self.prog.exceptions.iter().cloned());
-                Stmt::Throw(self.rng.pick(&names).clone())
+                let e = self.rng.pick(&names).clone();
+                self.throw_new(&e)
             }
         }
     }
@@ -144,10 +147,10 @@ impl Gen<'_> {
                 3 => Some(self.if_stmt(depth)),
                 4 => self.walk_loop(depth),
                 5 => Some(self.for_loop(depth)),
-                6 => Some(Stmt::Assert(self.expr(&Ty::Bool, 2))),
-                7 => self.call(None, 2).map(Stmt::Expr),
-                8 => self.new_expr(None, 1).map(Stmt::Expr),
-                9 => Some(Stmt::Block(self.block(depth + 1, 2, false))),
+                6 => Some(st(StmtKind::Assert(self.expr(&Ty::Bool, 2)))),
+                7 => self.call(None, 2).map(|e| st(StmtKind::Expr(e))),
+                8 => self.new_expr(None, 1).map(|e| st(StmtKind::Expr(e))),
+                9 => Some(block_stmt(self.block(depth + 1, 2, false))),
                 10 => Some(self.do_loop(depth)),
                 11 => Some(self.switch_stmt(depth)),
                 12 => self.jump(),
@@ -165,10 +168,10 @@ impl Gen<'_> {
         if self.rng.chance(80) {
             let init = self.expr(&ty, 2);
             self.declare(&name, ty.clone(), true, false);
-            Stmt::Local(ty, name, Some(init))
+            self.local_decl_stmt(&ty, &name, Some(init))
         } else {
             self.declare(&name, ty.clone(), false, false);
-            Stmt::Local(ty, name, None)
+            self.local_decl_stmt(&ty, &name, None)
         }
     }
 
@@ -178,14 +181,20 @@ impl Gen<'_> {
             return None;
         }
         let v = self.rng.pick(&targets).clone();
-        let target = Expr::local(&v.name, v.ty.clone());
+        let target = self.local(&v.name, v.ty.clone());
         if v.ty == Ty::Int && v.assigned && self.rng.chance(40) {
             return Some(match self.rng.below(3) {
-                0 => Stmt::Step(target, self.rng.chance(50)),
-                1 => Stmt::PreStep(target, self.rng.chance(50)),
+                0 => {
+                    let up = self.rng.chance(50);
+                    self.step(target, up, false)
+                }
+                1 => {
+                    let up = self.rng.chance(50);
+                    self.step(target, up, true)
+                }
                 _ => {
                     let op = self.compound_op();
-                    Stmt::Assign(target, op, self.expr(&Ty::Int, 1))
+                    assign(target, op, self.expr(&Ty::Int, 1))
                 }
             });
         }
@@ -193,7 +202,7 @@ impl Gen<'_> {
         if let Some(var) = self.var_mut(&v.name) {
             var.assigned = true;
         }
-        Some(Stmt::Assign(target, AssignOp::Set, value))
+        Some(assign(target, AssignOp::Set, value))
     }
 
     /// Every (class, field) pair whose field has a type assignable to `want` (all
@@ -217,22 +226,25 @@ impl Gen<'_> {
         }
         let (c, f) = self.rng.pick(&sites).clone();
         let recv = self.receiver(&c, 1)?;
-        let target = Expr::new(
-            ExprKind::Field(Box::new(recv), f.name.clone()),
-            f.ty.clone(),
-        );
+        let target = self.field(recv, &f.name, f.ty.clone());
         if f.ty == Ty::Int && self.rng.chance(25) {
             return Some(match self.rng.below(3) {
-                0 => Stmt::Step(target, self.rng.chance(50)),
-                1 => Stmt::PreStep(target, self.rng.chance(50)),
+                0 => {
+                    let up = self.rng.chance(50);
+                    self.step(target, up, false)
+                }
+                1 => {
+                    let up = self.rng.chance(50);
+                    self.step(target, up, true)
+                }
                 _ => {
                     let op = self.compound_op();
-                    Stmt::Assign(target, op, self.expr(&Ty::Int, 1))
+                    assign(target, op, self.expr(&Ty::Int, 1))
                 }
             });
         }
         let value = self.expr(&f.ty, 2);
-        Some(Stmt::Assign(target, AssignOp::Set, value))
+        Some(assign(target, AssignOp::Set, value))
     }
 
     pub(super) fn if_stmt(&mut self, depth: u32) -> Stmt {
@@ -252,9 +264,9 @@ impl Gen<'_> {
                 .map(|(a, b)| *a && *b)
                 .collect();
             self.set_flags(&both);
-            Stmt::If(cond, then, Some(els))
+            if_stmt(cond, then, Some(els))
         } else {
-            Stmt::If(cond, then, None)
+            if_stmt(cond, then, None)
         }
     }
 
@@ -268,7 +280,7 @@ impl Gen<'_> {
             .map(|(v, &b)| {
                 b || ends
                     || branch.iter().any(|s| {
-                        matches!(s, Stmt::Assign(Expr { kind: ExprKind::Local(n), .. }, AssignOp::Set, _) if *n == v.name)
+                        matches!(&s.kind, StmtKind::Assign { target: Expr { kind: ExprKind::Name(n), .. }, op: AssignOp::Set, .. } if self.names.resolve(&n.name.0) == v.name)
                     })
             })
             .collect()
@@ -305,42 +317,32 @@ impl Gen<'_> {
                 readonly: true,
             },
         ]);
-        let xe = Expr::local(&x, ty.clone());
-        let ie = Expr::local(&i, Ty::Int);
-        let not_null = Expr::new(
-            ExprKind::Binary(
-                BinOp::Ne,
-                Box::new(xe.clone()),
-                Box::new(Expr::new(ExprKind::Null, ty.clone())),
-            ),
-            Ty::Bool,
-        );
-        let below = Expr::new(
-            ExprKind::Binary(BinOp::Lt, Box::new(ie.clone()), Box::new(Expr::int(bound))),
-            Ty::Bool,
-        );
-        let cond = Expr::new(
-            ExprKind::Binary(BinOp::And, Box::new(not_null), Box::new(below)),
-            Ty::Bool,
-        );
+        let xe = self.local(&x, ty.clone());
+        let ie = self.local(&i, Ty::Int);
+        let null = self.null(ty.clone());
+        let not_null = self.bin(BinOp::Ne, xe.clone(), null, Ty::Bool);
+        let k = self.int(bound);
+        let below = self.bin(BinOp::Lt, ie.clone(), k, Ty::Bool);
+        let cond = self.bin(BinOp::And, not_null, below, Ty::Bool);
         self.ctx.loops += 1;
         let mut body = self.block(depth + 1, 2, true);
         self.ctx.loops -= 1;
         // The walk and the count come last, unless the body always leaves.
         if completes(&body) {
-            body.push(Stmt::Assign(
-                xe.clone(),
-                AssignOp::Set,
-                Expr::new(ExprKind::Field(Box::new(xe), f.name.clone()), f.ty.clone()),
-            ));
-            body.push(Stmt::Step(ie, true));
+            let next = self.field(xe.clone(), &f.name, f.ty.clone());
+            body.push(assign(xe, AssignOp::Set, next));
+            let step = self.step(ie, true, false);
+            body.push(step);
         }
         let closed = self.ctx.scopes.pop().expect("pushed");
         self.ctx.closed.extend(closed.into_iter().map(|v| v.name));
-        Some(Stmt::Block(vec![
-            Stmt::Local(ty, x, Some(start)),
-            Stmt::Local(Ty::Int, i, Some(Expr::int(0))),
-            Stmt::While(cond, body),
+        let walker = self.local_decl_stmt(&ty, &x, Some(start));
+        let zero = self.int(0);
+        let counter = self.local_decl_stmt(&Ty::Int, &i, Some(zero));
+        Some(block_stmt(vec![
+            walker,
+            counter,
+            st(StmtKind::While(cond, Box::new(block_stmt(body)))),
         ]))
     }
 
@@ -353,17 +355,12 @@ impl Gen<'_> {
             assigned: true,
             readonly: true,
         }]);
-        let ie = Expr::local(&i, Ty::Int);
-        let mut cond = Expr::new(
-            ExprKind::Binary(BinOp::Lt, Box::new(ie), Box::new(Expr::int(bound))),
-            Ty::Bool,
-        );
+        let ie = self.local(&i, Ty::Int);
+        let k = self.int(bound);
+        let mut cond = self.bin(BinOp::Lt, ie, k, Ty::Bool);
         if self.rng.chance(30) {
             let extra = self.expr(&Ty::Bool, 1);
-            cond = Expr::new(
-                ExprKind::Binary(BinOp::And, Box::new(cond), Box::new(extra)),
-                Ty::Bool,
-            );
+            cond = self.bin(BinOp::And, cond, extra, Ty::Bool);
         }
         let label = self.rng.chance(30).then(|| {
             self.ctx.next_local += 1;
@@ -380,9 +377,22 @@ impl Gen<'_> {
         self.ctx.jumps.pop();
         let closed = self.ctx.scopes.pop().expect("pushed");
         self.ctx.closed.extend(closed.into_iter().map(|v| v.name));
-        let lp = Stmt::For(i, cond, body);
+        // `for (int i = 0; cond; i++) body`
+        let zero = self.int(0);
+        let init = vec![self.local_decl_stmt(&Ty::Int, &i, Some(zero))];
+        let ie = self.local(&i, Ty::Int);
+        let update = vec![self.step(ie, true, false)];
+        let lp = st(StmtKind::For {
+            init,
+            cond: Some(cond),
+            update,
+            body: Box::new(block_stmt(body)),
+        });
         match label {
-            Some(l) => Stmt::Labeled(l, Box::new(lp)),
+            Some(l) => {
+                let l = self.id(&l);
+                st(StmtKind::Labeled(l, Box::new(lp)))
+            }
             None => lp,
         }
     }
@@ -407,26 +417,21 @@ impl Gen<'_> {
         let body = self.block(depth + 1, 2, true);
         self.ctx.loops -= 1;
         self.ctx.jumps.pop();
-        let step = Expr::new(
-            ExprKind::IncDec(Box::new(Expr::local(&i, Ty::Int)), true, true),
-            Ty::Int,
-        );
-        let mut cond = Expr::new(
-            ExprKind::Binary(BinOp::Lt, Box::new(step), Box::new(Expr::int(bound))),
-            Ty::Bool,
-        );
+        let ie = self.local(&i, Ty::Int);
+        let step = self.inc_dec(ie, true, true);
+        let k = self.int(bound);
+        let mut cond = self.bin(BinOp::Lt, step, k, Ty::Bool);
         if self.rng.chance(30) {
             let extra = self.expr(&Ty::Bool, 1);
-            cond = Expr::new(
-                ExprKind::Binary(BinOp::And, Box::new(cond), Box::new(extra)),
-                Ty::Bool,
-            );
+            cond = self.bin(BinOp::And, cond, extra, Ty::Bool);
         }
         let closed = self.ctx.scopes.pop().expect("pushed");
         self.ctx.closed.extend(closed.into_iter().map(|v| v.name));
-        Stmt::Block(vec![
-            Stmt::Local(Ty::Int, i, Some(Expr::int(0))),
-            Stmt::DoWhile(body, cond),
+        let zero = self.int(0);
+        let counter = self.local_decl_stmt(&Ty::Int, &i, Some(zero));
+        block_stmt(vec![
+            counter,
+            st(StmtKind::DoWhile(Box::new(block_stmt(body)), cond)),
         ])
     }
 
@@ -461,11 +466,22 @@ impl Gen<'_> {
             let mut body = self.block(depth + 1, 2, true);
             self.ctx.jumps.pop();
             if completes(&body) && self.rng.chance(50) {
-                body.push(Stmt::Break(None));
+                body.push(st(StmtKind::Break(None)));
             }
-            groups.push((labels, body));
+            let mut written = Vec::new();
+            for l in labels {
+                written.push(match l {
+                    Some(k) => SwitchLabel::Case(self.int(k)),
+                    None => SwitchLabel::Default(Span::default()),
+                });
+            }
+            // In braces, so that its locals are its own.
+            groups.push(SwitchGroup {
+                labels: written,
+                stmts: vec![block_stmt(body)],
+            });
         }
-        Stmt::Switch(sel, groups)
+        st(StmtKind::Switch(sel, groups))
     }
 
     /// The superclass of an exception class a `catch` may name.
@@ -528,7 +544,14 @@ impl Gen<'_> {
             self.ctx.caught.push(name.clone());
             let body = self.block(depth + 1, 2, true);
             self.ctx.caught.pop();
-            catches.push(Catch { types, name, body });
+            let types = types.iter().map(|t| self.id(t)).collect();
+            let name = self.id(&name);
+            catches.push(CatchClause {
+                types,
+                name,
+                body: block(body),
+                span: Span::default(),
+            });
         }
         let finally = (catches.is_empty() || self.rng.chance(35)).then(|| {
             let jumps = std::mem::take(&mut self.ctx.jumps);
@@ -540,7 +563,11 @@ impl Gen<'_> {
             f
         });
         self.ctx.trys -= 1;
-        Stmt::Try(body, catches, finally)
+        st(StmtKind::Try {
+            body: block(body),
+            catches,
+            finally: finally.map(block),
+        })
     }
 
     /// `if (c) break;`, `continue;`, or a labelled one, to a target around; a bare
@@ -548,24 +575,29 @@ impl Gen<'_> {
     pub(super) fn jump(&mut self) -> Option<Stmt> {
         let targets = &self.ctx.jumps;
         let innermost_loop = targets.iter().rposition(|t| t.is_loop);
-        let mut options: Vec<Stmt> = vec![Stmt::Break(None)];
+        let mut options: Vec<(Jump, Option<String>)> = vec![(Jump::Break, None)];
         if innermost_loop.is_some_and(|i| targets[i].cont_ok) {
-            options.push(Stmt::Continue(None));
+            options.push((Jump::Continue, None));
         }
         for t in targets {
             if let Some(l) = &t.label {
-                options.push(Stmt::Break(Some(l.clone())));
+                options.push((Jump::Break, Some(l.clone())));
                 if t.cont_ok {
-                    options.push(Stmt::Continue(Some(l.clone())));
+                    options.push((Jump::Continue, Some(l.clone())));
                 }
             }
         }
-        let j = self.rng.pick(&options).clone();
+        let (jump, label) = self.rng.pick(&options).clone();
+        let label = label.map(|l| self.id(&l));
+        let j = st(match jump {
+            Jump::Break => StmtKind::Break(label),
+            Jump::Continue => StmtKind::Continue(label),
+        });
         if self.rng.chance(20) {
             return Some(j);
         }
         let cond = self.expr(&Ty::Bool, 1);
-        Some(Stmt::If(cond, vec![j], None))
+        Some(if_stmt(cond, vec![j], None))
     }
 
     pub(super) fn compound_op(&mut self) -> AssignOp {
@@ -587,7 +619,7 @@ impl Gen<'_> {
             .collect();
         let target = if !locals.is_empty() && self.rng.chance(50) {
             let v = self.rng.pick(&locals).clone();
-            Expr::local(&v.name, Ty::Int)
+            self.local(&v.name, Ty::Int)
         } else {
             let sites = self.field_sites(Some(&Ty::Int));
             let sites: Vec<(String, Field)> =
@@ -597,16 +629,22 @@ impl Gen<'_> {
             }
             let (c, f) = self.rng.pick(&sites).clone();
             let recv = self.receiver(&c, 1)?;
-            Expr::new(ExprKind::Field(Box::new(recv), f.name.clone()), Ty::Int)
+            self.field(recv, &f.name, Ty::Int)
         };
-        let kind = if self.rng.chance(60) {
-            ExprKind::IncDec(Box::new(target), self.rng.chance(50), self.rng.chance(50))
+        if self.rng.chance(60) {
+            let up = self.rng.chance(50);
+            let prefix = self.rng.chance(50);
+            Some(self.inc_dec(target, up, prefix))
         } else {
             let op = self.compound_op();
             let v = self.expr(&Ty::Int, depth.saturating_sub(1));
-            ExprKind::Compound(Box::new(target), op, Box::new(v))
-        };
-        Some(Expr::new(kind, Ty::Int))
+            let kind = ExprKind::Assign {
+                target: Box::new(target),
+                op,
+                value: Box::new(v),
+            };
+            Some(self.mk(kind, Ty::Int))
+        }
     }
 
     /// `c ? a : b` at type `ty`, typed as javac types it.
@@ -614,14 +652,15 @@ impl Gen<'_> {
         let c = self.expr(&Ty::Bool, depth - 1);
         let a = self.expr(ty, depth - 1);
         let b = self.expr(ty, depth - 1);
-        let t = match (&a.ty, &b.ty) {
+        let (a_ty, b_ty) = (self.ty(&a), self.ty(&b));
+        let t = match (&a_ty, &b_ty) {
             (x, y) if x == y => x.clone(),
             (Ty::Class(x), Ty::Class(y)) => {
                 // A `null` arm takes the other's type; else the nearest common class.
                 if matches!(a.kind, ExprKind::Null) {
-                    b.ty.clone()
+                    b_ty.clone()
                 } else if matches!(b.kind, ExprKind::Null) {
-                    a.ty.clone()
+                    a_ty.clone()
                 } else {
                     let mut k = Some(x.clone());
                     loop {
@@ -638,8 +677,8 @@ impl Gen<'_> {
         if matches!(a.kind, ExprKind::Null) && matches!(b.kind, ExprKind::Null) {
             return Some(a);
         }
-        Some(Expr::new(
-            ExprKind::Cond(Box::new(c), Box::new(a), Box::new(b)),
+        Some(self.mk(
+            ExprKind::Conditional(Box::new(c), Box::new(a), Box::new(b)),
             t,
         ))
     }
