@@ -253,3 +253,134 @@ fn the_array_programs_run_as_on_the_jvm() {
         );
     }
 }
+
+/// The completions of a class the test runs: its representative, and its open fields and
+/// elements all at the last value of their domain among the class's own objects (1, true,
+/// the last object that fits, else null).
+fn completions_of(
+    p: &lang::Program,
+    class: &concrete::generate::classes::InputClass,
+) -> Vec<concrete::Input> {
+    use heaplog::concrete::InputValue;
+    use heaplog::lang::Type;
+    let mut last = class.input.clone();
+    for (o, slots) in class.open.iter().enumerate() {
+        for (s, &open) in slots.iter().enumerate() {
+            if !open {
+                continue;
+            }
+            let object = &last.objects[o];
+            let ty = match &object.array {
+                Some(a) => a.ty.elem(),
+                None => p.field(object.fields[s].0).ty,
+            };
+            let runtime = |j: usize| match &last.objects[j].array {
+                Some(a) => Type::Array(a.ty),
+                None => Type::Class(last.objects[j].class),
+            };
+            let v = match ty {
+                Type::Int => InputValue::Int(1),
+                Type::Bool => InputValue::Bool(true),
+                ty => (0..last.objects.len())
+                    .rev()
+                    .find(|&j| {
+                        let t = runtime(j);
+                        !matches!((t, ty), (Type::Array(_), Type::Class(_))) && p.is_subtype(t, ty)
+                    })
+                    .map_or(InputValue::Null, |j| {
+                        InputValue::Obj(heaplog::concrete::InputObj(j as u32))
+                    }),
+            };
+            last.objects[o].set(s, v);
+        }
+    }
+    vec![class.input.clone(), last]
+}
+
+#[test]
+fn the_oracles_agree_on_array_inputs() {
+    use heaplog::concrete::generate::{self, GenConfig, classes};
+    let exec = ExecConfig::default();
+    let mut entries = 0;
+    for file in [
+        "tests/arrays/inputs.java",
+        "tests/arrays/lse.java",
+        "tests/arrays/spf.java",
+    ] {
+        let p = program(file);
+        let text =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+        for spec in corpus::entries(&text).unwrap() {
+            let m = p.entry(&spec.name).unwrap();
+            let pre = spec.requires_qualified().map(|q| p.entry(&q).unwrap());
+            let at = format!("{file} {}", spec.name);
+            let config = GenConfig {
+                scope: 2,
+                requires: pre,
+                ..GenConfig::default()
+            };
+            let inputs = generate::generate(&p, m, &config).unwrap().inputs;
+            // Under a precondition: exactly the plain inputs on which it returns true.
+            if let Some(pre) = pre {
+                let plain = GenConfig {
+                    requires: None,
+                    ..config.clone()
+                };
+                let valid: Vec<concrete::Input> = generate::generate(&p, m, &plain)
+                    .unwrap()
+                    .inputs
+                    .into_iter()
+                    .filter(|i| {
+                        let roots = p.method(pre).params.len();
+                        let on = concrete::Input {
+                            roots: i.roots[..roots].to_vec(),
+                            objects: i.objects.clone(),
+                        };
+                        let run = concrete::run_entry(&p, pre, &on, &exec).unwrap();
+                        run.canon(&p).result.to_string() == "return true"
+                    })
+                    .collect();
+                assert!(!valid.is_empty(), "{at}");
+                assert_eq!(inputs, valid, "{at}: the precondition's inputs");
+            }
+            assert_eq!(
+                generate::count(&p, m, &config),
+                Ok(inputs.len() as u128),
+                "{at}"
+            );
+            // The classes partition the inputs, and their members run as they say.
+            let roots = heaplog::oracle::root_names(&p, m);
+            let mut sum = 0u128;
+            let mut n = 0;
+            let end = classes::for_each_class(&p, m, &config, 100_000, None, &mut |c| {
+                n += 1;
+                sum += c.count.expect("counted");
+                for input in completions_of(&p, &c) {
+                    let run = concrete::run_entry(&p, m, &input, &exec).unwrap();
+                    let named: Vec<(&str, concrete::InputValue)> = roots
+                        .iter()
+                        .map(String::as_str)
+                        .zip(input.roots.iter().copied())
+                        .collect();
+                    assert_eq!(
+                        run.canon(&p),
+                        c.outcome.canon_on(&p, &input, &named),
+                        "{at}: a member runs otherwise than its class"
+                    );
+                    assert_eq!(run.steps, c.steps, "{at}");
+                }
+                true
+            })
+            .unwrap();
+            assert_eq!(end, classes::ClassesEnd::Complete, "{at}");
+            assert_eq!(sum, inputs.len() as u128, "{at}: {n} classes");
+            // Open elements collapse inputs (`sorted` reads every element, so there
+            // every class is one input).
+            if pre.is_none() {
+                assert!(n < inputs.len(), "{at}: no class holds two inputs");
+            }
+            entries += 1;
+        }
+    }
+    assert_eq!(entries, 7);
+}
