@@ -1,7 +1,7 @@
 //! Arrays before the rule sets model them: every path that reaches an array operation,
 //! an array field or an array parameter ends cut by `arrays` under every rule set
 //! (never a panic, never a guessed outcome); `compare` calls that incomplete, not a
-//! disagreement; the input generator refuses array inputs with a reason. The programs
+//! disagreement; the input generator makes array inputs, which JSON carries. The programs
 //! of tests/arrays/ (with hand-counted paths for the day the rule sets model arrays)
 //! run on the concrete interpreter as on the JVM.
 
@@ -109,19 +109,109 @@ fn compare_calls_an_array_cut_incomplete_not_a_disagreement() {
 }
 
 #[test]
-fn array_inputs_are_refused_with_the_reason() {
-    for (entry, what) in [
-        ("Buf.keys", "parameter 0 (int[])"),
-        ("Holder.first", "field Holder.data (int[])"),
-        ("Buf.test", "field Holder.data (int[])"),
-    ] {
-        let (code, out, err) = heaplog(&["inputs", "tests/arrays/symbolic.java", "--entry", entry]);
-        assert_ne!(code, 0, "{entry}: {out}");
-        assert!(
-            err.contains(what) && err.contains("array inputs"),
-            "{entry}: {err}"
-        );
+fn array_inputs_are_generated_and_listed() {
+    // `keys(int[] a)` at scope 2 over -1..=1: null, or an array of length 0, 1 or 2 whose
+    // elements take 3 values each: 1 + 1 + 3 + 9.
+    for (entry, count) in [("Buf.keys", 14), ("Holder.first", 0)] {
+        let (code, out, err) = heaplog(&[
+            "inputs",
+            "tests/arrays/symbolic.java",
+            "--entry",
+            entry,
+            "--scope",
+            "2",
+            "--list",
+        ]);
+        assert_eq!(code, 0, "{entry}: {out}{err}");
+        if count > 0 {
+            assert!(out.contains(&format!("{count} inputs")), "{entry}: {out}");
+        }
+        assert!(out.contains("int[2] {"), "{entry}: {out}");
     }
+}
+
+#[test]
+fn array_inputs_round_trip_through_json() {
+    let p = program("tests/arrays/symbolic.java");
+    for name in ["Buf.keys", "Holder.first", "Buf.test"] {
+        let entry = p.entry(name).unwrap();
+        let config = concrete::generate::GenConfig {
+            scope: 2,
+            int_range: 0..=1,
+            ..Default::default()
+        };
+        let inputs = concrete::generate::generate(&p, entry, &config)
+            .unwrap()
+            .inputs;
+        assert!(
+            inputs
+                .iter()
+                .any(|i| i.objects.iter().any(|o| o.array.is_some())),
+            "{name}: no array input"
+        );
+        for input in inputs {
+            let doc = concrete::input::json::to_json(&p, entry, &input);
+            let back = concrete::input::json::from_json(&p, entry, &doc)
+                .unwrap_or_else(|e| panic!("{name}: {e} in {doc}"));
+            assert_eq!(back, input, "{name}: {doc}");
+            // The interpreter runs it, and its run is the same read back.
+            let a = concrete::run_entry(&p, entry, &input, &ExecConfig::default()).unwrap();
+            let b = concrete::run_entry(&p, entry, &back, &ExecConfig::default()).unwrap();
+            assert_eq!(a.canon(&p), b.canon(&p), "{name}");
+        }
+    }
+}
+
+#[test]
+fn bad_array_inputs_are_refused_with_the_place() {
+    let p = program("tests/arrays/symbolic.java");
+    let entry = p.entry("Buf.keys").unwrap();
+    for (doc, want) in [
+        (
+            r#"{"args": {"a": "x"}, "heap": [{"object": "x", "class": "int[]", "fields": {}}]}"#,
+            "heap[0].length",
+        ),
+        (
+            r#"{"args": {"a": "x"}, "heap": [{"object": "x", "class": "int[]", "length": 1, "fields": {"1": 0}}]}"#,
+            "heap[0].fields.1: not an index",
+        ),
+        (
+            r#"{"args": {"a": "x"}, "heap": [{"object": "x", "class": "int[]", "length": 1, "fields": {"0": true}}]}"#,
+            "heap[0].fields.0: expected an int",
+        ),
+        (
+            r#"{"args": {"a": "x"}, "heap": [{"object": "x", "class": "Holder", "fields": {}}]}"#,
+            "args.a: `x` is a Holder, not an int[]",
+        ),
+        (
+            r#"{"args": {"a": "x"}, "heap": [{"object": "x", "class": "Nope[]", "length": 0}]}"#,
+            "heap[0].class: no array type `Nope[]`",
+        ),
+    ] {
+        let doc: serde_json::Value = serde_json::from_str(doc).unwrap();
+        let err = concrete::input::json::from_json(&p, entry, &doc).unwrap_err();
+        assert!(err.contains(want), "{err}");
+    }
+}
+
+#[test]
+fn compare_on_array_inputs_is_incomplete_not_a_crash() {
+    let (code, out, err) = heaplog(&[
+        "compare",
+        "tests/arrays/lse.java",
+        "--entry",
+        "Lse.example",
+        "--rules",
+        "lazy",
+        "--scope",
+        "2",
+    ]);
+    // Exit status 3: incomplete (1 would be a disagreement, 2 an error).
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(
+        out.contains("INCOMPLETE") && !out.contains("DISAGREES"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -162,4 +252,135 @@ fn the_array_programs_run_as_on_the_jvm() {
             "{file} {driver}"
         );
     }
+}
+
+/// The completions of a class the test runs: its representative, and its open fields and
+/// elements all at the last value of their domain among the class's own objects (1, true,
+/// the last object that fits, else null).
+fn completions_of(
+    p: &lang::Program,
+    class: &concrete::generate::classes::InputClass,
+) -> Vec<concrete::Input> {
+    use heaplog::concrete::InputValue;
+    use heaplog::lang::Type;
+    let mut last = class.input.clone();
+    for (o, slots) in class.open.iter().enumerate() {
+        for (s, &open) in slots.iter().enumerate() {
+            if !open {
+                continue;
+            }
+            let object = &last.objects[o];
+            let ty = match &object.array {
+                Some(a) => a.ty.elem(),
+                None => p.field(object.fields[s].0).ty,
+            };
+            let runtime = |j: usize| match &last.objects[j].array {
+                Some(a) => Type::Array(a.ty),
+                None => Type::Class(last.objects[j].class),
+            };
+            let v = match ty {
+                Type::Int => InputValue::Int(1),
+                Type::Bool => InputValue::Bool(true),
+                ty => (0..last.objects.len())
+                    .rev()
+                    .find(|&j| {
+                        let t = runtime(j);
+                        !matches!((t, ty), (Type::Array(_), Type::Class(_))) && p.is_subtype(t, ty)
+                    })
+                    .map_or(InputValue::Null, |j| {
+                        InputValue::Obj(heaplog::concrete::InputObj(j as u32))
+                    }),
+            };
+            last.objects[o].set(s, v);
+        }
+    }
+    vec![class.input.clone(), last]
+}
+
+#[test]
+fn the_oracles_agree_on_array_inputs() {
+    use heaplog::concrete::generate::{self, GenConfig, classes};
+    let exec = ExecConfig::default();
+    let mut entries = 0;
+    for file in [
+        "tests/arrays/inputs.java",
+        "tests/arrays/lse.java",
+        "tests/arrays/spf.java",
+    ] {
+        let p = program(file);
+        let text =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+        for spec in corpus::entries(&text).unwrap() {
+            let m = p.entry(&spec.name).unwrap();
+            let pre = spec.requires_qualified().map(|q| p.entry(&q).unwrap());
+            let at = format!("{file} {}", spec.name);
+            let config = GenConfig {
+                scope: 2,
+                requires: pre,
+                ..GenConfig::default()
+            };
+            let inputs = generate::generate(&p, m, &config).unwrap().inputs;
+            // Under a precondition: exactly the plain inputs on which it returns true.
+            if let Some(pre) = pre {
+                let plain = GenConfig {
+                    requires: None,
+                    ..config.clone()
+                };
+                let valid: Vec<concrete::Input> = generate::generate(&p, m, &plain)
+                    .unwrap()
+                    .inputs
+                    .into_iter()
+                    .filter(|i| {
+                        let roots = p.method(pre).params.len();
+                        let on = concrete::Input {
+                            roots: i.roots[..roots].to_vec(),
+                            objects: i.objects.clone(),
+                        };
+                        let run = concrete::run_entry(&p, pre, &on, &exec).unwrap();
+                        run.canon(&p).result.to_string() == "return true"
+                    })
+                    .collect();
+                assert!(!valid.is_empty(), "{at}");
+                assert_eq!(inputs, valid, "{at}: the precondition's inputs");
+            }
+            assert_eq!(
+                generate::count(&p, m, &config),
+                Ok(inputs.len() as u128),
+                "{at}"
+            );
+            // The classes partition the inputs, and their members run as they say.
+            let roots = heaplog::oracle::root_names(&p, m);
+            let mut sum = 0u128;
+            let mut n = 0;
+            let end = classes::for_each_class(&p, m, &config, 100_000, None, &mut |c| {
+                n += 1;
+                sum += c.count.expect("counted");
+                for input in completions_of(&p, &c) {
+                    let run = concrete::run_entry(&p, m, &input, &exec).unwrap();
+                    let named: Vec<(&str, concrete::InputValue)> = roots
+                        .iter()
+                        .map(String::as_str)
+                        .zip(input.roots.iter().copied())
+                        .collect();
+                    assert_eq!(
+                        run.canon(&p),
+                        c.outcome.canon_on(&p, &input, &named),
+                        "{at}: a member runs otherwise than its class"
+                    );
+                    assert_eq!(run.steps, c.steps, "{at}");
+                }
+                true
+            })
+            .unwrap();
+            assert_eq!(end, classes::ClassesEnd::Complete, "{at}");
+            assert_eq!(sum, inputs.len() as u128, "{at}: {n} classes");
+            // Open elements collapse inputs (`sorted` reads every element, so there
+            // every class is one input).
+            if pre.is_none() {
+                assert!(n < inputs.len(), "{at}: no class holds two inputs");
+            }
+            entries += 1;
+        }
+    }
+    assert_eq!(entries, 7);
 }

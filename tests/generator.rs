@@ -111,10 +111,7 @@ fn naive(
                 .iter()
                 .map(|&(f, s)| (f, value(pick(s), &mut label, &mut order)))
                 .collect();
-            objects.push(InputObject {
-                class: universe[o],
-                fields,
-            });
+            objects.push(InputObject::object(universe[o], fields));
         }
         seen.insert(Input { roots, objects });
         // The next assignment, odometer style.

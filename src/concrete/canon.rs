@@ -15,7 +15,7 @@ use std::hash::Hash;
 
 use serde::Serialize;
 
-use crate::lang::ClassId;
+use crate::lang::{ArrayType, ClassId};
 
 /// A value as a heap view shows it; `O` identifies objects.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -300,6 +300,9 @@ pub struct PartialOutcome {
     pub inputs: Vec<(ClassId, Vec<PCell>)>,
     /// The allocated objects by number: class and fields (`all_fields` order).
     pub new: BTreeMap<u32, (ClassId, Vec<PVal>)>,
+    /// The objects (input or allocated) that are arrays, with their types: their
+    /// cells or fields above are their elements, their class `Object`.
+    pub arrays: BTreeMap<PVal, ArrayType>,
 }
 
 impl PartialOutcome {
@@ -322,6 +325,7 @@ impl PartialOutcome {
         PResult,
         Vec<(ClassId, Vec<PCell>)>,
         Vec<(ClassId, Vec<PVal>)>,
+        Vec<(PVal, ArrayType)>,
     )> {
         let mut names: HashMap<u32, u32> = HashMap::new();
         let mut order: Vec<u32> = Vec::new();
@@ -380,14 +384,35 @@ impl PartialOutcome {
                 (*c, fields.iter().map(|&v| rename(v)).collect())
             })
             .collect();
-        Some((result, inputs, new))
+        // Arrays no renamed object reaches are left out, as those objects are.
+        let mut arrays: Vec<(PVal, ArrayType)> = self
+            .arrays
+            .iter()
+            .filter_map(|(&o, &ty)| match o {
+                PVal::New(n) => names.get(&n).map(|&m| (PVal::New(m), ty)),
+                o => Some((o, ty)),
+            })
+            .collect();
+        arrays.sort();
+        Some((result, inputs, new, arrays))
     }
 
-    /// Fills open field `slot` of input object `obj` with `v`, and adds input object
-    /// `new_input` (of that class, every field open) when `v` is a new input object: the
-    /// outcome of the same run on the smaller class (the run never read that field).
-    pub fn fill(&mut self, obj: usize, slot: usize, v: PVal, new_input: Option<(ClassId, usize)>) {
-        if let Some((class, fields)) = new_input {
+    /// Fills open field (or element) `slot` of input object `obj` with `v`, and adds
+    /// input object `new_input` (of that class, or an array of that type, with that
+    /// many slots, every one open) when `v` is a new input object: the outcome of the
+    /// same run on the smaller class (the run never read that slot).
+    pub fn fill(
+        &mut self,
+        obj: usize,
+        slot: usize,
+        v: PVal,
+        new_input: Option<(ClassId, Option<ArrayType>, usize)>,
+    ) {
+        if let Some((class, array, fields)) = new_input {
+            if let Some(ty) = array {
+                self.arrays
+                    .insert(PVal::Input(self.inputs.len() as u32), ty);
+            }
             self.inputs.push((class, vec![PCell::Open; fields]));
         }
         let cell = &mut self.inputs[obj].1[slot];
@@ -499,6 +524,33 @@ impl HeapView for Completed<'_> {
 
     fn is_input(&self, o: PVal) -> bool {
         matches!(o, PVal::Input(_))
+    }
+
+    fn array(&self, o: PVal) -> Option<(String, Vec<ViewValue<PVal>>)> {
+        let ty = *self.outcome.arrays.get(&o)?;
+        let elems = match o {
+            PVal::Input(i) => {
+                let given = self.input.objects[i as usize].array.as_ref();
+                self.outcome.inputs[i as usize]
+                    .1
+                    .iter()
+                    .enumerate()
+                    .map(|(s, c)| match *c {
+                        PCell::Known(v) => self.value(v),
+                        PCell::Open => self.input_value(
+                            given.map_or(crate::concrete::InputValue::Null, |a| a.elems[s]),
+                        ),
+                    })
+                    .collect()
+            }
+            PVal::New(n) => self.outcome.new[&n]
+                .1
+                .iter()
+                .map(|&v| self.value(v))
+                .collect(),
+            _ => return None,
+        };
+        Some((self.program.type_name(crate::lang::Type::Array(ty)), elems))
     }
 }
 

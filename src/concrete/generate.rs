@@ -24,7 +24,7 @@ use std::ops::RangeInclusive;
 use std::time::Instant;
 
 use super::input::{Input, InputObj, InputObject, InputValue};
-use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program, Type};
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId, MethodKind, Program, Type};
 
 /// Configuration of [`generate`], [`for_each_input`] and [`count`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -87,10 +87,6 @@ pub enum GenError {
         index: usize,
         ty: String,
     },
-    /// An input would hold an array (an array parameter, or an array field of a class
-    /// an input object may have), and the generator does not make array inputs yet.
-    #[error("`{entry}` takes array inputs ({what}), which the input generator does not make yet")]
-    ArrayInputs { entry: String, what: String },
     /// [`GenConfig::int_range`] is empty.
     #[error("the int range {0}..={1} is empty")]
     EmptyIntRange(i32, i32),
@@ -223,7 +219,8 @@ pub fn for_each_input_until(
             roots: Vec::with_capacity(space.roots.len()),
             objects: Vec::new(),
         },
-        used: vec![0; program.classes.len()],
+        kinds: Vec::new(),
+        used: vec![0; space.groups()],
         emitted: 0,
         limit: config.limit,
         deadline,
@@ -301,7 +298,7 @@ pub fn count(program: &Program, entry: MethodId, config: &GenConfig) -> Result<u
                 root: 0,
                 field: 0,
                 queue: VecDeque::new(),
-                used: vec![0; program.classes.len()],
+                used: vec![0; space.groups()],
                 pinned: Vec::new(),
             })
             .map_err(|e| match e {
@@ -323,23 +320,49 @@ enum Nullability {
     NonNull,
 }
 
+/// A budget group: the input objects of one class (numbered as its `ClassId`), or the
+/// input arrays of one array type (numbered after the classes, in [`Space::arrays`]
+/// order). The scope bounds the size of each group.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+struct Group(u32);
+
+/// What a new input object is: an object of a class (numbered as its `ClassId`), or an
+/// array of one type and length (numbered after the classes: the array type numbered `t`
+/// in [`Space::arrays`] with length `n` is `classes + t * (scope + 1) + n`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Kind(u32);
+
 /// What one slot of the candidate vector holds.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Slot {
     Int,
     Bool,
-    Ref(ClassId, Nullability),
+    /// A reference of a declared class or array type (its group).
+    Ref(Group, Nullability),
 }
 
-/// The search space of one entry: its root slots, each class's field slots and which
-/// classes fit which declared types.
+/// The search space of one entry: its root slots, each class's field slots, the array
+/// types an input may hold, and which groups fit which declared types.
+///
+/// An array slot (declared `T[]`) takes null, an array already used whose type is a
+/// subtype of `T[]`, or a new array of type exactly `T[]` and of each length `0..=scope`
+/// (one choice per length); the scope bounds the arrays of each type as it bounds the
+/// objects of each class. A new array's elements are slots filled like fields, index by
+/// index. A slot declared `Object` takes objects only, never an array.
 struct Space {
     roots: Vec<Slot>,
     /// Per class (indexed by `ClassId`): its `all_fields` with their slots.
     fields: Vec<Vec<(FieldId, Slot)>>,
-    /// Per declared class: the classes a new object for it may have, in `ClassId` order.
-    new_classes: Vec<Vec<ClassId>>,
-    /// `fits[d][c]`: an object of class `d` may fill a slot declared `c`.
+    /// The number of classes: the first groups and kinds.
+    classes: usize,
+    /// The array types an input may hold (the types of array parameters and fields and
+    /// their element array types), sorted.
+    arrays: Vec<ArrayType>,
+    /// Per array type: the slot of its elements.
+    elems: Vec<Slot>,
+    /// Per group, as a declared type: the kinds a new object for it may have.
+    new_kinds: Vec<Vec<Kind>>,
+    /// `fits[d][c]`: an object of group `d` may fill a slot declared as group `c`.
     fits: Vec<Vec<bool>>,
     ints: RangeInclusive<i32>,
     scope: u32,
@@ -359,17 +382,38 @@ impl Space {
         if lo > hi {
             return Err(GenError::EmptyIntRange(lo, hi));
         }
+        let n = program.classes.len();
+        // Every array type a parameter or field declares, with its element array types.
+        let mut arrays = std::collections::BTreeSet::new();
+        let declared = method
+            .params
+            .iter()
+            .chain(program.fields.iter().map(|f| &f.ty));
+        for &ty in declared {
+            let mut ty = ty;
+            while let Type::Array(a) = ty {
+                arrays.insert(a);
+                ty = a.elem();
+            }
+        }
+        let arrays: Vec<ArrayType> = arrays.into_iter().collect();
+        let slot_of = |ty: Type| match ty {
+            Type::Int => Some(Slot::Int),
+            Type::Bool => Some(Slot::Bool),
+            Type::Class(c) => Some(Slot::Ref(Group(c.0), Nullability::Nullable)),
+            Type::Array(a) => {
+                let t = arrays.binary_search(&a).ok()?;
+                Some(Slot::Ref(Group((n + t) as u32), Nullability::Nullable))
+            }
+            Type::Void | Type::Null => None,
+        };
         let mut roots = Vec::with_capacity(method.params.len() + 1);
         match method.kind {
             MethodKind::Constructor => return Err(GenError::Constructor(qualified())),
-            MethodKind::Instance => roots.push(Slot::Ref(method.owner, Nullability::NonNull)),
+            MethodKind::Instance => {
+                roots.push(Slot::Ref(Group(method.owner.0), Nullability::NonNull))
+            }
             MethodKind::Static => {}
-        }
-        if let Some(what) = array_input(program, entry) {
-            return Err(GenError::ArrayInputs {
-                entry: qualified(),
-                what,
-            });
         }
         for (index, &ty) in method.params.iter().enumerate() {
             let slot = slot_of(ty).ok_or_else(|| GenError::ParamType {
@@ -379,7 +423,6 @@ impl Space {
             })?;
             roots.push(slot);
         }
-        let n = program.classes.len();
         let classes = (0..n as u32).map(ClassId);
         let input_class = |c: ClassId| c == ClassId(0) || !program.class(c).builtin;
         let fields = classes
@@ -393,95 +436,154 @@ impl Space {
                     .collect()
             })
             .collect();
-        let new_classes = classes
+        let elems = arrays
+            .iter()
+            .map(|a| slot_of(a.elem()).expect("an element array type is listed"))
+            .collect();
+        let lengths = config.scope as usize + 1;
+        let mut new_kinds: Vec<Vec<Kind>> = classes
             .clone()
             .map(|c| {
                 program
                     .subclasses(c)
                     .into_iter()
                     .filter(|&d| input_class(d))
+                    .map(|d| Kind(d.0))
                     .collect()
             })
             .collect();
-        let fits = classes
+        new_kinds.extend((0..arrays.len()).map(|t| {
+            (0..lengths)
+                .map(|l| Kind((n + t * lengths + l) as u32))
+                .collect()
+        }));
+        let types: Vec<Type> = classes
             .clone()
-            .map(|d| classes.clone().map(|c| program.is_subclass(d, c)).collect())
+            .map(Type::Class)
+            .chain(arrays.iter().map(|&a| Type::Array(a)))
+            .collect();
+        // Arrays never fill a slot declared as a class (`Object` included).
+        let fits = types
+            .iter()
+            .map(|&d| {
+                types
+                    .iter()
+                    .map(|&c| match (d, c) {
+                        (Type::Array(_), Type::Class(_)) => false,
+                        (d, c) => program.is_subtype(d, c),
+                    })
+                    .collect()
+            })
             .collect();
         Ok(Space {
             roots,
             fields,
-            new_classes,
+            classes: n,
+            arrays,
+            elems,
+            new_kinds,
             fits,
             ints: lo..=hi,
             scope: config.scope,
         })
     }
 
-    fn field_count(&self, class: ClassId) -> usize {
-        self.fields[class.0 as usize].len()
+    /// The number of groups: classes, then array types.
+    fn groups(&self) -> usize {
+        self.classes + self.arrays.len()
+    }
+
+    /// A kind's array type (its number in [`Space::arrays`]) and length, or `None` for
+    /// a class.
+    fn array_kind(&self, k: Kind) -> Option<(usize, usize)> {
+        let i = (k.0 as usize).checked_sub(self.classes)?;
+        let lengths = self.scope as usize + 1;
+        Some((i / lengths, i % lengths))
+    }
+
+    fn group(&self, k: Kind) -> Group {
+        match self.array_kind(k) {
+            Some((t, _)) => Group((self.classes + t) as u32),
+            None => Group(k.0),
+        }
+    }
+
+    /// The kind of a complete input object (an array's length within the scope).
+    fn kind_of(&self, o: &InputObject) -> Kind {
+        match &o.array {
+            None => Kind(o.class.0),
+            Some(a) => self.kind_from(o.class, Some(a.ty), a.elems.len()),
+        }
+    }
+
+    /// The kind of an object of `class`, or an array of type `array` and length `len`
+    /// (within the scope).
+    fn kind_from(&self, class: ClassId, array: Option<ArrayType>, len: usize) -> Kind {
+        match array {
+            None => Kind(class.0),
+            Some(ty) => {
+                let t = self.arrays.binary_search(&ty).unwrap_or(0);
+                let lengths = self.scope as usize + 1;
+                debug_assert!(len < lengths);
+                Kind((self.classes + t * lengths + len) as u32)
+            }
+        }
+    }
+
+    /// The values of a reference slot declared as `declared` next to input objects of
+    /// kinds `kinds`: null (when nullable), each of them that fits, then a new object
+    /// of each fitting kind with room left in the scope (`Some(kind)`).
+    fn ref_values(
+        &self,
+        kinds: &[Kind],
+        declared: Group,
+        nullability: Nullability,
+    ) -> Vec<(InputValue, Option<Kind>)> {
+        let mut out = Vec::new();
+        if nullability == Nullability::Nullable {
+            out.push((InputValue::Null, None));
+        }
+        let mut used = vec![0u32; self.groups()];
+        for (j, &k) in kinds.iter().enumerate() {
+            let group = self.group(k).0 as usize;
+            used[group] += 1;
+            if self.fits[group][declared.0 as usize] {
+                out.push((InputValue::Obj(InputObj(j as u32)), None));
+            }
+        }
+        for &k in &self.new_kinds[declared.0 as usize] {
+            if used[self.group(k).0 as usize] < self.scope {
+                out.push((InputValue::Obj(InputObj(kinds.len() as u32)), Some(k)));
+            }
+        }
+        out
+    }
+
+    /// Slot number `i` of an object of kind `k`: a field or an element.
+    fn slot(&self, k: Kind, i: usize) -> Option<Slot> {
+        match self.array_kind(k) {
+            Some((t, len)) => (i < len).then_some(self.elems[t]),
+            None => self.fields[k.0 as usize].get(i).map(|&(_, s)| s),
+        }
+    }
+
+    fn slot_count(&self, k: Kind) -> usize {
+        match self.array_kind(k) {
+            Some((_, len)) => len,
+            None => self.fields[k.0 as usize].len(),
+        }
+    }
+
+    /// A new input object of kind `k`, its fields or elements not filled yet.
+    fn blank(&self, k: Kind) -> InputObject {
+        match self.array_kind(k) {
+            Some((t, len)) => InputObject::array(self.arrays[t], Vec::with_capacity(len)),
+            None => InputObject::object(ClassId(k.0), Vec::with_capacity(self.slot_count(k))),
+        }
     }
 
     fn int_count(&self) -> u128 {
         (i64::from(*self.ints.end()) - i64::from(*self.ints.start())) as u128 + 1
-    }
-}
-
-/// The first array an input of `entry` may hold, described (`parameter 1 (int[])`,
-/// `field Node.keys (int[])`): an array parameter, or an array field of a class an
-/// input object may have (reached from `this` and the parameters through reference
-/// fields).
-fn array_input(program: &Program, entry: MethodId) -> Option<String> {
-    let method = program.method(entry);
-    if let Some((i, &ty)) = method
-        .params
-        .iter()
-        .enumerate()
-        .find(|(_, t)| matches!(t, Type::Array(_)))
-    {
-        return Some(format!("parameter {i} ({})", program.type_name(ty)));
-    }
-    let mut todo: Vec<ClassId> = method
-        .params
-        .iter()
-        .filter_map(|t| match t {
-            Type::Class(c) => Some(*c),
-            _ => None,
-        })
-        .collect();
-    if method.kind == MethodKind::Instance {
-        todo.push(method.owner);
-    }
-    let mut seen = vec![false; program.classes.len()];
-    while let Some(c) = todo.pop() {
-        for k in program.subclasses(c) {
-            if std::mem::replace(&mut seen[k.0 as usize], true) {
-                continue;
-            }
-            for &f in &program.class(k).all_fields {
-                match program.field(f).ty {
-                    Type::Class(d) => todo.push(d),
-                    ty @ Type::Array(_) => {
-                        return Some(format!(
-                            "field {}.{} ({})",
-                            program.class_name(program.field(f).owner),
-                            program.field_name(f),
-                            program.type_name(ty)
-                        ));
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    None
-}
-
-fn slot_of(ty: Type) -> Option<Slot> {
-    match ty {
-        Type::Int => Some(Slot::Int),
-        Type::Bool => Some(Slot::Bool),
-        Type::Class(c) => Some(Slot::Ref(c, Nullability::Nullable)),
-        Type::Void | Type::Null | Type::Array(_) => None,
     }
 }
 
@@ -504,9 +606,11 @@ struct Walk<'s, F> {
     space: &'s Space,
     program: &'s Program,
     pre: Option<Precondition>,
-    /// The partial input: roots and object fields filled so far.
+    /// The partial input: roots and object fields (and array elements) filled so far.
     input: Input,
-    /// Objects used so far, per class.
+    /// The kind of each object of `input`.
+    kinds: Vec<Kind>,
+    /// Objects used so far, per group.
     used: Vec<u32>,
     emitted: u64,
     limit: Option<u64>,
@@ -527,9 +631,8 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
             Cursor::Field { obj, field } => (obj, field),
         };
         loop {
-            let object = self.input.objects.get(obj)?;
-            let slots = &self.space.fields[object.class.0 as usize];
-            if let Some(&(_, slot)) = slots.get(field) {
+            let &kind = self.kinds.get(obj)?;
+            if let Some(slot) = self.space.slot(kind, field) {
                 return Some((Cursor::Field { obj, field }, slot));
             }
             obj += 1;
@@ -546,11 +649,16 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
     fn probe(&self) -> Option<Status> {
         let pre = self.pre?;
         let input = &self.input;
+        let partial = Filling {
+            input,
+            space: self.space,
+            kinds: &self.kinds,
+        };
         let run = probe(
             self.program,
             pre.method,
             &input.roots[..pre.roots],
-            input,
+            &partial,
             PRECONDITION_STEPS,
         );
         match run.verdict {
@@ -608,8 +716,8 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
                     return Flow::Stop;
                 }
                 for j in 0..self.input.objects.len() {
-                    let class = self.input.objects[j].class;
-                    if self.space.fits[class.0 as usize][declared.0 as usize] {
+                    let group = self.space.group(self.kinds[j]);
+                    if self.space.fits[group.0 as usize][declared.0 as usize] {
                         let v = InputValue::Obj(InputObj(j as u32));
                         if self.try_value(cur, next, status, v) == Flow::Stop {
                             return Flow::Stop;
@@ -617,20 +725,20 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
                     }
                 }
                 let space = self.space;
-                for &class in &space.new_classes[declared.0 as usize] {
-                    if self.used[class.0 as usize] >= space.scope {
+                for &kind in &space.new_kinds[declared.0 as usize] {
+                    let group = space.group(kind).0 as usize;
+                    if self.used[group] >= space.scope {
                         continue;
                     }
                     let id = InputObj(self.input.objects.len() as u32);
-                    self.input.objects.push(InputObject {
-                        class,
-                        fields: Vec::with_capacity(space.field_count(class)),
-                    });
-                    self.used[class.0 as usize] += 1;
+                    self.input.objects.push(space.blank(kind));
+                    self.kinds.push(kind);
+                    self.used[group] += 1;
                     if self.try_value(cur, next, status, InputValue::Obj(id)) == Flow::Stop {
                         return Flow::Stop;
                     }
-                    self.used[class.0 as usize] -= 1;
+                    self.used[group] -= 1;
+                    self.kinds.pop();
                     self.input.objects.pop();
                 }
             }
@@ -644,9 +752,18 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
         match cur {
             Cursor::Root(_) => self.input.roots.push(v),
             Cursor::Field { obj, field } => {
-                let f = self.space.fields[self.input.objects[obj].class.0 as usize][field].0;
-                debug_assert_eq!(self.input.objects[obj].fields.len(), field);
-                self.input.objects[obj].fields.push((f, v));
+                let object = &mut self.input.objects[obj];
+                match &mut object.array {
+                    Some(a) => {
+                        debug_assert_eq!(a.elems.len(), field);
+                        a.elems.push(v);
+                    }
+                    None => {
+                        let f = self.space.fields[object.class.0 as usize][field].0;
+                        debug_assert_eq!(object.fields.len(), field);
+                        object.fields.push((f, v));
+                    }
+                }
             }
         }
         if let Some(status) = self.after(cur, status)
@@ -656,7 +773,10 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
         }
         match cur {
             Cursor::Root(_) => self.input.roots.pop(),
-            Cursor::Field { obj, .. } => self.input.objects[obj].fields.pop().map(|(_, v)| v),
+            Cursor::Field { obj, .. } => match &mut self.input.objects[obj].array {
+                Some(a) => a.elems.pop(),
+                None => self.input.objects[obj].fields.pop().map(|(_, v)| v),
+            },
         };
         Flow::Go
     }
@@ -672,6 +792,34 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
     }
 }
 
+/// The generator's partial input as the precondition's probe sees it: objects whose
+/// fields (an array's elements) are filled up to some slot, an array's length known
+/// from its kind.
+struct Filling<'a> {
+    input: &'a Input,
+    space: &'a Space,
+    kinds: &'a [Kind],
+}
+
+impl PartialInput for Filling<'_> {
+    fn objects(&self) -> usize {
+        self.input.objects.len()
+    }
+
+    fn class(&self, obj: usize) -> ClassId {
+        self.input.objects[obj].class
+    }
+
+    fn array(&self, obj: usize) -> Option<(ArrayType, usize)> {
+        let (t, len) = self.space.array_kind(self.kinds[obj])?;
+        Some((self.space.arrays[t], len))
+    }
+
+    fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {
+        self.input.field(obj, slot)
+    }
+}
+
 /// A position of the counting search: what is left to fill depends only on the next root,
 /// the classes of the objects not yet filled (and the next field of the first of them),
 /// and how many objects of each class exist.
@@ -679,14 +827,15 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
 struct CountPos {
     root: usize,
     field: usize,
-    /// Classes of the objects whose fields are not all filled, in first-use order: the
+    /// Kinds of the objects whose fields are not all filled, in first-use order: the
     /// first is being filled. Finished objects leave it, so a position's size is the
     /// search's frontier, not the input's size.
-    queue: VecDeque<ClassId>,
+    queue: VecDeque<Kind>,
+    /// Objects per group.
     used: Vec<u32>,
     /// Open reference fields of a partial input's objects still to fill before the
-    /// queue (declared classes, the next one last): see [`Completions`].
-    pinned: Vec<ClassId>,
+    /// queue (declared groups, the next one last): see [`Completions`].
+    pinned: Vec<Group>,
 }
 
 /// Counts completions of partial candidate vectors, memoized by [`CountPos`].
@@ -708,8 +857,8 @@ impl Counter<'_> {
         if let Some(&declared) = pos.pinned.last() {
             return Some(Slot::Ref(declared, Nullability::Nullable));
         }
-        while let Some(&class) = pos.queue.front() {
-            if let Some(&(_, slot)) = self.space.fields[class.0 as usize].get(pos.field) {
+        while let Some(&kind) = pos.queue.front() {
+            if let Some(slot) = self.space.slot(kind, pos.field) {
                 return Some(slot);
             }
             pos.queue.pop_front();
@@ -780,13 +929,14 @@ impl Counter<'_> {
                     .map(|d| u128::from(pos.used[d]))
                     .sum();
                 let mut total = mul(nulls + existing, self.count(&next)?)?;
-                for &class in &self.space.new_classes[declared.0 as usize] {
-                    if pos.used[class.0 as usize] >= self.space.scope {
+                for &kind in &self.space.new_kinds[declared.0 as usize] {
+                    let group = self.space.group(kind).0 as usize;
+                    if pos.used[group] >= self.space.scope {
                         continue;
                     }
                     let mut grown = next.clone();
-                    grown.queue.push_back(class);
-                    grown.used[class.0 as usize] += 1;
+                    grown.queue.push_back(kind);
+                    grown.used[group] += 1;
                     total = total
                         .checked_add(self.count(&grown)?)
                         .ok_or(GenError::Overflow)?;
@@ -827,16 +977,17 @@ impl Completions {
             self.memo.clear();
             self.words = 0;
         }
-        let mut used = vec![0; self.space.fits.len()];
+        let mut used = vec![0; self.space.groups()];
         let mut factor = 1u128;
         let mut pinned = Vec::new();
         for (o, object) in input.objects.iter().enumerate() {
-            used[object.class.0 as usize] += 1;
-            let slots = &self.space.fields[object.class.0 as usize];
-            for (s, &(_, slot)) in slots.iter().enumerate() {
+            let kind = self.space.kind_of(object);
+            used[self.space.group(kind).0 as usize] += 1;
+            for s in 0..self.space.slot_count(kind) {
                 if !open.get(o).is_some_and(|f| f[s]) {
                     continue;
                 }
+                let slot = self.space.slot(kind, s).expect("a slot of the object");
                 match slot {
                     Slot::Int => factor = mul(factor, self.space.int_count())?,
                     Slot::Bool => factor = mul(factor, 2)?,
@@ -863,45 +1014,77 @@ impl Completions {
         mul(factor, n?)
     }
 
-    /// The values a slot of an object of `class` may take in a completion of `input`:
-    /// null, every object of `input` that fits, and a new object of each fitting class
-    /// with room left in the scope (as `(value, Some(class))`).
+    /// The values slot `slot` of object `obj` of `input` may take in a completion of
+    /// `input`: null, every object of `input` that fits, and a new object of each
+    /// fitting kind with room left in the scope (as `(value, Some(kind))`, a new array
+    /// once per length).
     pub fn values(
         &self,
         input: &Input,
-        class: ClassId,
+        obj: usize,
         slot: usize,
-    ) -> Vec<(InputValue, Option<ClassId>)> {
-        let mut out = Vec::new();
-        match self.space.fields[class.0 as usize][slot].1 {
-            Slot::Int => out.extend(self.space.ints.clone().map(|i| (InputValue::Int(i), None))),
-            Slot::Bool => out.extend([false, true].map(|b| (InputValue::Bool(b), None))),
+    ) -> Vec<(InputValue, Option<Kind>)> {
+        let space = &self.space;
+        let kind = space.kind_of(&input.objects[obj]);
+        match space.slot(kind, slot).expect("a slot of the object") {
+            Slot::Int => space
+                .ints
+                .clone()
+                .map(|i| (InputValue::Int(i), None))
+                .collect(),
+            Slot::Bool => [false, true].map(|b| (InputValue::Bool(b), None)).to_vec(),
             Slot::Ref(declared, _) => {
-                out.push((InputValue::Null, None));
-                for (j, o) in input.objects.iter().enumerate() {
-                    if self.space.fits[o.class.0 as usize][declared.0 as usize] {
-                        out.push((InputValue::Obj(InputObj(j as u32)), None));
-                    }
-                }
-                for &c in &self.space.new_classes[declared.0 as usize] {
-                    let used = input.objects.iter().filter(|o| o.class == c).count();
-                    if (used as u32) < self.space.scope {
-                        let id = InputObj(input.objects.len() as u32);
-                        out.push((InputValue::Obj(id), Some(c)));
-                    }
-                }
+                let kinds: Vec<Kind> = input.objects.iter().map(|o| space.kind_of(o)).collect();
+                space.ref_values(&kinds, declared, Nullability::Nullable)
             }
         }
-        out
     }
 
-    /// The value an open field holds in a class's representative input: null, the
-    /// least int of the range, false.
-    pub fn placeholder(&self, class: ClassId, slot: usize) -> InputValue {
-        match self.space.fields[class.0 as usize][slot].1 {
-            Slot::Int => InputValue::Int(*self.space.ints.start()),
-            Slot::Bool => InputValue::Bool(false),
-            Slot::Ref(..) => InputValue::Null,
+    /// A new input object of kind `k` (from [`Completions::values`]), its fields or
+    /// elements holding placeholders.
+    pub fn blank(&self, k: Kind) -> InputObject {
+        let (class, array, n) = self.shape(k);
+        match array {
+            Some(ty) => InputObject::array(ty, vec![self.placeholder(ty.elem()); n]),
+            None => {
+                let fields = self.space.fields[class.0 as usize]
+                    .iter()
+                    .map(|&(f, slot)| {
+                        let v = match slot {
+                            Slot::Int => self.placeholder(Type::Int),
+                            Slot::Bool => self.placeholder(Type::Bool),
+                            Slot::Ref(..) => InputValue::Null,
+                        };
+                        (f, v)
+                    })
+                    .collect();
+                InputObject::object(class, fields)
+            }
+        }
+    }
+
+    /// The kind of an object of `class`, or an array of type `array` and length `len`.
+    pub fn kind(&self, class: ClassId, array: Option<ArrayType>, len: usize) -> Kind {
+        self.space.kind_from(class, array, len)
+    }
+
+    /// A new input object of kind `k` (from [`Completions::values`]): its class, its
+    /// array type for an array, and its number of fields or elements.
+    pub fn shape(&self, k: Kind) -> (ClassId, Option<ArrayType>, usize) {
+        let n = self.space.slot_count(k);
+        match self.space.array_kind(k) {
+            Some((t, _)) => (ClassId(0), Some(self.space.arrays[t]), n),
+            None => (ClassId(k.0), None, n),
+        }
+    }
+
+    /// The value an open slot (field or element) of type `ty` holds in a class's
+    /// representative input: null, the least int of the range, false.
+    pub fn placeholder(&self, ty: Type) -> InputValue {
+        match ty {
+            Type::Int => InputValue::Int(*self.space.ints.start()),
+            Type::Bool => InputValue::Bool(false),
+            _ => InputValue::Null,
         }
     }
 }
@@ -936,10 +1119,17 @@ mod tests {
         decls.extend(BUILTIN_CLASSES.iter().map(|&(c, s)| (c, Some(s), &[][..])));
         decls.extend(classes.iter().map(|&(c, s, f)| (c, Some(s), f)));
         let id = |n: &str| ClassId(decls.iter().position(|d| d.0 == n).unwrap() as u32);
-        let ty = |n: &str| match n {
-            "int" => Type::Int,
-            "boolean" => Type::Bool,
-            c => Type::Class(id(c)),
+        let ty = |n: &str| {
+            let base = n.trim_end_matches("[]");
+            let mut t = match base {
+                "int" => Type::Int,
+                "boolean" => Type::Bool,
+                c => Type::Class(id(c)),
+            };
+            for _ in 0..(n.len() - base.len()) / 2 {
+                t = Type::Array(ArrayType::of(t).unwrap());
+            }
+            t
         };
         let mut prog = Program {
             names: Rodeo::new(),
@@ -1034,7 +1224,7 @@ mod tests {
         }
         let mut i = 0;
         while i < order.len() {
-            for &(_, v) in &input.objects[order[i]].fields {
+            for v in input.objects[order[i]].values() {
                 visit(v, &mut map, &mut order);
             }
             i += 1;
@@ -1047,16 +1237,209 @@ mod tests {
             roots: input.roots.iter().map(|&v| relabel(v)).collect(),
             objects: order
                 .iter()
-                .map(|&o| InputObject {
-                    class: input.objects[o].class,
-                    fields: input.objects[o]
-                        .fields
-                        .iter()
-                        .map(|&(f, v)| (f, relabel(v)))
-                        .collect(),
+                .map(|&o| {
+                    let object = &input.objects[o];
+                    match &object.array {
+                        Some(a) => {
+                            InputObject::array(a.ty, a.elems.iter().map(|&v| relabel(v)).collect())
+                        }
+                        None => InputObject::object(
+                            object.class,
+                            object
+                                .fields
+                                .iter()
+                                .map(|&(f, v)| (f, relabel(v)))
+                                .collect(),
+                        ),
+                    }
                 })
                 .collect(),
         }
+    }
+
+    /// The inputs of `m` counted by brute force, independently of the generator: every
+    /// labelled heap over a universe of `scope` objects of each class and `scope`
+    /// arrays of each array type (each of every length `0..=scope`), every slot taking
+    /// every value its declared type allows (an array only in an array slot), then the
+    /// part the roots reach relabelled breadth first and the distinct ones counted.
+    /// Holds for programs without subclasses or covariant arrays.
+    fn brute_count(p: &Program, m: MethodId, scope: u32, ints: RangeInclusive<i32>) -> usize {
+        let method = p.method(m);
+        let mut roots: Vec<Type> = Vec::new();
+        if method.kind == MethodKind::Instance {
+            roots.push(Type::Class(method.owner));
+        }
+        roots.extend(&method.params);
+        // The universe: runtime types; arrays get a length below.
+        let mut types: Vec<Type> = Vec::new();
+        let mut array_types = std::collections::BTreeSet::new();
+        for ty in roots.iter().chain(p.fields.iter().map(|f| &f.ty)) {
+            let mut ty = *ty;
+            while let Type::Array(a) = ty {
+                array_types.insert(a);
+                ty = a.elem();
+            }
+        }
+        for (c, class) in p.classes.iter().enumerate() {
+            if c == 0 || !class.builtin {
+                types.extend(std::iter::repeat_n(
+                    Type::Class(ClassId(c as u32)),
+                    scope as usize,
+                ));
+            }
+        }
+        for &a in &array_types {
+            types.extend(std::iter::repeat_n(Type::Array(a), scope as usize));
+        }
+        let values = |ty: Type| -> Vec<InputValue> {
+            match ty {
+                Type::Int => ints.clone().map(InputValue::Int).collect(),
+                Type::Bool => vec![InputValue::Bool(false), InputValue::Bool(true)],
+                _ => std::iter::once(InputValue::Null)
+                    .chain(types.iter().enumerate().filter_map(|(o, &t)| {
+                        let fits = !matches!((t, ty), (Type::Array(_), Type::Class(_)))
+                            && p.is_subtype(t, ty);
+                        fits.then_some(InputValue::Obj(InputObj(o as u32)))
+                    }))
+                    .collect(),
+            }
+        };
+        let arrays: Vec<usize> = (0..types.len())
+            .filter(|&o| matches!(types[o], Type::Array(_)))
+            .collect();
+        let mut seen = HashSet::new();
+        let lengths = (scope as usize + 1).pow(arrays.len() as u32);
+        for mut code in 0..lengths {
+            let mut len = vec![0; types.len()];
+            for &o in &arrays {
+                len[o] = code % (scope as usize + 1);
+                code /= scope as usize + 1;
+            }
+            // Every slot: roots, then each object's fields or elements.
+            let mut slots: Vec<Type> = roots.clone();
+            for (o, &t) in types.iter().enumerate() {
+                match t {
+                    Type::Class(c) => {
+                        slots.extend(p.class(c).all_fields.iter().map(|&f| p.field(f).ty))
+                    }
+                    Type::Array(a) => slots.extend(std::iter::repeat_n(a.elem(), len[o])),
+                    _ => unreachable!(),
+                }
+            }
+            let choices: Vec<Vec<InputValue>> = slots.iter().map(|&t| values(t)).collect();
+            let mut pick = vec![0usize; slots.len()];
+            loop {
+                let mut k = roots.len();
+                let objects = types
+                    .iter()
+                    .enumerate()
+                    .map(|(o, &t)| match t {
+                        Type::Class(c) => {
+                            let all = &p.class(c).all_fields;
+                            let fields = all
+                                .iter()
+                                .enumerate()
+                                .map(|(i, &f)| (f, choices[k + i][pick[k + i]]))
+                                .collect();
+                            k += all.len();
+                            InputObject::object(c, fields)
+                        }
+                        Type::Array(a) => {
+                            let elems = (k..k + len[o]).map(|i| choices[i][pick[i]]).collect();
+                            k += len[o];
+                            InputObject::array(a, elems)
+                        }
+                        _ => unreachable!(),
+                    })
+                    .collect();
+                let input = Input {
+                    roots: (0..roots.len()).map(|i| choices[i][pick[i]]).collect(),
+                    objects,
+                };
+                let ok =
+                    !(method.kind == MethodKind::Instance && input.roots[0] == InputValue::Null);
+                if ok {
+                    seen.insert(canonical(&input));
+                }
+                // The next pick, odometer style.
+                let mut i = 0;
+                while i < pick.len() {
+                    pick[i] += 1;
+                    if pick[i] < choices[i].len() {
+                        break;
+                    }
+                    pick[i] = 0;
+                    i += 1;
+                }
+                if i == pick.len() {
+                    break;
+                }
+            }
+        }
+        seen.len()
+    }
+
+    #[test]
+    fn array_inputs_are_counted_as_brute_force_counts_them() {
+        let node: &[ClassDecl] = &[("Node", "Object", &[("v", "int"), ("next", "Node")])];
+        let holder: &[ClassDecl] = &[("H", "Object", &[("data", "int[]"), ("flag", "boolean")])];
+        type Case<'a> = (
+            &'a [ClassDecl<'a>],
+            MethodKind,
+            &'a [(&'a str, &'a str)],
+            u32,
+            i32,
+        );
+        let cases: &[Case] = &[
+            (node, MethodKind::Static, &[("a", "int[]")], 2, 1),
+            (
+                node,
+                MethodKind::Static,
+                &[("a", "int[]"), ("b", "int[]")],
+                2,
+                1,
+            ),
+            (node, MethodKind::Static, &[("a", "Node[]")], 2, 1),
+            (node, MethodKind::Static, &[("a", "int[][]")], 2, 0),
+            (
+                node,
+                MethodKind::Static,
+                &[("a", "boolean[]"), ("k", "int")],
+                1,
+                1,
+            ),
+            (holder, MethodKind::Instance, &[("b", "int[]")], 2, 1),
+        ];
+        for &(classes, kind, params, scope, hi) in cases {
+            let (p, m) = program(classes, kind, params);
+            let small = GenConfig {
+                int_range: 0..=hi,
+                ..config(scope)
+            };
+            let inputs = generate(&p, m, &small).unwrap().inputs;
+            let mut seen = HashSet::new();
+            for input in &inputs {
+                assert_eq!(&canonical(input), input, "not in first-use order");
+                assert!(seen.insert(input.clone()), "duplicate {input:?}");
+                for o in &input.objects {
+                    assert!(
+                        o.array
+                            .as_ref()
+                            .is_none_or(|a| a.elems.len() <= scope as usize)
+                    );
+                }
+            }
+            let brute = brute_count(&p, m, scope, 0..=hi);
+            assert_eq!(inputs.len(), brute, "{params:?} at scope {scope}");
+            assert_eq!(count(&p, m, &small), Ok(brute as u128), "{params:?}");
+        }
+        // By hand: `int[] a` at scope 2 over {0, 1}: null, or a length 0, 1, 2 array.
+        let (p, m) = program(node, MethodKind::Static, &[("a", "int[]")]);
+        let small = GenConfig {
+            int_range: 0..=1,
+            ..config(2)
+        };
+        assert_eq!(count(&p, m, &small), Ok(1 + 1 + 2 + 4));
     }
 
     #[test]
@@ -1198,22 +1581,22 @@ mod tests {
                 InputValue::Obj(InputObj(0)),
             ],
             objects: vec![
-                InputObject {
-                    class: node,
-                    fields: vec![
+                InputObject::object(
+                    node,
+                    vec![
                         (FieldId(0), InputValue::Int(0)),
                         (FieldId(1), InputValue::Obj(InputObj(1))),
                         (FieldId(2), InputValue::Null),
                     ],
-                },
-                InputObject {
-                    class: node,
-                    fields: vec![
+                ),
+                InputObject::object(
+                    node,
+                    vec![
                         (FieldId(0), InputValue::Int(-1)),
                         (FieldId(1), InputValue::Null),
                         (FieldId(2), InputValue::Obj(InputObj(0))),
                     ],
-                },
+                ),
             ],
         };
         assert_eq!(

@@ -1,7 +1,7 @@
 //! Concrete input heaps: what the bounded-exhaustive generator produces and the
 //! concrete interpreter and the oracle consume.
 
-use crate::lang::{ClassId, FieldId};
+use crate::lang::{ArrayType, ClassId, FieldId};
 
 /// An object of an input heap. Numbering: index into [`Input::objects`], which is
 /// the order in which the generator's candidate vector (Korat style) first uses it.
@@ -18,11 +18,63 @@ pub enum InputValue {
 }
 
 /// One object: its dynamic class and a value for each of the class's
-/// `all_fields`, in that order.
+/// `all_fields`, in that order; or an array: class `Object`, no fields, and its
+/// runtime type and elements in `array`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct InputObject {
     pub class: ClassId,
     pub fields: Vec<(FieldId, InputValue)>,
+    /// `Some` for an array.
+    pub array: Option<InputArray>,
+}
+
+/// An input array: its runtime type and its elements (its length is theirs).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct InputArray {
+    pub ty: ArrayType,
+    pub elems: Vec<InputValue>,
+}
+
+impl InputObject {
+    /// An object of `class` with these fields.
+    pub fn object(class: ClassId, fields: Vec<(FieldId, InputValue)>) -> InputObject {
+        InputObject {
+            class,
+            fields,
+            array: None,
+        }
+    }
+
+    /// An array of type `ty` with these elements.
+    pub fn array(ty: ArrayType, elems: Vec<InputValue>) -> InputObject {
+        InputObject {
+            class: ClassId(0),
+            fields: Vec::new(),
+            array: Some(InputArray { ty, elems }),
+        }
+    }
+
+    /// Its number of slots: fields, or elements.
+    pub fn slots(&self) -> usize {
+        match &self.array {
+            Some(a) => a.elems.len(),
+            None => self.fields.len(),
+        }
+    }
+
+    /// Sets slot `s`: a field (in `all_fields` order), or an element.
+    pub fn set(&mut self, s: usize, v: InputValue) {
+        match &mut self.array {
+            Some(a) => a.elems[s] = v,
+            None => self.fields[s].1 = v,
+        }
+    }
+
+    /// The values it holds: its fields' or its elements'.
+    pub fn values(&self) -> impl Iterator<Item = InputValue> + '_ {
+        let elems = self.array.iter().flat_map(|a| a.elems.iter().copied());
+        self.fields.iter().map(|&(_, v)| v).chain(elems)
+    }
 }
 
 /// A concrete input for an entry method: the values of `this` (for an instance
@@ -49,7 +101,29 @@ pub mod json {
 
     use super::{Input, InputObj, InputObject, InputValue};
     use crate::concrete::generate::InputNames;
-    use crate::lang::{ClassId, MethodId, MethodKind, Program, Type};
+    use crate::lang::{ArrayType, ElemBase, MethodId, MethodKind, Program, Type};
+
+    /// The longest input array `from_json` reads.
+    pub const MAX_LENGTH: usize = 1 << 20;
+
+    /// An array type by its name (`int[]`, `Node[][]`).
+    fn array_type(program: &Program, name: &str) -> Option<ArrayType> {
+        let mut base = name.trim();
+        let mut dims = 0u8;
+        while let Some(b) = base.strip_suffix("[]") {
+            base = b.trim_end();
+            dims = dims.checked_add(1)?;
+        }
+        if dims == 0 {
+            return None;
+        }
+        let base = match base {
+            "int" => ElemBase::Int,
+            "boolean" => ElemBase::Bool,
+            c => ElemBase::Class(program.class_by_name(c)?),
+        };
+        Some(ArrayType { base, dims })
+    }
 
     /// The entry's roots: (name, declared type), `this` first for an instance entry.
     pub fn roots(program: &Program, entry: MethodId) -> Vec<(String, Type)> {
@@ -83,6 +157,20 @@ pub mod json {
             .iter()
             .map(|&o| {
                 let object = &input.objects[o];
+                if let Some(array) = &object.array {
+                    let elems: Map<String, Value> = array
+                        .elems
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &v)| (i.to_string(), value(v)))
+                        .collect();
+                    return json!({
+                        "object": names.objects[o],
+                        "class": program.type_name(Type::Array(array.ty)),
+                        "length": array.elems.len(),
+                        "fields": elems,
+                    });
+                }
                 let fields: Map<String, Value> = object
                     .fields
                     .iter()
@@ -96,6 +184,15 @@ pub mod json {
             })
             .collect();
         json!({ "args": args, "heap": heap })
+    }
+
+    /// Java's default value of a field or element of type `ty`.
+    fn default(ty: Type) -> InputValue {
+        match ty {
+            Type::Int => InputValue::Int(0),
+            Type::Bool => InputValue::Bool(false),
+            _ => InputValue::Null,
+        }
     }
 
     /// `a Node`, `an Object`.
@@ -125,7 +222,9 @@ pub mod json {
         };
         // Objects first, so that references may point forward.
         let mut index: HashMap<&str, usize> = HashMap::new();
-        let mut classes: Vec<ClassId> = Vec::new();
+        // Each object's runtime type, and its length for an array.
+        let mut classes: Vec<Type> = Vec::new();
+        let mut lengths: Vec<usize> = Vec::new();
         for (i, o) in heap.iter().enumerate() {
             let at = format!("heap[{i}]");
             let o = o.as_object().ok_or_else(|| {
@@ -133,10 +232,11 @@ pub mod json {
             })?;
             if let Some(k) = o
                 .keys()
-                .find(|k| !matches!(k.as_str(), "object" | "class" | "fields"))
+                .find(|k| !matches!(k.as_str(), "object" | "class" | "fields" | "length"))
             {
                 return Err(format!(
-                    "{at}: unknown key `{k}` (an object has `object`, `class`, `fields`)"
+                    "{at}: unknown key `{k}` (an object has `object`, `class`, `fields`, and \
+                     an array `length`)"
                 ));
             }
             let name = o
@@ -150,10 +250,33 @@ pub mod json {
                 .get("class")
                 .and_then(Value::as_str)
                 .ok_or_else(|| format!("{at}.class: expected a class name"))?;
-            let c = program
-                .class_by_name(class)
-                .ok_or_else(|| format!("{at}.class: no class `{class}` in the program"))?;
-            classes.push(c);
+            let ty = if class.trim_end().ends_with("[]") {
+                let a = array_type(program, class)
+                    .ok_or_else(|| format!("{at}.class: no array type `{class}` in the program"))?;
+                let n = o
+                    .get("length")
+                    .ok_or_else(|| format!("{at}.length: an array needs its length, a number"))?;
+                let n = n
+                    .as_u64()
+                    .and_then(|n| usize::try_from(n).ok())
+                    .filter(|&n| n <= MAX_LENGTH)
+                    .ok_or_else(|| {
+                        format!("{at}.length: expected a length from 0 to {MAX_LENGTH}, got {n}")
+                    })?;
+                lengths.push(n);
+                Type::Array(a)
+            } else {
+                if o.contains_key("length") {
+                    return Err(format!("{at}.length: only an array has a length"));
+                }
+                lengths.push(0);
+                Type::Class(
+                    program
+                        .class_by_name(class)
+                        .ok_or_else(|| format!("{at}.class: no class `{class}` in the program"))?,
+                )
+            };
+            classes.push(ty);
         }
         let read = |v: &Value, ty: Type, at: &str| -> Result<InputValue, String> {
             match (ty, v) {
@@ -163,40 +286,56 @@ pub mod json {
                     .map(InputValue::Int)
                     .ok_or_else(|| format!("{at}: {n} is not an int (32 bits)")),
                 (Type::Bool, Value::Bool(b)) => Ok(InputValue::Bool(*b)),
-                (Type::Class(_), Value::Null) => Ok(InputValue::Null),
-                (Type::Class(c), Value::String(name)) => {
+                (Type::Class(_) | Type::Array(_), Value::Null) => Ok(InputValue::Null),
+                (Type::Class(_) | Type::Array(_), Value::String(name)) => {
                     let &o = index
                         .get(name.as_str())
                         .ok_or_else(|| format!("{at}: `{name}` names no object of the heap"))?;
-                    if !program.is_subclass(classes[o], c) {
+                    if !program.is_subtype(classes[o], ty) {
                         return Err(format!(
                             "{at}: `{name}` is {}, not {}",
-                            a(program.class_name(classes[o])),
-                            a(program.class_name(c))
+                            a(&program.type_name(classes[o])),
+                            a(&program.type_name(ty))
                         ));
                     }
                     Ok(InputValue::Obj(InputObj(o as u32)))
                 }
                 (Type::Int, _) => Err(format!("{at}: expected an int, got {v}")),
                 (Type::Bool, _) => Err(format!("{at}: expected a boolean, got {v}")),
-                (Type::Class(c), _) => Err(format!(
+                (Type::Class(_) | Type::Array(_), _) => Err(format!(
                     "{at}: expected null or the name of {} object, got {v}",
-                    a(program.class_name(c))
-                )),
-                (Type::Array(_), Value::Null) => Ok(InputValue::Null),
-                (Type::Array(_), _) => Err(format!(
-                    "{at}: expected null (array inputs are not supported yet), got {v}"
+                    a(&program.type_name(ty))
                 )),
                 (Type::Void | Type::Null, _) => Err(format!("{at}: no value has this type")),
             }
         };
         let mut objects = Vec::with_capacity(heap.len());
         for (i, o) in heap.iter().enumerate() {
-            let c = classes[i];
             let given = match o.get("fields") {
                 None | Some(Value::Null) => &Map::new(),
                 Some(Value::Object(m)) => m,
                 Some(_) => return Err(format!("heap[{i}].fields: expected an object")),
+            };
+            let c = match classes[i] {
+                Type::Class(c) => c,
+                Type::Array(ty) => {
+                    let n = lengths[i];
+                    let mut elems = vec![default(ty.elem()); n];
+                    for (k, v) in given {
+                        let at = format!("heap[{i}].fields.{k}");
+                        let e = k
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|&e| e < n && e.to_string() == *k)
+                            .ok_or_else(|| {
+                                format!("{at}: not an index of an array of length {n}")
+                            })?;
+                        elems[e] = read(v, ty.elem(), &at)?;
+                    }
+                    objects.push(InputObject::array(ty, elems));
+                    continue;
+                }
+                _ => unreachable!("an object is of a class or an array type"),
             };
             let all = &program.class(c).all_fields;
             if let Some(k) = given
@@ -214,15 +353,11 @@ pub mod json {
                 let ty = program.field(f).ty;
                 let v = match given.get(name) {
                     Some(v) => read(v, ty, &format!("heap[{i}].fields.{name}"))?,
-                    None => match ty {
-                        Type::Int => InputValue::Int(0),
-                        Type::Bool => InputValue::Bool(false),
-                        _ => InputValue::Null,
-                    },
+                    None => default(ty),
                 };
                 fields.push((f, v));
             }
-            objects.push(InputObject { class: c, fields });
+            objects.push(InputObject::object(c, fields));
         }
         let roots_wanted = roots(program, entry);
         let args = match top.get("args") {

@@ -642,7 +642,10 @@ pub fn run_entry_observed<'p>(
         let fits = match (v, ty) {
             (Value::Int(_), Type::Int) | (Value::Bool(_), Type::Bool) => true,
             (Value::Null, Type::Class(_)) => !(i == 0 && m.kind == MethodKind::Instance),
-            (Value::Obj(o), Type::Class(c)) => program.is_subclass(heap.object(o).class, *c),
+            (Value::Null, Type::Array(_)) => true,
+            (Value::Obj(o), Type::Class(_) | Type::Array(_)) => {
+                program.is_subtype(heap.object(o).runtime_type(), *ty)
+            }
             _ => false,
         };
         if !fits {
@@ -680,6 +683,19 @@ fn input_heap(program: &Program, input: &Input) -> Result<Heap, EntryError> {
             return Err(EntryError::MalformedInput(format!(
                 "object {i} has an unknown class"
             )));
+        }
+        if let Some(array) = &obj.array {
+            let elems = array
+                .elems
+                .iter()
+                .map(|&v| value(v))
+                .collect::<Result<Vec<_>, _>>()?;
+            heap.alloc(Object {
+                class: ClassId(0),
+                fields: elems,
+                array: Some(array.ty),
+            });
+            continue;
         }
         let all = &program.class(obj.class).all_fields;
         let names: Vec<FieldId> = obj.fields.iter().map(|(f, _)| *f).collect();
@@ -1232,9 +1248,8 @@ mod tests {
                 put(1, next, new(node)),
             ]),
         );
-        let obj = |v: i32, n: InputValue| InputObject {
-            class: node,
-            fields: vec![(val, InputValue::Int(v)), (next, n)],
+        let obj = |v: i32, n: InputValue| {
+            InputObject::object(node, vec![(val, InputValue::Int(v)), (next, n)])
         };
         let input = Input {
             roots: vec![InputValue::Obj(InputObj(0)), InputValue::Obj(InputObj(2))],

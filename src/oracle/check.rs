@@ -9,7 +9,7 @@ use super::concretize::{Concretizer, first_open};
 use super::table::{Row, Table};
 use crate::concrete::canon::{PResult, PVal, PartialOutcome};
 use crate::concrete::generate::{Completions, render_input};
-use crate::concrete::{CanonResult, Input, InputObject, InputValue};
+use crate::concrete::{CanonResult, Input, InputValue};
 use crate::engine::{Bound, EngineConfig, RuleSet, explore};
 use crate::lang::{MethodId, Program};
 
@@ -583,26 +583,19 @@ impl Checker<'_, '_> {
                 unreachable!("a class is split on one of its open fields")
             };
             let (o, s) = (o as usize, s as usize);
-            let class = p.input.objects[o].class;
-            for (v, new) in completions.values(&p.input, class, s) {
+            for (v, new) in completions.values(&p.input, o, s) {
                 let mut input = p.input.clone();
                 let mut open = p.open.clone();
                 let mut partial = p.partial.clone();
                 let mut added = None;
-                if let Some(c) = new {
-                    let fields: Vec<_> = self
-                        .program
-                        .class(c)
-                        .all_fields
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &f)| (f, completions.placeholder(c, i)))
-                        .collect();
-                    added = Some((c, fields.len()));
-                    open.push(vec![true; fields.len()]);
-                    input.objects.push(InputObject { class: c, fields });
+                if let Some(k) = new {
+                    let object = completions.blank(k);
+                    let n = object.slots();
+                    added = Some((object.class, object.array.as_ref().map(|a| a.ty), n));
+                    open.push(vec![true; n]);
+                    input.objects.push(object);
                 }
-                input.objects[o].fields[s].1 = v;
+                input.objects[o].set(s, v);
                 open[o][s] = false;
                 let pv = match v {
                     InputValue::Int(i) => PVal::Int(i),

@@ -791,6 +791,8 @@ impl<'p> Concretizer<'p> {
             result,
             inputs,
             new,
+            // The rule sets model no arrays yet.
+            arrays: Default::default(),
         })
     }
 

@@ -503,7 +503,7 @@ pub(crate) fn lay_out(
                 (f, v)
             })
             .collect();
-        input.objects.push(InputObject { class, fields: fs });
+        input.objects.push(InputObject::object(class, fs));
     }
     Ok((input, layout.reps))
 }

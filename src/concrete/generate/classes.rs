@@ -21,7 +21,9 @@ use std::time::Instant;
 use imbl::Vector;
 use smallvec::{SmallVec, smallvec};
 
-use super::{Completions, GenConfig, GenError, PRECONDITION_STEPS, Precondition, Slot, Space};
+use super::{
+    Completions, GenConfig, GenError, Kind, PRECONDITION_STEPS, Precondition, Slot, Space,
+};
 use crate::concrete::canon::{PCell, PResult, PVal, PartialOutcome};
 use crate::concrete::input::{Input, InputObj, InputObject, InputValue};
 use crate::concrete::interp::{
@@ -152,14 +154,14 @@ impl PHeap {
         }
     }
 
-    /// Adds a new input object of `class`, every field open.
-    fn add_input(&mut self, program: &Program, class: ClassId) -> InputObj {
-        let n = program.class(class).all_fields.len();
+    /// Adds a new input object of kind `k`, every field (or element) open.
+    fn add_input(&mut self, completions: &Completions, k: Kind) -> InputObj {
+        let (class, array, n) = completions.shape(k);
         let id = self.inputs.len() as u32;
         self.inputs.push_back(self.objects.len() as u32);
         self.objects.push_back(Obj {
             class,
-            array: None,
+            array,
             input: Some(id),
             given: Rc::new(vec![None; n]),
             cells: Rc::new(vec![Cell::Input(None); n]),
@@ -167,7 +169,19 @@ impl PHeap {
         InputObj(id)
     }
 
-    /// The input objects so far, without their fields.
+    /// The kinds of the input objects so far.
+    fn kinds(&self, completions: &Completions) -> Vec<Kind> {
+        self.inputs
+            .iter()
+            .map(|&h| {
+                let o = &self.objects[h as usize];
+                completions.kind(o.class, o.array, o.given.len())
+            })
+            .collect()
+    }
+
+    /// The input objects so far, their fields (elements) null: only their kinds matter
+    /// to the values a field may take.
     fn partial(&self) -> Input {
         Input {
             roots: Vec::new(),
@@ -176,10 +190,9 @@ impl PHeap {
                 .iter()
                 .map(|&h| {
                     let o = &self.objects[h as usize];
-                    // Only the classes matter to the values a field may take.
-                    InputObject {
-                        class: o.class,
-                        fields: Vec::new(),
+                    match o.array {
+                        Some(ty) => InputObject::array(ty, vec![InputValue::Null; o.given.len()]),
+                        None => InputObject::object(o.class, Vec::new()),
                     }
                 })
                 .collect(),
@@ -233,17 +246,18 @@ impl ClassDomain<'_> {
         }
     }
 
-    /// One successor per value of open field `s` of heap object `o`.
+    /// One successor per value of open field (or element) `s` of heap object `o`.
     fn fork(&self, heap: PHeap, o: usize, s: usize) -> Forks<Self> {
         // The values a completion may put there, over the input objects so far.
-        let values = self
-            .completions
-            .values(&heap.partial(), heap.objects[o].class, s);
+        let input = heap.objects[o]
+            .input
+            .expect("an open field of an input object");
+        let values = self.completions.values(&heap.partial(), input as usize, s);
         let mut out: Forks<Self> = SmallVec::with_capacity(values.len());
         for (v, new) in values {
             let mut h = heap.clone();
-            if let Some(class) = new {
-                h.add_input(self.program, class);
+            if let Some(k) = new {
+                h.add_input(&self.completions, k);
             }
             let mut object = h.objects[o].clone();
             Rc::make_mut(&mut object.given)[s] = Some(v);
@@ -367,6 +381,15 @@ impl Domain for ClassDomain<'_> {
     }
 
     fn array(&mut self, heap: PHeap, op: ArrayOp, vals: &[Value], at: Span) -> Forks<Self> {
+        // The read of an open element of an input array forks, as a field's does.
+        if let (ArrayOp::Read, &[Value::Obj(o), Value::Int(i)]) = (op, vals) {
+            let o = o.0 as usize;
+            if let Ok(s) = usize::try_from(i)
+                && matches!(heap.objects[o].cells.get(s), Some(Cell::Input(None)))
+            {
+                return self.fork(heap, o, s);
+            }
+        }
         concrete_array::<Self>(self.program, heap, op, vals, at)
     }
 }
@@ -384,8 +407,9 @@ impl ArrayHeap for PHeap {
     fn element(&self, o: ObjId, i: i32) -> Value {
         match self.objects[o.0 as usize].cells[i as usize] {
             Cell::Written(v) => v,
-            // Only the run's own arrays exist here, every element written.
-            Cell::Input(_) => unreachable!("an input array element"),
+            Cell::Input(Some(v)) => self.value(v),
+            // [`ClassDomain::array`] forks on an open element before it gets here.
+            Cell::Input(None) => unreachable!("an open input array element"),
         }
     }
 
@@ -440,35 +464,19 @@ impl Search<'_, '_> {
         let Some(&slot) = self.space.roots.get(i) else {
             return self.run();
         };
-        let mut values: Vec<(InputValue, Option<ClassId>)> = Vec::new();
+        let mut values: Vec<(InputValue, Option<Kind>)> = Vec::new();
         match slot {
             Slot::Int => values.extend(self.space.ints.clone().map(|v| (InputValue::Int(v), None))),
             Slot::Bool => values.extend([false, true].map(|b| (InputValue::Bool(b), None))),
             Slot::Ref(declared, nullability) => {
-                if nullability == super::Nullability::Nullable {
-                    values.push((InputValue::Null, None));
-                }
-                for (j, &h) in self.heap.inputs.iter().enumerate() {
-                    let c = self.heap.objects[h as usize].class;
-                    if self.space.fits[c.0 as usize][declared.0 as usize] {
-                        values.push((InputValue::Obj(InputObj(j as u32)), None));
-                    }
-                }
-                for &c in &self.space.new_classes[declared.0 as usize] {
-                    let used = self.heap.objects.iter().filter(|o| o.class == c).count();
-                    if (used as u32) < self.space.scope {
-                        values.push((
-                            InputValue::Obj(InputObj(self.heap.inputs.len() as u32)),
-                            Some(c),
-                        ));
-                    }
-                }
+                let kinds = self.heap.kinds(&self.dom.completions);
+                values = self.space.ref_values(&kinds, declared, nullability);
             }
         }
         for (v, new) in values {
             let saved = self.heap.clone();
-            if let Some(c) = new {
-                self.heap.add_input(self.program, c);
+            if let Some(k) = new {
+                self.heap.add_input(&self.dom.completions, k);
             }
             self.roots.push(v);
             let end = self.fill_root(i + 1);
@@ -611,20 +619,30 @@ impl Search<'_, '_> {
         };
         let mut open = Vec::with_capacity(heap.inputs.len());
         let completions = &self.dom.completions;
+        let mut arrays = std::collections::BTreeMap::new();
         for &h in &heap.inputs {
             let o = &heap.objects[h as usize];
+            open.push(o.given.iter().map(Option::is_none).collect());
+            if let Some(ty) = o.array {
+                arrays.insert(PVal::Input(input.objects.len() as u32), ty);
+                let elems = o
+                    .given
+                    .iter()
+                    .map(|v| v.unwrap_or_else(|| completions.placeholder(ty.elem())))
+                    .collect();
+                input.objects.push(InputObject::array(ty, elems));
+                continue;
+            }
             let all = &self.program.class(o.class).all_fields;
             let fields = all
                 .iter()
                 .zip(o.given.iter())
-                .enumerate()
-                .map(|(s, (&f, v))| (f, v.unwrap_or_else(|| completions.placeholder(o.class, s))))
+                .map(|(&f, v)| {
+                    let ty = self.program.field(f).ty;
+                    (f, v.unwrap_or_else(|| completions.placeholder(ty)))
+                })
                 .collect();
-            open.push(o.given.iter().map(Option::is_none).collect());
-            input.objects.push(InputObject {
-                class: o.class,
-                fields,
-            });
+            input.objects.push(InputObject::object(o.class, fields));
         }
         let count = match self.dom.completions.count(&input, &open) {
             Ok(n) => Some(n),
@@ -637,6 +655,9 @@ impl Search<'_, '_> {
         for (h, o) in heap.objects.iter().enumerate() {
             if o.input.is_none() {
                 new_ids[h] = new.len() as u32;
+                if let Some(ty) = o.array {
+                    arrays.insert(PVal::New(new.len() as u32), ty);
+                }
                 new.insert(new.len() as u32, (o.class, Vec::new()));
             }
         }
@@ -687,6 +708,7 @@ impl Search<'_, '_> {
                 result,
                 inputs,
                 new,
+                arrays,
             },
             steps: leaf.steps,
         })

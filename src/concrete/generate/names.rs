@@ -1,7 +1,7 @@
 //! Access-path names of the objects of an input, and its readable rendering.
 
 use crate::concrete::input::{Input, InputValue};
-use crate::lang::{MethodId, MethodKind, Program};
+use crate::lang::{MethodId, MethodKind, Program, Type};
 
 /// The names of an input's roots and objects: each object is named by the first access
 /// path that reaches it when the roots are visited in order and then every object's fields
@@ -41,12 +41,22 @@ impl InputNames {
         let mut next = 0;
         while let Some(&o) = order.get(next) {
             next += 1;
-            for &(f, v) in &input.objects[o].fields {
+            let object = &input.objects[o];
+            let fields = object
+                .fields
+                .iter()
+                .map(|&(f, v)| (format!(".{}", program.field_name(f)), v));
+            let elems = object
+                .array
+                .iter()
+                .flat_map(|a| a.elems.iter().enumerate())
+                .map(|(i, &v)| (format!("[{i}]"), v));
+            for (step, v) in fields.chain(elems) {
                 if let InputValue::Obj(p) = v
                     && objects[p.0 as usize].is_none()
                 {
                     let owner = objects[o].as_deref().unwrap_or("?");
-                    objects[p.0 as usize] = Some(format!("{owner}.{}", program.field_name(f)));
+                    objects[p.0 as usize] = Some(format!("{owner}{step}"));
                     order.push(p.0 as usize);
                 }
             }
@@ -71,12 +81,24 @@ impl InputNames {
     }
 }
 
-/// One line per root, then one per object first reached through a field:
-/// `this: Node { val: 0, left: this.left, right: null }`, `this.left: Node { ... }`, `k: 1`.
+/// One line per root, then one per object first reached through a field or element:
+/// `this: Node { val: 0, left: this.left, right: null }`, `this.left: Node { ... }`, `k: 1`,
+/// `a: int[2] { 0, 1 }`.
 pub fn render_input(program: &Program, entry: MethodId, input: &Input) -> String {
     let names = InputNames::new(program, entry, input);
     let describe = |o: usize| {
         let object = &input.objects[o];
+        if let Some(array) = &object.array {
+            let ty = program.type_name(Type::Array(array.ty));
+            // `int[]` with its length inside the first brackets: `int[2]`, `int[2][]`.
+            let sized = ty.replacen("[]", &format!("[{}]", array.elems.len()), 1);
+            let elems: Vec<String> = array.elems.iter().map(|&v| names.value(v)).collect();
+            return if elems.is_empty() {
+                format!("{sized} {{}}")
+            } else {
+                format!("{sized} {{ {} }}", elems.join(", "))
+            };
+        }
         let fields: Vec<String> = object
             .fields
             .iter()

@@ -25,7 +25,11 @@ pub trait PartialInput {
     /// Number of input objects.
     fn objects(&self) -> usize;
     fn class(&self, obj: usize) -> ClassId;
-    /// The field's value, or `None` while it is unknown.
+    /// For an array: its type and length (its slots are its elements). Default: none.
+    fn array(&self, _obj: usize) -> Option<(ArrayType, usize)> {
+        None
+    }
+    /// The field's (an array's element's) value, or `None` while it is unknown.
     fn field(&self, obj: usize, slot: usize) -> Option<InputValue>;
 }
 
@@ -183,12 +187,17 @@ impl<'p> Replay<'p> {
         let mut values = Vec::with_capacity(input.objects());
         for o in 0..input.objects() {
             let class = input.class(o);
-            let n = program.class(class).all_fields.len();
+            let array = input.array(o);
+            let n = match array {
+                Some((_, len)) => len,
+                None => program.class(class).all_fields.len(),
+            };
             let unknown = Cell {
                 value: None,
                 written: false,
             };
-            heap.push(class, std::iter::repeat_n(unknown, n));
+            let id = heap.push(class, std::iter::repeat_n(unknown, n));
+            heap.array[id as usize] = array.map(|(ty, _)| ty);
             seen.push(vec![false; n]);
             values.push((0..n).map(|s| input.field(o, s).map(convert)).collect());
         }
@@ -318,8 +327,25 @@ impl<'p> Replay<'p> {
     }
 
     /// Whether the next step is the first read of an input field (a field is read by a
-    /// `FieldRead` frame applied to an object, or by a fused step on `x.f`).
+    /// `FieldRead` frame applied to an object, or by a fused step on `x.f`) or of an
+    /// input array's element (an `Array` frame of a read applied to its index).
     fn first_read(&self, state: &State<'p, ProbeDomain<'p>>) -> bool {
+        if let (Control::Value(Value::Int(i)), Some(Frame::Array { form, vals })) =
+            (&state.control, state.kont.top())
+        {
+            return match (&form.kind, vals.as_slice()) {
+                (ExprKind::ArrayRead(..), &[Value::Obj(o)]) => {
+                    let o = o.0 as usize;
+                    o < self.dom.inputs
+                        && usize::try_from(*i).is_ok_and(|s| {
+                            s < state.heap.len(o)
+                                && !state.heap.cell(o, s).written
+                                && !self.dom.seen[o][s]
+                        })
+                }
+                _ => false,
+            };
+        }
         let (o, field) = match (&state.control, state.kont.top()) {
             (Control::Value(Value::Obj(o)), Some(Frame::FieldRead { field, .. })) => (o, field),
             (Control::Eval(e), _) if self.dom.fuse => match &e.kind {
@@ -475,6 +501,27 @@ impl Domain for ProbeDomain<'_> {
     }
 
     fn array(&mut self, heap: Heap, op: ArrayOp, vals: &[Value], at: Span) -> Forks<Self> {
+        // An element of an input array is read as an input field is.
+        if let (ArrayOp::Read, &[Value::Obj(o), Value::Int(i)]) = (op, vals) {
+            let o = o.0 as usize;
+            if let Ok(s) = usize::try_from(i)
+                && o < self.inputs
+                && s < heap.len(o)
+                && !heap.cell(o, s).written
+            {
+                if !self.seen[o][s] {
+                    self.seen[o][s] = true;
+                    self.accessed.push((o, s));
+                }
+                return match self.values[o][s] {
+                    Some(v) => ok(heap, v),
+                    None => {
+                        self.blocked = Some((o, s));
+                        ok(heap, Value::Null)
+                    }
+                };
+            }
+        }
         concrete_array::<Self>(self.program, heap, op, vals, at)
     }
 }
@@ -490,7 +537,8 @@ impl ArrayHeap for Heap {
     }
 
     fn element(&self, o: ObjId, i: i32) -> Value {
-        // Only the run's own arrays exist here, every element written.
+        // The run's own arrays and written elements: [`ProbeDomain::array`] reads the
+        // input's.
         self.cell(o.0 as usize, i as usize)
             .value
             .unwrap_or(Value::Null)
@@ -523,7 +571,15 @@ impl PartialInput for crate::concrete::Input {
         self.objects[obj].class
     }
 
+    fn array(&self, obj: usize) -> Option<(ArrayType, usize)> {
+        let a = self.objects[obj].array.as_ref()?;
+        Some((a.ty, a.elems.len()))
+    }
+
     fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {
-        self.objects[obj].fields.get(slot).map(|&(_, v)| v)
+        match &self.objects[obj].array {
+            Some(a) => a.elems.get(slot).copied(),
+            None => self.objects[obj].fields.get(slot).map(|&(_, v)| v),
+        }
     }
 }
