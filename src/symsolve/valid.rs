@@ -317,6 +317,13 @@ impl SymSolve<'_> {
         self.pool();
         if self.witnesses.valid.as_ref().is_none_or(|v| v.key != key) {
             let built = self.enumerate(key);
+            let b = &built.build;
+            self.stats.enumerations += 1;
+            self.stats.enumerated += b.structures as u64;
+            self.stats.enumeration_candidates += b.candidates;
+            self.stats.enumeration_ms += b.time.as_millis() as u64;
+            self.stats.enumeration_bytes += b.bytes as u64;
+            self.stats.enumeration_over_budget += u64::from(!b.complete);
             self.witnesses.valid = Some(std::rc::Rc::new(built));
         }
         self.witnesses.valid.as_ref().expect("built above")
