@@ -27,8 +27,11 @@ const OPEN: u8 = u8::MAX;
 pub const MAX_STRUCTURES: usize = 1 << 21;
 /// ...in at most this many bytes (one per field of the candidate vector)...
 pub const MAX_BYTES: usize = 256 << 20;
-/// ...found within this many candidates; past any of them the lookup is not used.
-pub const MAX_CANDIDATES: u64 = 50_000_000;
+/// ...found within this many candidates; past any of them the lookup is not used. At
+/// about a microsecond of CPU per candidate, a few minutes: room for TreeMap's 16
+/// entries (about 2.7 times the candidates of 15 per scope, docs/LISSA.md), paid in
+/// full where the structures are too many to store.
+pub const MAX_CANDIDATES: u64 = 250_000_000;
 
 /// The candidate vector's shape, the same for every stored structure: the root, then the
 /// extra objects each class's scope leaves.
