@@ -7,7 +7,9 @@
 //! Approaches: `LI` (rule set `lazy`, no pruning), `LIHybrid` (`lihybrid`), `IFrepOK`
 //! (`lazy` on a generated driver `if (repOK()) m(..)`, no precondition), `LISSA`,
 //! `LISSA-M`, `LISSA-NoSB`, `LISSA-Valid` (`lissa`, `lissa-m`, `lissa-nosb`,
-//! `lissa-valid` with `--requires repOK`).
+//! `lissa-valid` with `--requires repOK`). A LISSA-Valid cell also shows what building
+//! its valid structures cost, counted in its time: `[valid: structures, candidates,
+//! wall time, bytes]`.
 //! Paths: traces (normal + exceptional), as `heaplog run` counts them. IFrepOK's are
 //! also counted as \[LISSA\] counts them, the paths through `m` only (its harness
 //! counts a path after `m` returns or throws, and drops the structures repOK rejects):
@@ -238,8 +240,26 @@ fn child(case: &Case, approach: usize, scope: u32, timeout: u64, bounds: Bounds)
         (r.run)(&program, case.file, entry, config)
     };
     let cut: Vec<&str> = s.cut.keys().map(String::as_str).collect();
+    // LISSA-Valid's one-off cost, from the summary's `rule_stats` (docs/JSON.md).
+    let stat = |k: &str| s.rule_stats.get(k).copied().unwrap_or(0);
+    let built = if s.rule_stats.contains_key("valid_structures") {
+        format!(
+            "{} structures{}, {:.1} M candidates, {:.1} s, {} KB",
+            stat("valid_structures"),
+            if stat("enumeration_over_budget") > 0 {
+                " (over budget: not used)"
+            } else {
+                ""
+            },
+            stat("enumeration_candidates") as f64 / 1e6,
+            stat("enumeration_ms") as f64 / 1e3,
+            stat("enumeration_bytes").div_ceil(1024),
+        )
+    } else {
+        "-".to_string()
+    };
     println!(
-        "{}\t{}\t{}\t{:.3}\t{}\t{}",
+        "{}\t{}\t{}\t{:.3}\t{}\t{}\t{built}",
         s.traces,
         s.normal,
         s.exceptional,
@@ -298,6 +318,8 @@ enum Cell {
         traces: u64,
         /// IFrepOK: the paths through `m`, as \[LISSA\] counts them.
         through: Option<u64>,
+        /// LISSA-Valid: what building the valid structures cost (within `cpu`).
+        built: Option<String>,
         /// The child's CPU time and the wall time the parent saw, in seconds.
         cpu: f64,
         wall: f64,
@@ -318,6 +340,7 @@ impl Cell {
             Cell::Done {
                 traces,
                 through,
+                built,
                 cpu,
                 wall,
                 ..
@@ -331,7 +354,10 @@ impl Cell {
                     Some(m) => format!("{m} ({traces})"),
                     None => traces.to_string(),
                 };
-                format!("{cpu:.2} s ({wall:.1} s wall) / {paths}{mark}")
+                let built = built
+                    .as_ref()
+                    .map_or(String::new(), |b| format!(" [valid: {b}]"));
+                format!("{cpu:.2} s ({wall:.1} s wall) / {paths}{mark}{built}")
             }
             Cell::Timeout { wall: false, .. } => "TO".into(),
             Cell::Timeout { wall: true, cpu } => format!("TO (wall, {cpu:.1} s CPU)"),
@@ -445,7 +471,7 @@ fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, b: Budge
     }
     let line = String::from_utf8_lossy(&out.stdout);
     let f: Vec<&str> = line.trim().split('\t').collect();
-    if f.len() != 6 {
+    if f.len() != 7 {
         let err = String::from_utf8_lossy(&out.stderr);
         return Cell::Failed(err.lines().last().unwrap_or("no output").to_string());
     }
@@ -458,6 +484,7 @@ fn run(exe: &std::path::Path, case: usize, approach: usize, scope: u32, b: Budge
     Cell::Done {
         traces: f[0].parse().unwrap_or(0),
         through: f[5].parse().ok(),
+        built: (f[6] != "-").then(|| f[6].to_string()),
         cpu,
         wall,
         cut: f[4].to_string(),

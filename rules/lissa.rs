@@ -415,7 +415,7 @@ impl<V: Variant> Lissa<V> {
 
     /// Runs `ask` on a SymSolve for this variant, with the exploration's witnesses.
     fn with_solver<T>(
-        ctx: &Ctx,
+        ctx: &mut Ctx,
         heap: &Heap,
         method: MethodId,
         scope: u32,
@@ -436,7 +436,39 @@ impl<V: Variant> Lissa<V> {
         std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());
         let out = ask(&mut solver);
         std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());
+        Self::count(ctx, &solver.stats);
         out
+    }
+
+    /// Adds one solver's work to the exploration's `rule_stats` (docs/JSON.md): which
+    /// procedure answered each query, and what the valid structures cost to build.
+    fn count(ctx: &mut Ctx, s: &symsolve::Stats) {
+        let counters = [
+            ("queries", s.queries),
+            ("memo_hits", s.memo_hits),
+            ("witness_hits", s.witness_hits),
+            ("core_hits", s.refuted_hits),
+            ("search_candidates", s.candidates),
+            ("lookup", s.valid_answers),
+            ("search", s.valid_searched),
+            ("enumerations", s.enumerations),
+            ("valid_structures", s.enumerated),
+            ("enumeration_candidates", s.enumeration_candidates),
+            ("enumeration_ms", s.enumeration_ms),
+            ("enumeration_bytes", s.enumeration_bytes),
+            ("enumeration_over_budget", s.enumeration_over_budget),
+        ];
+        for (name, n) in counters {
+            let keep = match name {
+                "memo_hits" => V::MEMOIZE,
+                "lookup" | "search" | "enumerations" => V::VALID,
+                n if n.starts_with("enumeration") || n == "valid_structures" => V::VALID,
+                _ => true,
+            };
+            if keep {
+                ctx.stats.count(name, n);
+            }
+        }
     }
 
     /// §3.1: the input structure reachable from `this` with `choice` stored at `site`,

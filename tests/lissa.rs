@@ -251,3 +251,51 @@ fn one_pass_repoks_are_the_two_pass_ones() {
         2,
     );
 }
+
+/// `heaplog run --summary --format json` on `entry` of treemap.java at `scope` under
+/// `rules`: the summary's `rule_stats`.
+fn rule_stats(entry: &str, scope: u32, rules: &str) -> serde_json::Map<String, serde_json::Value> {
+    let file = format!("{}/programs/lissa/treemap.java", env!("CARGO_MANIFEST_DIR"));
+    let scope = scope.to_string();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_heaplog"))
+        .args(["run", &file, "--entry", entry, "--requires", "repOK"])
+        .args(["--scope", &scope, "--rules", rules, "--summary"])
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    match &doc["summary"]["rule_stats"] {
+        serde_json::Value::Object(m) => m.clone(),
+        other => panic!("no rule_stats in {doc}: {other}"),
+    }
+}
+
+#[test]
+fn the_summary_says_which_procedure_answered() {
+    let n = |m: &serde_json::Map<String, serde_json::Value>, k: &str| {
+        m.get(k)
+            .and_then(|v| v.as_u64())
+            .unwrap_or_else(|| panic!("no {k} in {m:?}"))
+    };
+    // lissa-valid: every query of put at scope 7 answered by the lookup, from the 67
+    // red-black trees of up to 7 entries (one enumeration, within its budget).
+    let valid = rule_stats("TreeMap.put", 7, "lissa-valid");
+    assert!(n(&valid, "lookup") > 0, "{valid:?}");
+    assert_eq!(n(&valid, "search"), 0, "{valid:?}");
+    assert!(n(&valid, "lookup") <= n(&valid, "queries"), "{valid:?}");
+    assert_eq!(n(&valid, "enumerations"), 1, "{valid:?}");
+    assert_eq!(n(&valid, "enumeration_over_budget"), 0, "{valid:?}");
+    assert_eq!(n(&valid, "valid_structures"), 67, "{valid:?}");
+    assert!(n(&valid, "enumeration_candidates") >= 67, "{valid:?}");
+    assert!(n(&valid, "enumeration_bytes") > 0, "{valid:?}");
+    // lissa: no lookup; its queries are answered by witnesses, cores or the search.
+    let lissa = rule_stats("TreeMap.put", 7, "lissa");
+    assert!(!lissa.contains_key("lookup"), "{lissa:?}");
+    assert!(n(&lissa, "queries") > 0, "{lissa:?}");
+    assert!(n(&lissa, "search_candidates") > 0, "{lissa:?}");
+}

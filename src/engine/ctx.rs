@@ -60,6 +60,9 @@ pub struct Stats {
     pub solver_time: Duration,
     /// Guards decided without the solver (constant after simplification).
     pub trivial_guards: u64,
+    /// A rule set's own named counters (its glue adds them with [`Stats::count`]),
+    /// summed over the workers of a parallel run: `rule_stats` in the run's summary.
+    pub rule: BTreeMap<&'static str, u64>,
 }
 
 impl Stats {
@@ -70,6 +73,14 @@ impl Stats {
         self.solver_unknown += other.solver_unknown;
         self.solver_time += other.solver_time;
         self.trivial_guards += other.trivial_guards;
+        for (&name, &n) in &other.rule {
+            self.count(name, n);
+        }
+    }
+
+    /// Adds `n` to the rule set's counter `name`.
+    pub fn count(&mut self, name: &'static str, n: u64) {
+        *self.rule.entry(name).or_default() += n;
     }
 }
 

@@ -53,6 +53,8 @@ pub struct RunSummary {
     pub bounds: Bounds,
     /// The exploration stopped because the trace consumer asked it to.
     pub stopped: bool,
+    /// The rule set's own named counters ([`super::Stats::rule`]; empty for most).
+    pub rule_stats: std::collections::BTreeMap<String, u64>,
     pub paths: Vec<PathSummary>,
 }
 
@@ -412,6 +414,12 @@ pub fn summarize<R: RuleSet>(program: &str, x: &Exploration<'_, R>) -> RunSummar
             .cuts()
             .iter()
             .map(|(b, n)| (b.name().to_string(), *n))
+            .collect(),
+        rule_stats: ctx
+            .stats
+            .rule
+            .iter()
+            .map(|(&name, &n)| (name.to_string(), n))
             .collect(),
         paths,
     }

@@ -69,6 +69,9 @@ pub struct SummaryJson {
     pub cut: BTreeMap<String, u64>,
     pub stopped: bool,
     pub bounds: Bounds,
+    /// The rule set's own counters by name (absent when it keeps none).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub rule_stats: BTreeMap<String, u64>,
 }
 
 impl SummaryJson {
@@ -88,6 +91,7 @@ impl SummaryJson {
             cut: s.cut.clone(),
             stopped: s.stopped,
             bounds: s.bounds.clone(),
+            rule_stats: s.rule_stats.clone(),
         }
     }
 }

@@ -180,6 +180,15 @@ pub struct Stats {
     pub valid_answers: u64,
     /// Queries the lookup left to the search.
     pub valid_searched: u64,
+    /// The valid structures this solver enumerated (`valid.rs`; zero when it used
+    /// those of the pool): how many sets, structures, candidates, milliseconds and
+    /// bytes, and how many sets passed a budget (not used).
+    pub enumerations: u64,
+    pub enumerated: u64,
+    pub enumeration_candidates: u64,
+    pub enumeration_ms: u64,
+    pub enumeration_bytes: u64,
+    pub enumeration_over_budget: u64,
 }
 
 /// The solver for one program and precondition.

@@ -27,8 +27,11 @@ const OPEN: u8 = u8::MAX;
 pub const MAX_STRUCTURES: usize = 1 << 21;
 /// ...in at most this many bytes (one per field of the candidate vector)...
 pub const MAX_BYTES: usize = 256 << 20;
-/// ...found within this many candidates; past any of them the lookup is not used.
-pub const MAX_CANDIDATES: u64 = 50_000_000;
+/// ...found within this many candidates; past any of them the lookup is not used. At
+/// about a microsecond of CPU per candidate, a few minutes: room for TreeMap's 16
+/// entries (about 2.7 times the candidates of 15 per scope, docs/LISSA.md), paid in
+/// full where the structures are too many to store.
+pub const MAX_CANDIDATES: u64 = 250_000_000;
 
 /// The candidate vector's shape, the same for every stored structure: the root, then the
 /// extra objects each class's scope leaves.
@@ -317,6 +320,13 @@ impl SymSolve<'_> {
         self.pool();
         if self.witnesses.valid.as_ref().is_none_or(|v| v.key != key) {
             let built = self.enumerate(key);
+            let b = &built.build;
+            self.stats.enumerations += 1;
+            self.stats.enumerated += b.structures as u64;
+            self.stats.enumeration_candidates += b.candidates;
+            self.stats.enumeration_ms += b.time.as_millis() as u64;
+            self.stats.enumeration_bytes += b.bytes as u64;
+            self.stats.enumeration_over_budget += u64::from(!b.complete);
             self.witnesses.valid = Some(std::rc::Rc::new(built));
         }
         self.witnesses.valid.as_ref().expect("built above")
