@@ -14,6 +14,7 @@
 //! answers instead; the pool counts which one answered.
 
 use std::cell::Cell;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::candidate::Candidate;
@@ -89,6 +90,61 @@ impl Sink {
     }
 }
 
+type Key = (MethodId, ClassId, u32, i32, i32);
+
+/// The sets built in this process, by program fingerprint and key, the newest last:
+/// the workers of a parallel run (`--jobs`) each explore in a context of their own,
+/// and would otherwise each enumerate the same structures again. A set depends on the
+/// program, the precondition, the root class, the scope and the int range only, so
+/// sharing it changes no answer; its cost is counted once, by the context that built
+/// it. At most [`SHARED_SETS`] are kept.
+#[allow(clippy::type_complexity)]
+static SHARED: Mutex<
+    Vec<(
+        u64,
+        Key,
+        Option<Arc<Layout>>,
+        Arc<Vec<u8>>,
+        usize,
+        BuildStats,
+    )>,
+> = Mutex::new(Vec::new());
+
+/// Sets kept in [`SHARED`].
+const SHARED_SETS: usize = 4;
+
+fn shared_get(program: u64, key: Key) -> Option<ValidStructures> {
+    let sets = SHARED.lock().ok()?;
+    let (_, _, layout, fields, count, build) =
+        sets.iter().find(|e| e.0 == program && e.1 == key)?;
+    Some(ValidStructures {
+        key,
+        layout: layout.clone(),
+        fields: fields.clone(),
+        count: *count,
+        build: build.clone(),
+        answered: Cell::new(0),
+        searched: Cell::new(0),
+    })
+}
+
+fn shared_put(program: u64, set: &ValidStructures) {
+    if let Ok(mut sets) = SHARED.lock() {
+        sets.retain(|e| !(e.0 == program && e.1 == set.key));
+        if sets.len() >= SHARED_SETS {
+            sets.remove(0);
+        }
+        sets.push((
+            program,
+            set.key,
+            set.layout.clone(),
+            set.fields.clone(),
+            set.count,
+            set.build.clone(),
+        ));
+    }
+}
+
 /// What building the set cost.
 #[derive(Clone, Debug, Default)]
 pub struct BuildStats {
@@ -107,9 +163,9 @@ pub struct BuildStats {
 /// counts of the queries they answered and of those left to the search.
 #[derive(Debug)]
 pub struct ValidStructures {
-    key: (MethodId, ClassId, u32, i32, i32),
-    layout: Option<Layout>,
-    fields: Vec<u8>,
+    key: Key,
+    layout: Option<Arc<Layout>>,
+    fields: Arc<Vec<u8>>,
     count: usize,
     pub build: BuildStats,
     /// Queries answered by the lookup.
@@ -319,14 +375,22 @@ impl SymSolve<'_> {
         );
         self.pool();
         if self.witnesses.valid.as_ref().is_none_or(|v| v.key != key) {
-            let built = self.enumerate(key);
-            let b = &built.build;
-            self.stats.enumerations += 1;
-            self.stats.enumerated += b.structures as u64;
-            self.stats.enumeration_candidates += b.candidates;
-            self.stats.enumeration_ms += b.time.as_millis() as u64;
-            self.stats.enumeration_bytes += b.bytes as u64;
-            self.stats.enumeration_over_budget += u64::from(!b.complete);
+            let program = self.fingerprint();
+            let built = match shared_get(program, key) {
+                Some(set) => set,
+                None => {
+                    let built = self.enumerate(key);
+                    let b = &built.build;
+                    self.stats.enumerations += 1;
+                    self.stats.enumerated += b.structures as u64;
+                    self.stats.enumeration_candidates += b.candidates;
+                    self.stats.enumeration_ms += b.time.as_millis() as u64;
+                    self.stats.enumeration_bytes += b.bytes as u64;
+                    self.stats.enumeration_over_budget += u64::from(!b.complete);
+                    shared_put(program, &built);
+                    built
+                }
+            };
             self.witnesses.valid = Some(std::rc::Rc::new(built));
         }
         self.witnesses.valid.as_ref().expect("built above")
@@ -381,13 +445,22 @@ impl SymSolve<'_> {
         }
         ValidStructures {
             key,
-            layout: sink.layout,
-            fields: sink.fields,
+            layout: sink.layout.map(Arc::new),
+            fields: Arc::new(sink.fields),
             count: sink.count,
             build,
             answered: Cell::new(0),
             searched: Cell::new(0),
         }
+    }
+
+    /// The program's identity in [`SHARED`]: a hash of its whole class table and
+    /// code, so that another program at the same address never meets this one's sets.
+    fn fingerprint(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        format!("{:?}", self.program).hash(&mut h);
+        h.finish()
     }
 
     /// With [`SymConfig::valid`]: the answers to `s` (with `c`) from the valid
