@@ -254,3 +254,54 @@ fn an_agreement_is_status_0_and_says_so_in_json() {
     assert_eq!(rows.len(), heaplog::rules::REGISTRY.len());
     assert!(rows.iter().all(|r| r["verdict"] == "agrees"), "{out}");
 }
+
+/// `compare --all --jpose --symbolic --unscoped --depth`: jPOSE's drivers, proved under
+/// the bench's bounds (no scope axiom); and the flags' misuse is a usage error.
+#[test]
+fn jpose_entries_are_proved_unscoped() {
+    let dir = std::env::temp_dir().join(format!("heaplog-jpose-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy("programs/bench/fig1a.java", dir.join("fig1a.java")).unwrap();
+    let (code, out, err) = heaplog(&[
+        "compare",
+        "--all",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--jpose",
+        "--symbolic",
+        "--unscoped",
+        "--depth",
+        "50",
+        "--rules",
+        "pose",
+        "--format",
+        "json",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["scope"].is_null(), "{out}");
+    assert_eq!(v["depth"], 50);
+    assert_eq!(v["entries"][0]["entry"], "Container.swap");
+    assert_eq!(v["entries"][0]["proofs"][0]["verdict"], "proved");
+    assert!(v["entries"][0]["proofs"][0]["scope"].is_null(), "{out}");
+    for args in [
+        &[
+            "compare",
+            "programs/list.java",
+            "--entry",
+            "List.size",
+            "--unscoped",
+        ][..],
+        &[
+            "compare",
+            "programs/list.java",
+            "--entry",
+            "List.size",
+            "--jpose",
+        ],
+    ] {
+        let (code, _, err) = heaplog(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+    }
+}

@@ -238,3 +238,96 @@ fn shrinking_text_keeps_the_failure() {
     assert!(matches!(check::compile(&small), Err((f, _)) if f == target));
     assert!(small.len() < broken.len() / 4, "{small}");
 }
+
+/// The rule sets of the symbolic-fallback tests: the reference and the two that
+/// differ most from it.
+fn fallback_rules() -> Vec<&'static heaplog::rules::Registered> {
+    ["lazy", "pose", "symbolic-heap"]
+        .iter()
+        .map(|n| heaplog::rules::find(n).unwrap())
+        .collect()
+}
+
+/// A program whose inputs the oracle cannot enumerate (`max_inputs` 1 cuts every
+/// program) is checked by the symbolic check against lazy instead: each rule set's
+/// proof decides it, or the program is counted unchecked with why.
+#[test]
+fn programs_the_oracle_cuts_are_proved_against_lazy() {
+    use heaplog::fuzz::campaign::{self, FuzzConfig};
+    let cfg = FuzzConfig {
+        n: 4,
+        seed: 3,
+        rules: fallback_rules(),
+        check: check::CheckConfig {
+            max_inputs: 1,
+            ..check::CheckConfig::default()
+        },
+        jvm: false,
+        mutants: 0,
+        formulas: 0,
+        jobs: 1,
+        shrink_budget: 0,
+        ..FuzzConfig::default()
+    };
+    let s = campaign::run(&cfg, &|_| {});
+    assert_eq!(s.oracle_programs, 0);
+    assert_eq!(s.oracle_cut, s.check_accepted);
+    assert_eq!(s.symbolic_programs + s.unchecked.len() as u64, s.oracle_cut);
+    assert!(s.symbolic_programs > 0, "{:?}", s.unchecked);
+    for u in &s.unchecked {
+        assert!(u.why.contains("against lazy"), "{}", u.why);
+    }
+    for r in &s.rules {
+        assert_eq!(
+            r.proved + r.proof_incomplete + r.proof_disagrees,
+            s.oracle_cut,
+            "{}",
+            r.rules
+        );
+    }
+    assert!(!s.failed, "{:?}", s.findings);
+}
+
+/// A small program the oracle cuts, proved against lazy by every rule set; and a
+/// rule set made wrong would be found: the check is the proof's, not a count.
+#[test]
+fn a_cut_program_is_proved_by_every_rule_set() {
+    let src = "class Node {\n    int val;\n    Node next;\n    static int entry(Node p0, Node p1) {\n        if (p0 == p1) {\n            return 1;\n        }\n        if (p0 != null && p0.next == p1) {\n            p0.val = p0.val + 1;\n            return p0.val;\n        }\n        return 0;\n    }\n}\n";
+    let program = check::compile(src).unwrap();
+    let cfg = check::CheckConfig {
+        max_inputs: 1,
+        ..check::CheckConfig::default()
+    };
+    assert!(matches!(
+        check::oracle_table(&program, "Node.entry", &cfg),
+        Ok(check::OracleRun::Cut(_))
+    ));
+    for r in heaplog::rules::REGISTRY {
+        let p = check::prove_against_lazy(&program, "Node.entry", r, &cfg).unwrap();
+        assert_eq!(p.verdict, "proved", "{}: {} {}", r.name, p.why, p.detail);
+    }
+}
+
+/// `--both`: where the oracle holds a program, every rule set is also proved against
+/// lazy, and where both checks finish they agree.
+#[test]
+fn where_both_checks_finish_they_agree() {
+    use heaplog::fuzz::campaign::{self, FuzzConfig};
+    let cfg = FuzzConfig {
+        n: 4,
+        seed: 5,
+        rules: fallback_rules(),
+        jvm: false,
+        mutants: 0,
+        formulas: 0,
+        jobs: 1,
+        shrink_budget: 0,
+        both: true,
+        ..FuzzConfig::default()
+    };
+    let s = campaign::run(&cfg, &|_| {});
+    assert!(s.both_programs > 0);
+    let finished: u64 = s.rules.iter().map(|r| r.both_finished).sum();
+    assert!(finished > 0);
+    assert_eq!(s.checks_differ, 0, "{:?}", s.findings);
+}

@@ -64,6 +64,18 @@ pub struct Args {
     /// The rule set --symbolic proves the others equivalent to.
     #[arg(long, default_value = "lazy", requires = "symbolic")]
     pub against: String,
+    /// At most this many branching decisions on one path; a path cut by it is outside
+    /// a proof, or leaves its inputs unclaimed (default: the engine's 1,000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub depth: Option<u32>,
+    /// With --symbolic: explore without a scope, so no scope axiom bounds the proof
+    /// (the bounds of `heaplog bench jpose`; --scope is then unused).
+    #[arg(long)]
+    pub unscoped: bool,
+    /// With --all: the `// jpose:` entries of the programs in --dir (jPOSE's suite,
+    /// programs/bench) instead of their `// heaplog:` entries.
+    #[arg(long)]
+    pub jpose: bool,
     /// Worker threads: the rule sets of an entry, and with --all the entries, run side
     /// by side, each with its own engine and solver (default: the available
     /// parallelism). The output is the same for every count, timings aside.
@@ -273,7 +285,7 @@ fn compare_with_table(
             let engine = EngineConfig {
                 requires,
                 deadline: clock.deadline(),
-                ..oracle::engine_config(args.scope, clock.share(Some(own), parts))
+                ..args.engine(clock.share(Some(own), parts))
             };
             (r.compare)(program, entry, engine, &table)
         })
@@ -382,12 +394,29 @@ impl Args {
     pub(super) fn corpus_dir(&self) -> &Path {
         self.dir.as_deref().unwrap_or(Path::new("programs"))
     }
+
+    /// The engine's bounds under these arguments: the oracle's (`--scope`, 20,000
+    /// steps per path), with `--depth` and `--unscoped` applied, and `time_limit`.
+    pub(super) fn engine(&self, time_limit: Option<Duration>) -> EngineConfig {
+        let base = oracle::engine_config(self.scope, time_limit);
+        EngineConfig {
+            depth: self.depth.unwrap_or(base.depth),
+            scope: if self.unscoped { None } else { base.scope },
+            ..base
+        }
+    }
 }
 
 pub fn run(args: Args, start: Instant) -> Output {
     // clap's `requires` counts a flag's default `false` as present, so checked here.
     if args.dir.is_some() && !args.all {
         return Output::input_error("the argument '--dir <DIR>' requires --all".into());
+    }
+    if args.jpose && !args.all {
+        return Output::input_error("the argument '--jpose' requires --all".into());
+    }
+    if args.unscoped && !args.symbolic {
+        return Output::input_error("the argument '--unscoped' requires --symbolic".into());
     }
     if args.shard.is_some() && !args.all {
         return Output::input_error("the argument '--shard <I/N>' requires --all".into());
@@ -486,7 +515,7 @@ fn items(args: &Args) -> Result<(Programs, Vec<Item>), Output> {
     let mut loaded = Vec::new();
     let mut items = Vec::new();
     for path in &files {
-        let specs = entries_of(path)?;
+        let specs = entries_of(path, args.jpose)?;
         if specs.is_empty() {
             continue;
         }
@@ -646,9 +675,19 @@ pub(super) fn all_output(format: Format, results: Vec<ItemResult>) -> Output {
 }
 
 /// The entries of a corpus file, each with its precondition (`Class.method`).
-pub(super) fn entries_of(path: &Path) -> Result<Vec<(String, Option<String>)>, Output> {
+/// The entries of a corpus file with their preconditions: its `// heaplog:` entries,
+/// or with `jpose` its `// jpose:` ones (none has a precondition).
+pub(super) fn entries_of(
+    path: &Path,
+    jpose: bool,
+) -> Result<Vec<(String, Option<String>)>, Output> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
+    if jpose {
+        let specs = corpus::jpose_entries(&text)
+            .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
+        return Ok(specs.into_iter().map(|s| (s.entry, None)).collect());
+    }
     let specs = corpus::entries(&text)
         .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
     Ok(specs

@@ -138,7 +138,7 @@ fn entry_proofs(
         let proof_deadline = share.map(|s| Instant::now() + s);
         let engine = EngineConfig {
             deadline: clock.deadline(),
-            ..oracle::engine_config(args.scope, share.map(|s| s / 3))
+            ..args.engine(share.map(|s| s / 3))
         };
         let p = oracle::prove(
             program,
@@ -186,7 +186,7 @@ pub fn run(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
             }
         };
         for path in &files {
-            match entries_of(path) {
+            match entries_of(path, args.jpose) {
                 Ok(s) => specs.extend(s.into_iter().map(|(e, r)| (path.clone(), e, r))),
                 Err(out) => return out,
             }
@@ -271,7 +271,8 @@ pub fn run(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
             "schema": heaplog::report::SCHEMA,
             "command": "compare-symbolic",
             "against": against.name,
-            "scope": args.scope,
+            "scope": (!args.unscoped).then_some(args.scope),
+            "depth": args.depth,
             "verdict": code_name(code),
             "entries": entries,
         })),

@@ -45,6 +45,11 @@ pub struct Args {
     /// Candidates the shrinker judges per failure (0: write failures unshrunk).
     #[arg(long, default_value_t = 400)]
     pub shrink: usize,
+    /// Also prove every rule set against lazy on the programs the oracle holds, and
+    /// count where the two checks disagree (the symbolic check always runs where the
+    /// oracle cannot enumerate a program's inputs).
+    #[arg(long)]
+    pub both: bool,
     /// Skip the javac/JVM check even when they are on PATH.
     #[arg(long)]
     pub no_jvm: bool,
@@ -84,6 +89,9 @@ pub fn run(args: Args) -> Output {
     if !args.rules.is_empty() {
         let _ = write!(command, " --rules {}", args.rules.join(","));
     }
+    if args.both {
+        command.push_str(" --both");
+    }
     let defaults = FuzzConfig::default();
     let cfg = FuzzConfig {
         n: args.n,
@@ -105,6 +113,7 @@ pub fn run(args: Args) -> Output {
         command: command.clone(),
         shrink_budget: args.shrink,
         shard: args.shard.unwrap_or(Shard::ALL),
+        both: args.both,
         ..defaults
     };
     let bar = super::progress((0..args.n).filter(|&i| cfg.shard.owns(i)).count() as u64);
@@ -227,6 +236,24 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
     );
     let _ = writeln!(
         o,
+        "symbolic (against lazy, where the oracle cut): {} programs decided, {} unchecked",
+        s.symbolic_programs,
+        s.unchecked.len()
+    );
+    for u in &s.unchecked {
+        let _ = writeln!(o, "  unchecked program {}: {}", u.program, u.why);
+    }
+    if s.both_programs > 0 {
+        let _ = writeln!(
+            o,
+            "both checks: {} programs held by the oracle and proved beside it; {} rule-set checks where both finished, {} where they differ",
+            s.both_programs,
+            s.rules.iter().map(|r| r.both_finished).sum::<u64>(),
+            s.checks_differ
+        );
+    }
+    let _ = writeln!(
+        o,
         "{:<14} {:>8} {:>6} {:>8} {:>4} {:>10} {:>9} {:>7} {:>4} {:>9}",
         "rules",
         "programs",
@@ -254,6 +281,28 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
             r.cut,
             r.time_ms / 1e3
         );
+    }
+    if s.rules
+        .iter()
+        .any(|r| r.proved + r.proof_incomplete + r.proof_disagrees > 0)
+    {
+        let _ = writeln!(
+            o,
+            "{:<14} {:>7} {:>11} {:>10} {:>14} {:>9}",
+            "proofs", "proved", "incomplete", "disagrees", "checks differ", "time"
+        );
+        for r in &s.rules {
+            let _ = writeln!(
+                o,
+                "{:<14} {:>7} {:>11} {:>10} {:>14} {:>8.1}s",
+                r.rules,
+                r.proved,
+                r.proof_incomplete,
+                r.proof_disagrees,
+                r.checks_differ,
+                r.proof_ms / 1e3
+            );
+        }
     }
     if s.jvm == "ran" {
         let _ = writeln!(

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{self, CheckConfig, Failure, OracleRun, RuleRun};
+use super::check::{self, CheckConfig, Failure, OracleRun, ProofRun, RuleRun};
 use super::formulas::{self, Verdict};
 use super::frontend;
 use super::generate::{GenConfig, generate};
@@ -49,6 +49,10 @@ pub struct FuzzConfig {
     /// The programs this process runs: program `i` when `shard.owns(i)`. Default:
     /// all of them.
     pub shard: Shard,
+    /// Also prove every rule set against `lazy` on the programs the oracle holds, and
+    /// count where the two checks disagree (`--both`). Default: false (the symbolic
+    /// check runs only where the oracle cannot enumerate the inputs).
+    pub both: bool,
 }
 
 impl Default for FuzzConfig {
@@ -67,6 +71,7 @@ impl Default for FuzzConfig {
             shrink_budget: 400,
             command: "heaplog fuzz".into(),
             shard: Shard::ALL,
+            both: false,
         }
     }
 }
@@ -107,6 +112,24 @@ pub struct RuleStats {
     /// Explorations the time limit cut.
     pub cut: u64,
     pub time_ms: f64,
+    /// Proofs against `lazy` (the symbolic check): proved, incomplete, and with a
+    /// difference the replay confirms.
+    pub proved: u64,
+    pub proof_incomplete: u64,
+    pub proof_disagrees: u64,
+    /// With `--both`: programs where the oracle and the proof both finished on this
+    /// rule set, and those where they disagree.
+    pub both_finished: u64,
+    pub checks_differ: u64,
+    pub proof_ms: f64,
+}
+
+/// A program no check decided: the oracle cut it and a proof against `lazy` did not
+/// finish.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Unchecked {
+    pub program: u64,
+    pub why: String,
 }
 
 #[derive(Clone, Debug, Default, Serialize)]
@@ -130,6 +153,15 @@ pub struct Summary {
     pub oracle_inputs: u64,
     pub oracle_diverging: u64,
     pub oracle_panics: u64,
+    /// Of the programs the oracle cut, those the symbolic check decided instead: every
+    /// rule set's proof against `lazy` finished (proved, or a confirmed difference).
+    pub symbolic_programs: u64,
+    /// Programs neither check decided, each with why.
+    pub unchecked: Vec<Unchecked>,
+    /// With `--both`: programs held by the oracle and proved beside it, and the
+    /// rule-set checks on them where the two disagree.
+    pub both_programs: u64,
+    pub checks_differ: u64,
     pub rules: Vec<RuleStats>,
     /// `ran`, or why the JVM check was skipped.
     pub jvm: String,
@@ -207,6 +239,9 @@ pub struct ProgramRecord {
     /// `None` when the program never reached the oracle.
     pub oracle: Option<OracleOutcome>,
     pub rule_runs: Vec<RuleRun>,
+    /// Proofs against `lazy`: where the oracle cut the program, or with `--both`.
+    #[serde(default)]
+    pub proofs: Vec<ProofRun>,
     /// Every failure but the solver's, the JVM's included, in the order found.
     pub failures: Vec<Failure>,
     /// The JVM checked it, running this many drivers.
@@ -252,6 +287,7 @@ struct ProgramReport {
     /// Inputs, diverging inputs, and whether the table is one of classes of inputs.
     oracle: Option<Result<(usize, usize, bool), String>>,
     rule_runs: Vec<RuleRun>,
+    proofs: Vec<ProofRun>,
     failures: Vec<(Failure, String, Option<String>)>,
     verdicts: Vec<Verdict>,
     mutants: u64,
@@ -275,6 +311,7 @@ fn run_program(cfg: &FuzzConfig, index: u64) -> ProgramReport {
         drivers: Vec::new(),
         oracle: None,
         rule_runs: Vec::new(),
+        proofs: Vec::new(),
         failures: Vec::new(),
         verdicts: Vec::new(),
         mutants: 0,
@@ -306,7 +343,25 @@ fn run_program(cfg: &FuzzConfig, index: u64) -> ProgramReport {
     let table = match check::oracle_table(&program, &r.prog.entry, &cfg.check) {
         Ok(OracleRun::Table(t)) => t,
         Ok(OracleRun::Cut(why)) => {
+            // The oracle cannot enumerate the inputs: the symbolic check decides.
             r.oracle = Some(Err(why));
+            for rules in &cfg.rules {
+                match check::prove_against_lazy(&program, &r.prog.entry, rules, &cfg.check) {
+                    Ok(p) => {
+                        if p.verdict == crate::oracle::ProofVerdict::Disagrees.name() {
+                            r.failures.push((
+                                Failure::SymbolicDisagreement {
+                                    rules: rules.name.into(),
+                                },
+                                p.detail.clone(),
+                                None,
+                            ));
+                        }
+                        r.proofs.push(p);
+                    }
+                    Err((f, why)) => r.failures.push((f, why, None)),
+                }
+            }
             return r;
         }
         Err((f, why)) => {
@@ -337,7 +392,63 @@ fn run_program(cfg: &FuzzConfig, index: u64) -> ProgramReport {
             Err((f, why)) => r.failures.push((f, why, None)),
         }
     }
+    if cfg.both {
+        both_checks(cfg, &program, &table, &mut r);
+    }
     r
+}
+
+/// `--both`: every rule set proved against `lazy` beside the oracle's verdicts, and
+/// a failure wherever both finished and disagree.
+fn both_checks(
+    cfg: &FuzzConfig,
+    program: &crate::lang::Program,
+    table: &crate::oracle::Table,
+    r: &mut ProgramReport,
+) {
+    let entry = r.prog.entry.clone();
+    let lazy_run = match r.rule_runs.iter().find(|x| x.rules == "lazy") {
+        Some(l) => Some(l.clone()),
+        None => crate::rules::find("lazy")
+            .and_then(|l| check::hold_to_oracle(program, &entry, table, l, &cfg.check).ok()),
+    };
+    for rules in &cfg.rules {
+        let proof = match check::prove_against_lazy(program, &entry, rules, &cfg.check) {
+            Ok(p) => p,
+            Err((f, why)) => {
+                r.failures.push((f, why, None));
+                continue;
+            }
+        };
+        let run = r.rule_runs.iter().find(|x| x.rules == rules.name);
+        if let (Some(run), Some(lazy)) = (run, &lazy_run)
+            && check::checks_differ(run, lazy, &proof) == Some(true)
+        {
+            r.failures.push((
+                Failure::ChecksDiffer {
+                    rules: rules.name.into(),
+                },
+                format!(
+                    "the oracle: {} {}, lazy {}; the proof against lazy: {} {}",
+                    rules.name,
+                    if run.kinds().is_empty() {
+                        "agrees"
+                    } else {
+                        "disagrees"
+                    },
+                    if lazy.kinds().is_empty() {
+                        "agrees"
+                    } else {
+                        "disagrees"
+                    },
+                    proof.verdict,
+                    proof.detail
+                ),
+                None,
+            ));
+        }
+        r.proofs.push(proof);
+    }
 }
 
 /// Runs a campaign; `progress` is told each finished program's count.
@@ -435,6 +546,7 @@ fn record(
             Err(why) => OracleOutcome::Cut { why: why.clone() },
         }),
         rule_runs: r.rule_runs.clone(),
+        proofs: r.proofs.clone(),
         failures: r.failures.iter().map(|(f, _, _)| f.clone()).collect(),
         jvm: jvm_drivers.is_some(),
         jvm_drivers: jvm_drivers.unwrap_or(0),
@@ -547,8 +659,44 @@ fn tally(key: &CampaignKey, records: &[ProgramRecord], s: &mut Summary) {
                 s.oracle_inputs = s.oracle_inputs.saturating_add(*inputs as u64);
                 s.oracle_diverging = s.oracle_diverging.saturating_add(*diverging as u64);
             }
-            Some(OracleOutcome::Cut { .. }) => s.oracle_cut += 1,
+            Some(OracleOutcome::Cut { why }) => {
+                s.oracle_cut += 1;
+                let open = r.proofs.iter().find(|p| !p.decided());
+                match (r.proofs.is_empty(), open) {
+                    (false, None) => s.symbolic_programs += 1,
+                    (true, _) => s.unchecked.push(Unchecked {
+                        program: r.program,
+                        why: format!("oracle: {why}; no proof ran"),
+                    }),
+                    (false, Some(p)) => s.unchecked.push(Unchecked {
+                        program: r.program,
+                        why: format!("oracle: {why}; {} against lazy: {}", p.rules, p.why),
+                    }),
+                }
+            }
             None => {}
+        }
+        if matches!(r.oracle, Some(OracleOutcome::Held { .. })) && !r.proofs.is_empty() {
+            s.both_programs += 1;
+        }
+        for p in &r.proofs {
+            let Some(st) = s.rules.iter_mut().find(|x| x.rules == p.rules) else {
+                continue;
+            };
+            st.proof_ms += p.ms;
+            match p.verdict.as_str() {
+                "proved" => st.proved += 1,
+                "disagrees" => st.proof_disagrees += 1,
+                _ => st.proof_incomplete += 1,
+            }
+            let lazy = r.rule_runs.iter().find(|x| x.rules == "lazy");
+            let run = r.rule_runs.iter().find(|x| x.rules == p.rules);
+            if let (Some(run), Some(lazy)) = (run, lazy)
+                && let Some(differ) = check::checks_differ(run, lazy, p)
+            {
+                st.both_finished += 1;
+                st.checks_differ += u64::from(differ);
+            }
         }
         if r.jvm {
             s.jvm_programs += 1;
@@ -595,7 +743,10 @@ fn tally(key: &CampaignKey, records: &[ProgramRecord], s: &mut Summary) {
                 Failure::FrontEndPanic => s.front_end_panics += 1,
                 Failure::FrontEndSlow => s.front_end_slow += 1,
                 Failure::FrontEndInconsistent => s.front_end_inconsistent += 1,
-                Failure::Disagreement { .. } | Failure::SolverWrong { .. } => {}
+                Failure::ChecksDiffer { .. } => s.checks_differ += 1,
+                Failure::Disagreement { .. }
+                | Failure::SolverWrong { .. }
+                | Failure::SymbolicDisagreement { .. } => {}
             }
         }
     }
@@ -775,6 +926,12 @@ fn reproduce(f: &Failure, entry: &str, scope: u32) -> String {
         Failure::Disagreement { rules, .. } => {
             format!("heaplog compare FILE --entry {entry} --scope {scope} --rules {rules}")
         }
+        Failure::SymbolicDisagreement { rules } => format!(
+            "heaplog compare FILE --entry {entry} --scope {scope} --symbolic --rules {rules}"
+        ),
+        Failure::ChecksDiffer { rules } => format!(
+            "heaplog compare FILE --entry {entry} --scope {scope} --rules {rules},lazy; heaplog compare FILE --entry {entry} --scope {scope} --symbolic --rules {rules}"
+        ),
         Failure::Panic { stage, .. } if stage == "interpreter" => {
             "heaplog exec FILE --entry Main.driver0".into()
         }
@@ -826,6 +983,10 @@ pub fn finding_file(f: &Finding, campaign: &str, number: usize) -> (String, Stri
         Failure::FrontEndSlow => "diagnostics within a second",
         Failure::FrontEndInconsistent => "a program exactly when there is no error diagnostic",
         Failure::SolverWrong { .. } => "the answer brute force gives",
+        Failure::SymbolicDisagreement { .. } => "the rule set proved equivalent to lazy",
+        Failure::ChecksDiffer { .. } => {
+            "the proof against lazy proved exactly when the oracle finds both agreeing"
+        }
     };
     let detail: String = f
         .detail

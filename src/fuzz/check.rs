@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::concrete::{self, ExecConfig};
 use crate::engine::Bound;
 use crate::lang::{self, Sources};
-use crate::oracle::{self, Kind, OracleConfig, OracleError, Table};
+use crate::oracle::{self, Contender, Kind, OracleConfig, OracleError, ProofVerdict, Table};
 use crate::rules::Registered;
 
 /// What went wrong, as the shrinker must preserve it.
@@ -29,6 +29,12 @@ pub enum Failure {
     JvmMismatch { driver: String },
     /// A rule set disagrees with the oracle.
     Disagreement { rules: String, disagreement: Kind },
+    /// The symbolic check against `lazy` found a difference the replay confirms, on a
+    /// program the oracle cannot enumerate (or beside the oracle, with `--both`).
+    SymbolicDisagreement { rules: String },
+    /// The bounded oracle and the symbolic check both finished on a rule set and
+    /// disagree: one of the two checks is wrong (`--both`).
+    ChecksDiffer { rules: String },
     /// The front end panicked on a mutated source.
     FrontEndPanic,
     /// The front end took longer than its bound on a mutated source.
@@ -51,6 +57,8 @@ impl Failure {
                 rules,
                 disagreement,
             } => format!("{rules}-{}", kind_name(*disagreement)),
+            Failure::SymbolicDisagreement { rules } => format!("{rules}-symbolic"),
+            Failure::ChecksDiffer { rules } => format!("{rules}-checks-differ"),
             Failure::FrontEndPanic => "frontend-panic".into(),
             Failure::FrontEndSlow => "frontend-slow".into(),
             Failure::FrontEndInconsistent => "frontend-inconsistent".into(),
@@ -300,6 +308,115 @@ pub fn hold_to_oracle(
     })
 }
 
+/// One rule set proved against `lazy` on one program by the symbolic check
+/// (docs/EQUIVALENCE.md): the check of a program whose inputs the oracle cannot
+/// enumerate (and, with `--both`, a second check beside the oracle's).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct ProofRun {
+    pub rules: String,
+    /// `proved`, `incomplete` or `disagrees`.
+    pub verdict: String,
+    /// Why a proof is incomplete: its first unproved check, or its cut paths.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub why: String,
+    pub ms: f64,
+    /// The replayed counterexample of a disagreement, readably.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub detail: String,
+}
+
+impl ProofRun {
+    /// The proof finished: proved, or a disagreement the replay confirms.
+    pub fn decided(&self) -> bool {
+        self.verdict != ProofVerdict::Incomplete.name()
+    }
+}
+
+fn contender(r: &Registered) -> Contender {
+    Contender {
+        name: r.name,
+        stream: r.stream,
+        compare: r.compare,
+    }
+}
+
+/// Proves `rules` equivalent to `lazy` on `entry` under the campaign's bounds: each
+/// exploration within the time limit, and the checks within twice that after them.
+/// `lazy` against itself checks lazy's own partition (disjoint and covering).
+pub fn prove_against_lazy(
+    program: &lang::Program,
+    entry: &str,
+    rules: &Registered,
+    cfg: &CheckConfig,
+) -> Result<ProofRun, (Failure, String)> {
+    let start = Instant::now();
+    let (Some(m), Some(lazy)) = (program.entry(entry), crate::rules::find("lazy")) else {
+        return Ok(ProofRun {
+            rules: rules.name.into(),
+            verdict: ProofVerdict::Incomplete.name().into(),
+            why: format!("no entry {entry}, or no rule set lazy"),
+            ..ProofRun::default()
+        });
+    };
+    let engine = oracle::engine_config(cfg.scope, Some(cfg.time_limit));
+    let deadline = Some(start + cfg.time_limit * 4);
+    let proof = guarded(|| {
+        oracle::prove(
+            program,
+            "P.java",
+            m,
+            &engine,
+            deadline,
+            contender(rules),
+            contender(lazy),
+        )
+    })
+    .map_err(|msg| panic_failure(rules.name, &msg))?;
+    let cut: u64 = proof.sides.iter().map(|s| s.outside as u64).sum();
+    let why = match proof.verdict {
+        ProofVerdict::Incomplete => match proof.unproved.first() {
+            Some(u) => format!(
+                "{} unproved: {}",
+                u.check,
+                u.detail.lines().next().unwrap_or("")
+            ),
+            None if cut > 0 => format!("{cut} paths cut by the step or depth bound"),
+            None => "incomplete".into(),
+        },
+        _ => String::new(),
+    };
+    let detail = proof.counterexample.as_ref().map_or(String::new(), |c| {
+        format!(
+            "{} ({}), wrong: {}; input {}; expected {}",
+            c.check,
+            c.traces.join(", "),
+            c.wrong.join(", "),
+            c.input.lines().collect::<Vec<_>>().join("; "),
+            c.expected.lines().collect::<Vec<_>>().join("; ")
+        )
+    });
+    Ok(ProofRun {
+        rules: rules.name.into(),
+        verdict: proof.verdict.name().into(),
+        why,
+        ms: start.elapsed().as_secs_f64() * 1e3,
+        detail,
+    })
+}
+
+/// Whether the bounded oracle's runs of `rules` and `lazy` and the proof of `rules`
+/// against `lazy` both finished and disagree: the proof is `proved` exactly when the
+/// oracle finds both rule sets agreeing with it. `None` when one of them did not
+/// finish (a time cut, an incomplete proof).
+pub fn checks_differ(rule: &RuleRun, lazy: &RuleRun, proof: &ProofRun) -> Option<bool> {
+    let finished = |r: &RuleRun| !r.cut;
+    if !finished(rule) || !finished(lazy) || !proof.decided() {
+        return None;
+    }
+    let agree = rule.kinds().is_empty() && lazy.kinds().is_empty();
+    Some(agree != (proof.verdict == ProofVerdict::Proved.name()))
+}
+
 /// Does `src` still fail with `target`? (The shrinker's predicate for the in-process
 /// failures; the JVM ones go through [`super::jvm`].)
 pub fn still_fails(
@@ -340,6 +457,32 @@ pub fn still_fails(
                     _ => false,
                 },
             }
+        }
+        Failure::SymbolicDisagreement { rules: name } => {
+            let Some(r) = rules.iter().find(|r| r.name == name) else {
+                return false;
+            };
+            prove_against_lazy(&program, entry, r, cfg)
+                .is_ok_and(|p| p.verdict == ProofVerdict::Disagrees.name())
+        }
+        Failure::ChecksDiffer { rules: name } => {
+            let (Some(r), Some(lazy)) = (
+                rules.iter().find(|r| r.name == name),
+                crate::rules::find("lazy"),
+            ) else {
+                return false;
+            };
+            let Ok(OracleRun::Table(table)) = oracle_table(&program, entry, cfg) else {
+                return false;
+            };
+            let (Ok(rule), Ok(base), Ok(proof)) = (
+                hold_to_oracle(&program, entry, &table, r, cfg),
+                hold_to_oracle(&program, entry, &table, lazy, cfg),
+                prove_against_lazy(&program, entry, r, cfg),
+            ) else {
+                return false;
+            };
+            checks_differ(&rule, &base, &proof) == Some(true)
         }
         _ => false,
     }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::concretize::{Concretizer, first_open};
+use super::concretize::{Concretizer, Decided, first_open};
 use super::table::{Row, Table};
 use crate::concrete::canon::{PResult, PVal, PartialOutcome};
 use crate::concrete::generate::{Completions, render_input};
@@ -407,6 +407,8 @@ struct Piece {
     count: u64,
     /// Whether `count` is exact (else 1, a lower bound: too many to count).
     counted: bool,
+    /// The guards decided in the classes it is a part of.
+    decided: Decided,
 }
 
 impl Checker<'_, '_> {
@@ -525,6 +527,7 @@ impl Checker<'_, '_> {
             partial: row.partial.clone().expect("a row of classes"),
             count: row.count,
             counted: row.counted,
+            decided: Decided::default(),
         }];
         let mut text = None;
         while let Some(p) = work.pop() {
@@ -535,7 +538,7 @@ impl Checker<'_, '_> {
                 cmp.counted &= counted;
                 continue;
             }
-            let mut val = conc.valuation_in(&p.input, &p.open);
+            let mut val = conc.valuation_below(&p.input, &p.open, p.decided.clone());
             let claims = conc.claims(&mut val);
             let mut split = val.hit();
             if split.is_none() {
@@ -583,6 +586,7 @@ impl Checker<'_, '_> {
                 unreachable!("a class is split on one of its open fields")
             };
             let (o, s) = (o as usize, s as usize);
+            let decided = val.decided();
             for (v, new) in completions.values(&p.input, o, s) {
                 let mut input = p.input.clone();
                 let mut open = p.open.clone();
@@ -615,6 +619,7 @@ impl Checker<'_, '_> {
                     partial,
                     count: count.unwrap_or(1),
                     counted: count.is_some(),
+                    decided: decided.clone(),
                 });
             }
         }

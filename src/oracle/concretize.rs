@@ -4,6 +4,7 @@
 
 use std::cell::Cell as StdCell;
 use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 use egg::{Id, RecExpr};
 
@@ -89,6 +90,28 @@ enum Walk {
     Open(u32, u32),
 }
 
+/// A guard's value under one valuation, as its memo keeps it.
+#[derive(Clone, Debug)]
+enum GuardValue {
+    /// The guard evaluates to this.
+    Holds(bool),
+    /// It needs this symbol, which the input leaves unbound.
+    Unbound(String),
+    /// Another evaluation error (ill-sorted, say): no trace it guards claims the input.
+    Fails,
+}
+
+/// [`GuardValue`] without the symbol's name.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Guard {
+    Holds(bool),
+    Unbound,
+    Fails,
+}
+
+/// Guards decided in a class of inputs: they keep their values in every part of it.
+pub type Decided = Rc<HashMap<Id, bool>>;
+
 /// One input's symbol values, and the memo of its guard values.
 pub struct Valuation<'i> {
     input: &'i Input,
@@ -100,7 +123,11 @@ pub struct Valuation<'i> {
     /// The first open field some evaluation needed: the class must be split on it.
     hit: StdCell<Option<(u32, u32)>>,
     assignment: Assignment,
-    guards: HashMap<Id, bool>,
+    guards: HashMap<Id, GuardValue>,
+    /// The guards decided in the enclosing class of inputs (a part of a class binds
+    /// every symbol the class binds, to the same values, so a guard that had a value
+    /// there has it here: the class tree is evaluated incrementally).
+    inherited: Decided,
     /// Per claiming trace, values for the symbols the input leaves unbound (access
     /// paths through `null`) under which its path condition holds.
     chosen: HashMap<usize, Vec<(String, Value)>>,
@@ -214,6 +241,17 @@ impl<'p> Concretizer<'p> {
     /// evaluation that needs it records the field ([`Valuation::hit`]) instead of
     /// deciding.
     pub fn valuation_in<'i>(&self, input: &'i Input, open: &'i [Vec<bool>]) -> Valuation<'i> {
+        self.valuation_below(input, open, Decided::default())
+    }
+
+    /// [`Concretizer::valuation_in`] for a part of a class of inputs, with the guards
+    /// the enclosing class decided ([`Valuation::decided`]).
+    pub fn valuation_below<'i>(
+        &self,
+        input: &'i Input,
+        open: &'i [Vec<bool>],
+        inherited: Decided,
+    ) -> Valuation<'i> {
         let mut assignment = Assignment::new();
         let mut open_syms = HashMap::new();
         for name in &self.symbols {
@@ -240,6 +278,7 @@ impl<'p> Concretizer<'p> {
             hit: StdCell::new(None),
             assignment,
             guards: HashMap::new(),
+            inherited,
             chosen: HashMap::new(),
         }
     }
@@ -259,7 +298,24 @@ impl<'p> Concretizer<'p> {
     pub fn claims(&self, val: &mut Valuation) -> Vec<usize> {
         let mut out = Vec::new();
         for (i, t) in self.traces.iter().enumerate() {
-            if t.guards.iter().all(|&g| self.holds(val, g)) {
+            // A false conjunct decides the trace without a completion; only a path
+            // condition whose conjuncts are true or unbound needs the search.
+            let mut unbound = false;
+            let mut fails = false;
+            for &g in &t.guards {
+                match self.guard(val, g) {
+                    Guard::Holds(true) => {}
+                    Guard::Unbound => unbound = true,
+                    Guard::Holds(false) | Guard::Fails => {
+                        fails = true;
+                        break;
+                    }
+                }
+            }
+            if fails {
+                continue;
+            }
+            if !unbound {
                 out.push(i);
             } else if let Some(chosen) = self.complete(val, &t.guards) {
                 val.chosen.insert(i, chosen);
@@ -283,19 +339,21 @@ impl<'p> Concretizer<'p> {
     /// since a completion may add through it the object the search lacked. A search
     /// that succeeds chose null and the class's own objects only, which every input of
     /// the class has, with the fields it read: it holds for all of them.
-    fn complete(&self, val: &Valuation, guards: &[Id]) -> Option<Vec<(String, Value)>> {
+    fn complete(&self, val: &mut Valuation, guards: &[Id]) -> Option<Vec<(String, Value)>> {
         let mut open = Vec::new();
         let mut needs = None;
         for &g in guards {
-            match eval_expr(&self.exprs[&g], &val.assignment) {
-                Ok(Value::Bool(true)) => {}
-                Err(EvalError::Unbound(name)) => {
-                    if let Some(&slot) = val.open_syms.get(&name) {
+            match self.guard(val, g) {
+                Guard::Holds(true) => {}
+                Guard::Unbound => {
+                    if let Some(GuardValue::Unbound(name)) = val.guards.get(&g)
+                        && let Some(&slot) = val.open_syms.get(name)
+                    {
                         needs.get_or_insert(slot);
                     }
                     open.push(g);
                 }
-                _ => return None,
+                Guard::Holds(false) | Guard::Fails => return None,
             }
         }
         if let Some(slot) = needs {
@@ -530,16 +588,24 @@ impl<'p> Concretizer<'p> {
         None
     }
 
-    fn holds(&self, val: &mut Valuation, g: Id) -> bool {
-        if let Some(&b) = val.guards.get(&g) {
-            return b;
+    /// The value of guard `g` under `val`: inherited from the enclosing class,
+    /// memoized, or evaluated once.
+    fn guard(&self, val: &mut Valuation, g: Id) -> Guard {
+        if let Some(&b) = val.inherited.get(&g) {
+            return Guard::Holds(b);
         }
-        let b = matches!(
-            eval_expr(&self.exprs[&g], &val.assignment),
-            Ok(Value::Bool(true))
-        );
-        val.guards.insert(g, b);
-        b
+        let v = val.guards.entry(g).or_insert_with(|| {
+            match eval_expr(&self.exprs[&g], &val.assignment) {
+                Ok(Value::Bool(b)) => GuardValue::Holds(b),
+                Err(EvalError::Unbound(name)) => GuardValue::Unbound(name),
+                _ => GuardValue::Fails,
+            }
+        });
+        match v {
+            GuardValue::Holds(b) => Guard::Holds(*b),
+            GuardValue::Unbound(_) => Guard::Unbound,
+            GuardValue::Fails => Guard::Fails,
+        }
     }
 
     fn eval(&self, val: &Valuation, id: Id) -> Result<Value, PredictError> {
@@ -933,6 +999,21 @@ impl Valuation<'_> {
     /// before its claims or prediction are known.
     pub fn hit(&self) -> Option<(u32, u32)> {
         self.hit.get()
+    }
+
+    /// The guards decided under this valuation or above it: what its parts inherit.
+    pub fn decided(&self) -> Decided {
+        let own = self.guards.iter().filter_map(|(&g, v)| match v {
+            GuardValue::Holds(b) => Some((g, *b)),
+            _ => None,
+        });
+        let mut own = own.peekable();
+        if own.peek().is_none() {
+            return self.inherited.clone();
+        }
+        let mut all = (*self.inherited).clone();
+        all.extend(own);
+        Rc::new(all)
     }
 
     /// The first open field of the class, in input order.
