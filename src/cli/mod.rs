@@ -174,9 +174,7 @@ pub struct JobsArg {
 impl JobsArg {
     /// The number of workers: as given, else 1. Not yet the available cores: a term's
     /// text is not yet the same in every context (a symbolic-heap guard on
-    /// avl_insertElem), and a deep, narrow execution tree makes the split replay long
-    /// paths many times (hasNull with N = 1000: 0.55 s sequential, cut at 120 s with
-    /// two jobs).
+    /// avl_insertElem).
     pub fn jobs(&self) -> usize {
         self.jobs.map_or(1, |n| n as usize)
     }

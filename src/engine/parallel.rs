@@ -67,6 +67,14 @@ const SUBTREES_PER_JOB: usize = 16;
 /// narrow (each expansion replays its path).
 const SPLIT_NODES: usize = 4096;
 
+/// The split also stops once the steps its expansions replayed pass this many plus
+/// [`SPLIT_REPLAY_RATIO`] times the new states they stepped: on a deep, narrow tree
+/// (a loop with an exit at each iteration) every expansion replays a longer path for
+/// a few new states, and the replays, quadratic in the depth, would cost more than
+/// exploring the tree on one worker.
+const SPLIT_REPLAY_SLACK: usize = 20_000;
+const SPLIT_REPLAY_RATIO: usize = 4;
+
 /// Traces a worker gathers before handing them over.
 const CHUNK: usize = 32;
 
@@ -471,18 +479,28 @@ fn split<R: RuleSet>(
     let mut end = LoopEnd::default();
     let open = |items: &[Item]| items.iter().filter(|i| matches!(i, Item::Open(..))).count();
     let mut expansions = 0;
-    while open(&items) > 0 && open(&items) < target && !end.cut_all && expansions < SPLIT_NODES {
+    let (mut replayed, mut stepped) = (0usize, 0usize);
+    let room = |expansions: usize, replayed: usize, stepped: usize| {
+        expansions < SPLIT_NODES && replayed <= SPLIT_REPLAY_SLACK + SPLIT_REPLAY_RATIO * stepped
+    };
+    while open(&items) > 0
+        && open(&items) < target
+        && !end.cut_all
+        && room(expansions, replayed, stepped)
+    {
         let mut next = Vec::with_capacity(items.len() * 2);
         for item in items {
             let path = match item {
-                Item::Open(path) if !end.cut_all && expansions < SPLIT_NODES => path,
+                Item::Open(path) if !end.cut_all && room(expansions, replayed, stepped) => path,
                 other => {
                     next.push(other);
                     continue;
                 }
             };
             expansions += 1;
+            replayed += path.len();
             let x = expand::<R>(program, entry, config, path, shared, wants_terms);
+            stepped += x.stats.states as usize;
             ctx.stats.add(&x.stats);
             ctx.add_cuts(&x.cuts);
             next.push(Item::Found(x.batch));
