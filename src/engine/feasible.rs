@@ -259,19 +259,24 @@ impl Feasibility {
             self.replay.guards.pop();
         }
         for (guard, serial) in pending {
-            self.solver.push();
             self.replay.guards.push(guard);
-            // A guard the solver cannot read is left out: that only makes the
-            // path condition weaker, so no feasible path is ever pruned.
-            if let Some(t) = self.term(terms, guard) {
-                let _ = self.solver.assert_term(t);
-                for c in self.companions_of(terms, guard) {
-                    if let Some(c) = self.term(terms, c) {
-                        let _ = self.solver.assert_companion(c);
-                    }
+            self.push_guard(terms, guard);
+            self.stack.push(serial);
+        }
+    }
+
+    /// Opens a solver level asserting `guard` with its companions. A guard the solver
+    /// cannot read is left out: that only makes the path condition weaker, so no
+    /// feasible path is ever pruned.
+    fn push_guard(&mut self, terms: &Terms, guard: Id) {
+        self.solver.push();
+        if let Some(t) = self.term(terms, guard) {
+            let _ = self.solver.assert_term(t);
+            for c in self.companions_of(terms, guard) {
+                if let Some(c) = self.term(terms, c) {
+                    let _ = self.solver.assert_companion(c);
                 }
             }
-            self.stack.push(serial);
         }
     }
 
@@ -321,15 +326,7 @@ impl Feasibility {
             f.declare_range(terms, *sym, declared, &classes);
         }
         for &g in &self.replay.guards {
-            f.solver.push();
-            if let Some(t) = f.term(terms, g) {
-                let _ = f.solver.assert_term(t);
-                for c in f.companions_of(terms, g) {
-                    if let Some(c) = f.term(terms, c) {
-                        let _ = f.solver.assert_companion(c);
-                    }
-                }
-            }
+            f.push_guard(terms, g);
         }
         f.bound_by_deadline();
         let t = f.term(terms, guard)?;
