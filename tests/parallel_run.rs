@@ -66,3 +66,22 @@ fn run_prints_the_same_under_one_two_and_three_jobs() {
         }
     }
 }
+
+/// A guard built from an order of e-class ids (symbolic-heap's ρ, sorted by the
+/// alias candidates' symbols) depends on which symbols the context made first, so on
+/// what was explored before the path: avl_insertElem printed one heap cell's guard
+/// with its conjuncts in another order under two jobs.
+#[test]
+fn guards_depend_on_the_path_only() {
+    let file = "programs/bench/avl.java";
+    let entry = "AvlTree.benchInsertElem";
+    for rules in ["symbolic-heap", "symbolic-heap-unfiltered"] {
+        let one = run(file, entry, rules, "1");
+        assert!(one.contains("\n#1 ") && !one.contains("by time"), "{one}");
+        assert_eq!(
+            one,
+            run(file, entry, rules, "2"),
+            "{file} {entry} under {rules} with --jobs 2"
+        );
+    }
+}

@@ -51,7 +51,7 @@ impl SymbolicHeap {
             .first()
             .map(|n| n.0)
             .filter(|&g| !ctx.terms.is_false(g));
-        let mut cells: Vec<(Id, Loc)> = cells.into_iter().map(|c| (c.0, c.1)).collect();
+        let mut cells: Vec<(Id, Loc)> = cells.into_iter().map(|c| (c.1, c.0)).collect();
         if cells.len() == 1 {
             cells[0].0 = ctx.terms.bool(true);
         }

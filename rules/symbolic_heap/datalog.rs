@@ -109,17 +109,18 @@ crepe! {
     #[derive(PartialOrd, Ord)]
     pub struct NullCase(pub Id);
     @output
-    /// A reachable non-null entry `(φ, l)` of the accessed reference.
+    /// A reachable non-null entry `(φ, l)` of the accessed reference, as `(l, φ)`.
     #[derive(PartialOrd, Ord)]
-    pub struct Cell(pub Id, pub Loc);
+    pub struct Cell(pub Loc, pub Id);
     @output
     /// `R(l, f) = ∅` for a reachable location of the accessed reference.
     #[derive(PartialOrd, Ord)]
     pub struct NeedsInit(pub Loc, pub FieldId);
     @output
-    /// ρ: `(r', φ', l')`, an initialized input reference, its guard, its location.
+    /// ρ: `(r', φ', l')`, an initialized input reference, its guard, its location,
+    /// as `(l', r', φ')`.
     #[derive(PartialOrd, Ord)]
-    pub struct Rho(pub Id, pub Id, pub Loc);
+    pub struct Rho(pub Loc, pub Id, pub Id);
     @output
     /// A location `l'` of VS: `(φ, l) ∈ L(r)` reachable, `(φ', l') ∈ L(R(l, f))`
     /// (the glue gives `l'` its canonical guard, which is the disjunction of the
@@ -127,9 +128,10 @@ crepe! {
     #[derive(PartialOrd, Ord)]
     pub struct Vs(pub Loc);
     @output
-    /// Ψ_x: `(φ, l, r_old)` with `(φ, l) ∈ L(r_x)` and `r_old = R(l, f)`.
+    /// Ψ_x: `(φ, l, r_old)` with `(φ, l) ∈ L(r_x)` and `r_old = R(l, f)`, as
+    /// `(l, φ, r_old)`.
     #[derive(PartialOrd, Ord)]
-    pub struct Psi(pub Id, pub Loc, pub RefId);
+    pub struct Psi(pub Loc, pub Id, pub RefId);
     @output
     /// ST(L, r, φ) candidates for `R'(l, f)`: `(l, l')` with `(ψ, l') ∈ L(r)`.
     #[derive(PartialOrd, Ord)]
@@ -139,9 +141,9 @@ crepe! {
     #[derive(PartialOrd, Ord)]
     pub struct StOld(pub Loc, pub Loc);
     @output
-    /// θ_α: `(φ0, φ1)` with `(φ0, l) ∈ L(v0)` and `(φ1, l) ∈ L(v1)`.
+    /// θ_α: `(l, φ0, φ1)` with `(φ0, l) ∈ L(v0)` and `(φ1, l) ∈ L(v1)`.
     #[derive(PartialOrd, Ord)]
-    pub struct ThetaAlpha(pub Id, pub Id);
+    pub struct ThetaAlpha(pub Loc, pub Id, pub Id);
     @output
     /// A latent location of a class compatible with the pending reference's: not
     /// in ρ, so the new locations stay undistinguished from it.
@@ -153,10 +155,10 @@ crepe! {
     #[derive(PartialOrd, Ord)]
     pub struct Materialize(pub Loc);
     @output
-    /// θ_same: `(φ0, φ1, s0, s1)` with `(φ0, l0) ∈ L(v0)`, `(φ1, l1) ∈ L(v1)`, `l0`
-    /// and `l1` undistinguished, `s0`, `s1` their symbols.
+    /// θ_same: `(l0, l1, φ0, φ1, s0, s1)` with `(φ0, l0) ∈ L(v0)`, `(φ1, l1) ∈
+    /// L(v1)`, `l0` and `l1` undistinguished, `s0`, `s1` their symbols.
     #[derive(PartialOrd, Ord)]
-    pub struct ThetaSame(pub Id, pub Id, pub Id, pub Id);
+    pub struct ThetaSame(pub Loc, pub Loc, pub Id, pub Id, pub Id, pub Id);
     @output
     /// θ_new: a class that gets a fresh location (one an input object of the pending
     /// reference's declared class may have).
@@ -221,7 +223,7 @@ crepe! {
     // type guard contradicts, and their field would be a symbol no input binds.
     Live(l) <- Access(r, f), PointsTo(r, _, l), HasField(l, f), Initialized(l, f);
     Live(l) <- Access(_, f), Reachable(l), HasField(l, f);
-    Cell(g, l) <- Access(r, _), PointsTo(r, g, l), Live(l);
+    Cell(l, g) <- Access(r, _), PointsTo(r, g, l), Live(l);
 
     // LAZY INITIALIZATION (trigger), [UBERLAZY] Fig. 3 `init f` / Fig. 5 Λ: a
     // reachable location of the receiver whose field is uninitialized.
@@ -234,8 +236,8 @@ crepe! {
     // exclude them.
     // With LATENT LOCATIONS switched off, ρ is every materialized location, as in
     // [UBERLAZY] Fig. 5, and nothing is Shared.
-    Rho(s, e, l) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c), !Latent(l);
-    Rho(s, e, l) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c), Off(LATENT_LOCATIONS);
+    Rho(l, s, e) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c), !Latent(l);
+    Rho(l, s, e) <- Pending(c), Materialized(l, k, s, e), SubclassOf(k, c), Off(LATENT_LOCATIONS);
     Shared(l) <- Pending(c), Materialized(l, k, _, _), SubclassOf(k, c), Latent(l),
         !Off(LATENT_LOCATIONS);
 
@@ -286,19 +288,19 @@ crepe! {
     Vs(p) <- Upto(m, c), Below(m, p), Materialized(p, k, _, _), SubclassOf(k, c);
 
     // FIELD WRITE Ψ_x, [UBERLAZY] Fig. 5.
-    Psi(g, l, old) <- Access(r, f), !Read(r, f), PointsTo(r, g, l), Live(l), Stored(l, f, old);
+    Psi(l, g, old) <- Access(r, f), !Read(r, f), PointsTo(r, g, l), Live(l), Stored(l, f, old);
     // FIELD WRITE X = ST(L, r, φ) ∪ ST(L, r_old, ¬φ), [UBERLAZY] Fig. 5.
-    StNew(l, l2) <- Psi(_, l, _), WriteValue(v), PointsTo(v, _, l2);
-    StOld(l, l2) <- Psi(_, l, old), PointsTo(old, _, l2);
+    StNew(l, l2) <- Psi(l, _, _), WriteValue(v), PointsTo(v, _, l2);
+    StOld(l, l2) <- Psi(l, _, old), PointsTo(old, _, l2);
 
     // EQUALS (REFERENCES-TRUE / REFERENCES-FALSE), [UBERLAZY] Fig. 5.
-    ThetaAlpha(g0, g1) <- EqOperands(a, b), PointsTo(a, g0, l), PointsTo(b, g1, l);
+    ThetaAlpha(l, g0, g1) <- EqOperands(a, b), PointsTo(a, g0, l), PointsTo(b, g1, l);
     // θ_0 and θ_1 (REFERENCES-FALSE's premise) need no relation: the guards of one
     // reference are disjoint and cover every case, so ∨θ_α implies ⋀¬θ_0 ∧ ⋀¬θ_1
     // and the FALSE case is ¬∨θ_α (RULES.md, "EQUALS does not fork").
     // EQUALS θ_same (LATENT LOCATIONS, RULES.md): two undistinguished locations are
     // one object when their symbols are equal.
-    ThetaSame(g0, g1, s0, s1) <- EqOperands(a, b), PointsTo(a, g0, l0), PointsTo(b, g1, l1),
+    ThetaSame(l0, l1, g0, g1, s0, s1) <- EqOperands(a, b), PointsTo(a, g0, l0), PointsTo(b, g1, l1),
         Undistinguished(l0, l1), Materialized(l0, _, s0, _), Materialized(l1, _, s1, _);
 
     // classify (the type rules of [UBERLAZY-BC] §II.C-D over a reference): `l_null`
@@ -308,7 +310,11 @@ crepe! {
 }
 
 /// The derived relations of one run of the Datalog program, each sorted (for a
-/// deterministic order of term construction).
+/// deterministic order of term construction). A relation whose rows name terms leads
+/// with a location (the others hold one row at most, or are only looked up), so
+/// terms are built in an order of the path: e-class ids are numbered by what the
+/// context built before (earlier paths, another worker's subtree), and an order of
+/// ids would make a guard's structure depend on them (docs/PARALLEL.md).
 #[derive(Default)]
 pub(super) struct Derived {
     pub(super) null_case: Vec<NullCase>,

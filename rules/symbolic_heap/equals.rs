@@ -33,9 +33,9 @@ impl SymbolicHeap {
         let mut cases: Vec<Id> = derived
             .theta_alpha
             .into_iter()
-            .map(|datalog::ThetaAlpha(g0, g1)| ctx.terms.and(g0, g1))
+            .map(|datalog::ThetaAlpha(_, g0, g1)| ctx.terms.and(g0, g1))
             .collect();
-        for datalog::ThetaSame(g0, g1, s0, s1) in derived.theta_same {
+        for datalog::ThetaSame(_, _, g0, g1, s0, s1) in derived.theta_same {
             let same = ctx.terms.eq(s0, s1);
             cases.push(ctx.terms.and_all(&[g0, g1, same]));
         }

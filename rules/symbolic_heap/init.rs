@@ -102,7 +102,7 @@ impl SymbolicHeap {
         insert(ctx, &mut set, is_null, L_NULL);
         // θ_alias
         let mut distinct = vec![non_null];
-        for datalog::Rho(other, phi, l) in rho {
+        for datalog::Rho(l, other, phi) in rho {
             // Past the time limit the step is dropped (`Ctx::out_of_time`).
             if ctx.out_of_time() {
                 break;

@@ -30,7 +30,7 @@ impl SymbolicHeap {
             .map(|n| n.0)
             .filter(|&g| !ctx.terms.is_false(g));
         let mut assumed = Vec::new();
-        if let [datalog::Cell(_, l)] = cells.as_slice() {
+        if let [datalog::Cell(l, _)] = cells.as_slice() {
             // One reachable location: ST(L, r, true) ∪ ST(L, r_old, false) = L(r).
             heap.fields.insert((*l, field), value);
             return Self::forks(ctx, before, heap, null, assumed, ());
@@ -57,7 +57,7 @@ impl SymbolicHeap {
                     st_old,
                     ..
                 } = derive(rt);
-                for datalog::Psi(phi, l, old) in psi {
+                for datalog::Psi(l, phi, old) in psi {
                     let val = {
                         let (new, old) = (heap.vals[v.0 as usize], heap.vals[old.0 as usize]);
                         ctx.terms.ite(phi, new, old)
@@ -79,7 +79,7 @@ impl SymbolicHeap {
                 }
             }
             Val::Prim(x) => {
-                for datalog::Cell(phi, l) in cells {
+                for datalog::Cell(l, phi) in cells {
                     let Val::Prim(old) = heap.fields[&(l, field)] else {
                         unreachable!("primitive field holds a term")
                     };
