@@ -162,22 +162,33 @@ impl SearchArgs {
 /// runs in parallel).
 #[derive(clap::Args, Clone, Debug)]
 pub struct JobsArg {
-    /// Workers exploring at once (default 1: sequential). The traces are the same, in
-    /// the same order and numbering, as with one, each heap listed alike; a heap
-    /// cell's guard may print otherwise under symbolic-heap, and a run cut by
-    /// `--states` or the time limit may keep other traces (docs/PERFORMANCE.md,
-    /// "Parallel exploration")
+    /// Workers exploring at once (default: the available cores, or `HEAPLOG_JOBS`).
+    /// The output is the same as with one, timings aside, unless the run is cut by
+    /// `--states` or the time limit (docs/PERFORMANCE.md, "Parallel exploration")
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
 }
 
 impl JobsArg {
-    /// The number of workers: as given, else 1. Not yet the available cores: a term's
-    /// text is not yet the same in every context (a symbolic-heap guard on
-    /// avl_insertElem).
+    /// The number of workers: as given, else the environment variable `HEAPLOG_JOBS`
+    /// (a whole number from 1), else the available parallelism.
     pub fn jobs(&self) -> usize {
-        self.jobs.map_or(1, |n| n as usize)
+        match self.jobs {
+            Some(n) => n as usize,
+            None => default_jobs(),
+        }
     }
+}
+
+/// The workers of a command without `--jobs`: `HEAPLOG_JOBS` when it is a whole
+/// number from 1 (the test suite sets 1: its many small runs would only pay for the
+/// split), else the available parallelism.
+pub fn default_jobs() -> usize {
+    std::env::var("HEAPLOG_JOBS")
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n >= 1)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The scope of every command: objects per class, at least 1.

@@ -21,8 +21,12 @@ pub fn heaplog_within(mib: u64, args: &[&str]) -> (i32, String, String) {
         .args(args))
 }
 
+/// Every command of the tests runs on one worker unless it asks for more with
+/// `--jobs` (`HEAPLOG_JOBS`, docs/PARALLEL.md): the tests' many small explorations
+/// would only pay for the split, and tests/parallel_run.rs checks the split itself.
 fn run(command: &mut Command) -> (i32, String, String) {
     let out = command
+        .env("HEAPLOG_JOBS", "1")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("heaplog runs");
