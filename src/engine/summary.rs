@@ -199,32 +199,55 @@ fn erase<R: RuleSet>(ctx: &mut Ctx<'_>, t: &Trace<R>, index: usize) -> TraceTerm
 /// on the run's history: on what other paths built first, and under `--jobs` on which
 /// worker's context explored the path. The text of a term depends on its structure
 /// only, so every run lists a path's heap alike.
+///
+/// Guards are large terms and most objects have one group, so a guard's text is
+/// made only for an object whose text another group shares: it is the only place
+/// the sort can reach the guard, and the order is the one of full `(object, guard)`
+/// keys.
 fn in_path_order(ctx: &Ctx<'_>, mut heap: HeapTerms) -> HeapTerms {
     let terms = &ctx.terms;
-    let mut groups: Vec<((String, String), Vec<super::ruleset::Cell>)> = Vec::new();
-    let mut texts: std::collections::HashMap<Id, String> = Default::default();
+    // (object, guard) classes and their cells, in the rule set's order
+    let mut groups: Vec<((Id, Id), Vec<super::ruleset::Cell>)> = Vec::new();
+    for cell in heap.cells.drain(..) {
+        let key = (terms.find(cell.object), terms.find(cell.guard));
+        match groups.last_mut() {
+            Some((last, cells)) if *last == key => cells.push(cell),
+            _ => groups.push((key, vec![cell])),
+        }
+    }
+    if groups.len() < 2 {
+        heap.cells = groups.into_iter().flat_map(|(_, cells)| cells).collect();
+        return heap;
+    }
+    let mut texts: rustc_hash::FxHashMap<Id, String> = Default::default();
     let mut text = |id: Id| {
-        let id = terms.find(id);
         texts
             .entry(id)
             .or_insert_with(|| display(terms, id))
             .clone()
     };
-    for cell in heap.cells.drain(..) {
-        let same = groups.last().is_some_and(|(_, cells)| {
-            let last = cells[cells.len() - 1];
-            terms.find(last.object) == terms.find(cell.object)
-                && terms.find(last.guard) == terms.find(cell.guard)
-        });
-        if same {
-            let n = groups.len();
-            groups[n - 1].1.push(cell);
-        } else {
-            groups.push(((text(cell.object), text(cell.guard)), vec![cell]));
-        }
+    let objects: Vec<String> = groups.iter().map(|((o, _), _)| text(*o)).collect();
+    let mut shared: rustc_hash::FxHashMap<&str, usize> = Default::default();
+    for o in &objects {
+        *shared.entry(o.as_str()).or_default() += 1;
     }
-    groups.sort_by(|a, b| a.0.cmp(&b.0));
-    heap.cells = groups.into_iter().flat_map(|(_, cells)| cells).collect();
+    let guards: Vec<String> = groups
+        .iter()
+        .zip(&objects)
+        .map(|(((_, g), _), o)| {
+            if shared[o.as_str()] > 1 {
+                text(*g)
+            } else {
+                String::new()
+            }
+        })
+        .collect();
+    let mut keyed: Vec<_> = objects.into_iter().zip(guards).zip(groups).collect();
+    keyed.sort_by(|a, b| a.0.cmp(&b.0));
+    heap.cells = keyed
+        .into_iter()
+        .flat_map(|(_, (_, cells))| cells)
+        .collect();
     heap
 }
 

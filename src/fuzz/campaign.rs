@@ -583,11 +583,32 @@ fn jvm_check(cfg: &FuzzConfig, reports: &mut [ProgramReport]) -> (String, Vec<Op
     if !jvm::available() {
         return ("skipped: javac/java not on PATH".into(), checked);
     }
-    for first in (0..reports.len()).step_by(250) {
-        let last = (first + 250).min(reports.len());
+    // One JVM per batch of at most 250 programs, and `jobs` batches side by side:
+    // each JVM compiles and runs its programs one after another.
+    let jobs = cfg.jobs.max(1);
+    let size = reports.len().div_ceil(jobs).clamp(1, 250);
+    let batches: Vec<Vec<String>> = reports
+        .chunks(size)
+        .map(|c| c.iter().map(|r| r.source.clone()).collect())
+        .collect();
+    let mut results: Vec<Result<Vec<jvm::JvmResult>, String>> = Vec::new();
+    for wave in batches.chunks(jobs) {
+        results.extend(std::thread::scope(|s| {
+            let running: Vec<_> = wave.iter().map(|b| s.spawn(|| jvm::run_batch(b))).collect();
+            running
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|_| Err("a JVM batch panicked".into()))
+                })
+                .collect::<Vec<_>>()
+        }));
+    }
+    for (i, results) in results.into_iter().enumerate() {
+        let first = i * size;
+        let last = (first + size).min(reports.len());
         let chunk = &mut reports[first..last];
-        let sources: Vec<String> = chunk.iter().map(|r| r.source.clone()).collect();
-        let results = match jvm::run_batch(&sources) {
+        let results = match results {
             Ok(r) => r,
             Err(e) => return (format!("failed: {e}"), checked),
         };

@@ -37,9 +37,12 @@ pub struct Scratch(pub PathBuf);
 
 impl Scratch {
     pub fn new(tag: &str) -> std::io::Result<Scratch> {
+        // batches run side by side: the counter keeps two made at once apart
+        static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
-            "heaplog-fuzz-{}-{tag}-{}",
+            "heaplog-fuzz-{}-{tag}-{}-{}",
             std::process::id(),
+            MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             std::time::SystemTime::now()
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos())

@@ -352,12 +352,18 @@ fn default_value(terms: &Terms, s: Sort) -> ModelValue {
 pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut model = Model::default();
     let euf = &th.euf;
-    // the values the other theories decide (linear arithmetic: the integers)
-    let theory_values = th.values();
+    // the values the other theories decide (linear arithmetic: the integers),
     // indexed by term only when a function table needs such a value as an argument
     // (most models never do: a map per model cost 3% of a symbolic-heap run)
     let theory_value =
-        std::cell::OnceCell::<rustc_hash::FxHashMap<TermId, &Option<ModelValue>>>::new();
+        std::cell::OnceCell::<rustc_hash::FxHashMap<TermId, Option<ModelValue>>>::new();
+    let theory_map = || {
+        let mut m = rustc_hash::FxHashMap::default();
+        th.values(&mut |t, v| {
+            m.insert(t, v);
+        });
+        m
+    };
     // one element per EUF class
     let mut elem_of_root: HashMap<ENode, ModelValue> = HashMap::new();
     let mut next: HashMap<Sort, u32> = HashMap::new();
@@ -404,9 +410,9 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             s => match enc.enode_of(t) {
                 Some(n) => Some(elem(n, s, model)),
                 None => theory_value
-                    .get_or_init(|| theory_values.iter().map(|(t, v)| (*t, v)).collect())
+                    .get_or_init(theory_map)
                     .get(&t)
-                    .and_then(|v| (*v).clone()),
+                    .and_then(|v| v.clone()),
             },
         }
     };
@@ -442,22 +448,22 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             _ => {}
         }
     }
-    for (t, value) in &theory_values {
-        if let Node::App(f, args) = terms.node(*t)
+    th.values(&mut |t, value| {
+        if let Node::App(f, args) = terms.node(t)
             && args.is_empty()
-            && !internal(*t)
+            && !internal(t)
         {
             // a value beyond i64 is undefined: the model check then fails (`unknown`)
             match value {
                 Some(v) => {
-                    tables.entry(*f).or_default().insert(Vec::new(), v.clone());
+                    tables.entry(*f).or_default().insert(Vec::new(), v);
                 }
                 None => {
                     model.undefined.insert(*f);
                 }
             }
         }
-    }
+    });
     // Boolean constants live on the trail
     for (f, decl) in terms.funs() {
         if decl.ret == Sort::Bool && decl.args.is_empty() {

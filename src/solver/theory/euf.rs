@@ -317,6 +317,7 @@ impl Euf {
     }
 
     /// Assert `a = b` because `lit` is true.
+    #[inline(never)]
     pub fn assert_eq(&mut self, a: ENode, b: ENode, lit: Lit) -> Result<(), Vec<Lit>> {
         let key = (a.min(b), a.max(b));
         if a != b
@@ -333,6 +334,7 @@ impl Euf {
     }
 
     /// Assert `a != b` because `lit` is true.
+    #[inline(never)]
     pub fn assert_neq(&mut self, a: ENode, b: ENode, lit: Lit) -> Result<(), Vec<Lit>> {
         let (ra, rb) = (self.find(a), self.find(b));
         if ra == rb {

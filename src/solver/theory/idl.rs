@@ -130,6 +130,30 @@ impl Idl {
         self.marks.push(self.undo.len());
     }
 
+    /// The bounds asserted, in the order they were (each as the atom `x - y <= c`
+    /// and the literal that asserted it, negative for the atom's negation), and
+    /// the count of them at each decision level's start: the trail a caller that
+    /// did not keep one can take over (linear arithmetic, at its first linear atom).
+    pub fn asserted(&self) -> (Vec<(Diff, Lit)>, Vec<usize>) {
+        let mut next = vec![0usize; self.out.len()];
+        let bounds = self
+            .undo
+            .iter()
+            .map(|&u| {
+                let e = self.out[u.0 as usize][next[u.0 as usize]];
+                next[u.0 as usize] += 1;
+                // x - y <= c is the edge y -c-> x; its negation y - x <= !c
+                let atom = if e.lit.is_neg() {
+                    Diff(u, e.to, !e.weight)
+                } else {
+                    Diff(e.to, u, e.weight)
+                };
+                (atom, e.lit)
+            })
+            .collect();
+        (bounds, self.marks.clone())
+    }
+
     /// Removing edges keeps the potentials feasible, so only edges are undone.
     pub fn pop(&mut self, levels: usize) {
         for _ in 0..levels {
@@ -147,6 +171,7 @@ impl Idl {
 
     /// Assert `x - y <= c` because `lit` is true. On a negative cycle returns the
     /// literals of its edges.
+    #[inline(never)]
     pub fn assert_le(&mut self, x: INode, y: INode, c: i64, lit: Lit) -> Result<(), Vec<Lit>> {
         // x - y <= c  is the edge y -c-> x
         let (u, v) = (y, x);

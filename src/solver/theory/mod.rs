@@ -158,10 +158,12 @@ pub trait TheorySolver: Clone + Debug + Default {
 
     /// The model's value of every non-Boolean term the theory decides that EUF
     /// does not (linear arithmetic: its integer terms), after a complete,
-    /// consistent assignment; `None` for a value the model cannot hold (beyond
-    /// i64), which makes the model check fail (`unknown`).
-    fn values(&self, out: &mut Vec<(TermId, Option<ModelValue>)>) {
-        let _ = out;
+    /// consistent assignment, each handed to `f`; `None` for a value the model
+    /// cannot hold (beyond i64), which makes the model check fail (`unknown`).
+    /// Handed over rather than collected: a long-lived solver holds many more
+    /// terms than one model reads.
+    fn values(&self, f: &mut dyn FnMut(TermId, Option<ModelValue>)) {
+        let _ = f;
     }
 
     /// After a model was found that fails the check of the assertions: lemmas
@@ -368,11 +370,9 @@ macro_rules! theories {
                 Vec::new()
             }
 
-            /// Every theory's model values.
-            pub fn values(&self) -> Vec<(TermId, Option<ModelValue>)> {
-                let mut out = Vec::new();
-                $($(#[$m])* <$ty as TheorySolver>::values(&self.$field, &mut out);)*
-                out
+            /// Every theory's model values, each handed to `f`.
+            pub fn values(&self, f: &mut dyn FnMut(TermId, Option<ModelValue>)) {
+                $($(#[$m])* <$ty as TheorySolver>::values(&self.$field, f);)*
             }
 
             /// Every theory's lemmas against the model (an overflow wins).
@@ -411,6 +411,9 @@ macro_rules! theories {
         }
 
         impl cdcl::Theory for Theories {
+            // inlined into the search's loop: called for every literal assigned,
+            // most of them plain Booleans that no theory takes
+            #[inline(always)]
             fn assign(&mut self, lit: Lit) -> Result<(), Vec<Lit>> {
                 match self.atom(lit.var()) {
                     Atom::None => Ok(()),

@@ -62,10 +62,15 @@ pub struct Lia {
     node_of: Vec<Option<INode>>,
     /// The slack of each normalized linear form.
     slacks: HashMap<Vec<(INode, i64)>, SVar>,
-    /// Every arithmetic literal assigned, in trail order.
+    /// Every arithmetic literal assigned, in trail order, once a linear atom exists
+    /// (`linear`). Until then difference logic's own edges are the trail, and it is
+    /// taken from them when the first linear atom is registered ([`Idl::asserted`]):
+    /// most paths never have one, and the search assigns bounds by the million.
     trail: Vec<(LiaAtom, Lit)>,
-    /// The trail's length at each decision level.
+    /// The trail's length at each decision level (kept with the trail).
     marks: Vec<usize>,
+    /// A linear atom was registered: the trail is kept.
+    linear: bool,
     /// How many linear literals the trail holds.
     lin_on_trail: usize,
     /// How much of the trail the simplex has taken, and its undo mark before each.
@@ -254,6 +259,20 @@ impl Lia {
         Ok(Ok(()))
     }
 
+    /// A linear literal came on the trail: check the relaxation. Out of line, so
+    /// that the assignment of a difference bound, by far the most frequent, stays a
+    /// push and a call that the search's loop inlines.
+    #[cold]
+    #[inline(never)]
+    fn assign_lin(&mut self) -> Result<(), Vec<Lit>> {
+        self.lin_on_trail += 1;
+        match self.relaxation() {
+            Ok(r) => r,
+            // judged at the final check
+            Err(Overflow) => Ok(()),
+        }
+    }
+
     /// Sync and check the rational relaxation; after an overflow the tableau is
     /// rebuilt and checked once more.
     fn relaxation(&mut self) -> Result<Result<(), Vec<Lit>>, Overflow> {
@@ -344,12 +363,11 @@ impl super::TheorySolver for Lia {
         Some(super::idl::random_leaf(draw, vocab.ints))
     }
 
-    fn values(&self, out: &mut Vec<(TermId, Option<ModelValue>)>) {
+    fn values(&self, f: &mut dyn FnMut(TermId, Option<ModelValue>)) {
         let ints = Lia::values(self);
         for (i, t) in self.encoding.inode_terms().iter().enumerate() {
             if let Some(t) = *t {
-                let v = ints.get(i).copied().flatten();
-                out.push((t, v.map(ModelValue::Int)));
+                f(t, ints.get(i).copied().flatten().map(ModelValue::Int));
             }
         }
     }
@@ -397,7 +415,9 @@ impl super::TheorySolver for Lia {
 
     #[inline]
     fn assign(&mut self, atom: LiaAtom, lit: Lit) -> Result<(), Vec<Lit>> {
-        self.trail.push((atom, lit));
+        if self.linear {
+            self.trail.push((atom, lit));
+        }
         match atom {
             LiaAtom::Diff(Diff(x, y, c)) => {
                 if lit.is_neg() {
@@ -407,29 +427,44 @@ impl super::TheorySolver for Lia {
                     self.idl.assert_le(x, y, c, lit)
                 }
             }
-            LiaAtom::Lin(_) => {
-                self.lin_on_trail += 1;
-                match self.relaxation() {
-                    Ok(r) => r,
-                    // judged at the final check
-                    Err(Overflow) => Ok(()),
-                }
-            }
+            LiaAtom::Lin(_) => self.assign_lin(),
+        }
+    }
+
+    fn register(&mut self, _lit: Lit, atom: LiaAtom) {
+        if !self.linear && matches!(atom, LiaAtom::Lin(_)) {
+            let (bounds, marks) = self.idl.asserted();
+            self.trail = bounds
+                .into_iter()
+                .map(|(d, l)| (LiaAtom::Diff(d), l))
+                .collect();
+            self.marks = marks;
+            self.linear = true;
         }
     }
 
     fn push(&mut self) {
         self.idl.push();
-        self.marks.push(self.trail.len());
+        if self.linear {
+            self.marks.push(self.trail.len());
+        }
     }
 
     fn pop(&mut self, levels: usize) {
         self.idl.pop(levels);
+        if !self.linear {
+            return;
+        }
         for _ in 0..levels {
             let Some(mark) = self.marks.pop() else {
                 debug_assert!(false, "pop below level 0");
                 return;
             };
+            if self.lin_on_trail == 0 {
+                // difference bounds only: nothing to count
+                self.trail.truncate(mark);
+                continue;
+            }
             for (a, _) in self.trail.drain(mark..) {
                 if matches!(a, LiaAtom::Lin(_)) {
                     self.lin_on_trail -= 1;
