@@ -195,7 +195,7 @@ fn every_array_entry_agrees_with_the_oracle_at_scope_2() {
             assert!(row.ends_with("agrees"), "{at}: {out}");
         }
     }
-    assert_eq!(all.len(), 12);
+    assert_eq!(all.len(), 19);
 }
 
 #[test]
