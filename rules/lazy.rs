@@ -9,7 +9,8 @@
 use egg::Id;
 
 use super::kit::lazy_init;
-use crate::engine::{Classified, Ctx, Fork, HeapTerms, RuleName, RuleSet, Starts, Val};
+use crate::concrete::machine::ArrayOp;
+use crate::engine::{ArrayForks, Classified, Ctx, Fork, HeapTerms, RuleName, RuleSet, Starts, Val};
 use crate::lang::{ClassId, FieldId, MethodId};
 
 pub use super::kit::lazy_init::{
@@ -25,6 +26,8 @@ impl RuleSet for Lazy {
     const RULES: &'static [RuleName] = RULES;
     type Ref = LRef;
     type Heap = Heap;
+
+    const ARRAYS: bool = true;
 
     fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, LRef> {
         lazy_init::start(ctx, entry)
@@ -54,6 +57,9 @@ impl RuleSet for Lazy {
     }
     fn ref_eq(ctx: &mut Ctx, heap: Heap, a: LRef, b: LRef) -> Vec<Fork<Heap, Id>> {
         lazy_init::ref_eq(ctx, heap, a, b)
+    }
+    fn array(ctx: &mut Ctx, heap: Heap, op: ArrayOp, vals: &[Val<LRef>]) -> ArrayForks<Heap, LRef> {
+        Some(lazy_init::array(ctx, heap, op, vals))
     }
     fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {
         lazy_init::classify(ctx, heap, r)

@@ -561,7 +561,7 @@ impl<V: Variant> Lissa<V> {
             out[i].1[slot] = match v {
                 Val::Ref(LRef::Null) => Some(InputValue::Null),
                 Val::Ref(LRef::Obj(t)) => Some(InputValue::Obj(InputObj(*index.get(t)?))),
-                Val::Ref(LRef::Root(_)) | Val::Prim(_) | Val::Unit => None,
+                Val::Ref(LRef::Root(_) | LRef::Arr(_)) | Val::Prim(_) | Val::Unit => None,
             };
         }
         let structure = Structure {

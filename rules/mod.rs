@@ -32,6 +32,8 @@ pub struct Registered {
     pub rules: &'static [RuleName],
     /// The rules switched off (a variant's difference from its base).
     pub off: &'static [RuleName],
+    /// Whether it models arrays (else a path that reaches one is cut by `arrays`).
+    pub arrays: bool,
     /// Explores an entry of a program (named for reports) and summarizes it.
     pub run: fn(&Program, &str, MethodId, EngineConfig) -> RunSummary,
     /// Explores an entry, handing each trace to the sink as it is found (`heaplog run`).
@@ -52,6 +54,7 @@ pub const fn entry<R: RuleSet>() -> Registered {
         base: R::BASE,
         rules: R::RULES,
         off: R::OFF,
+        arrays: R::ARRAYS,
         run: run::<R>,
         stream: stream::<R>,
         compare: compare::<R>,

@@ -9,10 +9,12 @@
 use egg::Id;
 use imbl::OrdMap;
 
+use crate::concrete::machine::ArrayOp;
 use crate::engine::{Classified, Ctx, Fault, Fork, HeapTerms, RuleName, Starts, Target, Val};
 use crate::expr::Sort;
-use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId, MethodKind, Type};
 
+use super::arrays::{self, Arr, Arrayed, Arrays, Runtime};
 use super::objects::{self, Case, ChoiceFacts, NonNull};
 pub use super::objects::{Choices, Obj, Origin};
 
@@ -23,27 +25,35 @@ pub use super::objects::{Choices, Obj, Origin};
 pub enum LRef {
     Null,
     Obj(Obj),
+    /// An array (the kit's `arrays`).
+    Arr(Arr),
     /// The reference parameter with this index in [`Heap::roots`].
     Root(u32),
 }
 
-/// A reference parameter of the entry: its input symbol and declared class, and
-/// what it resolved to at its first access (never a `Root`).
+/// A reference parameter of the entry: its input symbol and declared class (or
+/// array type), and what it resolved to at its first access (never a `Root`).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Root {
     pub path: egg::Symbol,
     pub sym: Id,
+    /// The declared class (`Object` for an array parameter).
     pub class: ClassId,
+    /// The declared array type of an array parameter.
+    pub array: Option<ArrayType>,
     pub resolved: Option<LRef>,
 }
 
 /// An object of a lazy heap (the kit's).
 pub type Object = objects::Object<LRef>;
 
-/// A lazily initialized heap: the objects materialized or allocated on this path.
+/// A lazily initialized heap: the objects and arrays materialized or allocated on
+/// this path.
 #[derive(Clone, Debug, Default)]
 pub struct Heap {
     pub objects: OrdMap<Obj, Object>,
+    pub arrays: Arrays<LRef>,
+    /// The objects and arrays allocated so far (`new#n`).
     pub allocated: u32,
     /// The reference parameters, in order.
     pub roots: imbl::Vector<Root>,
@@ -275,22 +285,23 @@ pub fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, LRef> {
             }
             continue;
         }
-        match ty {
-            Type::Class(c) => {
-                // Initialized at its first access (see `resolve`).
-                let sym = ctx.input(&name, Sort::Ref);
-                for (h, _, roots) in &mut partial {
-                    let i = h.roots.len() as u32;
-                    h.roots.push_back(Root {
-                        path: name.as_str().into(),
-                        sym,
-                        class: *c,
-                        resolved: None,
-                    });
-                    roots.push(Val::Ref(LRef::Root(i)));
-                }
-            }
+        let (class, array) = match ty {
+            Type::Class(c) => (*c, None),
+            Type::Array(a) => (ClassId(0), Some(*a)),
             _ => unreachable!("no parameter has type {ty:?}"),
+        };
+        // Initialized at its first access (see `resolve`).
+        let sym = ctx.input(&name, Sort::Ref);
+        for (h, _, roots) in &mut partial {
+            let i = h.roots.len() as u32;
+            h.roots.push_back(Root {
+                path: name.as_str().into(),
+                sym,
+                class,
+                array,
+                resolved: None,
+            });
+            roots.push(Val::Ref(LRef::Root(i)));
         }
     }
     partial
@@ -382,6 +393,9 @@ pub fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {
 /// The heap as sorted lines.
 pub fn render_heap(ctx: &Ctx, heap: &Heap) -> Vec<String> {
     let mut lines = objects::render(ctx, &heap.objects, |r| render_ref(ctx, heap, r));
+    lines.extend(arrays::render(ctx, &heap.arrays, |r| {
+        render_ref(ctx, heap, r)
+    }));
     lines.sort();
     lines
 }
@@ -391,6 +405,7 @@ pub fn render_ref(_ctx: &Ctx, heap: &Heap, r: LRef) -> String {
     match settled(heap, r) {
         LRef::Null => "null".into(),
         LRef::Obj(o) => name(heap, o),
+        LRef::Arr(x) => heap.arrays[&x].origin.name(),
         LRef::Root(i) => heap.roots[i as usize].path.to_string(),
     }
 }
@@ -401,13 +416,16 @@ pub fn ref_term(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Id {
     match settled(heap, r) {
         LRef::Null => ctx.terms.null(),
         LRef::Obj(o) => heap.objects[&o].term(ctx),
+        LRef::Arr(x) => heap.arrays[&x].origin.term(ctx),
         LRef::Root(i) => heap.roots[i as usize].sym,
     }
 }
 
 /// The heap's cells as terms.
 pub fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
-    objects::heap_terms(ctx, &heap.objects, |ctx, v| val_term(ctx, heap, v))
+    let mut out = objects::heap_terms(ctx, &heap.objects, |ctx, v| val_term(ctx, heap, v));
+    arrays::heap_terms(ctx, heap, &mut out);
+    out
 }
 
 /// A value as a term (`None` for `Unit`).
@@ -466,16 +484,18 @@ pub fn read_with(
         let v = Val::Prim(v);
         return vec![Fork::ok(store(heap, v), None, v)];
     }
-    match ty {
-        Type::Class(c) => init(ctx, &heap, &path, c, o)
-            .into_iter()
-            .map(|f| {
-                let r = f.result.expect("initialization does not fault");
-                Fork::ok(store(f.heap, Val::Ref(r)), f.guard, Val::Ref(r))
-            })
-            .collect(),
+    let forks = match ty {
+        Type::Class(c) => init(ctx, &heap, &path, c, o),
+        Type::Array(a) => initialize_array(ctx, &heap, &path, a),
         ty => unreachable!("field of type {ty:?}"),
-    }
+    };
+    forks
+        .into_iter()
+        .map(|f| {
+            let r = f.result.expect("initialization does not fault");
+            Fork::ok(store(f.heap, Val::Ref(r)), f.guard, Val::Ref(r))
+        })
+        .collect()
 }
 
 /// The dynamic class of an input object is its reference's class or a subclass,
@@ -484,6 +504,8 @@ pub fn cases(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Vec<(Id, Target)> {
     let t = ctx.terms.bool(true);
     match r {
         LRef::Obj(o) => vec![(t, heap.objects[&o].target())],
+        // An array is an `Object` of no other class.
+        LRef::Arr(_) => vec![(t, Target::Class(ClassId(0)))],
         LRef::Null => vec![(t, Target::Null)],
         LRef::Root(_) => unreachable!("classified after resolution"),
     }
@@ -512,21 +534,24 @@ pub fn resolve(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Fork<Heap, LRef>> {
     let needs = datalog::derive(rt).root_needs_init;
     match root.resolved {
         Some(v) if needs.is_empty() => vec![Fork::ok(heap, None, v)],
-        _ => initialize(ctx, &heap, root.path.as_str(), root.class)
-            .into_iter()
-            .map(|f| {
-                let v = f.result.expect("initialization does not fault");
-                let mut h = f.heap;
-                h.roots.set(
-                    i as usize,
-                    Root {
-                        resolved: Some(v),
-                        ..root
-                    },
-                );
-                Fork::ok(h, f.guard, v)
-            })
-            .collect(),
+        _ => match root.array {
+            Some(a) => initialize_array(ctx, &heap, root.path.as_str(), a),
+            None => initialize(ctx, &heap, root.path.as_str(), root.class),
+        }
+        .into_iter()
+        .map(|f| {
+            let v = f.result.expect("initialization does not fault");
+            let mut h = f.heap;
+            h.roots.set(
+                i as usize,
+                Root {
+                    resolved: Some(v),
+                    ..root
+                },
+            );
+            Fork::ok(h, f.guard, v)
+        })
+        .collect(),
     }
 }
 
@@ -540,4 +565,119 @@ pub fn resolved<T>(
 ) -> Vec<Fork<Heap, T>> {
     let first = resolve(ctx, heap, r);
     super::and_then(ctx, first, op)
+}
+
+/// ARRAY INITIALIZATION (the kit's `arrays`) of the unknown reference named `path` of
+/// declared array type `ty`.
+fn initialize_array(
+    ctx: &mut Ctx,
+    heap: &Heap,
+    path: &str,
+    ty: ArrayType,
+) -> Vec<Fork<Heap, LRef>> {
+    arrays::initialize(ctx, &heap.arrays, path, ty)
+        .into_iter()
+        .map(|case| match case {
+            arrays::Case::Null(g) => Fork::ok(heap.clone(), Some(g), LRef::Null),
+            arrays::Case::Alias(x, g) => Fork::ok(heap.clone(), Some(g), LRef::Arr(x)),
+            arrays::Case::Fresh(arrays, x, g) => {
+                let h = Heap {
+                    arrays,
+                    ..heap.clone()
+                };
+                Fork::ok(h, Some(g), LRef::Arr(x))
+            }
+        })
+        .collect()
+}
+
+/// The array rules (the kit's `arrays`) on a lazy heap.
+pub fn array(
+    ctx: &mut Ctx,
+    heap: Heap,
+    op: ArrayOp,
+    vals: &[Val<LRef>],
+) -> Vec<Fork<Heap, Val<LRef>>> {
+    arrays::op(ctx, heap, op, vals)
+}
+
+impl Arrayed for Heap {
+    type Ref = LRef;
+
+    fn arrays(&self) -> &Arrays<LRef> {
+        &self.arrays
+    }
+    fn arrays_mut(&mut self) -> &mut Arrays<LRef> {
+        &mut self.arrays
+    }
+    fn allocated_mut(&mut self) -> &mut u32 {
+        &mut self.allocated
+    }
+    fn null() -> LRef {
+        LRef::Null
+    }
+    fn array_ref(a: Arr) -> LRef {
+        LRef::Arr(a)
+    }
+    fn runtime(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Fork<Heap, Runtime>> {
+        resolved(ctx, heap, r, |_, heap, r| {
+            let rt = match r {
+                LRef::Null => Runtime::Null,
+                LRef::Arr(x) => Runtime::Array(x),
+                LRef::Obj(_) => Runtime::Object,
+                LRef::Root(_) => unreachable!("resolved"),
+            };
+            vec![Fork::ok(heap, None, rt)]
+        })
+    }
+    fn init_ref(ctx: &mut Ctx, heap: &Heap, path: &str, ty: Type) -> Vec<Fork<Heap, LRef>> {
+        match ty {
+            Type::Class(c) => initialize(ctx, heap, path, c),
+            Type::Array(a) => initialize_array(ctx, heap, path, a),
+            ty => unreachable!("a reference element of type {ty:?}"),
+        }
+    }
+    fn conforms(ctx: &mut Ctx, heap: &Heap, v: LRef, elem: Type) -> Option<Id> {
+        let p = ctx.program;
+        match (settled(heap, v), elem) {
+            (LRef::Null, _) => None,
+            (LRef::Arr(x), elem) => {
+                let fits = p.is_subtype(Type::Array(heap.arrays[&x].ty), elem);
+                (!fits).then(|| ctx.terms.bool(false))
+            }
+            (LRef::Obj(o), Type::Class(c)) => {
+                let object = &heap.objects[&o];
+                if p.is_subclass(object.class, c) {
+                    return None;
+                }
+                Some(match object.origin.input_sym() {
+                    Some(sym) => ctx.subtype(sym, object.class, c),
+                    None => ctx.terms.bool(false),
+                })
+            }
+            (LRef::Obj(_), _) => Some(ctx.terms.bool(false)),
+            (LRef::Root(i), elem) => {
+                let root = heap.roots[i as usize];
+                match (root.array, elem) {
+                    (Some(a), elem) if p.is_subtype(Type::Array(a), elem) => None,
+                    (None, Type::Class(c)) if p.is_subclass(root.class, c) => None,
+                    (None, Type::Class(c)) => {
+                        let null = ctx.terms.null();
+                        let is_null = ctx.terms.eq(root.sym, null);
+                        let below = ctx.subtype(root.sym, root.class, c);
+                        Some(ctx.terms.or(is_null, below))
+                    }
+                    // A parameter of another array type holds arrays of that type:
+                    // only null fits (the type checker admits no other mismatch).
+                    _ => {
+                        let null = ctx.terms.null();
+                        Some(ctx.terms.eq(root.sym, null))
+                    }
+                }
+            }
+        }
+    }
+    fn ref_term(ctx: &mut Ctx, heap: &Heap, r: LRef) -> Id {
+        ref_term(ctx, heap, r)
+    }
 }

@@ -3,13 +3,16 @@
 //! overridden). Rule sets use each other only through this module. `objects` holds
 //! the heap of materialized and allocated objects that lazy initialization and its
 //! relatives share; `lazy_init` is lazy initialization itself (its heap, Datalog
-//! program and glue), which `lazy` runs as it is and the `lissa` family prunes.
+//! program and glue), which `lazy` runs as it is and the `lissa` family prunes;
+//! `arrays` holds the array rules (input arrays materialized at their first access,
+//! elements at their first access by index term) for any heap that states them.
 
 use egg::Id;
 
 use crate::engine::{Ctx, Fork, Val};
 use crate::lang::{ClassId, FieldId, Type};
 
+pub mod arrays;
 pub mod lazy_init;
 pub mod objects;
 mod variant;

@@ -6,7 +6,10 @@ use std::marker::PhantomData;
 
 use egg::Id;
 
-use crate::engine::{Classified, Ctx, Fork, HeapTerms, RefInputs, RuleName, RuleSet, Starts, Val};
+use crate::concrete::machine::ArrayOp;
+use crate::engine::{
+    ArrayForks, Classified, Ctx, Fork, HeapTerms, RefInputs, RuleName, RuleSet, Starts, Val,
+};
 use crate::lang::{ClassId, FieldId, MethodId};
 
 type Heap<V> = <<V as Variant>::Base as RuleSet>::Heap;
@@ -73,6 +76,7 @@ impl<V: Variant> RuleSet for Varied<V> {
     const REF_INPUTS: RefInputs = V::Base::REF_INPUTS;
     const RULES: &'static [RuleName] = V::Base::RULES;
     const OFF: &'static [RuleName] = V::OFF;
+    const ARRAYS: bool = V::Base::ARRAYS;
     type Ref = Ref<V>;
     type Heap = Heap<V>;
 
@@ -84,6 +88,14 @@ impl<V: Variant> RuleSet for Varied<V> {
     }
     fn new_object(ctx: &mut Ctx, heap: &mut Self::Heap, class: ClassId) -> Self::Ref {
         V::Base::new_object(ctx, heap, class)
+    }
+    fn array(
+        ctx: &mut Ctx,
+        heap: Self::Heap,
+        op: ArrayOp,
+        vals: &[Val<Self::Ref>],
+    ) -> ArrayForks<Self::Heap, Self::Ref> {
+        V::Base::array(ctx, heap, op, vals)
     }
     fn field_read(
         ctx: &mut Ctx,

@@ -353,6 +353,10 @@ fn thrown<V>(fault: Fault, at: Span) -> Thrown<V> {
     let kind = match fault {
         Fault::NullPointer => ExceptionKind::NullPointer,
         Fault::Arithmetic => ExceptionKind::Arithmetic,
+        Fault::NegativeArraySize => ExceptionKind::NegativeArraySize,
+        Fault::ArrayIndexOutOfBounds => ExceptionKind::ArrayIndexOutOfBounds,
+        Fault::ArrayStore => ExceptionKind::ArrayStore,
+        Fault::ClassCast => ExceptionKind::ClassCast,
     };
     Thrown::Builtin(kind, at)
 }
@@ -552,24 +556,32 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
             .collect()
     }
 
-    // No rule set models arrays yet: the path ends here, cut by `Bound::Arrays`.
+    // The array rules: delegated to the rule set; one that does not model arrays
+    // ends the path here, cut by `Bound::Arrays`.
     fn array(
         &mut self,
-        _heap: Self::Heap,
-        _op: ArrayOp,
-        _vals: &[Self::Value],
-        _at: Span,
+        heap: Self::Heap,
+        op: ArrayOp,
+        vals: &[Self::Value],
+        at: Span,
     ) -> Forks<Self> {
-        self.ctx.cut(Bound::Arrays);
-        Forks::<Self>::new()
+        let Some(forks) = R::array(&mut self.ctx, heap.heap.clone(), op, vals) else {
+            self.ctx.cut(Bound::Arrays);
+            return Forks::<Self>::new();
+        };
+        self.settle(&heap, forks)
+            .into_iter()
+            .map(|(s, r)| (s, r.map_err(|f| thrown(f, at))))
+            .collect()
     }
 }
 
 impl<R: RuleSet> SymDomain<'_, R> {
-    /// Whether `field` holds arrays, which no rule set models yet: then the access
-    /// ends the path, cut by `Bound::Arrays` (an honest "incomplete", never a guess).
+    /// Whether `field` holds arrays and the rule set does not model them: then the
+    /// access ends the path, cut by `Bound::Arrays` (an honest "incomplete", never a
+    /// guess).
     fn array_field(&mut self, field: FieldId) -> bool {
-        let array = matches!(self.ctx.program.field(field).ty, Type::Array(_));
+        let array = !R::ARRAYS && matches!(self.ctx.program.field(field).ty, Type::Array(_));
         if array {
             self.ctx.cut(Bound::Arrays);
         }

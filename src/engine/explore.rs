@@ -218,8 +218,8 @@ pub(super) fn setup<'p, R: RuleSet>(
     dom.ctx.set_ref_inputs(R::REF_INPUTS);
     dom.ctx.switch_off(R::OFF);
     dom.ctx.set_entry(entry);
-    // No rule set models arrays yet: an entry with an array parameter has no path
-    // to explore, and says so (`Bound::Arrays`) rather than guess.
+    // A rule set that does not model arrays has no path to explore from an entry
+    // with an array parameter, and says so (`Bound::Arrays`) rather than guess.
     // With a precondition, the inputs' validity is decided by runs over whole input
     // structures (SymSolve, the generator's probe), which do not model array fields.
     let array_field = || {
@@ -228,11 +228,12 @@ pub(super) fn setup<'p, R: RuleSet>(
             .iter()
             .any(|f| matches!(f.ty, Type::Array(_)))
     };
-    let starts = if program
-        .method(entry)
-        .params
-        .iter()
-        .any(|t| matches!(t, Type::Array(_)))
+    let starts = if (!R::ARRAYS
+        && program
+            .method(entry)
+            .params
+            .iter()
+            .any(|t| matches!(t, Type::Array(_))))
         || (dom.ctx.config.requires.is_some() && array_field())
     {
         dom.ctx.cut(Bound::Arrays);

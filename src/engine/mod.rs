@@ -21,7 +21,8 @@ pub use explore::{
 };
 pub use pathcond::{PathCond, Serial};
 pub use ruleset::{
-    Cell, Classified, Fault, Fork, HeapTerms, RefInputs, RuleName, RuleSet, Starts, Target, Val,
+    ArrayForks, Cell, Classified, ElemCell, ElemInput, Fault, Fork, HeapTerms, RefInputs, RuleName,
+    RuleSet, Starts, Target, Val,
 };
 pub use search::Search;
 pub use summary::{

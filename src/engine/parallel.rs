@@ -246,6 +246,8 @@ impl Import {
                     })
                     .collect(),
                 allocated: t.allocated.clone(),
+                // Array cells do not cross workers yet (see `Portable`).
+                ..HeapTerms::default()
             },
             unknown: t.unknown,
             branches: t.branches,

@@ -7,7 +7,8 @@ use std::hash::Hash;
 use egg::Id;
 
 use super::ctx::Ctx;
-use crate::lang::{ClassId, FieldId, MethodId};
+use crate::concrete::machine::ArrayOp;
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId};
 pub use crate::solver::from_expr::RefInputs;
 
 /// A value of the symbolic machine. Primitive values are terms; references are
@@ -26,6 +27,14 @@ pub enum Val<R> {
 pub enum Fault {
     NullPointer,
     Arithmetic,
+    /// `new T[n]` with `n < 0`.
+    NegativeArraySize,
+    /// An array index below 0 or not below the length.
+    ArrayIndexOutOfBounds,
+    /// A reference stored into an array whose element type it does not conform to.
+    ArrayStore,
+    /// A cast to an array type that the value does not have.
+    ClassCast,
 }
 
 /// One successor of a heap rule: the new heap, the guard added to the path
@@ -92,13 +101,40 @@ pub struct Cell {
     pub guard: Id,
 }
 
+/// One element of a symbolic array as terms, for concretization: when `guard` holds,
+/// the array that `array` denotes has `value` at the index `index` evaluates to.
+#[derive(Copy, Clone, Debug)]
+pub struct ElemCell {
+    pub array: Id,
+    pub index: Id,
+    pub value: Id,
+    pub guard: Id,
+}
+
+/// An input symbol that names an element of an input array: `name` is the value at
+/// the index `index` evaluates to of the array the access path `array` denotes.
+#[derive(Copy, Clone, Debug)]
+pub struct ElemInput {
+    pub name: egg::Symbol,
+    pub array: egg::Symbol,
+    pub index: Id,
+}
+
 /// A symbolic heap as terms (see [`RuleSet::heap_terms`]). A field of an input
-/// object that no cell covers still holds its input value.
+/// object that no cell covers still holds its input value; so does an element of an
+/// input array that no element cell covers.
 #[derive(Clone, Debug, Default)]
 pub struct HeapTerms {
     pub cells: Vec<Cell>,
     /// The objects allocated along the path: `n` of `new#n`, and the class.
     pub allocated: Vec<(u32, ClassId)>,
+    /// The elements written or read along the path.
+    pub elems: Vec<ElemCell>,
+    /// The arrays allocated along the path: `n` of `new#n`, the type, the length
+    /// term, and the default element's term (every element no cell covers).
+    pub arrays: Vec<(u32, ArrayType, Id, Id)>,
+    /// The input symbols that name elements of input arrays.
+    pub elem_inputs: Vec<ElemInput>,
 }
 
 impl HeapTerms {
@@ -128,6 +164,10 @@ impl HeapTerms {
 /// rule carries `!Off(ITS_NAME)` in its body (docs/RULES.md, "Variants").
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct RuleName(pub &'static str);
+
+/// The successors of an array operation ([`RuleSet::array`]), `None` when the rule
+/// set does not model arrays.
+pub type ArrayForks<H, R> = Option<Vec<Fork<H, Val<R>>>>;
 
 /// The initial heaps of an exploration, each with the root values.
 pub type Starts<H, R> = Vec<Fork<H, Vec<Val<R>>>>;
@@ -167,6 +207,11 @@ pub trait RuleSet: Sized + 'static {
     /// The `null` reference.
     fn null(ctx: &mut Ctx) -> Self::Ref;
 
+    /// Whether the rule set models arrays ([`RuleSet::array`]); when not, a path that
+    /// reaches an array operation, an array field or an array parameter is cut by
+    /// `Bound::Arrays`.
+    const ARRAYS: bool = false;
+
     /// NEW: a fresh object with default field values.
     fn new_object(ctx: &mut Ctx, heap: &mut Self::Heap, class: ClassId) -> Self::Ref;
 
@@ -194,6 +239,17 @@ pub trait RuleSet: Sized + 'static {
         a: Self::Ref,
         b: Self::Ref,
     ) -> Vec<Fork<Self::Heap, Id>>;
+
+    /// An array operation ([`ArrayOp`]) on its operands (the array, index and value, or
+    /// the length of `new`); `None` when the rule set does not model arrays.
+    fn array(
+        _ctx: &mut Ctx,
+        _heap: Self::Heap,
+        _op: ArrayOp,
+        _vals: &[Val<Self::Ref>],
+    ) -> ArrayForks<Self::Heap, Self::Ref> {
+        None
+    }
 
     /// Null or dynamic class of a reference, for dispatch, `instanceof`, casts, `throw`.
     fn classify(ctx: &mut Ctx, heap: Self::Heap, r: Self::Ref) -> Vec<Classified<Self::Heap>>;

@@ -12,9 +12,9 @@ use crate::concrete::canon::{
     HeapView, PCell, PResult, PVal, PartialOutcome, ViewResult, ViewValue, canonicalize,
 };
 use crate::concrete::{CanonOutcome, Input, InputValue, Thrown};
-use crate::engine::{Cell, Exploration, Outcome, RuleSet};
+use crate::engine::{Cell, ElemCell, Exploration, Outcome, RuleSet};
 use crate::expr::{Assignment, EvalError, RefValue, Sort, Term, Value, display_expr, eval_expr};
-use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Program, Type};
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId, MethodKind, Program, Type};
 
 /// At most this many partial choices of values are tried for the symbols an input
 /// leaves unbound.
@@ -38,6 +38,10 @@ struct TraceTerms {
     end: End,
     cells: Vec<Cell>,
     allocated: BTreeMap<u32, ClassId>,
+    /// The elements of arrays the trace read or wrote.
+    elems: Vec<ElemCell>,
+    /// The arrays allocated along the trace: type, length term, default term.
+    arrays: BTreeMap<u32, (ArrayType, Id, Id)>,
 }
 
 /// Why a trace's prediction for an input cannot be computed: the trace itself is
@@ -79,6 +83,9 @@ pub struct Concretizer<'p> {
     sorts: HashMap<Id, Vec<(String, Sort)>>,
     /// Readable text of each trace's path condition.
     pcs: Vec<String>,
+    /// The input symbols that name elements of input arrays: the array's access path
+    /// and the index term.
+    elem_inputs: HashMap<String, (String, Id)>,
 }
 
 /// What walking an access path in an input finds.
@@ -139,6 +146,7 @@ impl<'p> Concretizer<'p> {
         let program = x.ctx.program;
         let mut traces = Vec::with_capacity(x.traces.len());
         let mut pcs = Vec::with_capacity(x.traces.len());
+        let mut elem_inputs = HashMap::new();
         for t in &x.traces {
             let ctx = &mut x.ctx;
             let end = match &t.outcome {
@@ -160,14 +168,23 @@ impl<'p> Concretizer<'p> {
                     .collect::<Vec<_>>()
                     .join(" && ")
             });
+            for e in &heap.elem_inputs {
+                elem_inputs.insert(e.name.to_string(), (e.array.to_string(), e.index));
+            }
             traces.push(TraceTerms {
                 guards,
                 end,
                 cells: heap.cells,
                 allocated: heap.allocated.into_iter().collect(),
+                elems: heap.elems,
+                arrays: heap
+                    .arrays
+                    .into_iter()
+                    .map(|(n, ty, len, d)| (n, (ty, len, d)))
+                    .collect(),
             });
         }
-        let mut ids: Vec<Id> = Vec::new();
+        let mut ids: Vec<Id> = elem_inputs.values().map(|&(_, i)| i).collect();
         for t in &traces {
             ids.extend(&t.guards);
             match t.end {
@@ -176,6 +193,12 @@ impl<'p> Concretizer<'p> {
             }
             for c in &t.cells {
                 ids.extend([c.object, c.value, c.guard]);
+            }
+            for c in &t.elems {
+                ids.extend([c.array, c.index, c.value, c.guard]);
+            }
+            for &(_, len, d) in t.arrays.values() {
+                ids.extend([len, d]);
             }
         }
         ids.sort();
@@ -213,6 +236,7 @@ impl<'p> Concretizer<'p> {
             exprs,
             symbols,
             pcs,
+            elem_inputs,
         }
     }
 
@@ -394,9 +418,11 @@ impl<'p> Concretizer<'p> {
     fn first_open_ref(&self, input: &Input, open: &[Vec<bool>]) -> Option<(u32, u32)> {
         open.iter().enumerate().find_map(|(o, fields)| {
             fields.iter().enumerate().find_map(|(s, &b)| {
-                let f = input.objects[o].fields[s].0;
-                (b && matches!(self.program.field(f).ty, Type::Class(_)))
-                    .then_some((o as u32, s as u32))
+                let ty = match &input.objects[o].array {
+                    Some(a) => a.ty.elem(),
+                    None => self.program.field(input.objects[o].fields[s].0).ty,
+                };
+                (b && matches!(ty, Type::Class(_) | Type::Array(_))).then_some((o as u32, s as u32))
             })
         })
     }
@@ -454,7 +480,7 @@ impl<'p> Concretizer<'p> {
     /// is that object's field (an open one ends the search, in `needs`).
     fn consistent(&self, s: &mut Completion) -> bool {
         for (name, v) in &s.chosen {
-            let Some((parent, field)) = name.rsplit_once('.') else {
+            let Some((parent, field)) = split_path(name) else {
                 continue;
             };
             match self.walk(s.input, s.open_fields, &s.assignment, parent) {
@@ -499,7 +525,10 @@ impl<'p> Concretizer<'p> {
         if let Some(v) = assignment.values.get(name) {
             return Walk::Value(v.clone());
         }
-        let Some((parent, field)) = name.rsplit_once('.') else {
+        if let Some((array, index)) = self.elem_inputs.get(name) {
+            return self.walk_elem(input, open, assignment, array, *index);
+        }
+        let Some((parent, field)) = split_path(name) else {
             let Some(i) = self.roots.iter().position(|r| r == name) else {
                 return Walk::Free;
             };
@@ -510,6 +539,12 @@ impl<'p> Concretizer<'p> {
         };
         match self.walk(input, open, assignment, parent) {
             Walk::Value(Value::Ref(RefValue::Obj(o))) => {
+                if let Some(a) = &input.objects[o as usize].array {
+                    return match field {
+                        "length" => Walk::Value(Value::Int(a.elems.len() as i64)),
+                        _ => Walk::Free,
+                    };
+                }
                 let fields = &input.objects[o as usize].fields;
                 match fields
                     .iter()
@@ -525,6 +560,48 @@ impl<'p> Concretizer<'p> {
             Walk::Open(o, s) => Walk::Open(o, s),
             _ => Walk::Free,
         }
+    }
+
+    /// The element of the input array at access path `array` at the index the term
+    /// `index` evaluates to (its symbols walked in the input): free when the array is
+    /// null or the index out of its bounds (a path condition that reads it says the
+    /// index is in bounds), open when that element is open in a class of inputs.
+    fn walk_elem(
+        &self,
+        input: &Input,
+        open: &[Vec<bool>],
+        assignment: &Assignment,
+        array: &str,
+        index: Id,
+    ) -> Walk {
+        let o = match self.walk(input, open, assignment, array) {
+            Walk::Value(Value::Ref(RefValue::Obj(o))) => o,
+            Walk::Open(o, s) => return Walk::Open(o, s),
+            _ => return Walk::Free,
+        };
+        let Some(a) = &input.objects[o as usize].array else {
+            return Walk::Free;
+        };
+        let mut own = Assignment::new();
+        for (name, _) in &self.sorts[&index] {
+            match self.walk(input, open, assignment, name) {
+                Walk::Value(v) => {
+                    own.values.insert(name.clone(), v);
+                }
+                Walk::Open(o, s) => return Walk::Open(o, s),
+                Walk::Free => return Walk::Free,
+            }
+        }
+        let Ok(Value::Int(i)) = eval_expr(&self.exprs[&index], &own) else {
+            return Walk::Free;
+        };
+        let Some(s) = usize::try_from(i).ok().filter(|&s| s < a.elems.len()) else {
+            return Walk::Free;
+        };
+        if open.get(o as usize).is_some_and(|f| f[s]) {
+            return Walk::Open(o, s as u32);
+        }
+        Walk::Value(input_value(a.elems[s]))
     }
 
     /// The values a free symbol may take: null or an input object of its declared
@@ -758,11 +835,11 @@ impl<'p> Concretizer<'p> {
             .iter()
             .enumerate()
             .map(|(i, o)| {
-                let cells = o
-                    .fields
-                    .iter()
+                let values: Vec<InputValue> = o.values().collect();
+                let cells = values
+                    .into_iter()
                     .enumerate()
-                    .map(|(s, &(_, v))| {
+                    .map(|(s, v)| {
                         if val.open.get(i).is_some_and(|f| f[s]) {
                             PCell::Open
                         } else {
@@ -799,7 +876,66 @@ impl<'p> Concretizer<'p> {
                 });
             }
         }
+        let mut elems: BTreeMap<(PVal, i64), PVal> = BTreeMap::new();
+        for c in &trace.elems {
+            if !matches!(self.eval_open(val, c.guard)?, Value::Bool(true)) {
+                continue;
+            }
+            let array = pval(c.array)?;
+            if !matches!(array, PVal::Input(_) | PVal::New(_)) {
+                continue;
+            }
+            let Value::Int(k) = self.eval_open(val, c.index)? else {
+                continue;
+            };
+            let v = pval(c.value)?;
+            if let Some(old) = elems.insert((array, k), v)
+                && old != v
+            {
+                return Err(PredictError::Conflict {
+                    object: format!("{array:?}"),
+                    field: format!("[{k}]"),
+                    a: format!("{old:?}"),
+                    b: format!("{v:?}"),
+                });
+            }
+        }
+        let mut arrays = BTreeMap::new();
+        for (i, o) in val.input.objects.iter().enumerate() {
+            if let Some(a) = &o.array {
+                arrays.insert(PVal::Input(i as u32), a.ty);
+            }
+        }
         let mut new = BTreeMap::new();
+        for (&n, &(ty, len, d)) in &trace.arrays {
+            let Value::Int(len) = self.eval_open(val, len)? else {
+                return Err(PredictError::NotAValue {
+                    term: display_expr(&self.exprs[&len]),
+                    value: "not an int".into(),
+                });
+            };
+            let d = pval(d)?;
+            let id = PVal::New(n);
+            let values = (0..len.max(0))
+                .map(|k| elems.get(&(id, k)).copied().unwrap_or(d))
+                .collect();
+            arrays.insert(id, ty);
+            new.insert(n, (ClassId(0), values));
+        }
+        for ((array, k), v) in &elems {
+            if let PVal::Input(o) = *array {
+                let cells = &mut inputs[o as usize].1;
+                match usize::try_from(*k).ok().and_then(|k| cells.get_mut(k)) {
+                    Some(c) => *c = PCell::Known(*v),
+                    None => {
+                        return Err(PredictError::NoValue {
+                            term: format!("[{k}]"),
+                            reason: "the index is out of the array's bounds".into(),
+                        });
+                    }
+                }
+            }
+        }
         for (&n, &class) in &trace.allocated {
             let mut fields = Vec::new();
             for &f in &self.program.class(class).all_fields {
@@ -857,8 +993,7 @@ impl<'p> Concretizer<'p> {
             result,
             inputs,
             new,
-            // The rule sets model no arrays yet.
-            arrays: Default::default(),
+            arrays,
         })
     }
 
@@ -947,6 +1082,29 @@ impl<'p> Concretizer<'p> {
                 });
             }
         }
+        let mut elems: BTreeMap<(PObj, i64), ViewValue<PObj>> = BTreeMap::new();
+        for c in &trace.elems {
+            if !matches!(self.eval(val, c.guard)?, Value::Bool(true)) {
+                continue;
+            }
+            let ViewValue::Obj(array) = self.heap_value(val, c.array)? else {
+                continue;
+            };
+            let Value::Int(k) = self.eval(val, c.index)? else {
+                continue;
+            };
+            let v = self.heap_value(val, c.value)?;
+            if let Some(old) = elems.insert((array, k), v)
+                && old != v
+            {
+                return Err(PredictError::Conflict {
+                    object: format!("{array}"),
+                    field: format!("[{k}]"),
+                    a: format!("{old:?}"),
+                    b: format!("{v:?}"),
+                });
+            }
+        }
         let mut objects = BTreeMap::new();
         for (i, o) in val.input.objects.iter().enumerate() {
             let id = PObj::Input(i as u32);
@@ -963,11 +1121,47 @@ impl<'p> Concretizer<'p> {
                     (f, v)
                 })
                 .collect();
+            let array = o.array.as_ref().map(|a| {
+                let elems = a
+                    .elems
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &v)| {
+                        elems
+                            .get(&(id, k as i64))
+                            .copied()
+                            .unwrap_or_else(|| view_value(v))
+                    })
+                    .collect();
+                (a.ty, elems)
+            });
             objects.insert(
                 id,
                 PObject {
                     class: o.class,
                     fields,
+                    array,
+                },
+            );
+        }
+        for (&n, &(ty, len, d)) in &trace.arrays {
+            let id = PObj::New(n);
+            let Value::Int(len) = self.eval(val, len)? else {
+                return Err(PredictError::NotAValue {
+                    term: display_expr(&self.exprs[&len]),
+                    value: "not an int".into(),
+                });
+            };
+            let d = self.heap_value(val, d)?;
+            let elems = (0..len.max(0))
+                .map(|k| elems.get(&(id, k)).copied().unwrap_or(d))
+                .collect();
+            objects.insert(
+                id,
+                PObject {
+                    class: ClassId(0),
+                    fields: Vec::new(),
+                    array: Some((ty, elems)),
                 },
             );
         }
@@ -985,7 +1179,14 @@ impl<'p> Concretizer<'p> {
                         })?;
                 fields.push((f, v));
             }
-            objects.insert(id, PObject { class, fields });
+            objects.insert(
+                id,
+                PObject {
+                    class,
+                    fields,
+                    array: None,
+                },
+            );
         }
         Ok(PredHeap {
             program: self.program,
@@ -1047,6 +1248,15 @@ struct Completion<'i> {
     budget: usize,
 }
 
+fn view_value(v: InputValue) -> ViewValue<PObj> {
+    match v {
+        InputValue::Int(i) => ViewValue::Int(i),
+        InputValue::Bool(b) => ViewValue::Bool(b),
+        InputValue::Null => ViewValue::Null,
+        InputValue::Obj(o) => ViewValue::Obj(PObj::Input(o.0)),
+    }
+}
+
 fn input_value(v: InputValue) -> Value {
     match v {
         InputValue::Int(i) => Value::Int(i64::from(i)),
@@ -1075,6 +1285,8 @@ impl std::fmt::Display for PObj {
 struct PObject {
     class: ClassId,
     fields: Vec<(FieldId, ViewValue<PObj>)>,
+    /// For an array: its type and elements.
+    array: Option<(ArrayType, Vec<ViewValue<PObj>>)>,
 }
 
 /// The final heap a trace predicts for one input.
@@ -1101,6 +1313,26 @@ impl HeapView for PredHeap<'_> {
     fn is_input(&self, o: PObj) -> bool {
         matches!(o, PObj::Input(_))
     }
+
+    fn array(&self, o: PObj) -> Option<(String, Vec<ViewValue<PObj>>)> {
+        let (ty, elems) = self.objects[&o].array.as_ref()?;
+        Some((self.program.type_name(Type::Array(*ty)), elems.clone()))
+    }
+}
+
+/// An access path's parent path and last field, splitting at the last `.` outside an
+/// element's index (`a[x.n].v` is `a[x.n]` and `v`); `None` for a root or an element.
+fn split_path(name: &str) -> Option<(&str, &str)> {
+    let mut depth = 0i32;
+    for (k, c) in name.char_indices().rev() {
+        match c {
+            ']' => depth += 1,
+            '[' => depth -= 1,
+            '.' if depth == 0 => return Some((&name[..k], &name[k + 1..])),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The entry's root names (for callers that name inputs).

@@ -5,10 +5,10 @@
 // entry: Arr.count paths=unbounded
 // entry: Arr.deep paths=unbounded
 //
-// Held to the oracle's own checks only (tests/arrays.rs): the generator's inputs under
-// `sorted` are exactly the plain inputs on which `sorted` returns true, and the oracle of
-// classes partitions the inputs, each class running as its members do. The rule sets do not
-// model arrays yet (see lse.java).
+// Held to the oracle's own checks (tests/arrays.rs): the generator's inputs under `sorted`
+// are exactly the plain inputs on which `sorted` returns true, and the oracle of classes
+// partitions the inputs, each class running as its members do; and `lazy` agrees with the
+// oracle on every entry.
 class Cell {
     int v;
     Cell next;

@@ -4,8 +4,8 @@
 //
 // Paths: `a` null (NullPointerException at `a[j] = 2`); `j` out of bounds; `i` out of bounds
 // (at `a[i] = 0`); then `a[j] != 3` holds exactly when `i == j` (the write of 0 reached
-// `a[j]`, so it is 1), giving `x = a[j]`; otherwise `x = a[i]`. 5 paths. The rule sets do not
-// model arrays yet: each cuts these paths (`arrays`), tests/arrays.rs holds them to that.
+// `a[j]`, so it is 1), giving `x = a[j]`; otherwise `x = a[i]`. 5 paths, which `lazy` finds;
+// the rule sets that do not model arrays cut them (`arrays`). tests/arrays.rs holds both.
 class Lse {
     static int example(int[] a, int i, int j) {
         int x;

@@ -7,7 +7,7 @@
 // first passed); `a == 0` (ArithmeticException); the normal return: 4 paths.
 // `writeThenScan`: a null `arr` and a bad `j` end it; the loop reads `arr[i]` until a zero,
 // and the zero written at `j` ends it by `i == j` at the latest, but the input's length is
-// unbounded, so are the paths. The rule sets do not model arrays yet (see lse.java). Both
+// unbounded, so are the paths (at scope 2, `lazy` finds 5). Both
 // are written from a one-line description of that work's examples (`arr[i]` read twice then
 // `1 / a`; a write `arr[j] = 0` then a loop reading `arr[i]`), not copied from its text, which
 // docs/REFERENCES.md does not list.
