@@ -77,6 +77,12 @@ fn unknown_when_a_feature_is_outside_the_language() {
 }
 
 #[test]
+fn a_lone_semicolon_between_classes_is_an_empty_declaration() {
+    let doc = json("empty_declarations", &[]);
+    assert_eq!(doc["verdict"], "TRUE", "{doc}");
+}
+
+#[test]
 fn several_files_and_packages_make_one_program() {
     let doc = json("multi", &[]);
     assert_eq!(doc["verdict"], "FALSE", "{doc}");

@@ -378,7 +378,7 @@ fn model(ctx: &Ctx<'_>, program: &Program, pc: &[egg::Id]) -> Option<HashMap<Str
         let e = ctx.terms.extract(g);
         for node in e.as_ref() {
             if let Term::Sym(s) = node {
-                syms.insert(s.name.as_str().to_string(), s.clone());
+                syms.insert(s.name.as_str().to_string(), *s);
             }
         }
         let t = translate(solver.terms_mut(), &e).ok()?;
@@ -386,7 +386,7 @@ fn model(ctx: &Ctx<'_>, program: &Program, pc: &[egg::Id]) -> Option<HashMap<Str
     }
     let mut ids = HashMap::new();
     for (name, s) in &syms {
-        let e: egg::RecExpr<Term> = vec![Term::Sym(s.clone())].into();
+        let e: egg::RecExpr<Term> = vec![Term::Sym(*s)].into();
         let t = translate(solver.terms_mut(), &e).ok()?;
         if s.sort == Sort::Int {
             let terms = solver.terms_mut();

@@ -180,6 +180,10 @@ impl Parser<'_> {
         let mut unit = Unit::default();
         self.header(&mut unit);
         while self.peek() != &Tok::Eof {
+            // A lone `;` between classes is an empty declaration (JLS 7.6).
+            if self.eat(&Tok::Semi) {
+                continue;
+            }
             let start = self.pos;
             match self.class() {
                 Ok(c) => unit.classes.push(c),
