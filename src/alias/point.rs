@@ -172,8 +172,13 @@ fn statements_here<'e>(e: &'e Expr, scope: &[LocalId], out: &mut Vec<(&'e Expr, 
 
 fn for_children<'e>(e: &'e Expr, mut f: impl FnMut(&'e Expr)) {
     match &e.kind {
-        ExprKind::Lit(_) | ExprKind::Local(_) | ExprKind::New(_) | ExprKind::Break(_) => {}
+        ExprKind::Lit(_)
+        | ExprKind::Local(_)
+        | ExprKind::New(_)
+        | ExprKind::Break(_)
+        | ExprKind::Nondet(_) => {}
         ExprKind::Field(x, _)
+        | ExprKind::Assume(x)
         | ExprKind::FieldWrite(_, _, x)
         | ExprKind::Assign(_, x)
         | ExprKind::Return(x)

@@ -87,6 +87,7 @@ pub fn run(args: Args) -> Output {
                 sources.position(*span)
             ))
         }
+        concrete::Outcome::Halted => None,
         concrete::Outcome::BudgetExhausted => Some(format!(
             "error: {}: the step budget of {} machine steps ran out\n",
             args.entry, config.step_budget

@@ -18,6 +18,7 @@ pub mod run;
 pub mod shard;
 pub mod solve;
 pub mod tests;
+pub mod verify;
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -106,6 +107,9 @@ pub enum Command {
     /// The JSON Lines of every `--shard i/n` of one `fuzz`, `compare --all` or `bench`
     /// run, summarized as one run without shards prints it.
     Merge(merge::Args),
+    /// A verdict for the `assert` property (SV-COMP's TRUE / FALSE / UNKNOWN) of a
+    /// program given as files; exit status 0 for every verdict.
+    Verify(verify::Args),
 }
 
 /// Output format of a subcommand.
@@ -270,6 +274,7 @@ pub fn dispatch(cli: Cli, out: &mut dyn Write, start: Instant) -> Output {
         Command::Fuzz(a) => fuzz::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Verify(a) => verify::run(a),
     }
 }
 

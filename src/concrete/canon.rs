@@ -34,6 +34,8 @@ pub enum ViewResult<O> {
     /// The exception's class name.
     Exception(String),
     BudgetExhausted,
+    /// `Verifier.assume` found its condition false.
+    Halted,
 }
 
 /// What the namer needs to know of a final heap.
@@ -71,6 +73,8 @@ pub enum CanonResult {
     /// `NullPointerException`, ..., or the class name of a thrown object.
     Exception(String),
     BudgetExhausted,
+    /// `Verifier.assume` found its condition false: not a run of the program.
+    Halted,
 }
 
 /// An object of the canonical heap.
@@ -122,6 +126,7 @@ pub fn canonicalize<H: HeapView>(
         ViewResult::Return(v) => CanonResult::Return(namer.value(v)),
         ViewResult::Exception(e) => CanonResult::Exception(e),
         ViewResult::BudgetExhausted => CanonResult::BudgetExhausted,
+        ViewResult::Halted => CanonResult::Halted,
     };
     let mut out = CanonHeap::new();
     for &o in &namer.order {
@@ -225,6 +230,7 @@ impl fmt::Display for CanonResult {
             CanonResult::Return(v) => write!(f, "return {v}"),
             CanonResult::Exception(e) => write!(f, "throw {e}"),
             CanonResult::BudgetExhausted => f.write_str("budget exhausted"),
+            CanonResult::Halted => f.write_str("halted by a false assumption"),
         }
     }
 }

@@ -101,6 +101,13 @@ pub struct ConcreteDomain<'p> {
     /// For each field, its index in the `all_fields` of its owner (and so of every
     /// subclass, which lists inherited fields first).
     slots: Vec<u32>,
+    /// The input sequence `Verifier.nondet*()` reads, in call order; past its end
+    /// each call reads the type's default value (0, false).
+    nondet: Vec<Value>,
+    /// How many values of `nondet` the run has read.
+    read: usize,
+    /// The heap where `Verifier.assume` halted the run, if it did.
+    halted: Option<Heap>,
 }
 
 impl<'p> ConcreteDomain<'p> {
@@ -112,7 +119,19 @@ impl<'p> ConcreteDomain<'p> {
                 slots[f.0 as usize] = i as u32;
             }
         }
-        ConcreteDomain { program, slots }
+        ConcreteDomain {
+            program,
+            slots,
+            nondet: Vec::new(),
+            read: 0,
+            halted: None,
+        }
+    }
+
+    /// The values the run's `Verifier.nondet*()` calls read, in call order.
+    pub fn with_nondet(mut self, values: Vec<Value>) -> Self {
+        self.nondet = values;
+        self
     }
 
     fn slot(&self, f: FieldId) -> usize {
@@ -398,6 +417,19 @@ impl Domain for ConcreteDomain<'_> {
         Value::Obj(heap.alloc(self.blank(class)))
     }
 
+    fn nondet(&mut self, _heap: &mut Heap, ty: Type) -> Value {
+        let v = self.nondet.get(self.read).copied();
+        self.read += 1;
+        match (v, ty) {
+            (Some(v @ Value::Int(_)), Type::Int) | (Some(v @ Value::Bool(_)), Type::Bool) => v,
+            _ => Value::from_lit(machine::default_lit(ty)),
+        }
+    }
+
+    fn halt(&mut self, heap: Heap) {
+        self.halted = Some(heap);
+    }
+
     fn field_read(&mut self, heap: Heap, obj: Value, field: FieldId, at: Span) -> Forks<Self> {
         match obj {
             Value::Obj(o) => {
@@ -495,6 +527,9 @@ pub enum Outcome {
     Threw(Thrown<Value>),
     /// The step budget ran out first.
     BudgetExhausted,
+    /// `Verifier.assume(c)` found `c` false: the run is not one of the program's
+    /// (SV-COMP's `Verifier` halts the JVM there).
+    Halted,
 }
 
 /// A finished concrete run.
@@ -591,6 +626,7 @@ pub fn run_static(
         Vec::new(),
         Heap::default(),
         config,
+        ConcreteDomain::new(program),
         &mut |_| {},
     ))
 }
@@ -612,6 +648,29 @@ pub fn run_entry_observed<'p>(
     program: &'p Program,
     method: MethodId,
     input: &Input,
+    config: &ExecConfig,
+    observe: &mut dyn FnMut(&State<'p, ConcreteDomain<'p>>),
+) -> Result<Execution, EntryError> {
+    run_entry_inner(program, method, input, Vec::new(), config, observe)
+}
+
+/// [`run_entry`] with the input sequence `nondet` that the run's
+/// `Verifier.nondet*()` calls read, in call order (`heaplog verify`'s replay).
+pub fn run_entry_nondet(
+    program: &Program,
+    method: MethodId,
+    input: &Input,
+    nondet: Vec<Value>,
+    config: &ExecConfig,
+) -> Result<Execution, EntryError> {
+    run_entry_inner(program, method, input, nondet, config, &mut |_| {})
+}
+
+fn run_entry_inner<'p>(
+    program: &'p Program,
+    method: MethodId,
+    input: &Input,
+    nondet: Vec<Value>,
     config: &ExecConfig,
     observe: &mut dyn FnMut(&State<'p, ConcreteDomain<'p>>),
 ) -> Result<Execution, EntryError> {
@@ -654,7 +713,8 @@ pub fn run_entry_observed<'p>(
             )));
         }
     }
-    Ok(run(program, method, args, heap, config, observe))
+    let dom = ConcreteDomain::new(program).with_nondet(nondet);
+    Ok(run(program, method, args, heap, config, dom, observe))
 }
 
 /// The concrete heap of an input; its objects keep their indices.
@@ -740,6 +800,7 @@ fn run<'p>(
     args: Vec<Value>,
     heap: Heap,
     config: &ExecConfig,
+    mut dom: ConcreteDomain<'p>,
     observe: &mut dyn FnMut(&State<'p, ConcreteDomain<'p>>),
 ) -> Execution {
     let m = program.method(method);
@@ -749,7 +810,6 @@ fn run<'p>(
         .zip(&args)
         .map(|(l, &v)| (program.name(l.name).to_string(), v))
         .collect();
-    let mut dom = ConcreteDomain::new(program);
     let mut state = State::call(program, &mut dom, method, args, heap);
     let mut steps: u64 = 0;
     let mut next = Vec::with_capacity(1);
@@ -774,7 +834,10 @@ fn run<'p>(
                 };
                 break (outcome, heap);
             }
-            None => unreachable!("a concrete step has a successor"),
+            None => match dom.halted.take() {
+                Some(heap) => break (Outcome::Halted, heap),
+                None => unreachable!("a concrete step has a successor"),
+            },
         }
     };
     Execution {
@@ -851,6 +914,7 @@ impl Execution {
                 ViewResult::Exception(name)
             }
             Outcome::BudgetExhausted => ViewResult::BudgetExhausted,
+            Outcome::Halted => ViewResult::Halted,
         };
         let roots: Vec<(&str, ViewValue<ObjId>)> = self
             .roots

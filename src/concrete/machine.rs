@@ -202,6 +202,15 @@ pub trait Domain {
     fn fuse(&self) -> bool {
         false
     }
+    /// `Verifier.nondetInt()` / `nondetBoolean()` (`ty` is `Int` or `Bool`): the
+    /// next value of the run's input sequence. The default, for a domain without
+    /// one, is the type's default value (0, false).
+    fn nondet(&mut self, heap: &mut Self::Heap, ty: Type) -> Self::Value {
+        self.lit(heap, default_lit(ty))
+    }
+    /// `Verifier.assume(c)` found `c` false: the run has no successor there. The
+    /// default drops it (a symbolic path that is not the program's).
+    fn halt(&mut self, _heap: Self::Heap) {}
     /// A fused step just taken stood for `steps` more steps than one.
     fn skipped(&mut self, _steps: u64) {}
     /// `(C) v`: the value itself, or ClassCastException.
@@ -285,6 +294,8 @@ pub enum Frame<'p, V> {
     Throw { at: Span },
     /// `(assert * -> k)`.
     Assert { at: Span },
+    /// `Verifier.assume(·)`: the condition is being evaluated.
+    Assume,
     /// `((C) * -> k)`.
     Cast { class: ClassId, at: Span },
     /// `(* instanceof C -> k)`.
@@ -845,6 +856,12 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             ExprKind::Return(val) => self.push(out, heap, Frame::Return, val),
             ExprKind::Throw(val) => self.push(out, heap, Frame::Throw { at: e.span }, val),
             ExprKind::Assert(c) => self.push(out, heap, Frame::Assert { at: e.span }, c),
+            // The next value of the input sequence.
+            ExprKind::Nondet(ty) => {
+                let v = dom.nondet(&mut heap, *ty);
+                self.value(out, heap, v)
+            }
+            ExprKind::Assume(c) => self.push(out, heap, Frame::Assume, c),
             ExprKind::Cast(c, val) => self.push(
                 out,
                 heap,
@@ -1043,6 +1060,21 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                     } else {
                         let t = Thrown::Builtin(ExceptionKind::AssertionError, at);
                         m.raise(out, program, dom, heap, t);
+                    }
+                }
+            }
+            // A false assumption ends the run with no successor: the domain hears of
+            // it (a concrete run ends halted; a symbolic path is dropped, not cut).
+            Frame::Assume => {
+                let branches = dom.branch(heap, v);
+                let n = branches.len();
+                let mut m = Some(self);
+                for (i, (mut heap, holds)) in branches.into_iter().enumerate() {
+                    if holds {
+                        let unit = dom.lit(&mut heap, Lit::Unit);
+                        out.push(m.nth_of(i, n).running(heap, Control::Value(unit)));
+                    } else {
+                        dom.halt(heap);
                     }
                 }
             }

@@ -16,7 +16,7 @@ pub use canon::{
 pub use input::{Input, InputObj, InputObject, InputValue};
 pub use interp::{
     ConcreteDomain, EntryError, ExecConfig, Execution, Heap, ObjId, Object, Outcome, Value,
-    drivers, run_entry, run_named, run_static,
+    drivers, run_entry, run_entry_nondet, run_named, run_static,
 };
 pub use machine::{
     Control, Domain, Env, ExceptionKind, Frame, Kont, State, Successor, Thrown, step, step_into,

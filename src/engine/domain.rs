@@ -27,6 +27,15 @@ pub struct SymState<H> {
     /// feasible): the path may be infeasible. Each fork's own check marks that
     /// fork only, never its siblings.
     pub unknown: bool,
+    /// `Verifier.nondet*()` calls executed on this path: the next one reads the
+    /// input symbol [`nondet_symbol`] of this number.
+    pub nondets: u32,
+}
+
+/// The input symbol of the `k`-th (from 0) `Verifier.nondet*()` call executed on a
+/// path: position `k` of the input sequence.
+pub fn nondet_symbol(k: u32) -> String {
+    format!("nondet#{k}")
 }
 
 /// A successor state with the result of the rule that produced it.
@@ -87,6 +96,7 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
                 branches: state.branches,
                 steps: state.steps,
                 unknown,
+                nondets: state.nondets,
             };
             out.push((next, fork.result));
         }
@@ -372,6 +382,18 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
             Lit::Null => Val::Ref(R::null(&mut self.ctx)),
             Lit::Unit => Val::Unit,
         }
+    }
+
+    // The next position of the input sequence, a fresh input symbol.
+    fn nondet(&mut self, heap: &mut Self::Heap, ty: Type) -> Self::Value {
+        let name = nondet_symbol(heap.nondets);
+        heap.nondets += 1;
+        let sort = if ty == Type::Bool {
+            crate::expr::Sort::Bool
+        } else {
+            crate::expr::Sort::Int
+        };
+        Val::Prim(self.ctx.input(&name, sort))
     }
 
     // NEW, [UBERLAZY] Fig. 3

@@ -257,6 +257,7 @@ pub(super) fn setup<'p, R: RuleSet>(
             branches: u32::from(many),
             steps: 0,
             unknown: start_unknown,
+            nondets: 0,
         };
         initial.push(State::call(
             program,

@@ -14,7 +14,7 @@ mod summary;
 
 pub use config::{EngineConfig, Progress};
 pub use ctx::{Bound, Ctx, Query, Stats};
-pub use domain::{SymDomain, SymState};
+pub use domain::{SymDomain, SymState, nondet_symbol};
 pub use explore::{
     CutHook, Exploration, Observer, Outcome, StopReason, Trace, TraceHook, explore,
     explore_observed, explore_streamed, explore_streamed_cuts,

@@ -13,7 +13,27 @@ pub struct Ident {
 /// A parsed source file.
 #[derive(Clone, Debug, Default)]
 pub struct Unit {
+    /// `package a.b;`, if written.
+    pub package: Option<QualifiedName>,
+    /// The `import` lines, in order.
+    pub imports: Vec<Import>,
     pub classes: Vec<ClassDecl>,
+}
+
+/// A dotted name, `a.b.C`, with the span of the whole.
+#[derive(Clone, Debug)]
+pub struct QualifiedName {
+    pub parts: Vec<Ident>,
+    pub span: Span,
+}
+
+/// `import a.b.C;` (`star` false) or `import a.b.*;` (`star` true, `name` the package).
+#[derive(Clone, Debug)]
+pub struct Import {
+    pub name: QualifiedName,
+    pub star: bool,
+    /// The whole line.
+    pub span: Span,
 }
 
 /// Modifiers, after the parser has rejected those outside the subset.

@@ -362,6 +362,8 @@ struct Body<'a, 'u> {
     trys: Vec<TryJumps>,
     /// The `catch` parameters in scope, innermost last.
     catch_params: Vec<CatchParam>,
+    /// The `String[]` parameter of `main`, left out (see `MethodInfo::main_args`).
+    main_args: Option<Name>,
 }
 
 /// Checks one method's body; returns its local slots and desugared body.
@@ -392,6 +394,7 @@ pub(super) fn check_method(
         vac: Vacuous::default(),
         trys: Vec::new(),
         catch_params: Vec::new(),
+        main_args: info.main_args.map(|a| a.name),
     };
     if m.kind != MethodKind::Static {
         b.slots.push(
@@ -401,7 +404,8 @@ pub(super) fn check_method(
             true,
         );
     }
-    for (p, ty) in decl.params.iter().zip(&info.params) {
+    let skip = usize::from(info.main_args.is_some());
+    for (p, ty) in decl.params.iter().skip(skip).zip(&info.params) {
         b.declare(p.name, *ty, true);
     }
     let Some(block) = &decl.body else {
@@ -1755,6 +1759,12 @@ impl Body<'_, '_> {
         }
         let msg = if self.t.class_named(id.name).is_some() {
             format!("`{}` is a class, not a value", self.name(id.name))
+        } else if self.main_args == Some(id.name) {
+            format!(
+                "`{}` is `main`'s `String[]`, which the Java subset does not support (strings): \
+                 `main` may declare it but not read it",
+                self.name(id.name)
+            )
         } else {
             format!("cannot find variable `{}`", self.name(id.name))
         };
@@ -2077,6 +2087,15 @@ impl Body<'_, '_> {
                 self.method_result(m),
             );
         };
+        // `Verifier.m(...)` where SV-COMP's `Verifier` is imported and built in.
+        if let A::Name(id) = &recv.kind
+            && self.name(id.name) == "Verifier"
+            && !self.is_var(id.name)
+            && self.t.class_named(id.name).is_none()
+            && self.t.verifier_files.contains(&id.span.file)
+        {
+            return self.verifier_call(name, args, span);
+        }
         // `C.m(...)`: a static call, when `C` is not a variable.
         if let A::Name(id) = &recv.kind
             && !self.is_var(id.name)
@@ -2144,6 +2163,57 @@ impl Body<'_, '_> {
             d::invoke(re, m, Dispatch::Virtual, args, span),
             self.method_result(m),
         )
+    }
+
+    /// SV-COMP's `Verifier.nondetInt()`, `Verifier.nondetBoolean()` and
+    /// `Verifier.assume(c)`, built in; its other methods return types outside the
+    /// subset.
+    fn verifier_call(&mut self, name: Ident, args: &[ast::Expr], span: Span) -> (Expr, Ty) {
+        let method = self.name(name.name).to_string();
+        let what = format!("method `Verifier.{method}`");
+        match method.as_str() {
+            "nondetInt" | "nondetBoolean" => {
+                for a in args {
+                    self.expr(a);
+                }
+                if !self.check_arity(args.len(), 0, &what, span) {
+                    return Self::bad(span);
+                }
+                let ty = if method == "nondetInt" {
+                    Type::Int
+                } else {
+                    Type::Bool
+                };
+                (d::nondet(ty, span), Some(ty))
+            }
+            "assume" => {
+                if !self.check_arity(args.len(), 1, &what, span) {
+                    for a in args {
+                        self.expr(a);
+                    }
+                    return Self::bad(span);
+                }
+                let c = self.cond(&args[0]);
+                (d::assume(c, span), Some(Type::Void))
+            }
+            "nondetByte" | "nondetChar" | "nondetShort" | "nondetLong" | "nondetFloat"
+            | "nondetDouble" | "nondetString" => {
+                let ty = match method.as_str() {
+                    "nondetString" => "String".to_string(),
+                    m => m["nondet".len()..].to_lowercase(),
+                };
+                let msg = format!(
+                    "`Verifier.{method}()` returns `{ty}`, which the Java subset does not support"
+                );
+                self.err(msg, name.span);
+                Self::bad(span)
+            }
+            _ => {
+                let msg = format!("cannot find method `{method}` in class `Verifier`");
+                self.err(msg, name.span);
+                Self::bad(span)
+            }
+        }
     }
 
     fn super_call(&mut self, name: Ident, args: &[ast::Expr], span: Span) -> (Expr, Ty) {

@@ -46,6 +46,27 @@ pub(super) struct MethodInfo<'u> {
     pub is_final: bool,
     pub access: Access,
     pub decl: &'u MethodDecl,
+    /// `static void main(String[] args)`: the `String[]` parameter, which the subset
+    /// cannot type, is left out (the method takes no parameters); reading it is an
+    /// error.
+    pub main_args: Option<ast::Ident>,
+}
+
+/// The parameter of `static void main(String[] args)`, when `m` is that method and
+/// the program declares no class `String`.
+fn main_args(t: &Table, m: &MethodDecl) -> Option<ast::Ident> {
+    let [p] = m.params.as_slice() else {
+        return None;
+    };
+    let string_array = matches!(
+        p.ty,
+        TypeExpr::Array { base: ast::ArrayBaseExpr::Class(c), dims: 1, .. }
+            if t.name(c.name) == "String" && t.class_named(c.name).is_none()
+    );
+    let is_main = m.mods.is_static
+        && matches!(m.ret, Some(TypeExpr::Void(_)))
+        && t.name(m.name.name) == "main";
+    (is_main && string_array).then_some(p.name)
 }
 
 /// The class table under construction and the facts the body checker needs.
@@ -60,6 +81,9 @@ pub(super) struct Table<'u> {
     pub abstract_class: Vec<bool>,
     pub this_name: Name,
     pub tmp_name: Name,
+    /// The files that import SV-COMP's `Verifier`: there `Verifier.nondetInt()`,
+    /// `Verifier.nondetBoolean()` and `Verifier.assume(c)` are built in.
+    pub verifier_files: Vec<FileId>,
 }
 
 impl Table<'_> {
@@ -159,15 +183,77 @@ fn builtin_class(
     }
 }
 
-/// Builds and checks the program of one parsed file. Errors go to `diags`; the
-/// program is returned even then (the caller drops it when there are errors).
+/// A dotted name as text.
+fn dotted(names: &Rodeo, q: &ast::QualifiedName) -> String {
+    q.parts
+        .iter()
+        .map(|p| names.resolve(&p.name.0))
+        .collect::<Vec<_>>()
+        .join(".")
+}
+
+/// Checks the `import` lines of `units`: each names a class of one of the units
+/// (`p.C`, `p.*`) or SV-COMP's `Verifier`. Returns the files that import
+/// `Verifier`, where its calls are built in.
+fn check_imports(names: &Rodeo, units: &[ast::Unit], diags: &mut Vec<Diagnostic>) -> Vec<FileId> {
+    let package_of = |u: &ast::Unit| {
+        u.package
+            .as_ref()
+            .map_or(String::new(), |q| dotted(names, q))
+    };
+    let mut verifier_files = Vec::new();
+    for unit in units {
+        for import in &unit.imports {
+            let name = dotted(names, &import.name);
+            let verifier_class = format!("{}.Verifier", super::VERIFIER_PACKAGE);
+            if (import.star && name == super::VERIFIER_PACKAGE)
+                || (!import.star && name == verifier_class)
+            {
+                verifier_files.push(import.span.file);
+                continue;
+            }
+            let found = if import.star {
+                units.iter().any(|u| package_of(u) == name)
+            } else {
+                let (pkg, class) = name.rsplit_once('.').unwrap_or(("", &name));
+                units.iter().any(|u| {
+                    package_of(u) == pkg
+                        && u.classes
+                            .iter()
+                            .any(|c| names.resolve(&c.name.name.0) == class)
+                })
+            };
+            if !found {
+                let what = if import.star {
+                    format!("{name}.*")
+                } else {
+                    name
+                };
+                diags.push(Diagnostic::error(
+                    format!(
+                        "cannot import `{what}`: only the classes of the given files and \
+                         `{verifier_class}` can be imported (the Java library is outside the subset)"
+                    ),
+                    import.name.span,
+                ));
+            }
+        }
+    }
+    verifier_files
+}
+
+/// Builds and checks the program of the parsed files `units` (of `files`, the
+/// first naming the built-ins' span). Errors go to `diags`; the program is
+/// returned even then (the caller drops it when there are errors).
 pub(super) fn check(
     sources: &Sources,
-    file: FileId,
-    unit: &ast::Unit,
+    files: &[FileId],
+    units: &[ast::Unit],
     mut names: Rodeo,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Program> {
+    let file = files.first().copied().unwrap_or(FileId(0));
+    let verifier_files = check_imports(&names, units, diags);
     let this_name = Name(names.get_or_intern("this"));
     let tmp_name = Name(names.get_or_intern("$tmp"));
     let init_name = Name(names.get_or_intern("<init>"));
@@ -188,12 +274,13 @@ pub(super) fn check(
         .map(|(i, c)| (c.name, ClassId(i as u32)))
         .collect();
     let mut decls: Vec<(ClassId, &ClassDecl)> = Vec::new();
-    let stem = Path::new(&sources.file(file).name)
-        .file_stem()
-        .and_then(|s| s.to_str())
-        .filter(|_| sources.file(file).name.ends_with(".java"));
-    for decl in &unit.classes {
+    for decl in units.iter().flat_map(|u| &u.classes) {
         let name = decl.name.name;
+        let file = decl.name.span.file;
+        let stem = Path::new(&sources.file(file).name)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .filter(|_| sources.file(file).name.ends_with(".java"));
         if let Some(&prev) = by_name.get(&name) {
             let mut d = Diagnostic::error(
                 format!("duplicate class `{}`", names.resolve(&name.0)),
@@ -294,6 +381,7 @@ pub(super) fn check(
         abstract_class,
         this_name,
         tmp_name,
+        verifier_files,
     };
 
     // Fields, in class order then declaration order.
@@ -385,9 +473,11 @@ pub(super) fn check(
                 continue;
             }
             check_method_modifiers(&table, id, m, diags);
+            let main_args = main_args(&table, m);
             let params: Vec<Option<Type>> = m
                 .params
                 .iter()
+                .skip(usize::from(main_args.is_some()))
                 .map(|p| {
                     let t = table.resolve_type(p.ty, diags);
                     if t == Some(Type::Void) {
@@ -425,6 +515,7 @@ pub(super) fn check(
                 is_final: m.mods.is_final,
                 access: Access::of(&m.mods),
                 decl: m,
+                main_args,
             });
             let cls = &mut table.program.classes[id.0 as usize];
             cls.methods.push(mid);

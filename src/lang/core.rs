@@ -2,7 +2,7 @@
 //! Fig. 1), into which the Java subset is desugared. Names are resolved: locals are
 //! slots, fields, classes and methods are ids into the [`Program`](super::Program).
 
-use super::program::{ArrayType, ClassId, FieldId, LabelId, LocalId, MethodId};
+use super::program::{ArrayType, ClassId, FieldId, LabelId, LocalId, MethodId, Type};
 use super::span::Span;
 
 /// A core expression with the source span it came from.
@@ -101,6 +101,13 @@ pub enum ExprKind {
     Throw(Box<Expr>),
     /// `assert e`: a false condition throws AssertionError.
     Assert(Box<Expr>),
+    /// `Verifier.nondetInt()`, `Verifier.nondetBoolean()` (SV-COMP): the next value of
+    /// the run's input sequence, of type `int` or `boolean` (the type held here). Each
+    /// call executed on a path reads one more value.
+    Nondet(Type),
+    /// `Verifier.assume(e)` (SV-COMP): a false condition ends the run as infeasible
+    /// (neither a return nor an exception: the run is not one the program has).
+    Assume(Box<Expr>),
     /// `(C) e`: a non-null object whose class is not a subclass of C throws
     /// ClassCastException; null passes.
     Cast(ClassId, Box<Expr>),
@@ -171,7 +178,11 @@ impl Drop for Expr {
     fn drop(&mut self) {
         if !matches!(
             self.kind,
-            ExprKind::Lit(_) | ExprKind::Local(_) | ExprKind::New(_) | ExprKind::Break(_)
+            ExprKind::Lit(_)
+                | ExprKind::Local(_)
+                | ExprKind::New(_)
+                | ExprKind::Break(_)
+                | ExprKind::Nondet(_)
         ) {
             let kind = std::mem::replace(&mut self.kind, ExprKind::Lit(Lit::Unit));
             super::deep(|| drop(kind));

@@ -335,6 +335,16 @@ pub(super) fn assert(e: Expr, span: Span) -> Expr {
     mk(ExprKind::Assert(Box::new(e)), span)
 }
 
+/// `Verifier.assume(e)`.
+pub(super) fn assume(e: Expr, span: Span) -> Expr {
+    mk(ExprKind::Assume(Box::new(e)), span)
+}
+
+/// `Verifier.nondetInt()` (`ty` `Int`) or `Verifier.nondetBoolean()` (`Bool`).
+pub(super) fn nondet(ty: Type, span: Span) -> Expr {
+    mk(ExprKind::Nondet(ty), span)
+}
+
 /// The body given to an abstract method: `throw new Error()`, which the JVM's
 /// AbstractMethodError (an `Error`) stands for. Dispatch never reaches it.
 pub(super) fn abstract_body(error_class: ClassId, span: Span) -> Expr {

@@ -91,6 +91,8 @@ pub enum Kw {
     Try,
     Catch,
     Finally,
+    Package,
+    Import,
 }
 
 const KEYWORDS: &[(&str, Kw)] = &[
@@ -129,6 +131,8 @@ const KEYWORDS: &[(&str, Kw)] = &[
     ("try", Kw::Try),
     ("catch", Kw::Catch),
     ("finally", Kw::Finally),
+    ("package", Kw::Package),
+    ("import", Kw::Import),
 ];
 
 /// Java keywords outside the subset, with the construct they start.
@@ -136,8 +140,6 @@ const UNSUPPORTED_WORDS: &[(&str, &str)] = &[
     ("interface", "interfaces"),
     ("implements", "interfaces (`implements`)"),
     ("enum", "enums"),
-    ("import", "`import`"),
-    ("package", "`package`"),
     ("char", "type `char`"),
     ("byte", "type `byte`"),
     ("short", "type `short`"),

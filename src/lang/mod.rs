@@ -67,11 +67,39 @@ pub enum LoadError {
 
 /// Parses, checks and desugars one file of `sources`.
 pub fn compile(sources: &Sources, file: FileId) -> Compiled {
-    let text = &sources.file(file).text;
+    compile_files(sources, &[file])
+}
+
+/// The package of SV-COMP's `Verifier` class. Its calls are built in (see
+/// docs/LANGUAGE.md, "Several files, packages and SV-COMP's Verifier"): a file
+/// declaring this package is the library's reference implementation (written with
+/// `java.util.Random`, outside the subset) and is left out of the program.
+pub const VERIFIER_PACKAGE: &str = "org.sosy_lab.sv_benchmarks";
+
+/// Parses, checks and desugars the files of one program together: their classes
+/// share one namespace of simple names, whatever their packages.
+pub fn compile_files(sources: &Sources, files: &[FileId]) -> Compiled {
     let mut diagnostics = Vec::new();
     let mut names = lasso::Rodeo::new();
-    let unit = parser::parse(file, text, &mut names, &mut diagnostics);
-    let program = check::check(sources, file, &unit, names, &mut diagnostics);
+    let mut units = Vec::new();
+    for &file in files {
+        let text = &sources.file(file).text;
+        let mut diags = Vec::new();
+        let unit = parser::parse(file, text, &mut names, &mut diags);
+        let package = unit.package.as_ref().map(|q| {
+            q.parts
+                .iter()
+                .map(|p| names.resolve(&p.name.0))
+                .collect::<Vec<_>>()
+                .join(".")
+        });
+        if package.as_deref() == Some(VERIFIER_PACKAGE) {
+            continue;
+        }
+        diagnostics.extend(diags);
+        units.push(unit);
+    }
+    let program = check::check(sources, files, &units, names, &mut diagnostics);
     let program = program.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     // Report in source order; phases (parse, class table, bodies) interleave.
     diagnostics.sort_by_key(|d| (d.span.file, d.span.start));
@@ -81,8 +109,8 @@ pub fn compile(sources: &Sources, file: FileId) -> Compiled {
     }
 }
 
-/// Loads the file at `path` (named by its path as given) and compiles it.
-pub fn compile_path(path: &Path) -> Result<(Sources, Compiled), LoadError> {
+/// Reads the file at `path` into `sources` (named by its path as given).
+fn load(sources: &mut Sources, path: &Path) -> Result<FileId, LoadError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path).map_err(|source| LoadError::Unreadable {
         path: shown.clone(),
@@ -91,8 +119,48 @@ pub fn compile_path(path: &Path) -> Result<(Sources, Compiled), LoadError> {
     let text = String::from_utf8(bytes).map_err(|_| LoadError::NotUtf8 {
         path: shown.clone(),
     })?;
+    Ok(sources.add(shown, text))
+}
+
+/// Loads the file at `path` (named by its path as given) and compiles it.
+pub fn compile_path(path: &Path) -> Result<(Sources, Compiled), LoadError> {
+    compile_paths(std::slice::from_ref(&path.to_path_buf()))
+}
+
+/// Loads the files at `paths` and compiles them as one program
+/// ([`compile_files`]). A directory stands for every `.java` file under it, in
+/// path order.
+pub fn compile_paths(paths: &[std::path::PathBuf]) -> Result<(Sources, Compiled), LoadError> {
     let mut sources = Sources::default();
-    let file = sources.add(shown, text);
-    let compiled = compile(&sources, file);
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut found = Vec::new();
+            java_files(path, &mut found).map_err(|source| LoadError::Unreadable {
+                path: path.display().to_string(),
+                source,
+            })?;
+            found.sort();
+            for f in found {
+                files.push(load(&mut sources, &f)?);
+            }
+        } else {
+            files.push(load(&mut sources, path)?);
+        }
+    }
+    let compiled = compile_files(&sources, &files);
     Ok((sources, compiled))
+}
+
+/// Every `.java` file under `dir`, recursively.
+fn java_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            java_files(&path, out)?;
+        } else if path.extension().is_some_and(|e| e == "java") {
+            out.push(path);
+        }
+    }
+    Ok(())
 }

@@ -178,7 +178,12 @@ impl Parser<'_> {
 
     fn unit(&mut self) -> Unit {
         let mut unit = Unit::default();
+        self.header(&mut unit);
         while self.peek() != &Tok::Eof {
+            // A lone `;` between classes is an empty declaration (JLS 7.6).
+            if self.eat(&Tok::Semi) {
+                continue;
+            }
             let start = self.pos;
             match self.class() {
                 Ok(c) => unit.classes.push(c),
@@ -200,6 +205,83 @@ impl Parser<'_> {
             }
         }
         unit
+    }
+
+    /// `[package a.b;] {import a.b.C; | import a.b.*;}`, recovering at the next `;`.
+    fn header(&mut self, unit: &mut Unit) {
+        if self.peek() == &Tok::Kw(Kw::Package) {
+            self.bump();
+            match self
+                .qualified()
+                .and_then(|q| self.expect(Tok::Semi).map(|_| q))
+            {
+                Ok(q) => unit.package = Some(q),
+                Err(Fail) => self.skip_past_semi(),
+            }
+        }
+        while self.peek() == &Tok::Kw(Kw::Import) {
+            let start = self.bump();
+            if self.peek() == &Tok::Kw(Kw::Static) {
+                let s = self.span();
+                self.error("the Java subset does not support `import static`", s);
+                self.skip_past_semi();
+                continue;
+            }
+            match self.import_rest() {
+                Ok((name, star)) => unit.imports.push(Import {
+                    name,
+                    star,
+                    span: start.to(self.prev_span()),
+                }),
+                Err(Fail) => self.skip_past_semi(),
+            }
+        }
+        if self.peek() == &Tok::Kw(Kw::Package) {
+            let s = self.span();
+            self.error(
+                "`package` must come first in a file, before any `import`",
+                s,
+            );
+            self.skip_past_semi();
+        }
+    }
+
+    /// The rest of an `import` line after the keyword: a dotted name, maybe `.*`, `;`.
+    fn import_rest(&mut self) -> PResult<(QualifiedName, bool)> {
+        let first = self.ident()?;
+        let mut parts = vec![first];
+        let mut star = false;
+        while self.eat(&Tok::Dot) {
+            if self.eat(&Tok::Star) {
+                star = true;
+                break;
+            }
+            parts.push(self.ident()?);
+        }
+        let span = first.span.to(self.prev_span());
+        self.expect(Tok::Semi)?;
+        Ok((QualifiedName { parts, span }, star))
+    }
+
+    /// `a.b.c`.
+    fn qualified(&mut self) -> PResult<QualifiedName> {
+        let first = self.ident()?;
+        let mut parts = vec![first];
+        while self.eat(&Tok::Dot) {
+            parts.push(self.ident()?);
+        }
+        Ok(QualifiedName {
+            parts,
+            span: first.span.to(self.prev_span()),
+        })
+    }
+
+    /// Skips tokens through the next `;` (or to the end of the file).
+    fn skip_past_semi(&mut self) {
+        while !matches!(self.peek(), Tok::Eof | Tok::Semi) {
+            self.bump();
+        }
+        self.eat(&Tok::Semi);
     }
 
     fn modifiers(&mut self) -> PResult<(Modifiers, Span)> {

@@ -440,6 +440,7 @@ pub fn concrete_outcome(o: &crate::concrete::CanonOutcome) -> serde_json::Value 
         R::Return(v) => ("return".to_string(), concrete_value(v)),
         R::Exception(class) => (class.clone(), serde_json::Value::Null),
         R::BudgetExhausted => ("budget-exhausted".to_string(), serde_json::Value::Null),
+        R::Halted => ("halted".to_string(), serde_json::Value::Null),
     };
     serde_json::json!({ "outcome": outcome, "result": result, "heap": concrete_heap(&o.heap) })
 }

@@ -283,6 +283,9 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
         CanonResult::BudgetExhausted => {
             out.push_str("        // the run does not end: no test\n");
         }
+        CanonResult::Halted => {
+            out.push_str("        // a false `Verifier.assume` halts the run: no test\n");
+        }
     }
     out
 }

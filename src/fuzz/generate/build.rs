@@ -279,7 +279,10 @@ impl Gen<'_> {
             });
         }
         Program {
-            unit: Unit { classes },
+            unit: Unit {
+                classes,
+                ..Unit::default()
+            },
             names: Arc::new(self.names.into_reader()),
             types: Arc::new(self.types),
             entry: table.entry,

@@ -1,0 +1,9 @@
+package pkg;
+
+public class Counter {
+  public int count;
+
+  public void bump() {
+    count++;
+  }
+}
