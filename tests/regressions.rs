@@ -10,6 +10,8 @@
 //! - `// expect: compare Class.method scope=K decided` — as `compare`, and besides, under
 //!   every rule set, `heaplog run` keeps no trace on an `unknown` solver answer (none
 //!   is marked `?`);
+//! - `... rules=R1,R2` after `scope=K` (either `compare` form) — only those rule sets
+//!   are compared (the others are named with the reason in the header);
 //! - `// expect: FIXME disagrees Class.method scope=K` — a known bug, not fixed yet:
 //!   today's wrong answer (a disagreement, exit 1) is asserted, so the test fails the
 //!   day the bug is fixed and the header is turned into `compare`.
@@ -39,6 +41,8 @@ enum Expect {
         entry: String,
         scope: String,
         decided: bool,
+        /// The rule sets compared (`None`: every registered one).
+        rules: Option<String>,
     },
     /// A known disagreement (FIXME): `compare` exits 1 today.
     Disagrees {
@@ -57,16 +61,25 @@ fn expectation(text: &str) -> Result<Expect, String> {
     match words.as_slice() {
         ["check", "ok"] => Ok(Expect::CheckOk),
         ["check", "error"] => Ok(Expect::CheckError),
-        ["compare", entry, scope] => Ok(Expect::Compare {
-            entry: entry.to_string(),
-            scope: scope_of(scope)?,
-            decided: false,
-        }),
-        ["compare", entry, scope, "decided"] => Ok(Expect::Compare {
-            entry: entry.to_string(),
-            scope: scope_of(scope)?,
-            decided: true,
-        }),
+        ["compare", entry, scope, rest @ ..] => {
+            let mut decided = false;
+            let mut rules = None;
+            for word in rest {
+                match (*word, word.strip_prefix("rules=")) {
+                    ("decided", _) if !decided => decided = true,
+                    (_, Some(list)) if rules.is_none() && !list.is_empty() => {
+                        rules = Some(list.to_string())
+                    }
+                    _ => return Err(format!("unknown expectation `{}`", line.trim())),
+                }
+            }
+            Ok(Expect::Compare {
+                entry: entry.to_string(),
+                scope: scope_of(scope)?,
+                decided,
+                rules,
+            })
+        }
         ["FIXME", "disagrees", entry, scope] => Ok(Expect::Disagrees {
             entry: entry.to_string(),
             scope: scope_of(scope)?,
@@ -85,9 +98,8 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let file = path.to_string_lossy().into_owned();
     let expect = expectation(&text)?;
-    let (code, out, err) = match &expect {
-        Expect::CheckOk | Expect::CheckError => heaplog(&["check", &file]),
-        Expect::Compare { entry, scope, .. } | Expect::Disagrees { entry, scope } => heaplog(&[
+    let compare = |entry: &str, scope: &str, rules: Option<&str>| {
+        let mut args = vec![
             "compare",
             &file,
             "--entry",
@@ -96,7 +108,21 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
             scope,
             "--time-limit",
             "60",
-        ]),
+        ];
+        if let Some(rules) = rules {
+            args.extend(["--rules", rules]);
+        }
+        heaplog(&args)
+    };
+    let (code, out, err) = match &expect {
+        Expect::CheckOk | Expect::CheckError => heaplog(&["check", &file]),
+        Expect::Compare {
+            entry,
+            scope,
+            rules,
+            ..
+        } => compare(entry, scope, rules.as_deref()),
+        Expect::Disagrees { entry, scope } => compare(entry, scope, None),
     };
     let both = format!("{out}{err}");
     if both.contains("panicked") || !(0..=3).contains(&code) {
@@ -115,11 +141,12 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
         Expect::Compare {
             entry,
             decided: true,
+            rules,
             ..
         },
     ) = (ok, &expect)
     {
-        return undecided(&file, entry);
+        return undecided(&file, entry, rules.as_deref());
     }
     if ok {
         Ok(())
@@ -128,12 +155,20 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
     }
 }
 
-/// `Err` naming the rule sets under which `heaplog run` marks some trace `?`.
-fn undecided(file: &str, entry: &str) -> Result<(), String> {
+/// `Err` naming the rule sets (`only`, or every registered one) under which
+/// `heaplog run` marks some trace `?`.
+fn undecided(file: &str, entry: &str, only: Option<&str>) -> Result<(), String> {
     let (code, rules, err) = heaplog(&["rules"]);
     assert_eq!(code, 0, "{err}");
     let mut marked = Vec::new();
-    for name in rules.lines().filter_map(|l| l.split_whitespace().next()) {
+    let names: Vec<&str> = match only {
+        Some(list) => list.split(',').collect(),
+        None => rules
+            .lines()
+            .filter_map(|l| l.split_whitespace().next())
+            .collect(),
+    };
+    for name in names {
         let (code, out, err) = heaplog(&[
             "run",
             file,

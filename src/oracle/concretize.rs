@@ -6,7 +6,7 @@ use std::cell::Cell as StdCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 
-use egg::{Id, RecExpr};
+use egg::{Id, Language, RecExpr};
 
 use crate::concrete::canon::{
     HeapView, PCell, PResult, PVal, PartialOutcome, ViewResult, ViewValue, canonicalize,
@@ -479,6 +479,7 @@ impl<'p> Concretizer<'p> {
     /// Every chosen symbol whose parent is an input object (of the input or chosen)
     /// is that object's field (an open one ends the search, in `needs`).
     fn consistent(&self, s: &mut Completion) -> bool {
+        let mut missing: Vec<(u32, &str, &Value)> = Vec::new();
         for (name, v) in &s.chosen {
             let Some((parent, field)) = split_path(name) else {
                 continue;
@@ -490,7 +491,16 @@ impl<'p> Concretizer<'p> {
                         .iter()
                         .position(|(f, _)| self.program.field_name(*f) == field)
                     else {
-                        return false;
+                        // The object has no field of that name: the symbol is free,
+                        // one value per object (a field is a function of its object).
+                        if missing
+                            .iter()
+                            .any(|(p, f, w)| *p == o && *f == field && *w != v)
+                        {
+                            return false;
+                        }
+                        missing.push((o, field, v));
+                        continue;
                     };
                     if s.open_fields.get(o as usize).is_some_and(|f| f[k]) {
                         s.needs = Some((o, k as u32));
@@ -798,7 +808,10 @@ impl<'p> Concretizer<'p> {
                 }
             }
         }
-        let predicted = self.partial_with(trace, val);
+        // Without values of its own (which the class's parts need not share), the
+        // trace's cell guards are read through the class's memo of guard values.
+        let memo = bound.is_empty() && opened.is_empty();
+        let predicted = self.partial_with(trace, val, memo);
         for n in &bound {
             val.assignment.values.remove(n);
         }
@@ -814,8 +827,21 @@ impl<'p> Concretizer<'p> {
     fn partial_with(
         &self,
         trace: &TraceTerms,
-        val: &Valuation,
+        val: &mut Valuation,
+        memo: bool,
     ) -> Result<PartialOutcome, PredictError> {
+        // The cells whose guard holds, decided before any value is read.
+        let mut holding = Vec::with_capacity(trace.cells.len());
+        for c in &trace.cells {
+            let holds = match memo.then(|| self.guard(val, c.guard)) {
+                Some(Guard::Holds(b)) => b,
+                _ => matches!(self.eval_open(val, c.guard)?, Value::Bool(true)),
+            };
+            if holds {
+                holding.push(c);
+            }
+        }
+        let val = &*val;
         let pval = |id: Id| -> Result<PVal, PredictError> {
             match self.eval_open(val, id)? {
                 Value::Int(i) => Ok(PVal::Int(i as i32)),
@@ -856,15 +882,28 @@ impl<'p> Concretizer<'p> {
             })
             .collect();
         let mut written: BTreeMap<(PVal, FieldId), PVal> = BTreeMap::new();
-        for c in &trace.cells {
-            if !matches!(self.eval_open(val, c.guard)?, Value::Bool(true)) {
-                continue;
-            }
+        // The open cells a trace writes with their own input value (`p.f := p.f`,
+        // perhaps through `ite`s): they stay open, as every input of the class keeps
+        // its own value there.
+        let mut kept: Vec<(u32, u32)> = Vec::new();
+        for c in holding {
             let object = pval(c.object)?;
             if !matches!(object, PVal::Input(_) | PVal::New(_)) {
                 continue;
             }
-            let v = pval(c.value)?;
+            let before = val.hit.get();
+            let v = match pval(c.value) {
+                Err(PredictError::Open { .. })
+                    if let PVal::Input(o) = object
+                        && let Some(s) = self.slot(val.input, o, c.field)
+                        && self.is_own_value(val, c.value, (o, s)) =>
+                {
+                    val.hit.set(before);
+                    kept.push((o, s));
+                    continue;
+                }
+                v => v?,
+            };
             if let Some(old) = written.insert((object, c.field), v)
                 && old != v
             {
@@ -873,6 +912,17 @@ impl<'p> Concretizer<'p> {
                     field: self.program.field_name(c.field).to_string(),
                     a: format!("{old:?}"),
                     b: format!("{v:?}"),
+                });
+            }
+        }
+        // A cell kept open and written with a value too: whether the two writes
+        // conflict depends on the open value.
+        for &(o, s) in &kept {
+            let f = val.input.objects[o as usize].fields[s as usize].0;
+            if written.contains_key(&(PVal::Input(o), f)) {
+                val.hit.set(Some((o, s)));
+                return Err(PredictError::Open {
+                    symbol: self.program.field_name(f).to_string(),
                 });
             }
         }
@@ -995,6 +1045,34 @@ impl<'p> Concretizer<'p> {
             new,
             arrays,
         })
+    }
+
+    /// The index of field `f` in input object `o`.
+    fn slot(&self, input: &Input, o: u32, f: FieldId) -> Option<u32> {
+        let fields = &input.objects.get(o as usize)?.fields;
+        fields.iter().position(|(g, _)| *g == f).map(|s| s as u32)
+    }
+
+    /// Whether term `id` is, under `val`, the input symbol of open field `slot`
+    /// itself: a symbol whose access path ends there, reached through `ite`s whose
+    /// conditions have values.
+    fn is_own_value(&self, val: &Valuation, id: Id, slot: (u32, u32)) -> bool {
+        let e = &self.exprs[&id];
+        let mut at = e.root();
+        loop {
+            match &e[at] {
+                Term::Ite([c, a, b]) => {
+                    let cond = e[*c].build_recexpr(|i| e[i].clone());
+                    at = match eval_expr(&cond, &val.assignment) {
+                        Ok(Value::Bool(true)) => *a,
+                        Ok(Value::Bool(false)) => *b,
+                        _ => return false,
+                    };
+                }
+                Term::Sym(s) => return val.open_syms.get(s.name.as_str()) == Some(&slot),
+                _ => return false,
+            }
+        }
     }
 
     /// [`Concretizer::eval`], recording the open field an unbound symbol runs through.
