@@ -3,12 +3,14 @@
 
 use std::cell::Cell;
 use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use egg::Id;
 
 use super::config::EngineConfig;
 use super::feasible::Feasibility;
+use super::lse::{Method, Witness};
 use super::pathcond::{PathCond, Serial};
 use super::ruleset::RuleName;
 use crate::expr::{Sort, Terms};
@@ -60,6 +62,11 @@ pub struct Stats {
     pub solver_time: Duration,
     /// Guards decided without the solver (constant after simplification).
     pub trivial_guards: u64,
+    /// Questions the solver answered `unknown` that lazy symbolic evaluation decided
+    /// `sat` by partial concretization (counted apart from `solver_unknown`).
+    pub lse_partial: u64,
+    /// The same, by \[LSE\]'s two phases.
+    pub lse_two_phase: u64,
     /// A rule set's own named counters (its glue adds them with [`Stats::count`]),
     /// summed over the workers of a parallel run: `rule_stats` in the run's summary.
     pub rule: BTreeMap<&'static str, u64>,
@@ -73,6 +80,8 @@ impl Stats {
         self.solver_unknown += other.solver_unknown;
         self.solver_time += other.solver_time;
         self.trivial_guards += other.trivial_guards;
+        self.lse_partial += other.lse_partial;
+        self.lse_two_phase += other.lse_two_phase;
         for (&name, &n) in &other.rule {
             self.count(name, n);
         }
@@ -113,6 +122,11 @@ pub struct Ctx<'p> {
     /// (`SymDomain::settle`), which mark that fork only; every other `unknown` of a
     /// step (a rule set's checks) marks all its successors.
     pub(crate) fork_unknowns: u64,
+    /// The conjuncts whose check lazy symbolic evaluation decided, by serial, with
+    /// the witness that decided it.
+    lazy: HashMap<Serial, Rc<Witness>>,
+    /// The witness of the last check, until the guard it checked joins a path.
+    last_witness: Option<(Id, Rc<Witness>)>,
 }
 
 /// One feasibility check: was `pc ∧ guard` satisfiable, and what the solver answered.
@@ -144,6 +158,8 @@ impl<'p> Ctx<'p> {
             expired: Cell::new(false),
             off: &[],
             fork_unknowns: 0,
+            lazy: HashMap::new(),
+            last_witness: None,
         };
         let object = ClassId(0);
         let is_object = |t: &Type| *t == Type::Class(object);
@@ -190,6 +206,11 @@ impl<'p> Ctx<'p> {
     /// The current path condition extended with `guard`.
     pub(crate) fn extend(&mut self, pc: &PathCond, guard: Id) -> PathCond {
         self.next_serial += 1;
+        if let Some((g, w)) = self.last_witness.take()
+            && self.terms.find(g) == self.terms.find(guard)
+        {
+            self.lazy.insert(Serial(self.next_serial), w);
+        }
         pc.and(guard, Serial(self.next_serial))
     }
 
@@ -233,6 +254,13 @@ impl<'p> Ctx<'p> {
         } else {
             let answer = self.feas.check_with(&mut self.terms, guard);
             self.stats.solver_calls += 1;
+            self.last_witness = answer.witness().map(|w| {
+                match w.method {
+                    Method::Partial => self.stats.lse_partial += 1,
+                    _ => self.stats.lse_two_phase += 1,
+                }
+                (guard, Rc::new(w.clone()))
+            });
             (answer.is_unsat(), answer.is_unknown())
         };
         self.stats.solver_time += start.elapsed();
@@ -252,6 +280,12 @@ impl<'p> Ctx<'p> {
             });
         }
         !unsat
+    }
+
+    /// The witness by which lazy symbolic evaluation decided the conjunct `serial`
+    /// feasible (`None`: the solver decided it, or it needed no check).
+    pub fn decided_lazily(&self, serial: Serial) -> Option<&Witness> {
+        self.lazy.get(&serial).map(|w| &**w)
     }
 
     /// `t` with the `ite`s and atoms the current path condition decides collapsed

@@ -6,6 +6,7 @@ use rustc_hash::FxHashMap as HashMap;
 
 use egg::{Id, Language};
 
+use super::lse::{self, Witness};
 use super::pathcond::{PathCond, Serial};
 use crate::expr::Terms;
 use crate::lang::Program;
@@ -46,10 +47,16 @@ struct Replay {
     guards: Vec<Id>,
 }
 
-/// A feasibility answer.
-pub struct Verdict(Decision);
+/// A feasibility answer, with the witness when lazy symbolic evaluation found one
+/// (the solver's own answer was `unknown`).
+pub struct Verdict(Decision, Option<Witness>);
 
 impl Verdict {
+    /// The witness lazy symbolic evaluation found (`None` when the solver decided).
+    pub fn witness(&self) -> Option<&Witness> {
+        self.1.as_ref()
+    }
+
     pub fn is_unsat(&self) -> bool {
         matches!(self.0, Decision::Unsat)
     }
@@ -283,15 +290,30 @@ impl Feasibility {
     /// Is the synchronised path condition together with `guard` satisfiable?
     pub fn check_with(&mut self, terms: &mut Terms, guard: Id) -> Verdict {
         self.bound_by_deadline();
-        match self.term(terms, guard) {
+        let decided = match self.term(terms, guard) {
             Some(t) => match self.solver.decide(&[t]) {
                 Decision::Unknown(why) if self.time_left() => {
-                    Verdict(self.afresh(terms, guard).unwrap_or(Decision::Unknown(why)))
+                    self.afresh(terms, guard).unwrap_or(Decision::Unknown(why))
                 }
-                decided => Verdict(decided),
+                decided => decided,
             },
-            None => Verdict(Decision::Unknown("guard outside the solver's terms".into())),
+            None => Decision::Unknown("guard outside the solver's terms".into()),
+        };
+        match decided {
+            Decision::Unknown(why) if self.time_left() => match self.lazily(terms, guard) {
+                Some(w) => Verdict(Decision::Sat, Some(w)),
+                None => Verdict(Decision::Unknown(why), None),
+            },
+            decided => Verdict(decided, None),
         }
+    }
+
+    /// A witness of the path condition with `guard` by lazy symbolic evaluation
+    /// ([`lse::search`]): only where the solver answered `unknown`.
+    fn lazily(&self, terms: &mut Terms, guard: Id) -> Option<Witness> {
+        let mut question = self.replay.guards.clone();
+        question.push(guard);
+        lse::search(terms, &question, self.deadline)
     }
 
     /// The next check answers `unknown` rather than run past the deadline.

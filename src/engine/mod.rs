@@ -6,6 +6,7 @@ mod ctx;
 mod domain;
 mod explore;
 mod feasible;
+pub mod lse;
 mod parallel;
 mod pathcond;
 mod ruleset;

@@ -250,6 +250,8 @@ impl Import {
                 ..HeapTerms::default()
             },
             unknown: t.unknown,
+            // Not carried across workers (docs/JSON.md, `decided`).
+            decided: Vec::new(),
             branches: t.branches,
             conjuncts: t.conjuncts.iter().map(|&(n, s)| (id(n), s)).collect(),
         }

@@ -9,6 +9,7 @@ use super::config::EngineConfig;
 use super::ctx::Bound;
 use super::ctx::Ctx;
 use super::explore::{Exploration, Outcome, Trace, explore_streamed_cuts};
+use super::lse::Witness;
 use super::pathcond::Serial;
 use super::ruleset::{HeapTerms, RuleSet, Val};
 use crate::concrete::machine::Thrown;
@@ -40,6 +41,10 @@ pub struct RunSummary {
     pub states: u64,
     pub solver_calls: u64,
     pub solver_unknown: u64,
+    /// Questions the solver answered `unknown` that lazy symbolic evaluation decided
+    /// `sat` with a witness: by partial concretization, and by \[LSE\]'s two phases.
+    pub lse_partial: u64,
+    pub lse_two_phase: u64,
     pub solver_ms: f64,
     pub time_ms: f64,
     pub complete: bool,
@@ -125,6 +130,9 @@ pub struct TraceTerms {
     pub heap: HeapTerms,
     /// Some solver answer on the path was `unknown` (taken as feasible).
     pub unknown: bool,
+    /// The conjuncts whose check lazy symbolic evaluation decided (the solver
+    /// answered `unknown`), each with its witness, oldest first.
+    pub decided: Vec<(Id, Witness)>,
     pub branches: u32,
     /// The path condition as assumed, oldest first, with each conjunct's serial: two
     /// traces share a prefix of serials exactly as far as they share their path
@@ -187,6 +195,12 @@ fn erase<R: RuleSet>(ctx: &mut Ctx<'_>, t: &Trace<R>, index: usize) -> TraceTerm
         pc,
         heap: in_path_order(ctx, heap),
         unknown: t.unknown,
+        decided: t
+            .pc
+            .entries()
+            .into_iter()
+            .filter_map(|(g, serial)| Some((g, ctx.decided_lazily(serial)?.clone())))
+            .collect(),
         branches: t.branches,
         conjuncts: t.pc.entries(),
     }
@@ -273,6 +287,7 @@ pub(super) fn trace_terms<R: RuleSet>(
         pc: Vec::new(),
         heap: HeapTerms::default(),
         unknown: t.unknown,
+        decided: Vec::new(),
         branches: t.branches,
         conjuncts: Vec::new(),
     }
@@ -426,6 +441,8 @@ pub fn summarize<R: RuleSet>(program: &str, x: &Exploration<'_, R>) -> RunSummar
         states: ctx.stats.states,
         solver_calls: ctx.stats.solver_calls,
         solver_unknown: ctx.stats.solver_unknown,
+        lse_partial: ctx.stats.lse_partial,
+        lse_two_phase: ctx.stats.lse_two_phase,
         solver_ms: ctx.stats.solver_time.as_secs_f64() * 1e3,
         time_ms: x.time.as_secs_f64() * 1e3,
         complete: x.complete(),

@@ -48,7 +48,40 @@ pub struct TraceJson {
     pub heap: Vec<ObjectJson>,
     /// A solver answer on the path was `unknown`: the trace may be infeasible.
     pub unknown: bool,
+    /// The conjuncts whose check the solver answered `unknown` and lazy symbolic
+    /// evaluation decided with a witness; every other conjunct the solver decided
+    /// (or needed no check).
+    pub decided: Vec<DecidedJson>,
     pub branches: u32,
+}
+
+/// A conjunct decided by lazy symbolic evaluation (docs/JSON.md).
+#[derive(Clone, Debug, Serialize)]
+pub struct DecidedJson {
+    pub conjunct: TermRef,
+    /// `partial-concretization` or `two-phase`.
+    pub by: &'static str,
+    /// The witness: a value of each input symbol of the path condition then.
+    pub witness: BTreeMap<String, serde_json::Value>,
+    /// The intermediates (non-linear terms) with their values on the witness.
+    pub intermediates: Vec<IntermediateJson>,
+}
+
+/// An intermediate variable of \[LSE\]: its defining term and concrete value.
+#[derive(Clone, Debug, Serialize)]
+pub struct IntermediateJson {
+    pub term: TermRef,
+    pub value: i64,
+}
+
+/// A witness value as JSON (ints and booleans only: lazy symbolic evaluation seeks
+/// no witness over references).
+fn value_json(v: &crate::expr::Value) -> serde_json::Value {
+    match v {
+        crate::expr::Value::Int(i) => serde_json::Value::from(*i),
+        crate::expr::Value::Bool(b) => serde_json::Value::from(*b),
+        other => serde_json::Value::from(format!("{other:?}")),
+    }
 }
 
 /// The counts of a run, its status and bounds.
@@ -61,6 +94,10 @@ pub struct SummaryJson {
     pub states: u64,
     pub solver_calls: u64,
     pub solver_unknown: u64,
+    /// Questions answered `unknown` by the solver that lazy symbolic evaluation
+    /// decided `sat`, by partial concretization and by the two phases.
+    pub lse_partial: u64,
+    pub lse_two_phase: u64,
     pub solver_ms: f64,
     pub time_ms: f64,
     pub render_ms: f64,
@@ -84,6 +121,8 @@ impl SummaryJson {
             states: s.states,
             solver_calls: s.solver_calls,
             solver_unknown: s.solver_unknown,
+            lse_partial: s.lse_partial,
+            lse_two_phase: s.lse_two_phase,
             solver_ms: s.solver_ms,
             time_ms: s.time_ms,
             render_ms: s.render_ms,
@@ -202,6 +241,28 @@ impl JsonTraces {
                     .insert(ctx.program.field_name(c.field).to_string(), value);
             }
         }
+        let mut decided = Vec::with_capacity(t.decided.len());
+        for (g, w) in &t.decided {
+            let conjunct = self.term(terms, *g, fresh);
+            let intermediates = w
+                .intermediates
+                .iter()
+                .map(|&(i, value)| IntermediateJson {
+                    term: self.term(terms, i, fresh),
+                    value,
+                })
+                .collect();
+            decided.push(DecidedJson {
+                conjunct,
+                by: w.method.name(),
+                witness: w
+                    .values
+                    .iter()
+                    .map(|(k, v)| (k.clone(), value_json(v)))
+                    .collect(),
+                intermediates,
+            });
+        }
         Some(TraceJson {
             index: t.index,
             outcome: t.ending.name(),
@@ -209,6 +270,7 @@ impl JsonTraces {
             pc,
             heap,
             unknown: t.unknown,
+            decided,
             branches: t.branches,
         })
     }

@@ -42,6 +42,15 @@ pub fn bounds_text(b: &Bounds) -> String {
     )
 }
 
+/// A witness value as text.
+fn value_text(v: &crate::expr::Value) -> String {
+    match v {
+        crate::expr::Value::Int(i) => i.to_string(),
+        crate::expr::Value::Bool(b) => b.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
 /// The last lines of `heaplog run`: counts, status, bounds.
 pub fn run_footer(s: &RunSummary) -> String {
     let unknown = if s.unknown_traces > 0 {
@@ -52,8 +61,16 @@ pub fn run_footer(s: &RunSummary) -> String {
     } else {
         String::new()
     };
+    let lazily = if s.lse_partial + s.lse_two_phase > 0 {
+        format!(
+            ", {} decided by partial concretization, {} by two-phase",
+            s.lse_partial, s.lse_two_phase
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "\ntraces: {} (normal {}, exceptional {}{unknown})  states: {}  solver calls: {} ({} unknown)  time: {:.1} ms (printing {:.1} ms)  {}\nbounds: {}\n",
+        "\ntraces: {} (normal {}, exceptional {}{unknown})  states: {}  solver calls: {} ({} unknown{lazily})  time: {:.1} ms (printing {:.1} ms)  {}\nbounds: {}\n",
         s.traces,
         s.normal,
         s.exceptional,
@@ -160,6 +177,30 @@ impl TraceSink for TextSink<'_> {
         let Some(heap) = heap_lines(terms, ctx, &t.heap.cells, &mut term) else {
             return false;
         };
+        let mut decided = Vec::with_capacity(t.decided.len());
+        for (g, w) in &t.decided {
+            let inputs: Vec<String> = w
+                .values
+                .iter()
+                .map(|(k, v)| format!("{k} = {}", value_text(v)))
+                .collect();
+            let mids: Vec<String> = w
+                .intermediates
+                .iter()
+                .map(|&(i, v)| format!("{} = {v}", term(terms, i)))
+                .collect();
+            let mids = if mids.is_empty() {
+                String::new()
+            } else {
+                format!("; intermediates {}", mids.join(", "))
+            };
+            decided.push(format!(
+                "  decided by {}: {} (witness {}{mids})\n",
+                w.method.name(),
+                term(terms, *g),
+                inputs.join(", ")
+            ));
+        }
         let mut text = String::new();
         if !defs.is_empty() {
             text.push('\n');
@@ -182,6 +223,9 @@ impl TraceSink for TextSink<'_> {
             pc.join(" && ")
         };
         text.push_str(&format!("  pc: {pc}\n"));
+        for line in &decided {
+            text.push_str(line);
+        }
         for line in heap {
             text.push_str(&format!("  heap: {line}\n"));
         }

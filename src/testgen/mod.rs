@@ -23,7 +23,7 @@ use egg::Id;
 use crate::concrete::{
     self, CanonOutcome, CanonResult, ExecConfig, Input, InputObj, InputObject, InputValue,
 };
-use crate::engine::{EngineConfig, Exploration, RuleSet, explore};
+use crate::engine::{EngineConfig, Exploration, RuleSet, explore, lse};
 use crate::expr::{Sort, Term};
 use crate::lang::{ClassId, MethodId, Program, Type};
 use crate::oracle::Concretizer;
@@ -158,7 +158,19 @@ fn test_for<R: RuleSet>(
     scope: Option<u32>,
 ) -> Result<(Input, CanonOutcome), Failed> {
     let program = x.ctx.program;
-    let input = model_input(x, pc, scope)?;
+    let input = match model_input(x, pc, scope) {
+        // Where the solver answers `unknown`, lazy symbolic evaluation may find a
+        // witness; the path condition with its values substituted is then linear.
+        Err((Skip::Unknown, why)) => {
+            let deadline = x.ctx.config.deadline;
+            let Some(w) = lse::search(&mut x.ctx.terms, pc, deadline) else {
+                return Err((Skip::Unknown, why));
+            };
+            let pinned = pin(&mut x.ctx.terms, pc, &w);
+            model_input(x, &pinned, scope)?
+        }
+        found => found?,
+    };
     let mut val = conc.valuation(&input);
     let claims = conc.claims(&mut val);
     if claims != [t] {
@@ -186,6 +198,28 @@ fn test_for<R: RuleSet>(
         ));
     }
     Ok((input, actual))
+}
+
+/// `pc` with the witness's values substituted, and an equality fixing each.
+fn pin(terms: &mut crate::expr::Terms, pc: &[Id], w: &lse::Witness) -> Vec<Id> {
+    let mut map = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for (name, v) in &w.values {
+        let (sym, value) = match v {
+            crate::expr::Value::Int(i) => match i32::try_from(*i) {
+                Ok(i) => (terms.sym(name, Sort::Int), terms.int(i)),
+                Err(_) => continue,
+            },
+            crate::expr::Value::Bool(b) => (terms.sym(name, Sort::Bool), terms.bool(*b)),
+            _ => continue,
+        };
+        map.insert(sym, value);
+        out.push(terms.eq(sym, value));
+    }
+    for &g in pc {
+        out.push(terms.substitute(g, &map));
+    }
+    out
 }
 
 /// An input symbol: its access path and sort.
