@@ -352,18 +352,10 @@ fn default_value(terms: &Terms, s: Sort) -> ModelValue {
 pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
     let mut model = Model::default();
     let euf = &th.euf;
-    // the values the other theories decide (linear arithmetic: the integers),
-    // indexed by term only when a function table needs such a value as an argument
-    // (most models never do: a map per model cost 3% of a symbolic-heap run)
-    let theory_value =
-        std::cell::OnceCell::<rustc_hash::FxHashMap<TermId, Option<ModelValue>>>::new();
-    let theory_map = || {
-        let mut m = rustc_hash::FxHashMap::default();
-        th.values(&mut |t, v| {
-            m.insert(t, v);
-        });
-        m
-    };
+    // the values the other theories decide (linear arithmetic: the integers), read
+    // term by term only when a function table needs such a value as an argument
+    // (most models never do)
+    let theory_value = std::cell::OnceCell::new();
     // one element per EUF class
     let mut elem_of_root: HashMap<ENode, ModelValue> = HashMap::new();
     let mut next: HashMap<Sort, u32> = HashMap::new();
@@ -409,10 +401,7 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             Sort::Bool => bool_of(t).map(ModelValue::Bool),
             s => match enc.enode_of(t) {
                 Some(n) => Some(elem(n, s, model)),
-                None => theory_value
-                    .get_or_init(theory_map)
-                    .get(&t)
-                    .and_then(|v| v.clone()),
+                None => theory_value.get_or_init(|| th.reader())(t),
             },
         }
     };

@@ -166,6 +166,13 @@ pub trait TheorySolver: Clone + Debug + Default {
         let _ = f;
     }
 
+    /// The same values one term at a time, for a model that needs a few of them (a
+    /// function table's integer arguments): `None` for a term the theory does not
+    /// decide, else its value as [`Self::values`] gives it. Made once per model.
+    fn reader(&self) -> Option<ValueReader<'_>> {
+        None
+    }
+
     /// After a model was found that fails the check of the assertions: lemmas
     /// (pairs of Boolean terms that must be equivalent, valid in every scope) that
     /// exclude it, for a theory that decides a relaxation (linear arithmetic's
@@ -235,6 +242,9 @@ pub enum RandomInt {
     /// `sum(c * x_i) + k` (the simplex's).
     Linear(Vec<(usize, i64)>, i64),
 }
+
+/// A theory's model values read one term at a time ([`TheorySolver::reader`]).
+pub type ValueReader<'a> = Box<dyn Fn(TermId) -> Option<Option<ModelValue>> + 'a>;
 
 /// What [`TheorySolver::refine`] makes of a model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -373,6 +383,17 @@ macro_rules! theories {
             /// Every theory's model values, each handed to `f`.
             pub fn values(&self, f: &mut dyn FnMut(TermId, Option<ModelValue>)) {
                 $($(#[$m])* <$ty as TheorySolver>::values(&self.$field, f);)*
+            }
+
+            /// Every theory's reader of model values, asked in the list's order.
+            pub fn reader(&self) -> impl Fn(TermId) -> Option<ModelValue> + '_ {
+                let readers: Vec<ValueReader<'_>> = [
+                    $($(#[$m])* <$ty as TheorySolver>::reader(&self.$field),)*
+                ]
+                .into_iter()
+                .flatten()
+                .collect();
+                move |t| readers.iter().find_map(|r| r(t)).flatten()
             }
 
             /// Every theory's lemmas against the model (an overflow wins).

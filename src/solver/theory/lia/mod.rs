@@ -363,6 +363,19 @@ impl super::TheorySolver for Lia {
         Some(super::idl::random_leaf(draw, vocab.ints))
     }
 
+    fn reader(&self) -> Option<super::ValueReader<'_>> {
+        let ints = Lia::values(self);
+        Some(Box::new(move |t| {
+            let n = self.encoding.inode_of(t)?;
+            Some(
+                ints.get(n.0 as usize)
+                    .copied()
+                    .flatten()
+                    .map(ModelValue::Int),
+            )
+        }))
+    }
+
     fn values(&self, f: &mut dyn FnMut(TermId, Option<ModelValue>)) {
         let ints = Lia::values(self);
         for (i, t) in self.encoding.inode_terms().iter().enumerate() {
