@@ -176,6 +176,7 @@ impl Lia {
         debug_assert!(form.iter().all(|&(x, _)| x != ZERO));
         let n = normalize(form, bound)?;
         let s = self.form_var(&n.form).ok()?;
+        self.keep_trail();
         if n.upper {
             Some((LinLe { s, k: n.k }, true))
         } else {
@@ -257,6 +258,20 @@ impl Lia {
             }
         }
         Ok(Ok(()))
+    }
+
+    /// From now on keep the trail: take it over from difference logic's edges, the
+    /// first time a linear atom is made or registered.
+    fn keep_trail(&mut self) {
+        if !self.linear {
+            let (bounds, marks) = self.idl.asserted();
+            self.trail = bounds
+                .into_iter()
+                .map(|(d, l)| (LiaAtom::Diff(d), l))
+                .collect();
+            self.marks = marks;
+            self.linear = true;
+        }
     }
 
     /// A linear literal came on the trail: check the relaxation. Out of line, so
@@ -445,14 +460,8 @@ impl super::TheorySolver for Lia {
     }
 
     fn register(&mut self, _lit: Lit, atom: LiaAtom) {
-        if !self.linear && matches!(atom, LiaAtom::Lin(_)) {
-            let (bounds, marks) = self.idl.asserted();
-            self.trail = bounds
-                .into_iter()
-                .map(|(d, l)| (LiaAtom::Diff(d), l))
-                .collect();
-            self.marks = marks;
-            self.linear = true;
+        if matches!(atom, LiaAtom::Lin(_)) {
+            self.keep_trail();
         }
     }
 
