@@ -195,7 +195,8 @@ pub fn search(terms: &mut Terms, question: &[Id], deadline: Option<Instant>) -> 
         }
         let mut asked = abstraction.clone();
         asked.extend(&blocked);
-        if round < BOX_ROUNDS {
+        // the first rounds look for small values, then anywhere
+        let model = if round < BOX_ROUNDS {
             let (lo, hi) = (terms.int(-BOX), terms.int(BOX));
             let mut boxed = asked.clone();
             for &s in &partial_pins {
@@ -204,37 +205,12 @@ pub fn search(terms: &mut Terms, question: &[Id], deadline: Option<Instant>) -> 
                 boxed.push(above);
                 boxed.push(below);
             }
-            let model = solve(terms, &boxed, deadline).or_else(|| solve(terms, &asked, deadline));
-            if let Some(m) = model {
-                if let Some(w) = attempt(
-                    terms,
-                    question,
-                    &syms,
-                    &m,
-                    &partial_pins,
-                    Method::Partial,
-                    deadline,
-                )
-                .or_else(|| {
-                    attempt(
-                        terms,
-                        question,
-                        &syms,
-                        &m,
-                        &all_pins,
-                        Method::TwoPhase,
-                        deadline,
-                    )
-                }) {
-                    return Some(w);
-                }
-                blocked.push(block(terms, &m, &partial_pins));
-                continue;
-            }
-            return None;
-        }
-        let m = solve(terms, &asked, deadline)?;
-        if let Some(w) = attempt(
+            solve(terms, &boxed, deadline).or_else(|| solve(terms, &asked, deadline))
+        } else {
+            solve(terms, &asked, deadline)
+        };
+        let m = model?;
+        let found = attempt(
             terms,
             question,
             &syms,
@@ -253,8 +229,9 @@ pub fn search(terms: &mut Terms, question: &[Id], deadline: Option<Instant>) -> 
                 Method::TwoPhase,
                 deadline,
             )
-        }) {
-            return Some(w);
+        });
+        if found.is_some() {
+            return found;
         }
         blocked.push(block(terms, &m, &partial_pins));
     }
