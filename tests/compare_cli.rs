@@ -206,7 +206,7 @@ fn a_deepening_cut_by_time_is_no_disagreement() {
 /// was decided and nothing decided disagrees. The JSON says the same in `verdict`.
 #[test]
 fn a_comparison_the_time_limit_ends_is_incomplete_with_status_3() {
-    let g8 = "tests/reach/G8-compare-path-optimal-check-slow.java";
+    let g8 = "tests/regressions/G8-compare-path-optimal-check-slow.java";
     // The oracle alone takes far longer than 10 ms at scope 2 (its classes are cut).
     let args = |format: &'static str| {
         [
