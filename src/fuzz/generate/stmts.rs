@@ -183,20 +183,7 @@ impl Gen<'_> {
         let v = self.rng.pick(&targets).clone();
         let target = self.local(&v.name, v.ty.clone());
         if v.ty == Ty::Int && v.assigned && self.rng.chance(40) {
-            return Some(match self.rng.below(3) {
-                0 => {
-                    let up = self.rng.chance(50);
-                    self.step(target, up, false)
-                }
-                1 => {
-                    let up = self.rng.chance(50);
-                    self.step(target, up, true)
-                }
-                _ => {
-                    let op = self.compound_op();
-                    assign(target, op, self.expr(&Ty::Int, 1))
-                }
-            });
+            return Some(self.int_update(target));
         }
         let value = self.expr(&v.ty, 2);
         if let Some(var) = self.var_mut(&v.name) {
@@ -228,20 +215,7 @@ impl Gen<'_> {
         let recv = self.receiver(&c, 1)?;
         let target = self.field(recv, &f.name, f.ty.clone());
         if f.ty == Ty::Int && self.rng.chance(25) {
-            return Some(match self.rng.below(3) {
-                0 => {
-                    let up = self.rng.chance(50);
-                    self.step(target, up, false)
-                }
-                1 => {
-                    let up = self.rng.chance(50);
-                    self.step(target, up, true)
-                }
-                _ => {
-                    let op = self.compound_op();
-                    assign(target, op, self.expr(&Ty::Int, 1))
-                }
-            });
+            return Some(self.int_update(target));
         }
         let value = self.expr(&f.ty, 2);
         Some(assign(target, AssignOp::Set, value))
@@ -598,6 +572,25 @@ impl Gen<'_> {
         }
         let cond = self.expr(&Ty::Bool, 1);
         Some(if_stmt(cond, vec![j], None))
+    }
+
+    /// An update of the integer place `target`: `x++`/`x--`, `++x`/`--x`, or a
+    /// compound assignment.
+    fn int_update(&mut self, target: Expr) -> Stmt {
+        match self.rng.below(3) {
+            0 => {
+                let up = self.rng.chance(50);
+                self.step(target, up, false)
+            }
+            1 => {
+                let up = self.rng.chance(50);
+                self.step(target, up, true)
+            }
+            _ => {
+                let op = self.compound_op();
+                assign(target, op, self.expr(&Ty::Int, 1))
+            }
+        }
     }
 
     pub(super) fn compound_op(&mut self) -> AssignOp {
