@@ -53,27 +53,27 @@ fn decide(ctx: &Ctx, heap: &Heap, (a, la): (Id, Leaf), (b, lb): (Id, Leaf)) -> D
     let p = ctx.program;
     let mut rt = Crepe::new();
     rt.extend([Compared(a, b)]);
-    let n = p.classes.len() as u32;
+    let mut classes = Vec::with_capacity(2);
     for l in [la, lb] {
-        let c = match l {
-            Leaf::Null => continue,
+        match l {
+            Leaf::Null => {}
             Leaf::Input(y) => {
                 let c = heap.declared[&y];
                 rt.extend([InputSym(y, c)]);
-                c
+                classes.push(c);
             }
             Leaf::New(y) => {
                 let c = heap.objects[&y].class;
                 rt.extend([NewObj(y, c)]);
-                c
+                classes.push(c);
             }
-        };
-        for k in (0..n).map(ClassId) {
+        }
+    }
+    // the subclass facts among the two leaves' classes: all the rules read
+    for &k in &classes {
+        for &c in &classes {
             if p.is_subclass(k, c) {
                 rt.extend([SubclassOf(k, c)]);
-            }
-            if p.is_subclass(c, k) {
-                rt.extend([SubclassOf(c, k)]);
             }
         }
     }

@@ -401,7 +401,7 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             Sort::Bool => bool_of(t).map(ModelValue::Bool),
             s => match enc.enode_of(t) {
                 Some(n) => Some(elem(n, s, model)),
-                None => theory_value.get_or_init(|| th.reader())(t),
+                None => theory_value.get_or_init(|| th.reader())(t).flatten(),
             },
         }
     };
@@ -437,33 +437,34 @@ pub fn build(terms: &Terms, enc: &Encoder, sat: &Cdcl, th: &Theories) -> Model {
             _ => {}
         }
     }
-    th.values(&mut |t, value| {
-        if let Node::App(f, args) = terms.node(t)
-            && args.is_empty()
-            && !internal(t)
-        {
-            // a value beyond i64 is undefined: the model check then fails (`unknown`)
-            match value {
-                Some(v) => {
-                    tables.entry(*f).or_default().insert(Vec::new(), v);
-                }
-                None => {
-                    model.undefined.insert(*f);
-                }
-            }
-        }
-    });
-    // Boolean constants live on the trail
+    // Boolean constants live on the trail; the other theories decide the constants
+    // of their sorts that EUF does not (linear arithmetic: the integers), read
+    // constant by constant, since a long-lived solver holds many more terms than a
+    // model reads
     for (f, decl) in terms.funs() {
-        if decl.ret == Sort::Bool && decl.args.is_empty() {
-            // the term exists if the constant was ever used
-            if let Some(t) = terms.lookup(&Node::App(f, Box::new([])))
-                && let Some(b) = bool_of(t)
-            {
+        if !decl.args.is_empty() || decl.kind == FunKind::Internal {
+            continue;
+        }
+        // the term exists if the constant was ever used
+        let Some(t) = terms.lookup(&Node::App(f, Box::new([]))) else {
+            continue;
+        };
+        if decl.ret == Sort::Bool {
+            if let Some(b) = bool_of(t) {
                 tables
                     .entry(f)
                     .or_default()
                     .insert(Vec::new(), ModelValue::Bool(b));
+            }
+        } else if let Some(value) = theory_value.get_or_init(|| th.reader())(t) {
+            // a value beyond i64 is undefined: the model check then fails (`unknown`)
+            match value {
+                Some(v) => {
+                    tables.entry(f).or_default().insert(Vec::new(), v);
+                }
+                None => {
+                    model.undefined.insert(f);
+                }
             }
         }
     }

@@ -29,6 +29,31 @@ struct Edge {
     lit: Lit,
 }
 
+/// Node `x`'s value under potentials `pot` (relative to zero), `None` beyond i64.
+fn read(pot: &[i128], x: usize) -> Option<i64> {
+    pot[x]
+        .checked_sub(pot[ZERO.0 as usize])
+        .and_then(|v| i64::try_from(v).ok())
+}
+
+/// A model's values read node by node ([`Idl::reader`]).
+pub enum IdlValues<'a> {
+    /// The kept potentials, every value of which fits.
+    Kept(&'a [i128]),
+    /// The values recomputed from scratch.
+    Fresh(Vec<Option<i64>>),
+}
+
+impl IdlValues<'_> {
+    /// Node `x`'s value (`None`: beyond i64, or no such node).
+    pub fn get(&self, x: usize) -> Option<i64> {
+        match self {
+            IdlValues::Kept(pot) => (x < pot.len()).then(|| read(pot, x)).flatten(),
+            IdlValues::Fresh(values) => values.get(x).copied().flatten(),
+        }
+    }
+}
+
 /// The constraint graph with a feasible potential function.
 #[derive(Clone, Debug)]
 pub struct Idl {
@@ -91,19 +116,29 @@ impl Idl {
     /// scratch over the current edges (Bellman-Ford from all-zero potentials, the
     /// solution nearest zero), and only what still does not fit is `None`.
     pub fn values(&self) -> Vec<Option<i64>> {
-        let read = |pot: &[i128]| -> Vec<Option<i64>> {
-            (0..pot.len())
-                .map(|x| {
-                    pot[x]
-                        .checked_sub(pot[ZERO.0 as usize])
-                        .and_then(|v| i64::try_from(v).ok())
-                })
-                .collect()
-        };
-        let kept = read(&self.pot);
-        if kept.iter().all(Option::is_some) {
-            return kept;
+        match self.reader() {
+            IdlValues::Kept(pot) => (0..pot.len()).map(|x| read(pot, x)).collect(),
+            IdlValues::Fresh(values) => values,
         }
+    }
+
+    /// The values of [`Idl::values`] one node at a time: the kept potentials
+    /// themselves when they all fit an i64 (the common case: no vector of every
+    /// node's value is made for a model that reads a few), else the recomputed ones.
+    pub fn reader(&self) -> IdlValues<'_> {
+        let pot = self.pot.as_slice();
+        if (0..pot.len()).all(|x| read(pot, x).is_some()) {
+            IdlValues::Kept(pot)
+        } else {
+            IdlValues::Fresh(self.recompute())
+        }
+    }
+
+    /// [`Idl::values`] when the kept potentials do not all fit.
+    fn recompute(&self) -> Vec<Option<i64>> {
+        let read_all =
+            |pot: &[i128]| -> Vec<Option<i64>> { (0..pot.len()).map(|x| read(pot, x)).collect() };
+        let kept = read_all(&self.pot);
         let mut pot = vec![0i128; self.pot.len()];
         // at most |V| rounds: the edges have no negative cycle
         for _ in 0..=pot.len() {
@@ -120,10 +155,15 @@ impl Idl {
                 }
             }
             if !changed {
-                return read(&pot);
+                return read_all(&pot);
             }
         }
         kept
+    }
+
+    /// How many nodes there are (zero among them).
+    pub fn node_count(&self) -> usize {
+        self.pot.len()
     }
 
     pub fn push(&mut self) {

@@ -156,19 +156,14 @@ pub trait TheorySolver: Clone + Debug + Default {
         Vec::new()
     }
 
-    /// The model's value of every non-Boolean term the theory decides that EUF
-    /// does not (linear arithmetic: its integer terms), after a complete,
-    /// consistent assignment, each handed to `f`; `None` for a value the model
-    /// cannot hold (beyond i64), which makes the model check fail (`unknown`).
-    /// Handed over rather than collected: a long-lived solver holds many more
-    /// terms than one model reads.
-    fn values(&self, f: &mut dyn FnMut(TermId, Option<ModelValue>)) {
-        let _ = f;
-    }
-
-    /// The same values one term at a time, for a model that needs a few of them (a
-    /// function table's integer arguments): `None` for a term the theory does not
-    /// decide, else its value as [`Self::values`] gives it. Made once per model.
+    /// The model's values of the non-Boolean terms the theory decides that EUF
+    /// does not (linear arithmetic: its integer terms), read one term at a time
+    /// after a complete, consistent assignment: `None` for a term the theory does
+    /// not decide, else `Some` of its value, `None` for a value the model cannot
+    /// hold (beyond i64), which makes the model check fail (`unknown`). Made once
+    /// per model, and asked only for the terms the model reads (its constants and
+    /// a function table's arguments): a long-lived solver holds many more terms
+    /// than one model reads.
     fn reader(&self) -> Option<ValueReader<'_>> {
         None
     }
@@ -380,20 +375,16 @@ macro_rules! theories {
                 Vec::new()
             }
 
-            /// Every theory's model values, each handed to `f`.
-            pub fn values(&self, f: &mut dyn FnMut(TermId, Option<ModelValue>)) {
-                $($(#[$m])* <$ty as TheorySolver>::values(&self.$field, f);)*
-            }
-
-            /// Every theory's reader of model values, asked in the list's order.
-            pub fn reader(&self) -> impl Fn(TermId) -> Option<ModelValue> + '_ {
+            /// Every theory's reader of model values, asked in the list's order
+            /// (`None`: no theory decides the term).
+            pub fn reader(&self) -> impl Fn(TermId) -> Option<Option<ModelValue>> + '_ {
                 let readers: Vec<ValueReader<'_>> = [
                     $($(#[$m])* <$ty as TheorySolver>::reader(&self.$field),)*
                 ]
                 .into_iter()
                 .flatten()
                 .collect();
-                move |t| readers.iter().find_map(|r| r(t)).flatten()
+                move |t| readers.iter().find_map(|r| r(t))
             }
 
             /// Every theory's lemmas against the model (an overflow wins).

@@ -63,11 +63,6 @@ impl Encoding {
     pub fn inode_of(&self, t: TermId) -> Option<INode> {
         self.inodes.get(&t).copied()
     }
-
-    /// The term of each node, by node (`None` for zero).
-    pub fn inode_terms(&self) -> &[Option<TermId>] {
-        &self.inode_terms
-    }
 }
 
 /// The encoder seen by the arithmetic: the core's [`Ctx`], with the methods below.

@@ -379,25 +379,23 @@ impl super::TheorySolver for Lia {
     }
 
     fn reader(&self) -> Option<super::ValueReader<'_>> {
-        let ints = Lia::values(self);
+        // node by node, as `Lia::values` gives them, without collecting them all
+        let idl = self.idl.reader();
         Some(Box::new(move |t| {
-            let n = self.encoding.inode_of(t)?;
-            Some(
-                ints.get(n.0 as usize)
-                    .copied()
-                    .flatten()
-                    .map(ModelValue::Int),
-            )
-        }))
-    }
-
-    fn values(&self, f: &mut dyn FnMut(TermId, Option<ModelValue>)) {
-        let ints = Lia::values(self);
-        for (i, t) in self.encoding.inode_terms().iter().enumerate() {
-            if let Some(t) = *t {
-                f(t, ints.get(i).copied().flatten().map(ModelValue::Int));
+            let i = self.encoding.inode_of(t)?.0 as usize;
+            if self.simplex_model
+                && let Some(Some(v)) = self.svar.get(i)
+                && i < self.idl.node_count()
+            {
+                let value = self.simplex.value(*v).as_int();
+                return Some(
+                    value
+                        .and_then(|x| i64::try_from(x).ok())
+                        .map(ModelValue::Int),
+                );
             }
-        }
+            Some(idl.get(i).map(ModelValue::Int))
+        }))
     }
 
     /// Divisions by a constant are free integers to the search
