@@ -455,3 +455,118 @@ fn the_oracles_agree_on_array_inputs() {
     }
     assert_eq!(entries, 7);
 }
+
+/// `run`'s text without its timings (the footer's counts and verdict stay).
+fn run_text(file: &str, entry: &str, rules: &str, jobs: &str) -> String {
+    let (code, out, err) = heaplog(&[
+        "run",
+        file,
+        "--entry",
+        entry,
+        "--rules",
+        rules,
+        "--scope",
+        "2",
+        "--depth",
+        "12",
+        "--time-limit",
+        "600",
+        "--jobs",
+        jobs,
+    ]);
+    assert_eq!(code, 0, "{file} {entry} {rules} --jobs {jobs}: {err}");
+    out.lines()
+        .map(|l| match (l.find("time:"), l.rfind("ms)")) {
+            (Some(a), Some(b)) if a < b => format!("{}{}", &l[..a], &l[b + 3..]),
+            _ => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn run_prints_the_same_under_two_jobs_on_every_array_entry() {
+    let mut runs = 0;
+    for (file, specs) in array_entries() {
+        for spec in specs {
+            for r in heaplog::rules::REGISTRY.iter().filter(|r| r.arrays) {
+                let one = run_text(&file, &spec.name, r.name, "1");
+                assert!(one.contains("\n#1 "), "{one}");
+                let two = run_text(&file, &spec.name, r.name, "2");
+                assert_eq!(
+                    one, two,
+                    "{file} {} under {} with --jobs 2",
+                    spec.name, r.name
+                );
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs >= 14, "{runs} runs");
+}
+
+#[test]
+fn run_shows_array_cells_as_text_json_and_dot() {
+    let file = "tests/arrays/lse.java";
+    for r in heaplog::rules::REGISTRY.iter().filter(|r| r.arrays) {
+        // Text: the trace where `a[i]` and `a[j]` are one element (`i = j`) lists it once,
+        // under its index term.
+        let text = run_text(file, "Lse.example", r.name, "1");
+        assert!(text.contains("  heap: a { [j]: "), "{}: {text}", r.name);
+        // JSON: the same cells as `arrays`, an element's index and value terms.
+        let (code, out, err) = heaplog(&[
+            "run",
+            file,
+            "--entry",
+            "Lse.example",
+            "--rules",
+            r.name,
+            "--scope",
+            "2",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let arrays: Vec<&serde_json::Value> = doc["traces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| t["arrays"].as_array().unwrap())
+            .collect();
+        assert!(!arrays.is_empty(), "{}: {out}", r.name);
+        for a in arrays {
+            assert_eq!(a["array"]["text"], "a", "{a}");
+            assert!(!a["elements"].as_array().unwrap().is_empty(), "{a}");
+        }
+    }
+    // An allocated array: its type and length in the text's `allocated`, its class and
+    // length in JSON.
+    let text = run_text("tests/arrays/elements.java", "X.make", "lazy", "1");
+    assert!(text.contains("  allocated: new#1 "), "{text}");
+    // DOT: the element cells drawn as rows of the array's record.
+    let dir = std::env::temp_dir().join(format!("heaplog-arrays-dot-{}", std::process::id()));
+    let (code, _, err) = heaplog(&[
+        "run",
+        file,
+        "--entry",
+        "Lse.example",
+        "--rules",
+        "lazy",
+        "--scope",
+        "2",
+        "--dot",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let dots: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        dots.iter()
+            .any(|d| d.contains("<b>a</b>") && d.contains("[j]")),
+        "{dots:?}"
+    );
+}
