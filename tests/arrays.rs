@@ -570,3 +570,35 @@ fn run_shows_array_cells_as_text_json_and_dot() {
         "{dots:?}"
     );
 }
+
+#[test]
+fn tests_skip_the_traces_that_read_input_arrays_as_such_not_as_divergences() {
+    for r in heaplog::rules::REGISTRY.iter().filter(|r| r.arrays) {
+        for (file, entry) in [
+            ("tests/arrays/lse.java", "Lse.example"),
+            ("tests/arrays/elements.java", "X.make"),
+        ] {
+            let (code, out, err) = heaplog(&[
+                "tests", file, "--entry", entry, "--rules", r.name, "--scope", "2",
+            ]);
+            let at = format!("{file} {entry} under {}", r.name);
+            assert_eq!(code, 0, "{at}: {out}{err}");
+            let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+            let skipped = doc["skipped"].as_array().unwrap();
+            assert!(
+                skipped.iter().all(|s| s["reason"] != "diverges"),
+                "{at}: {out}"
+            );
+            if entry == "Lse.example" {
+                // `a = null` needs no array; every other trace reads `a`'s length.
+                assert!(
+                    skipped.iter().any(|s| s["reason"] == "arrays"),
+                    "{at}: {out}"
+                );
+            } else {
+                // `make(int n, int i)` only allocates: every trace gets its test.
+                assert!(skipped.is_empty(), "{at}: {out}");
+            }
+        }
+    }
+}
