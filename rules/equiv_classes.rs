@@ -4,15 +4,24 @@
 //! type-compatible input location it may still be; aliasing is decided only when
 //! it matters: a comparison (IF_ACMPEQ), a read of a field some member of the
 //! class holds (GETFIELD's partitions), or a type test that excludes members
-//! (INSTANCEOF).
+//! (INSTANCEOF). Arrays are the kit's (`kit/arrays.rs`): an array reference is
+//! initialized at its first access by ARRAY INITIALIZATION (null, an alias of each
+//! materialized array, a fresh array: array aliasing is decided there, not in classes),
+//! and a reference element of an input array is initialized as GETFIELD (3) initializes
+//! a field: null, or a new representative whose class holds every earlier
+//! type-compatible input location.
 
 use egg::Id;
 use imbl::{OrdMap, OrdSet};
 
 use super::kit;
-use crate::engine::{Bound, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
+use super::kit::arrays::{self, Arr, Arrayed, Arrays, Runtime, Stored};
+use crate::concrete::machine::ArrayOp;
+use crate::engine::{
+    ArrayForks, Bound, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
+};
 use crate::expr::Sort;
-use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId, MethodKind, Type};
 
 /// A heap location. Numbering: order of creation along the path, from 0.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -24,15 +33,21 @@ pub struct Loc(pub u32);
 pub enum ERef {
     Null,
     Loc(Loc),
+    /// An array (the kit's `arrays`).
+    Arr(Arr),
     Root(u32),
 }
 
-/// A reference parameter: its input symbol, declared class and resolution.
+/// A reference parameter: its input symbol, declared class (or array type) and
+/// resolution.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Root {
     pub path: egg::Symbol,
     pub sym: Id,
+    /// The declared class (`Object` for an array parameter).
     pub class: ClassId,
+    /// The declared array type of an array parameter.
+    pub array: Option<ArrayType>,
     pub resolved: Option<ERef>,
 }
 
@@ -63,6 +78,8 @@ pub struct Location {
 #[derive(Clone, Debug, Default)]
 pub struct Heap {
     pub locs: imbl::Vector<Location>,
+    pub arrays: Arrays<ERef>,
+    /// The objects and arrays allocated so far (`new#n`).
     pub allocated: u32,
     /// The last write's stamp.
     pub writes: u32,
@@ -97,7 +114,7 @@ impl Heap {
                 None => r,
             },
             ERef::Loc(l) => ERef::Loc(self.rep(l)),
-            ERef::Null => r,
+            ERef::Null | ERef::Arr(_) => r,
         }
     }
 
@@ -568,20 +585,24 @@ impl EquivClasses {
         match heap.settled(r) {
             ERef::Root(i) => {
                 let root = heap.roots[i as usize];
-                EquivClasses::initialize(ctx, &heap, root.path.as_str(), root.class)
-                    .into_iter()
-                    .map(|mut f| {
-                        let v = f.result.expect("initialization does not fault");
-                        f.heap.roots.set(
-                            i as usize,
-                            Root {
-                                resolved: Some(v),
-                                ..root
-                            },
-                        );
-                        Fork::ok(f.heap, f.guard, v)
-                    })
-                    .collect()
+                let path = root.path.as_str();
+                match root.array {
+                    Some(a) => arrays::initialize_forks(ctx, &heap, path, a),
+                    None => EquivClasses::initialize(ctx, &heap, path, root.class),
+                }
+                .into_iter()
+                .map(|mut f| {
+                    let v = f.result.expect("initialization does not fault");
+                    f.heap.roots.set(
+                        i as usize,
+                        Root {
+                            resolved: Some(v),
+                            ..root
+                        },
+                    );
+                    Fork::ok(f.heap, f.guard, v)
+                })
+                .collect()
             }
             v => vec![Fork::ok(heap, None, v)],
         }
@@ -721,19 +742,28 @@ impl EquivClasses {
                             let v = Val::Prim(v);
                             out.push(Fork::ok(store(h, v), guard, v));
                         }
-                        (None, Type::Class(c)) => {
-                            for f in EquivClasses::initialize(ctx, &h, &path, c) {
+                        (None, ty) => {
+                            for f in EquivClasses::init_ref(ctx, &h, &path, ty) {
                                 let r = f.result.expect("initialization does not fault");
                                 let g = kit::and_guards(ctx, guard, f.guard);
                                 out.push(Fork::ok(store(f.heap, Val::Ref(r)), g, Val::Ref(r)));
                             }
                         }
-                        (None, ty) => unreachable!("field of type {ty:?}"),
                     }
                 }
             }
         }
         out
+    }
+
+    /// The initialization of an input reference named `path` of declared type `ty`:
+    /// GETFIELD (3)'s for a class, ARRAY INITIALIZATION (the kit's) for an array type.
+    fn init_ref(ctx: &mut Ctx, heap: &Heap, path: &str, ty: Type) -> Vec<Fork<Heap, ERef>> {
+        match ty {
+            Type::Class(c) => EquivClasses::initialize(ctx, heap, path, c),
+            Type::Array(a) => arrays::initialize_forks(ctx, heap, path, a),
+            ty => unreachable!("a reference of type {ty:?}"),
+        }
     }
 
     fn render_val(ctx: &Ctx, heap: &Heap, v: &Val<ERef>) -> String {
@@ -754,8 +784,14 @@ impl RuleSet for EquivClasses {
     const NAME: &'static str = "equiv-classes";
     const SUMMARY: &'static str = "uber-lazy ([UBERLAZY-BC]): alias equivalence classes with representatives, split at comparisons, reads of fields members hold, and type tests";
     const TYPE_TESTS_FORK: bool = true;
+    const ARRAYS: bool = true;
     type Ref = ERef;
     type Heap = Heap;
+
+    // The array rules (the kit's; see `Arrayed for Heap`).
+    fn array(ctx: &mut Ctx, heap: Heap, op: ArrayOp, vals: &[Val<ERef>]) -> ArrayForks<Heap, ERef> {
+        Some(arrays::op(ctx, heap, op, vals))
+    }
 
     fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, ERef> {
         let p = ctx.program;
@@ -787,20 +823,21 @@ impl RuleSet for EquivClasses {
                 roots.push(Val::Prim(v));
                 continue;
             }
-            match ty {
-                Type::Class(c) => {
-                    let sym = ctx.input(&name, Sort::Ref);
-                    let i = heap.roots.len() as u32;
-                    heap.roots.push_back(Root {
-                        path: name.as_str().into(),
-                        sym,
-                        class: *c,
-                        resolved: None,
-                    });
-                    roots.push(Val::Ref(ERef::Root(i)));
-                }
+            let (class, array) = match ty {
+                Type::Class(c) => (*c, None),
+                Type::Array(a) => (ClassId(0), Some(*a)),
                 _ => unreachable!("no parameter has type {ty:?}"),
-            }
+            };
+            let sym = ctx.input(&name, Sort::Ref);
+            let i = heap.roots.len() as u32;
+            heap.roots.push_back(Root {
+                path: name.as_str().into(),
+                sym,
+                class,
+                array,
+                resolved: None,
+            });
+            roots.push(Val::Ref(ERef::Root(i)));
         }
         vec![Fork::ok(heap, None, roots)]
     }
@@ -862,7 +899,7 @@ impl RuleSet for EquivClasses {
                     Some(ERef::Loc(l)) => l,
                     _ => rep,
                 },
-                ERef::Null => rep,
+                ERef::Null | ERef::Arr(_) => rep,
             };
             let x = heap.write_target(made, field);
             heap.writes += 1;
@@ -942,6 +979,8 @@ impl RuleSet for EquivClasses {
                             Origin::New(_) => Target::Class(loc.class),
                         }
                     }
+                    // An array is an `Object` of no other class.
+                    ERef::Arr(_) => Target::Class(ClassId(0)),
                     _ => Target::Null,
                 };
                 Classified {
@@ -1013,6 +1052,9 @@ impl RuleSet for EquivClasses {
                 )
             })
             .collect();
+        lines.extend(arrays::render(ctx, &heap.arrays, |r| {
+            EquivClasses::render_ref(ctx, heap, r)
+        }));
         lines.sort();
         lines
     }
@@ -1021,6 +1063,7 @@ impl RuleSet for EquivClasses {
         match heap.settled(r) {
             ERef::Null => "null".into(),
             ERef::Loc(l) => EquivClasses::name(heap, l),
+            ERef::Arr(x) => heap.arrays[&x].origin.name(),
             ERef::Root(i) => heap.roots[i as usize].path.to_string(),
         }
     }
@@ -1029,6 +1072,7 @@ impl RuleSet for EquivClasses {
         match heap.settled(r) {
             ERef::Null => ctx.terms.null(),
             ERef::Loc(l) => EquivClasses::term(ctx, heap, l),
+            ERef::Arr(x) => heap.arrays[&x].origin.term(ctx),
             ERef::Root(i) => heap.roots[i as usize].sym,
         }
     }
@@ -1067,6 +1111,70 @@ impl RuleSet for EquivClasses {
                 }
             }
         }
+        arrays::heap_terms(ctx, heap, &mut out);
         out
+    }
+}
+
+// The kit's array rules on an equivalence-class heap: an array reference resolved at
+// its first access, a reference element initialized as GETFIELD (3) initializes a field.
+impl Arrayed for Heap {
+    type Ref = ERef;
+
+    fn arrays(&self) -> &Arrays<ERef> {
+        &self.arrays
+    }
+    fn arrays_mut(&mut self) -> &mut Arrays<ERef> {
+        &mut self.arrays
+    }
+    fn allocated_mut(&mut self) -> &mut u32 {
+        &mut self.allocated
+    }
+    fn null() -> ERef {
+        ERef::Null
+    }
+    fn array_ref(a: Arr) -> ERef {
+        ERef::Arr(a)
+    }
+    fn runtime(ctx: &mut Ctx, heap: Heap, r: ERef) -> Vec<Fork<Heap, Runtime>> {
+        EquivClasses::resolve(ctx, heap, r)
+            .into_iter()
+            .map(|f| {
+                let rt = match f.result.expect("resolution does not fault") {
+                    ERef::Null => Runtime::Null,
+                    ERef::Arr(x) => Runtime::Array(x),
+                    ERef::Loc(_) => Runtime::Object,
+                    ERef::Root(_) => unreachable!("resolved"),
+                };
+                Fork::ok(f.heap, f.guard, rt)
+            })
+            .collect()
+    }
+    fn init_ref(ctx: &mut Ctx, heap: &Heap, path: &str, ty: Type) -> Vec<Fork<Heap, ERef>> {
+        EquivClasses::init_ref(ctx, heap, path, ty)
+    }
+    fn conforms(ctx: &mut Ctx, heap: &Heap, v: ERef, elem: Type) -> Option<Id> {
+        let stored = match heap.settled(v) {
+            ERef::Null => Stored::Null,
+            ERef::Arr(x) => Stored::Array(x),
+            ERef::Loc(l) => {
+                let loc = heap.loc(l);
+                Stored::Object {
+                    class: loc.class,
+                    sym: loc.origin.input_sym(),
+                }
+            }
+            ERef::Root(i) => {
+                let root = heap.roots[i as usize];
+                Stored::Unresolved {
+                    sym: root.sym,
+                    declared: root.array.map_or(Type::Class(root.class), Type::Array),
+                }
+            }
+        };
+        arrays::conforms(ctx, &heap.arrays, stored, elem)
+    }
+    fn ref_term(ctx: &mut Ctx, heap: &Heap, r: ERef) -> Id {
+        EquivClasses::ref_term(ctx, heap, r)
     }
 }

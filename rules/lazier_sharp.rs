@@ -1,14 +1,23 @@
 //! `lazier-sharp`: lazier# initialization (Deng et al.; \[POSE\] §2, \[UBERLAZY\] §II).
 //! Reading an unknown reference yields an unresolved symbolic reference; a null test
 //! forks null / non-null; only a dereference enumerates null / alias / fresh.
+//! Arrays are the kit's (`kit/arrays.rs`) in lazier#'s style: an array reference (a
+//! parameter, a field, an element of an array of arrays) is read as an unresolved
+//! symbolic reference too, resolved by ARRAY INITIALIZATION only when an array
+//! operation needs its target; a reference element of an input array is read as a new
+//! unresolved symbolic reference, without forking.
 
 use egg::Id;
 use imbl::{OrdMap, OrdSet};
 
 use super::kit;
-use crate::engine::{Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val};
+use super::kit::arrays::{self, Arr, Arrayed, Arrays, Runtime, Stored};
+use crate::concrete::machine::ArrayOp;
+use crate::engine::{
+    ArrayForks, Classified, Ctx, Fault, Fork, HeapTerms, RuleSet, Starts, Target, Val,
+};
 use crate::expr::Sort;
-use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId, MethodKind, Type};
 
 use super::kit::objects::{Case, ChoiceFacts, Choices, NonNull};
 pub use super::kit::objects::{Obj, Origin};
@@ -24,6 +33,8 @@ pub struct Unres(pub u32);
 pub enum ZRef {
     Null,
     Obj(Obj),
+    /// An array (the kit's `arrays`).
+    Arr(Arr),
     Sym(Unres),
 }
 
@@ -46,10 +57,13 @@ pub struct Symbolic {
     pub path: egg::Symbol,
     /// The reference symbol of `path`.
     pub sym: Id,
-    /// The declared class of the field or parameter it was read from.
+    /// The declared class of the field or parameter it was read from (`Object` for
+    /// an array reference).
     pub class: ClassId,
+    /// The declared array type of an array reference.
+    pub array: Option<ArrayType>,
     pub knowledge: Knowledge,
-    /// `Null` or an object once resolved; `None` while unresolved.
+    /// `Null`, an object or an array once resolved; `None` while unresolved.
     pub resolution: Option<ZRef>,
     /// The primitive fields read through it while unresolved, each the input symbol
     /// of its access path (`p.f`): a variant's ite-valued read (`lazier-sharp-ite`);
@@ -63,7 +77,9 @@ pub struct Symbolic {
 #[derive(Clone, Debug, Default)]
 pub struct Heap {
     pub objects: OrdMap<Obj, Object>,
+    pub arrays: Arrays<ZRef>,
     pub symbols: OrdMap<Unres, Symbolic>,
+    /// The objects and arrays allocated so far (`new#n`).
     pub allocated: u32,
 }
 
@@ -84,15 +100,23 @@ impl Heap {
         }
     }
 
-    fn symbol(&mut self, ctx: &mut Ctx, path: &str, class: ClassId) -> ZRef {
+    /// A new unresolved symbolic reference named `path`, of declared type `ty` (a
+    /// class or an array type).
+    fn symbol(&mut self, ctx: &mut Ctx, path: &str, ty: Type) -> ZRef {
         let u = Unres(self.symbols.len() as u32);
         let sym = ctx.input(path, Sort::Ref);
+        let (class, array) = match ty {
+            Type::Class(c) => (c, None),
+            Type::Array(a) => (ClassId(0), Some(a)),
+            ty => unreachable!("a reference of type {ty:?}"),
+        };
         self.symbols.insert(
             u,
             Symbolic {
                 path: path.into(),
                 sym,
                 class,
+                array,
                 knowledge: Knowledge::Unknown,
                 resolution: None,
                 reads: OrdSet::new(),
@@ -339,6 +363,18 @@ enum Resolved {
     /// Null, as an ordinary value.
     Null,
     Obj(Obj),
+    Arr(Arr),
+}
+
+impl Resolved {
+    /// The reference a resolution denotes (the fault case: null).
+    fn reference(self) -> ZRef {
+        match self {
+            Resolved::Fault | Resolved::Null => ZRef::Null,
+            Resolved::Obj(o) => ZRef::Obj(o),
+            Resolved::Arr(x) => ZRef::Arr(x),
+        }
+    }
 }
 
 impl LazierSharp {
@@ -362,6 +398,30 @@ impl LazierSharp {
         } = datalog::derive(runtime(ctx, heap, Request::Use(u, trigger)));
         debug_assert_eq!(resolve.len(), 1, "an unresolved reference resolves");
         let s = heap.symbols[&u].clone();
+        let null = match faults.is_empty() {
+            true => Resolved::Null,
+            false => Resolved::Fault,
+        };
+        if let Some(ty) = s.array {
+            // ARRAY INITIALIZATION (the kit's): null (unless a null test established
+            // non-null, as this program's ChoiceNull), an alias of each materialized
+            // array of the type or below, or a fresh array.
+            return arrays::initialize_forks(ctx, heap, s.path.as_str(), ty)
+                .into_iter()
+                .filter_map(|f| {
+                    let r = f.result.expect("initialization does not fault");
+                    let resolution = match r {
+                        ZRef::Null if nulls.is_empty() => return None,
+                        ZRef::Null => null,
+                        ZRef::Arr(x) => Resolved::Arr(x),
+                        r => unreachable!("an array reference resolves to {r:?}"),
+                    };
+                    let mut h = f.heap;
+                    h.update_symbol(u, |s| s.resolution = Some(r));
+                    Some(Fork::ok(h, f.guard, resolution))
+                })
+                .collect();
+        }
         let mut aliases: Vec<Obj> = aliases
             .into_iter()
             .map(|datalog::ChoiceAlias(_, o)| o)
@@ -390,14 +450,7 @@ impl LazierSharp {
         cases
             .into_iter()
             .map(|case| match case {
-                Case::Null(g) => {
-                    let r = if faults.is_empty() {
-                        Resolved::Null
-                    } else {
-                        Resolved::Fault
-                    };
-                    Fork::ok(resolved(heap.clone(), ZRef::Null), Some(g), r)
-                }
+                Case::Null(g) => Fork::ok(resolved(heap.clone(), ZRef::Null), Some(g), null),
                 Case::Alias(o, g) => {
                     let g = LazierSharp::same_reads(ctx, heap, &s, o, g);
                     Fork::ok(
@@ -485,6 +538,7 @@ impl LazierSharp {
         match heap.view(r) {
             ZRef::Null => vec![Fork::fault(heap, None, Fault::NullPointer)],
             ZRef::Obj(o) => vec![Fork::ok(heap, None, o)],
+            ZRef::Arr(_) => unreachable!("the type checker admits no field of an array"),
             ZRef::Sym(u) => LazierSharp::resolve(ctx, &heap, u, Trigger::Deref)
                 .into_iter()
                 .map(|f| match f.result {
@@ -535,6 +589,8 @@ impl RuleSet for LazierSharp {
     type Ref = ZRef;
     type Heap = Heap;
 
+    const ARRAYS: bool = true;
+
     fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, ZRef> {
         let p = ctx.program;
         let m = p.method(entry);
@@ -552,8 +608,7 @@ impl RuleSet for LazierSharp {
             let v = match (kit::objects::prim_input(ctx, &name, *ty), ty) {
                 (Some(v), _) => Val::Prim(v),
                 // A reference parameter starts unresolved.
-                (None, Type::Class(c)) => Val::Ref(heap.symbol(ctx, &name, *c)),
-                (None, _) => unreachable!("no parameter has type {ty:?}"),
+                (None, ty) => Val::Ref(heap.symbol(ctx, &name, *ty)),
             };
             roots.push(v);
         }
@@ -574,6 +629,11 @@ impl RuleSet for LazierSharp {
             ZRef::Null,
         );
         ZRef::Obj(o)
+    }
+
+    // The array rules (the kit's), in lazier#'s style (see `Arrayed for Heap`).
+    fn array(ctx: &mut Ctx, heap: Heap, op: ArrayOp, vals: &[Val<ZRef>]) -> ArrayForks<Heap, ZRef> {
+        Some(arrays::op(ctx, heap, op, vals))
     }
 
     // FIELD ACCESS: resolve the receiver, then read (a first read yields a symbol).
@@ -605,8 +665,7 @@ impl RuleSet for LazierSharp {
                 let ty = ctx.program.field(field).ty;
                 let v = match (kit::objects::prim_input(ctx, &path, ty), ty) {
                     (Some(v), _) => Val::Prim(v),
-                    (None, Type::Class(c)) => Val::Ref(h.symbol(ctx, &path, c)),
-                    (None, ty) => unreachable!("field of type {ty:?}"),
+                    (None, ty) => Val::Ref(h.symbol(ctx, &path, ty)),
                 };
                 h.store(o, field, v);
                 v
@@ -641,7 +700,11 @@ impl RuleSet for LazierSharp {
     // reference resolves the symbolic operand(s), null being an ordinary case.
     fn ref_eq(ctx: &mut Ctx, heap: Heap, a: ZRef, b: ZRef) -> Vec<Fork<Heap, Id>> {
         let (a, b) = (heap.view(a), heap.view(b));
-        let allocated = |r: ZRef| matches!(r, ZRef::Obj(o) if matches!(heap.objects[&o].origin, Origin::New(_)));
+        let allocated = |r: ZRef| match r {
+            ZRef::Obj(o) => matches!(heap.objects[&o].origin, Origin::New(_)),
+            ZRef::Arr(x) => matches!(heap.arrays[&x].origin, Origin::New(_)),
+            _ => false,
+        };
         let with_allocated = allocated(a) || allocated(b);
         match (a, b) {
             (ZRef::Sym(u), ZRef::Sym(v)) if u == v => {
@@ -659,10 +722,7 @@ impl RuleSet for LazierSharp {
             (ZRef::Sym(u), other) | (other, ZRef::Sym(u)) => {
                 let mut out = Vec::new();
                 for fork in LazierSharp::resolve(ctx, &heap, u, Trigger::Compare) {
-                    let r = match fork.result {
-                        Ok(Resolved::Obj(o)) => ZRef::Obj(o),
-                        _ => ZRef::Null,
-                    };
+                    let r = fork.result.map_or(ZRef::Null, Resolved::reference);
                     for inner in LazierSharp::ref_eq(ctx, fork.heap, r, other) {
                         let g = kit::and_guards(ctx, fork.guard, inner.guard);
                         out.push(Fork { guard: g, ..inner });
@@ -686,6 +746,8 @@ impl RuleSet for LazierSharp {
             let t = ctx.terms.bool(true);
             match r {
                 ZRef::Obj(o) => vec![(t, heap.objects[&o].target())],
+                // An array is an `Object` of no other class.
+                ZRef::Arr(_) => vec![(t, Target::Class(ClassId(0)))],
                 _ => vec![(t, Target::Null)],
             }
         };
@@ -693,10 +755,7 @@ impl RuleSet for LazierSharp {
             ZRef::Sym(u) => LazierSharp::resolve(ctx, &heap, u, Trigger::Inspect)
                 .into_iter()
                 .map(|f| {
-                    let r = match f.result {
-                        Ok(Resolved::Obj(o)) => ZRef::Obj(o),
-                        _ => ZRef::Null,
-                    };
+                    let r = f.result.map_or(ZRef::Null, Resolved::reference);
                     Classified {
                         cases: target(ctx, &f.heap, r),
                         heap: f.heap,
@@ -726,9 +785,16 @@ impl RuleSet for LazierSharp {
                         Knowledge::Unknown => "unresolved",
                         Knowledge::NonNull => "unresolved non-null",
                     };
-                    format!("{}: {} {}", s.path, state, p.class_name(s.class))
+                    let ty = match s.array {
+                        Some(a) => p.type_name(Type::Array(a)),
+                        None => p.class_name(s.class).to_string(),
+                    };
+                    format!("{}: {} {}", s.path, state, ty)
                 }),
         );
+        lines.extend(arrays::render(ctx, &heap.arrays, |r| {
+            LazierSharp::render_ref(ctx, heap, r)
+        }));
         lines.sort();
         lines
     }
@@ -737,6 +803,7 @@ impl RuleSet for LazierSharp {
         match heap.view(r) {
             ZRef::Null => "null".into(),
             ZRef::Obj(o) => LazierSharp::name(heap, o),
+            ZRef::Arr(x) => heap.arrays[&x].origin.name(),
             ZRef::Sym(u) => heap.symbols[&u].path.to_string(),
         }
     }
@@ -745,15 +812,92 @@ impl RuleSet for LazierSharp {
         match heap.view(r) {
             ZRef::Null => ctx.terms.null(),
             ZRef::Obj(o) => heap.objects[&o].term(ctx),
+            ZRef::Arr(x) => heap.arrays[&x].origin.term(ctx),
             // An unresolved reference denotes what its input symbol does.
             ZRef::Sym(u) => heap.symbols[&u].sym,
         }
     }
 
     fn heap_terms(ctx: &mut Ctx, heap: &Heap) -> HeapTerms {
-        kit::objects::heap_terms(ctx, &heap.objects, |ctx, v| {
+        let mut out = kit::objects::heap_terms(ctx, &heap.objects, |ctx, v| {
             LazierSharp::val_term(ctx, heap, v)
-        })
+        });
+        arrays::heap_terms(ctx, heap, &mut out);
+        out
+    }
+}
+
+// The kit's array rules on a lazier# heap: an array reference is resolved when an
+// operation needs its target (null is the operation's to decide), and a reference
+// element of an input array is read as a new unresolved symbolic reference.
+impl Arrayed for Heap {
+    type Ref = ZRef;
+
+    fn arrays(&self) -> &Arrays<ZRef> {
+        &self.arrays
+    }
+    fn arrays_mut(&mut self) -> &mut Arrays<ZRef> {
+        &mut self.arrays
+    }
+    fn allocated_mut(&mut self) -> &mut u32 {
+        &mut self.allocated
+    }
+    fn null() -> ZRef {
+        ZRef::Null
+    }
+    fn array_ref(a: Arr) -> ZRef {
+        ZRef::Arr(a)
+    }
+    fn runtime(ctx: &mut Ctx, heap: Heap, r: ZRef) -> Vec<Fork<Heap, Runtime>> {
+        let of = |r: ZRef| match r {
+            ZRef::Null => Runtime::Null,
+            ZRef::Arr(x) => Runtime::Array(x),
+            ZRef::Obj(_) => Runtime::Object,
+            ZRef::Sym(_) => unreachable!("resolved"),
+        };
+        match heap.view(r) {
+            ZRef::Sym(u) => LazierSharp::resolve(ctx, &heap, u, Trigger::Inspect)
+                .into_iter()
+                .map(|f| {
+                    Fork::ok(
+                        f.heap,
+                        f.guard,
+                        of(f.result.map_or(ZRef::Null, Resolved::reference)),
+                    )
+                })
+                .collect(),
+            r => vec![Fork::ok(heap, None, of(r))],
+        }
+    }
+    // LAZIER# READ of an element: a new unresolved symbolic reference, no fork.
+    fn init_ref(ctx: &mut Ctx, heap: &Heap, path: &str, ty: Type) -> Vec<Fork<Heap, ZRef>> {
+        let mut h = heap.clone();
+        let r = h.symbol(ctx, path, ty);
+        vec![Fork::ok(h, None, r)]
+    }
+    fn conforms(ctx: &mut Ctx, heap: &Heap, v: ZRef, elem: Type) -> Option<Id> {
+        let stored = match heap.view(v) {
+            ZRef::Null => Stored::Null,
+            ZRef::Arr(x) => Stored::Array(x),
+            ZRef::Obj(o) => {
+                let object = &heap.objects[&o];
+                Stored::Object {
+                    class: object.class,
+                    sym: object.origin.input_sym(),
+                }
+            }
+            ZRef::Sym(u) => {
+                let s = &heap.symbols[&u];
+                Stored::Unresolved {
+                    sym: s.sym,
+                    declared: s.array.map_or(Type::Class(s.class), Type::Array),
+                }
+            }
+        };
+        arrays::conforms(ctx, &heap.arrays, stored, elem)
+    }
+    fn ref_term(ctx: &mut Ctx, heap: &Heap, r: ZRef) -> Id {
+        LazierSharp::ref_term(ctx, heap, r)
     }
 }
 

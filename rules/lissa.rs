@@ -24,8 +24,9 @@ use imbl::OrdMap;
 use super::kit;
 use super::kit::lazy_init::{self, Choices, LRef, Obj, Origin};
 use crate::concrete::generate::Precondition;
+use crate::concrete::machine::ArrayOp;
 use crate::concrete::{InputObj, InputValue};
-use crate::engine::{Classified, Ctx, Fork, HeapTerms, RuleSet, Starts, Val};
+use crate::engine::{ArrayForks, Classified, Ctx, Fork, HeapTerms, RuleSet, Starts, Val};
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 use crate::symsolve::{self, Answer, Structure, SymConfig, SymSolve, Symmetry, Valid};
 
@@ -630,6 +631,12 @@ impl<V: Variant> RuleSet for Lissa<V> {
     type Ref = LRef;
     type Heap = Heap;
 
+    // Arrays are lazy initialization's (the kit's): an array and its reference
+    // elements take `lazy`'s choices, unpruned (SymSolve's structures hold no arrays,
+    // and an exploration with a precondition over a program with array fields stops at
+    // its start, cut by `arrays`).
+    const ARRAYS: bool = true;
+
     // `lazy`'s start: `this` materialized, parameters initialized at first access.
     fn start(ctx: &mut Ctx, entry: MethodId) -> Starts<Heap, LRef> {
         let empty = Heap::default();
@@ -670,6 +677,11 @@ impl<V: Variant> RuleSet for Lissa<V> {
     fn ref_eq(ctx: &mut Ctx, heap: Heap, a: LRef, b: LRef) -> Vec<Fork<Heap, Id>> {
         let forks = lazy_init::ref_eq(ctx, heap.base.clone(), a, b);
         heap.lift(forks)
+    }
+
+    fn array(ctx: &mut Ctx, heap: Heap, op: ArrayOp, vals: &[Val<LRef>]) -> ArrayForks<Heap, LRef> {
+        let forks = lazy_init::array(ctx, heap.base.clone(), op, vals);
+        Some(heap.lift(forks))
     }
 
     fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {

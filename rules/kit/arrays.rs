@@ -17,7 +17,7 @@ use super::objects::{Origin, render_val};
 use crate::concrete::machine::ArrayOp;
 use crate::engine::{Ctx, ElemCell, ElemInput, Fault, Fork, HeapTerms, Val};
 use crate::expr::{Sort, display};
-use crate::lang::{ArrayType, Type};
+use crate::lang::{ArrayType, ClassId, Type};
 
 /// An array of the heap. Numbering: order of materialization (input arrays) or
 /// allocation (`new`) along the path, from 0 (apart from the objects' numbering).
@@ -276,6 +276,87 @@ pub fn initialize<R: Clone>(
         ctx.cut(crate::engine::Bound::Scope);
     }
     out
+}
+
+/// ARRAY INITIALIZATION as forks of a heap that states [`Arrayed`]: [`initialize`]'s
+/// cases, each with its reference (`null`, the alias, the fresh array) and heap.
+pub fn initialize_forks<H: Arrayed>(
+    ctx: &mut Ctx,
+    heap: &H,
+    path: &str,
+    ty: ArrayType,
+) -> Vec<Fork<H, H::Ref>> {
+    initialize(ctx, heap.arrays(), path, ty)
+        .into_iter()
+        .map(|case| match case {
+            Case::Null(g) => Fork::ok(heap.clone(), Some(g), H::null()),
+            Case::Alias(x, g) => Fork::ok(heap.clone(), Some(g), H::array_ref(x)),
+            Case::Fresh(arrays, x, g) => {
+                let mut h = heap.clone();
+                *h.arrays_mut() = arrays;
+                Fork::ok(h, Some(g), H::array_ref(x))
+            }
+        })
+        .collect()
+}
+
+/// What a stored reference is known to be, for ArrayStoreException ([`conforms`]).
+#[derive(Copy, Clone, Debug)]
+pub enum Stored {
+    Null,
+    /// An array of the heap.
+    Array(Arr),
+    /// An object of exact class `class` (allocated), or an input object materialized
+    /// through a reference of class `class` whose symbol is `sym`.
+    Object {
+        class: ClassId,
+        sym: Option<Id>,
+    },
+    /// An input reference not resolved yet, of declared type `declared` (a class or
+    /// an array type), whose symbol is `sym`.
+    Unresolved {
+        sym: Id,
+        declared: Type,
+    },
+}
+
+/// ArrayStoreException's test of [`Arrayed::conforms`] from what the rule set knows of
+/// the stored reference: the guard under which it may be stored into an array of
+/// element type `elem` (`None`: always).
+pub fn conforms<R>(ctx: &mut Ctx, arrays: &Arrays<R>, v: Stored, elem: Type) -> Option<Id> {
+    let p = ctx.program;
+    match (v, elem) {
+        (Stored::Null, _) => None,
+        (Stored::Array(x), elem) => {
+            let fits = p.is_subtype(Type::Array(arrays[&x].ty), elem);
+            (!fits).then(|| ctx.terms.bool(false))
+        }
+        (Stored::Object { class, sym }, Type::Class(c)) => {
+            if p.is_subclass(class, c) {
+                return None;
+            }
+            Some(match sym {
+                Some(sym) => ctx.subtype(sym, class, c),
+                None => ctx.terms.bool(false),
+            })
+        }
+        (Stored::Object { .. }, _) => Some(ctx.terms.bool(false)),
+        (Stored::Unresolved { declared, .. }, elem) if p.is_subtype(declared, elem) => None,
+        (Stored::Unresolved { sym, declared }, elem) => {
+            let null = ctx.terms.null();
+            let is_null = ctx.terms.eq(sym, null);
+            match (declared, elem) {
+                (Type::Class(d), Type::Class(c)) => {
+                    let below = ctx.subtype(sym, d, c);
+                    Some(ctx.terms.or(is_null, below))
+                }
+                // A reference of another array type holds arrays of that type, one of
+                // a class type never an array: only null fits (the type checker
+                // admits no other mismatch).
+                _ => Some(is_null),
+            }
+        }
+    }
 }
 
 /// The default element of an array of type `ty` (`0`, `false`, or `null`).

@@ -51,13 +51,13 @@ use super::explore::{
     Exploration, Hooks, LoopEnd, Shared, Stepped, StopReason, dfs, setup, step_state,
 };
 use super::pathcond::{PathCond, Serial};
-use super::ruleset::{Cell, HeapTerms, RuleSet};
+use super::ruleset::{Cell, ElemCell, ElemInput, HeapTerms, RuleSet};
 use super::search::{Search, Worklist};
 use super::summary::{Bounds, Delivered, Ending, RunSummary, TraceSink, TraceTerms};
 use super::summary::{summarize, trace_terms};
 use crate::concrete::machine::State;
 use crate::expr::{Term, Terms};
-use crate::lang::{ClassId, FieldId, MethodId, Program};
+use crate::lang::{ArrayType, ClassId, FieldId, MethodId, Program};
 
 /// Subtrees per worker the split aims at: enough that one large subtree is not the
 /// whole run's tail, few enough that the replays stay a small part of the work.
@@ -98,6 +98,12 @@ struct Portable {
     pc: Vec<Node>,
     cells: Vec<(Node, FieldId, Node, Node)>,
     allocated: Vec<(u32, ClassId)>,
+    /// Array element cells: array, index, value, guard.
+    elems: Vec<(Node, Node, Node, Node)>,
+    /// Allocated arrays: `new#n`, type, length, default.
+    arrays: Vec<(u32, ArrayType, Node, Node)>,
+    /// Element input symbols: name, array path, index.
+    elem_inputs: Vec<(egg::Symbol, egg::Symbol, Node)>,
     unknown: bool,
     branches: u32,
     conjuncts: Vec<(Node, Serial)>,
@@ -193,6 +199,31 @@ impl Export {
                 })
                 .collect(),
             allocated: t.heap.allocated.clone(),
+            elems: t
+                .heap
+                .elems
+                .iter()
+                .map(|e| {
+                    (
+                        self.term(terms, e.array),
+                        self.term(terms, e.index),
+                        self.term(terms, e.value),
+                        self.term(terms, e.guard),
+                    )
+                })
+                .collect(),
+            arrays: t
+                .heap
+                .arrays
+                .iter()
+                .map(|&(n, ty, len, d)| (n, ty, self.term(terms, len), self.term(terms, d)))
+                .collect(),
+            elem_inputs: t
+                .heap
+                .elem_inputs
+                .iter()
+                .map(|e| (e.name, e.array, self.term(terms, e.index)))
+                .collect(),
             unknown: t.unknown,
             branches: t.branches,
             conjuncts: t
@@ -246,8 +277,30 @@ impl Import {
                     })
                     .collect(),
                 allocated: t.allocated.clone(),
-                // Array cells do not cross workers yet (see `Portable`).
-                ..HeapTerms::default()
+                elems: t
+                    .elems
+                    .iter()
+                    .map(|&(array, index, value, guard)| ElemCell {
+                        array: id(array),
+                        index: id(index),
+                        value: id(value),
+                        guard: id(guard),
+                    })
+                    .collect(),
+                arrays: t
+                    .arrays
+                    .iter()
+                    .map(|&(n, ty, len, d)| (n, ty, id(len), id(d)))
+                    .collect(),
+                elem_inputs: t
+                    .elem_inputs
+                    .iter()
+                    .map(|&(name, array, index)| ElemInput {
+                        name,
+                        array,
+                        index: id(index),
+                    })
+                    .collect(),
             },
             unknown: t.unknown,
             // Not carried across workers (docs/JSON.md, `decided`).

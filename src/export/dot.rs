@@ -218,6 +218,10 @@ fn is_null(terms: &Terms, v: Id) -> bool {
         .any(|n| matches!(n, Term::Null))
 }
 
+/// A record of a heap picture: an object or array, the guard of its rows, and each row's
+/// label (a field, `[index]`) and value.
+type Record = (Id, Id, Vec<(String, Id)>);
+
 /// One trace's final heap as DOT.
 pub fn heap(ctx: &Ctx<'_>, title: &str, t: &TraceTerms) -> String {
     let terms = &ctx.terms;
@@ -227,25 +231,38 @@ pub fn heap(ctx: &Ctx<'_>, title: &str, t: &TraceTerms) -> String {
     let mut out = String::from(
         "digraph heap {\n  rankdir=LR;\n  node [fontname=\"monospace\", fontsize=10, shape=plaintext];\n  edge [fontname=\"monospace\", fontsize=9];\n",
     );
-    // Records: one per (object, guard) run of cells.
-    let cells = &t.heap.cells;
-    let mut records: Vec<(Id, Id, Vec<usize>)> = Vec::new();
-    for (i, c) in cells.iter().enumerate() {
+    // Records: one per (object, guard) run of cells, then one per (array, guard) run of
+    // element cells, each row a field's (or an index's) label and value.
+    let mut records: Vec<Record> = Vec::new();
+    let mut push = |o: Id, g: Id, row: (String, Id)| match records.last_mut() {
+        Some(r) if r.0 == o && r.1 == g => r.2.push(row),
+        _ => records.push((o, g, vec![row])),
+    };
+    for c in &t.heap.cells {
         let (o, g) = (terms.find(c.object), terms.find(c.guard));
-        match records.last_mut() {
-            Some(r) if r.0 == o && r.1 == g => r.2.push(i),
-            _ => records.push((o, g, vec![i])),
-        }
+        push(o, g, (program.field_name(c.field).to_string(), c.value));
     }
-    let classes: HashMap<u32, &str> = t
+    for e in &t.heap.elems {
+        let (a, g) = (terms.find(e.array), terms.find(e.guard));
+        let index = text.term(terms, e.index, &mut defs);
+        push(a, g, (format!("[{index}]"), e.value));
+    }
+    // The class of an allocated object, the type and length of an allocated array.
+    let mut classes: HashMap<u32, String> = t
         .heap
         .allocated
         .iter()
-        .map(|&(n, c)| (n, program.class_name(c)))
+        .map(|&(n, c)| (n, program.class_name(c).to_string()))
         .collect();
+    for &(n, ty, len, _) in &t.heap.arrays {
+        let ty = program.type_name(crate::lang::Type::Array(ty));
+        let ty = ty.strip_suffix("[]").unwrap_or(&ty);
+        let len = text.term(terms, len, &mut defs);
+        classes.insert(n, format!("{ty}[{len}]"));
+    }
     let class_of = |o: Id| {
         terms.egraph()[o].nodes.iter().find_map(|n| match n {
-            Term::New(k) => classes.get(&k.0).copied(),
+            Term::New(k) => classes.get(&k.0).cloned(),
             _ => None,
         })
     };
@@ -255,11 +272,11 @@ pub fn heap(ctx: &Ctx<'_>, title: &str, t: &TraceTerms) -> String {
     }
     let mut edges = String::new();
     let mut extra: BTreeMap<Id, String> = BTreeMap::new();
-    for (k, (o, g, idx)) in records.iter().enumerate() {
+    for (k, (o, g, rows_of)) in records.iter().enumerate() {
         let name = text.term(terms, *o, &mut defs);
         let mut head = html(&name);
         if let Some(c) = class_of(*o) {
-            head.push_str(&format!(" : {}", html(c)));
+            head.push_str(&format!(" : {}", html(&c)));
         }
         let mut rows =
             format!("<tr><td bgcolor=\"lightblue\" colspan=\"2\"><b>{head}</b></td></tr>");
@@ -270,18 +287,18 @@ pub fn heap(ctx: &Ctx<'_>, title: &str, t: &TraceTerms) -> String {
                 html(&guard)
             ));
         }
-        for (p, &i) in idx.iter().enumerate() {
-            let c = &cells[i];
-            let value = text.term(terms, c.value, &mut defs);
+        for (p, (label, value)) in rows_of.iter().enumerate() {
+            let value = *value;
+            let shown = text.term(terms, value, &mut defs);
             rows.push_str(&format!(
                 "<tr><td align=\"left\">{}</td><td align=\"left\" port=\"f{p}\">{}</td></tr>",
-                html(program.field_name(c.field)),
-                html(&value)
+                html(label),
+                html(&shown)
             ));
-            if terms.sort_of(c.value) != Some(TermSort::Ref) || is_null(terms, c.value) {
+            if terms.sort_of(value) != Some(TermSort::Ref) || is_null(terms, value) {
                 continue;
             }
-            let v = terms.find(c.value);
+            let v = terms.find(value);
             let mut ts = Vec::new();
             let mut budget = 16;
             targets(terms, v, &mut ts, &mut budget);

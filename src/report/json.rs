@@ -35,6 +35,27 @@ pub struct ObjectJson {
     pub fields: BTreeMap<String, TermRef>,
 }
 
+/// One array of a symbolic heap: its elements (each under its index term) hold these
+/// values when `guard` holds (`null`: always); an array allocated on the path also has
+/// its type, length and the default of every element no entry covers.
+#[derive(Clone, Debug, Serialize)]
+pub struct ArrayJson {
+    pub array: TermRef,
+    /// The type of an array allocated on the path (`int[]`); `null` for input arrays.
+    pub class: Option<String>,
+    pub length: Option<TermRef>,
+    pub default: Option<TermRef>,
+    pub guard: Option<TermRef>,
+    pub elements: Vec<ElementJson>,
+}
+
+/// One element of an array: its index and value terms.
+#[derive(Clone, Debug, Serialize)]
+pub struct ElementJson {
+    pub index: TermRef,
+    pub value: TermRef,
+}
+
 /// One trace.
 #[derive(Clone, Debug, Serialize)]
 pub struct TraceJson {
@@ -46,6 +67,9 @@ pub struct TraceJson {
     /// The path condition's conjuncts (each once; `[]` is `true`).
     pub pc: Vec<TermRef>,
     pub heap: Vec<ObjectJson>,
+    /// The arrays: those allocated on the path, then those whose elements were read or
+    /// written.
+    pub arrays: Vec<ArrayJson>,
     /// A solver answer on the path was `unknown`: the trace may be infeasible.
     pub unknown: bool,
     /// The conjuncts whose check the solver answered `unknown` and lazy symbolic
@@ -241,6 +265,54 @@ impl JsonTraces {
                     .insert(ctx.program.field_name(c.field).to_string(), value);
             }
         }
+        let mut arrays: Vec<ArrayJson> = Vec::new();
+        // Keyed by the array's e-class and its guard's (`None`: true).
+        let mut keys: Vec<(Id, Option<Id>)> = Vec::new();
+        for &(n, ty, len, d) in &t.heap.arrays {
+            let new = crate::expr::Term::New(crate::expr::NewObj(n));
+            let Some(a) = terms.egraph().lookup(new) else {
+                continue;
+            };
+            keys.push((terms.find(a), None));
+            let array = self.term(terms, a, fresh);
+            arrays.push(ArrayJson {
+                array,
+                class: Some(ctx.program.type_name(crate::lang::Type::Array(ty))),
+                length: Some(self.term(terms, len, fresh)),
+                default: Some(self.term(terms, d, fresh)),
+                guard: None,
+                elements: Vec::new(),
+            });
+        }
+        for e in &t.heap.elems {
+            if ctx.out_of_time() {
+                return None;
+            }
+            let guard = (!terms.is_true(e.guard)).then(|| terms.find(e.guard));
+            let key = (terms.find(e.array), guard);
+            let at = match keys.iter().position(|&k| k == key) {
+                Some(k) => k,
+                None => {
+                    let array = self.term(terms, e.array, fresh);
+                    let guard = guard.map(|g| self.term(terms, g, fresh));
+                    keys.push(key);
+                    arrays.push(ArrayJson {
+                        array,
+                        class: None,
+                        length: None,
+                        default: None,
+                        guard,
+                        elements: Vec::new(),
+                    });
+                    arrays.len() - 1
+                }
+            };
+            let element = ElementJson {
+                index: self.term(terms, e.index, fresh),
+                value: self.term(terms, e.value, fresh),
+            };
+            arrays[at].elements.push(element);
+        }
         let mut decided = Vec::with_capacity(t.decided.len());
         for (g, w) in &t.decided {
             let conjunct = self.term(terms, *g, fresh);
@@ -269,6 +341,7 @@ impl JsonTraces {
             result,
             pc,
             heap,
+            arrays,
             unknown: t.unknown,
             decided,
             branches: t.branches,

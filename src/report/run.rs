@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use egg::Id;
 
-use crate::engine::{Bounds, Cell, Ctx, RunSummary, TraceSink, TraceTerms};
+use crate::engine::{Bounds, Cell, Ctx, ElemCell, RunSummary, TraceSink, TraceTerms};
 use crate::expr::{Definition, SharedText, Terms};
 
 /// The first line of `heaplog run`.
@@ -159,6 +159,46 @@ fn heap_lines(
     Some(lines)
 }
 
+/// A trace's array element cells, an array with its elements per line:
+/// `a { [i]: v, [j]: w }` (each element under its index term), with ` if guard` as
+/// for objects. `None` when the time limit passes first.
+fn array_lines(
+    terms: &Terms,
+    ctx: &Ctx<'_>,
+    elems: &[ElemCell],
+    mut term: impl FnMut(&Terms, Id) -> String,
+) -> Option<Vec<String>> {
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < elems.len() {
+        if ctx.out_of_time() {
+            return None;
+        }
+        let (array, guard) = (terms.find(elems[i].array), terms.find(elems[i].guard));
+        let mut j = i;
+        let mut cells = Vec::new();
+        while j < elems.len()
+            && terms.find(elems[j].array) == array
+            && terms.find(elems[j].guard) == guard
+        {
+            let e = &elems[j];
+            cells.push(format!(
+                "[{}]: {}",
+                term(terms, e.index),
+                term(terms, e.value)
+            ));
+            j += 1;
+        }
+        let mut line = format!("{} {{ {} }}", term(terms, array), cells.join(", "));
+        if !terms.is_true(guard) {
+            line.push_str(&format!(" if {}", term(terms, guard)));
+        }
+        lines.push(line);
+        i = j;
+    }
+    Some(lines)
+}
+
 impl TraceSink for TextSink<'_> {
     fn trace(&mut self, ctx: &Ctx<'_>, t: &TraceTerms) -> bool {
         let terms = &ctx.terms;
@@ -174,9 +214,29 @@ impl TraceSink for TextSink<'_> {
             }
             pc.push(term(terms, g));
         }
-        let Some(heap) = heap_lines(terms, ctx, &t.heap.cells, &mut term) else {
+        let Some(mut heap) = heap_lines(terms, ctx, &t.heap.cells, &mut term) else {
             return false;
         };
+        let Some(elems) = array_lines(terms, ctx, &t.heap.elems, &mut term) else {
+            return false;
+        };
+        heap.extend(elems);
+        // The arrays allocated on the path: type, length and the default of every
+        // element no cell covers.
+        let new_arrays: Vec<String> = t
+            .heap
+            .arrays
+            .iter()
+            .map(|&(n, ty, len, d)| {
+                let ty = ctx.program.type_name(crate::lang::Type::Array(ty));
+                let ty = ty.strip_suffix("[]").unwrap_or(&ty);
+                format!(
+                    "new#{n} {ty}[{}] default {}",
+                    term(terms, len),
+                    term(terms, d)
+                )
+            })
+            .collect();
         let mut decided = Vec::with_capacity(t.decided.len());
         for (g, w) in &t.decided {
             let inputs: Vec<String> = w
@@ -229,12 +289,13 @@ impl TraceSink for TextSink<'_> {
         for line in heap {
             text.push_str(&format!("  heap: {line}\n"));
         }
-        if !t.heap.allocated.is_empty() {
+        if !t.heap.allocated.is_empty() || !new_arrays.is_empty() {
             let news: Vec<String> = t
                 .heap
                 .allocated
                 .iter()
                 .map(|&(n, c)| format!("new#{n} {}", ctx.program.class_name(c)))
+                .chain(new_arrays)
                 .collect();
             text.push_str(&format!("  allocated: {}\n", news.join(", ")));
         }
