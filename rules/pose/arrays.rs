@@ -286,7 +286,7 @@ impl Pose {
         let mut types = Vec::new();
         for (l, t) in [(a, ta), (b, tb)] {
             match l {
-                Leaf::New(_) if Pose::is_array(heap, t) => rt.extend([NewArr(t)]),
+                // `new#n`, an array or an object, is no other leaf.
                 Leaf::New(_) => rt.extend([NewArr(t)]),
                 Leaf::Input(_) => match heap.array_decl.get(&t) {
                     Some(&ty) => {
