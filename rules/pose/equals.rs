@@ -109,6 +109,12 @@ impl Pose {
         let la = Pose::leaves(ctx, heap, a);
         let lb = Pose::leaves(ctx, heap, b);
         if let ([l], [m]) = (la.as_slice(), lb.as_slice()) {
+            if let Some(t) = Pose::array_leaf_eq(ctx, heap, *l, *m) {
+                return t;
+            }
+            if Pose::is_array(heap, l.term(ctx)) || Pose::is_array(heap, m.term(ctx)) {
+                return ctx.terms.eq(a, b);
+            }
             let d = decide(ctx, heap, (a, *l), (b, *m));
             if d.unequal {
                 return ctx.terms.bool(false);

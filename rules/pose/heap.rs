@@ -6,8 +6,9 @@ use std::sync::Arc;
 use egg::Id;
 use imbl::OrdMap;
 
+use super::arrays::PArray;
 use crate::engine::Ctx;
-use crate::lang::{ClassId, FieldId};
+use crate::lang::{ArrayType, ClassId, FieldId};
 
 /// A reference: a term over input symbols, `null`, `new#n` and `ite` over alias
 /// conditions (the e-graph id, hash-consed, so equal terms are one value).
@@ -81,4 +82,10 @@ pub struct Heap {
     /// The scope's counters, per dynamic class: entry j is the condition that at
     /// most j of the input objects bound so far are distinct objects of the class.
     pub counts: OrdMap<ClassId, Arc<Vec<Id>>>,
+    /// The arrays bound or allocated so far, keyed by their leaf term.
+    pub arrays: OrdMap<Id, PArray>,
+    /// Declared array type of every input array symbol created on this path.
+    pub array_decl: OrdMap<Id, ArrayType>,
+    /// Array bindings so far (next array binding serial).
+    pub arrays_bound: u32,
 }

@@ -2,10 +2,12 @@
 //! values over alias conditions; only real branches and possible null dereferences fork.
 //!
 //! One file per concern: `heap` (H and its references), `datalog` (the crepe program
-//! and the run of one access), `leaves` (leaf decomposition), `read` (Getfield),
+//! and the run of one access), `leaves` (leaf decomposition), `arrays` (the array
+//! rules, with a crepe program of their own), `read` (Getfield),
 //! `write` (Putfield and `update`), `equals` (EQUALS), `classify`, `null` (the null
 //! dereference), `defined` (definedness), `scope` (the scope bound) and `render`.
 
+mod arrays;
 mod classify;
 mod datalog;
 mod defined;
@@ -22,7 +24,10 @@ use egg::Id;
 use imbl::OrdMap;
 
 use super::kit;
-use crate::engine::{Classified, Ctx, Fork, HeapTerms, RefInputs, RuleName, RuleSet, Starts, Val};
+use crate::concrete::machine::ArrayOp;
+use crate::engine::{
+    ArrayForks, Classified, Ctx, Fork, HeapTerms, RefInputs, RuleName, RuleSet, Starts, Val,
+};
 use crate::expr::Sort;
 use crate::lang::{ClassId, FieldId, MethodId, MethodKind, Type};
 
@@ -86,8 +91,12 @@ impl RuleSet for Pose {
                     heap.declared.insert(y, *c);
                     Val::Ref(PRef(y))
                 }
-                // The engine does not start an entry with an array parameter.
-                Type::Null | Type::Void | Type::Array(_) => {
+                Type::Array(a) => {
+                    let y = ctx.input(&name, Sort::Ref);
+                    heap.array_decl.insert(y, *a);
+                    Val::Ref(PRef(y))
+                }
+                Type::Null | Type::Void => {
                     unreachable!("no parameter has type {ty:?}")
                 }
             };
@@ -95,6 +104,8 @@ impl RuleSet for Pose {
         }
         vec![Fork::ok(heap, None, roots)]
     }
+
+    const ARRAYS: bool = true;
 
     fn null(ctx: &mut Ctx) -> PRef {
         PRef(ctx.terms.null())
@@ -147,6 +158,11 @@ impl RuleSet for Pose {
     // EQUALS on references: the term `a = b`; the `if` forks.
     fn ref_eq(ctx: &mut Ctx, heap: Heap, a: PRef, b: PRef) -> Vec<Fork<Heap, Id>> {
         Pose::equals(ctx, heap, a, b)
+    }
+
+    // The array rules (`arrays`): ite-valued elements over index equalities.
+    fn array(ctx: &mut Ctx, heap: Heap, op: ArrayOp, vals: &[Val<PRef>]) -> ArrayForks<Heap, PRef> {
+        Some(Pose::array_op(ctx, heap, op, vals))
     }
 
     fn classify(ctx: &mut Ctx, heap: Heap, r: PRef) -> Vec<Classified<Heap>> {

@@ -125,7 +125,11 @@ impl Pose {
             }
             let path = format!("{}.{}", Pose::path_of(ctx, y), p.field_name(field));
             // `Initial` cells rest on the solver reading the symbol as `f(y)`.
-            debug_assert!(crate::expr::is_access_path(&path), "{path}");
+            // (An element's object, `a[i].f`, is named by no access path: a constant.)
+            debug_assert!(
+                crate::expr::is_access_path(&path) || path.contains('['),
+                "{path}"
+            );
             let z = match p.field(field).ty {
                 Type::Int => ctx.input(&path, Sort::Int),
                 Type::Bool => ctx.input(&path, Sort::Bool),
@@ -133,6 +137,11 @@ impl Pose {
                     let z = ctx.input(&path, Sort::Ref);
                     heap.declared.insert(z, c);
                     heap.bases.insert(z, (y, field));
+                    z
+                }
+                Type::Array(a) => {
+                    let z = ctx.input(&path, Sort::Ref);
+                    heap.array_decl.insert(z, a);
                     z
                 }
                 ty => unreachable!("field of type {ty:?}"),
@@ -175,7 +184,7 @@ impl Pose {
 
     pub(super) fn to_val(ctx: &Ctx, field: FieldId, t: Id) -> Val<PRef> {
         match ctx.program.field(field).ty {
-            Type::Class(_) => Val::Ref(PRef(t)),
+            Type::Class(_) | Type::Array(_) => Val::Ref(PRef(t)),
             _ => Val::Prim(t),
         }
     }

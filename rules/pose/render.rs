@@ -39,6 +39,7 @@ impl Pose {
                 )
             })
             .collect();
+        lines.extend(Pose::render_arrays(ctx, heap));
         lines.sort();
         lines
     }
@@ -72,6 +73,7 @@ impl Pose {
                 }
             }
         }
+        Pose::array_cells(ctx, heap, &mut out);
         out
     }
 }
