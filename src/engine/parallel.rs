@@ -50,6 +50,7 @@ use super::domain::SymDomain;
 use super::explore::{
     Exploration, Hooks, LoopEnd, Shared, Stepped, StopReason, dfs, setup, step_state,
 };
+use super::lse::Witness;
 use super::pathcond::{PathCond, Serial};
 use super::ruleset::{Cell, HeapTerms, RuleSet};
 use super::search::{Search, Worklist};
@@ -99,10 +100,16 @@ struct Portable {
     cells: Vec<(Node, FieldId, Node, Node)>,
     allocated: Vec<(u32, ClassId)>,
     unknown: bool,
+    /// Each conjunct lazy symbolic evaluation decided, with its witness, whose
+    /// intermediates are nodes too.
+    decided: Vec<PortableDecided>,
     branches: u32,
     conjuncts: Vec<(Node, Serial)>,
     normal: bool,
 }
+
+/// A decided conjunct, its witness (without intermediates) and the intermediates.
+type PortableDecided = (Node, Witness, Vec<(Node, i64)>);
 
 /// What a step found, in the order the sink gets it.
 enum Event {
@@ -194,6 +201,22 @@ impl Export {
                 .collect(),
             allocated: t.heap.allocated.clone(),
             unknown: t.unknown,
+            decided: t
+                .decided
+                .iter()
+                .map(|(g, w)| {
+                    let inter = w
+                        .intermediates
+                        .iter()
+                        .map(|&(i, v)| (self.term(terms, i), v))
+                        .collect();
+                    let w = Witness {
+                        intermediates: Vec::new(),
+                        ..w.clone()
+                    };
+                    (self.term(terms, *g), w, inter)
+                })
+                .collect(),
             branches: t.branches,
             conjuncts: t
                 .conjuncts
@@ -250,8 +273,17 @@ impl Import {
                 ..HeapTerms::default()
             },
             unknown: t.unknown,
-            // Not carried across workers (docs/JSON.md, `decided`).
-            decided: Vec::new(),
+            decided: t
+                .decided
+                .iter()
+                .map(|(g, w, inter)| {
+                    let w = Witness {
+                        intermediates: inter.iter().map(|&(n, v)| (id(n), v)).collect(),
+                        ..w.clone()
+                    };
+                    (id(*g), w)
+                })
+                .collect(),
             branches: t.branches,
             conjuncts: t.conjuncts.iter().map(|&(n, s)| (id(n), s)).collect(),
         }
