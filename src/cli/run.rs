@@ -83,6 +83,28 @@ pub struct Args {
     /// into DIR (docs/EXPORT.md).
     #[arg(long, value_name = "DIR", conflicts_with = "all")]
     pub dot: Option<PathBuf>,
+    /// A static method (`Class.method`, repeatable) whose calls are not explored: each
+    /// result is an intermediate that lazy symbolic evaluation fixes by running the
+    /// method concretely (`int`/`boolean` parameters, `int` result, no heap).
+    #[arg(long, value_name = "C.m", conflicts_with = "all")]
+    pub opaque: Vec<String>,
+}
+
+/// Resolves the methods of `--opaque`, each one that can be opaque
+/// ([`heaplog::engine::lse::not_opaque`]), or the error naming the first that cannot.
+pub(super) fn opaque_methods(
+    program: &heaplog::lang::Program,
+    names: &[String],
+) -> Result<Vec<heaplog::lang::MethodId>, Output> {
+    let mut out = Vec::new();
+    for name in names {
+        let m = load::entry(program, name)?;
+        if let Some(why) = heaplog::engine::lse::not_opaque(program, m) {
+            return Err(Output::input_error(format!("--opaque {name}: {why}")));
+        }
+        out.push(m);
+    }
+    Ok(out)
 }
 
 fn config(args: &Args, clock: &Clock, own: Option<Duration>) -> EngineConfig {
@@ -163,9 +185,14 @@ pub fn run(args: Args, out: &mut dyn Write, start: Instant) -> Output {
     {
         return Output::input_error(e.to_string());
     }
+    let opaque = match opaque_methods(&loaded.program, &args.opaque) {
+        Ok(o) => o,
+        Err(out) => return out,
+    };
     let config = EngineConfig {
         reclaim: false,
         requires,
+        opaque,
         record_queries: args.queries,
         // The execution tree's drawing names conjuncts by their serials, which are
         // one context's: it is drawn from a sequential run.

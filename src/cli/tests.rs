@@ -54,6 +54,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = TestsFormat::Json)]
     pub format: TestsFormat,
+    /// A static method whose calls are not explored (repeatable; as `run --opaque`).
+    #[arg(long, value_name = "C.m")]
+    pub opaque: Vec<String>,
 }
 
 /// Generates the tests; exit 0, or 1 when some trace's input took another path or
@@ -78,6 +81,10 @@ pub fn run(args: Args) -> Output {
     config.depth = args.depth;
     config.search = args.search.search();
     config.reclaim = false;
+    config.opaque = match super::run::opaque_methods(program, &args.opaque) {
+        Ok(o) => o,
+        Err(out) => return out,
+    };
     let suite = (rules.tests)(program, entry, config);
     let origin = format!(
         "{}, {} under {}, scope {}",

@@ -213,6 +213,17 @@ pub trait Domain {
     fn halt(&mut self, _heap: Self::Heap) {}
     /// A fused step just taken stood for `steps` more steps than one.
     fn skipped(&mut self, _steps: u64) {}
+    /// The value of a call the domain answers without running the callee's body (a
+    /// method declared opaque to the symbolic domain); `None` runs it. The default,
+    /// the concrete domain's, runs every call.
+    fn opaque_call(
+        &mut self,
+        _heap: &mut Self::Heap,
+        _target: MethodId,
+        _args: &[Self::Value],
+    ) -> Option<Self::Value> {
+        None
+    }
     /// `(C) v`: the value itself, or ClassCastException.
     fn cast(&mut self, heap: Self::Heap, v: Self::Value, class: ClassId, at: Span) -> Forks<Self>;
     /// `throw v`: the object, or NullPointerException for null.
@@ -1148,6 +1159,9 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
         target: MethodId,
         args: Vec<V>,
     ) {
+        if let Some(v) = dom.opaque_call(&mut heap, target, &args) {
+            return self.value(out, heap, v);
+        }
         let env = frame_env(program, dom, &mut heap, target, args);
         let caller = std::mem::replace(&mut self.env, env);
         self.kont = self.kont.push(Frame::Pop {

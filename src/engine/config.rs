@@ -38,6 +38,11 @@ pub struct EngineConfig {
     /// (docs/PERFORMANCE.md, "Parallel exploration"): the same traces, numbered and
     /// handed over in the sequential order. Default: 1 (sequential).
     pub jobs: usize,
+    /// Methods declared opaque (`--opaque C.m`): a call to one is not explored; its
+    /// result is an intermediate that lazy symbolic evaluation fixes by running the
+    /// method concretely (docs/SOLVER.md, "Opaque methods"). Each must pass
+    /// [`crate::engine::lse::not_opaque`]. Default: none.
+    pub opaque: Vec<crate::lang::MethodId>,
 }
 
 /// Whether to draw progress on stderr.
@@ -64,6 +69,7 @@ impl Default for EngineConfig {
             requires: None,
             record_queries: false,
             jobs: 1,
+            opaque: Vec::new(),
         }
     }
 }

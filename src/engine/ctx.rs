@@ -10,7 +10,7 @@ use egg::Id;
 
 use super::config::EngineConfig;
 use super::feasible::Feasibility;
-use super::lse::{Method, Witness};
+use super::lse::{Method, Opaque, Witness};
 use super::pathcond::{PathCond, Serial};
 use super::ruleset::RuleName;
 use crate::expr::{Sort, Terms};
@@ -127,6 +127,8 @@ pub struct Ctx<'p> {
     lazy: HashMap<Serial, Rc<Witness>>,
     /// The witness of the last check, until the guard it checked joins a path.
     last_witness: Option<(Id, Rc<Witness>)>,
+    /// The calls of opaque methods met so far (`EngineConfig::opaque`).
+    pub opaque: Opaque,
 }
 
 /// One feasibility check: was `pc ∧ guard` satisfiable, and what the solver answered.
@@ -160,6 +162,7 @@ impl<'p> Ctx<'p> {
             fork_unknowns: 0,
             lazy: HashMap::new(),
             last_witness: None,
+            opaque: Opaque::default(),
         };
         let object = ClassId(0);
         let is_object = |t: &Type| *t == Type::Class(object);
@@ -252,7 +255,11 @@ impl<'p> Ctx<'p> {
         let (unsat, unknown) = if self.out_of_time() {
             (false, true)
         } else {
-            let answer = self.feas.check_with(&mut self.terms, guard);
+            let calls = super::lse::Calls {
+                program: self.program,
+                opaque: &self.opaque,
+            };
+            let answer = self.feas.check_with(&mut self.terms, guard, calls);
             self.stats.solver_calls += 1;
             self.last_witness = answer.witness().map(|w| {
                 match w.method {
@@ -370,6 +377,14 @@ impl<'p> Ctx<'p> {
             }
         }
         sym
+    }
+
+    /// The result of a call of the opaque method `method` on `args`: an intermediate
+    /// named by the call (`C.m(x, y)`), which the solver reads as any `int` and the
+    /// concrete interpreter computes (docs/SOLVER.md, "Opaque methods").
+    pub fn opaque_result(&mut self, method: MethodId, args: &[Id]) -> Id {
+        self.opaque
+            .result(self.program, &mut self.terms, method, args)
     }
 
     /// The checks asked so far (empty unless `config.record_queries`), oldest first.

@@ -396,6 +396,27 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         Val::Prim(self.ctx.input(&name, sort))
     }
 
+    // A call of a method declared opaque: its result is an intermediate named by the
+    // call, the body is not explored ([LSE]).
+    fn opaque_call(
+        &mut self,
+        _heap: &mut Self::Heap,
+        target: MethodId,
+        args: &[Self::Value],
+    ) -> Option<Self::Value> {
+        if !self.ctx.config.opaque.contains(&target) {
+            return None;
+        }
+        let args = args
+            .iter()
+            .map(|a| match a {
+                Val::Prim(t) => Some(*t),
+                _ => None,
+            })
+            .collect::<Option<Vec<Id>>>()?;
+        Some(Val::Prim(self.ctx.opaque_result(target, &args)))
+    }
+
     // NEW, [UBERLAZY] Fig. 3
     fn new_object(&mut self, heap: &mut Self::Heap, class: ClassId) -> Self::Value {
         Val::Ref(R::new_object(&mut self.ctx, &mut heap.heap, class))

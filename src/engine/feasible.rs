@@ -287,8 +287,11 @@ impl Feasibility {
         }
     }
 
-    /// Is the synchronised path condition together with `guard` satisfiable?
-    pub fn check_with(&mut self, terms: &mut Terms, guard: Id) -> Verdict {
+    /// Is the synchronised path condition together with `guard` satisfiable? The
+    /// solver reads the result of an opaque call as any `int`, so on a question that
+    /// mentions one its `unsat` is final and its `sat` is not: that needs a witness
+    /// ([`lse::search`]), or the answer is `unknown`.
+    pub fn check_with(&mut self, terms: &mut Terms, guard: Id, calls: lse::Calls<'_>) -> Verdict {
         self.bound_by_deadline();
         let decided = match self.term(terms, guard) {
             Some(t) => match self.solver.decide(&[t]) {
@@ -299,8 +302,16 @@ impl Feasibility {
             },
             None => Decision::Unknown("guard outside the solver's terms".into()),
         };
+        let decided = match decided {
+            Decision::Sat
+                if !calls.opaque.is_empty() && self.mentions_opaque(terms, guard, calls) =>
+            {
+                Decision::Unknown("the result of an opaque call".into())
+            }
+            decided => decided,
+        };
         match decided {
-            Decision::Unknown(why) if self.time_left() => match self.lazily(terms, guard) {
+            Decision::Unknown(why) if self.time_left() => match self.lazily(terms, guard, calls) {
                 Some(w) => Verdict(Decision::Sat, Some(w)),
                 None => Verdict(Decision::Unknown(why), None),
             },
@@ -308,12 +319,19 @@ impl Feasibility {
         }
     }
 
-    /// A witness of the path condition with `guard` by lazy symbolic evaluation
-    /// ([`lse::search`]): only where the solver answered `unknown`.
-    fn lazily(&self, terms: &mut Terms, guard: Id) -> Option<Witness> {
+    /// Whether the path condition with `guard` mentions the result of an opaque call.
+    fn mentions_opaque(&self, terms: &Terms, guard: Id, calls: lse::Calls<'_>) -> bool {
         let mut question = self.replay.guards.clone();
         question.push(guard);
-        lse::search(terms, &question, self.deadline)
+        lse::mentions_opaque(terms, calls.opaque, &question)
+    }
+
+    /// A witness of the path condition with `guard` by lazy symbolic evaluation
+    /// ([`lse::search`]): only where the solver answered `unknown`.
+    fn lazily(&self, terms: &mut Terms, guard: Id, calls: lse::Calls<'_>) -> Option<Witness> {
+        let mut question = self.replay.guards.clone();
+        question.push(guard);
+        lse::search(terms, calls, &question, self.deadline)
     }
 
     /// The next check answers `unknown` rather than run past the deadline.

@@ -50,6 +50,7 @@ use super::domain::SymDomain;
 use super::explore::{
     Exploration, Hooks, LoopEnd, Shared, Stepped, StopReason, dfs, setup, step_state,
 };
+use super::lse::Witness;
 use super::pathcond::{PathCond, Serial};
 use super::ruleset::{Cell, ElemCell, ElemInput, HeapTerms, RuleSet};
 use super::search::{Search, Worklist};
@@ -105,10 +106,16 @@ struct Portable {
     /// Element input symbols: name, array path, index.
     elem_inputs: Vec<(egg::Symbol, egg::Symbol, Node)>,
     unknown: bool,
+    /// Each conjunct lazy symbolic evaluation decided, with its witness, whose
+    /// intermediates are nodes too.
+    decided: Vec<PortableDecided>,
     branches: u32,
     conjuncts: Vec<(Node, Serial)>,
     normal: bool,
 }
+
+/// A decided conjunct, its witness (without intermediates) and the intermediates.
+type PortableDecided = (Node, Witness, Vec<(Node, i64)>);
 
 /// What a step found, in the order the sink gets it.
 enum Event {
@@ -225,6 +232,22 @@ impl Export {
                 .map(|e| (e.name, e.array, self.term(terms, e.index)))
                 .collect(),
             unknown: t.unknown,
+            decided: t
+                .decided
+                .iter()
+                .map(|(g, w)| {
+                    let inter = w
+                        .intermediates
+                        .iter()
+                        .map(|&(i, v)| (self.term(terms, i), v))
+                        .collect();
+                    let w = Witness {
+                        intermediates: Vec::new(),
+                        ..w.clone()
+                    };
+                    (self.term(terms, *g), w, inter)
+                })
+                .collect(),
             branches: t.branches,
             conjuncts: t
                 .conjuncts
@@ -303,8 +326,17 @@ impl Import {
                     .collect(),
             },
             unknown: t.unknown,
-            // Not carried across workers (docs/JSON.md, `decided`).
-            decided: Vec::new(),
+            decided: t
+                .decided
+                .iter()
+                .map(|(g, w, inter)| {
+                    let w = Witness {
+                        intermediates: inter.iter().map(|&(n, v)| (id(n), v)).collect(),
+                        ..w.clone()
+                    };
+                    (id(*g), w)
+                })
+                .collect(),
             branches: t.branches,
             conjuncts: t.conjuncts.iter().map(|&(n, s)| (id(n), s)).collect(),
         }

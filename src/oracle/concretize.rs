@@ -86,6 +86,9 @@ pub struct Concretizer<'p> {
     /// The input symbols that name elements of input arrays: the array's access path
     /// and the index term.
     elem_inputs: HashMap<String, (String, Id)>,
+    /// The calls of opaque methods the exploration met, in order: the result's
+    /// symbol name, the method, the arguments' terms. The interpreter computes them.
+    opaque: Vec<(String, crate::lang::MethodId, Vec<RecExpr<Term>>)>,
 }
 
 /// What walking an access path in an input finds.
@@ -218,6 +221,26 @@ impl<'p> Concretizer<'p> {
             sorts.insert(id, mine);
             exprs.insert(id, e);
         }
+        let opaque = x
+            .ctx
+            .opaque
+            .calls()
+            .iter()
+            .map(|c| {
+                let args: Vec<RecExpr<Term>> =
+                    c.args.iter().map(|&a| x.ctx.terms.extract(a)).collect();
+                // The inputs of the arguments are walked too (a path condition
+                // may mention only the call's result).
+                for a in &args {
+                    for node in a.as_ref() {
+                        if let Term::Sym(s) = node {
+                            symbols.push(s.name.to_string());
+                        }
+                    }
+                }
+                (c.name.clone(), c.method, args)
+            })
+            .collect();
         symbols.sort();
         symbols.dedup();
         let roots = root_names(program, x.entry);
@@ -229,6 +252,7 @@ impl<'p> Concretizer<'p> {
             .collect();
         Concretizer {
             program,
+            opaque,
             sorts,
             roots,
             root_types,
@@ -287,6 +311,18 @@ impl<'p> Concretizer<'p> {
                     open_syms.insert(name.clone(), (o, s));
                 }
                 Walk::Free => {}
+            }
+        }
+        // The result of each opaque call, as the interpreter computes it.
+        for (name, method, args) in &self.opaque {
+            let args: Option<Vec<Value>> = args
+                .iter()
+                .map(|a| crate::expr::eval_expr(a, &assignment).ok())
+                .collect();
+            if let Some(v) =
+                args.and_then(|args| crate::engine::lse::run_opaque(self.program, *method, &args))
+            {
+                assignment.values.insert(name.clone(), v);
             }
         }
         for (i, o) in input.objects.iter().enumerate() {

@@ -173,12 +173,23 @@ fn test_for<R: RuleSet>(
     scope: Option<u32>,
 ) -> Result<(Input, CanonOutcome), Failed> {
     let program = x.ctx.program;
-    let input = match model_input(x, pc, scope) {
+    // The solver reads an opaque call's result as any `int`: its model is no input.
+    let opaque = lse::mentions_opaque(&x.ctx.terms, &x.ctx.opaque, pc);
+    let first = if opaque {
+        Err((Skip::Unknown, "the result of an opaque call".to_string()))
+    } else {
+        model_input(x, pc, scope)
+    };
+    let input = match first {
         // Where the solver answers `unknown`, lazy symbolic evaluation may find a
         // witness; the path condition with its values substituted is then linear.
         Err((Skip::Unknown, why)) => {
             let deadline = x.ctx.config.deadline;
-            let Some(w) = lse::search(&mut x.ctx.terms, pc, deadline) else {
+            let calls = lse::Calls {
+                program,
+                opaque: &x.ctx.opaque,
+            };
+            let Some(w) = lse::search(&mut x.ctx.terms, calls, pc, deadline) else {
                 return Err((Skip::Unknown, why));
             };
             let pinned = pin(&mut x.ctx.terms, pc, &w);
@@ -281,6 +292,13 @@ fn pin(terms: &mut crate::expr::Terms, pc: &[Id], w: &lse::Witness) -> Vec<Id> {
         };
         map.insert(sym, value);
         out.push(terms.eq(sym, value));
+    }
+    // The intermediates too: an opaque call's result is no input of the test.
+    for &(t, v) in &w.intermediates {
+        if let Ok(v) = i32::try_from(v) {
+            let c = terms.int(v);
+            map.insert(t, c);
+        }
     }
     for &g in pc {
         out.push(terms.substitute(g, &map));
