@@ -175,6 +175,7 @@ fn for_children<'e>(e: &'e Expr, mut f: impl FnMut(&'e Expr)) {
         ExprKind::Lit(_)
         | ExprKind::Local(_)
         | ExprKind::New(_)
+        | ExprKind::Statics
         | ExprKind::Break(_)
         | ExprKind::Nondet(_) => {}
         ExprKind::Field(x, _)

@@ -31,7 +31,12 @@ pub fn run(args: Args) -> Output {
                 match &compiled.program {
                     Some(p) => {
                         let user: Vec<_> = p.classes.iter().filter(|c| !c.builtin).collect();
-                        let methods: usize = user.iter().map(|c| c.methods.len()).sum();
+                        // A class's static initializer is not a method it declares.
+                        let methods: usize = user
+                            .iter()
+                            .flat_map(|c| &c.methods)
+                            .filter(|&&m| p.name(p.method(m).name) != lang::ast::CLINIT)
+                            .count();
                         out.stdout.push_str(&format!(
                             "ok: {} ({} classes, {} methods)\n",
                             path.display(),

@@ -1136,6 +1136,7 @@ mod tests {
             classes: Vec::new(),
             fields: Vec::new(),
             methods: Vec::new(),
+            statics: None,
         };
         for (i, &(name, sup, fields)) in decls.iter().enumerate() {
             let superclass = sup.map(id);

@@ -429,6 +429,8 @@ pub struct State<'p, D: Domain + ?Sized> {
     pub method: MethodId,
     /// Number of `pop` frames in `kont`: 0 in the entry method.
     pub depth: u32,
+    /// The object holding the static fields (`Statics`), when the program has any.
+    pub statics: Option<D::Value>,
     pub heap: D::Heap,
 }
 
@@ -440,6 +442,7 @@ impl<D: Domain + ?Sized> Clone for State<'_, D> {
             kont: self.kont.clone(),
             method: self.method,
             depth: self.depth,
+            statics: self.statics.clone(),
             heap: self.heap.clone(),
         }
     }
@@ -472,7 +475,9 @@ pub fn default_lit(ty: Type) -> Lit {
 
 impl<'p, D: Domain + ?Sized> State<'p, D> {
     /// The start of a run of `method` with `args` (`this` first for an instance
-    /// method or constructor), in an empty continuation.
+    /// method or constructor), in an empty continuation. In a program with statics
+    /// the object holding them is made first, and every class's static initializer
+    /// runs before the entry's body (docs/LANGUAGE.md, "Static fields").
     pub fn call(
         program: &'p Program,
         dom: &mut D,
@@ -481,12 +486,22 @@ impl<'p, D: Domain + ?Sized> State<'p, D> {
         mut heap: D::Heap,
     ) -> Self {
         let env = frame_env(program, dom, &mut heap, method, args);
+        let body = &program.method(method).body;
+        let (control, kont, statics) = match &program.statics {
+            None => (Control::Eval(body), Kont::end(), None),
+            Some(s) => {
+                let holder = dom.new_object(&mut heap, s.class);
+                let then = Kont::end().push(Frame::Begin(std::slice::from_ref(body)));
+                (Control::Eval(&s.init), then, Some(holder))
+            }
+        };
         State {
-            control: Control::Eval(&program.method(method).body),
+            control,
             env,
-            kont: Kont::end(),
+            kont,
             method,
             depth: 0,
+            statics,
             heap,
         }
     }
@@ -542,6 +557,7 @@ pub fn step_into<'p, D: Domain + ?Sized>(
         kont,
         method,
         depth,
+        statics,
         heap,
     } = state;
     let m = Machine {
@@ -549,6 +565,7 @@ pub fn step_into<'p, D: Domain + ?Sized>(
         kont,
         method,
         depth,
+        statics,
     };
     match control {
         Control::Eval(e) => m.eval(out, program, dom, heap, e),
@@ -562,6 +579,7 @@ struct Machine<'p, V> {
     kont: Kont<'p, V>,
     method: MethodId,
     depth: u32,
+    statics: Option<V>,
 }
 
 impl<'p, V: Clone + Debug> Machine<'p, V> {
@@ -576,6 +594,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             kont: self.kont,
             method: self.method,
             depth: self.depth,
+            statics: self.statics,
             heap,
         })
     }
@@ -867,6 +886,14 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
             ExprKind::Return(val) => self.push(out, heap, Frame::Return, val),
             ExprKind::Throw(val) => self.push(out, heap, Frame::Throw { at: e.span }, val),
             ExprKind::Assert(c) => self.push(out, heap, Frame::Assert { at: e.span }, c),
+            // The holder of the static fields, made when the run started.
+            ExprKind::Statics => {
+                let v = self
+                    .statics
+                    .clone()
+                    .expect("`Statics` occurs only in a program with statics");
+                self.value(out, heap, v)
+            }
             // The next value of the input sequence.
             ExprKind::Nondet(ty) => {
                 let v = dom.nondet(&mut heap, *ty);
@@ -983,6 +1010,7 @@ impl<'p, V: Clone + Debug> Machine<'p, V> {
                         kont: self.kont.clone(),
                         method: self.method,
                         depth: self.depth,
+                        statics: self.statics.clone(),
                     };
                     match target {
                         Ok(target) => {
@@ -1493,6 +1521,7 @@ impl<V: Clone> Clone for Machine<'_, V> {
             kont: self.kont.clone(),
             method: self.method,
             depth: self.depth,
+            statics: self.statics.clone(),
         }
     }
 }

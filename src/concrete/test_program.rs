@@ -22,6 +22,7 @@ impl Builder {
                 classes: Vec::new(),
                 fields: Vec::new(),
                 methods: Vec::new(),
+                statics: None,
             },
         };
         let object = b.name("Object");

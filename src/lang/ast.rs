@@ -3,6 +3,11 @@
 use super::program::Name;
 use super::span::Span;
 
+/// The name of a class's static initializer, a static method the parser makes of
+/// its static field initializers and `static { ... }` blocks in textual order (the
+/// JVM's name: no identifier can be written so).
+pub const CLINIT: &str = "<clinit>";
+
 /// A name with the span where it is written.
 #[derive(Copy, Clone, Debug)]
 pub struct Ident {

@@ -364,6 +364,8 @@ struct Body<'a, 'u> {
     catch_params: Vec<CatchParam>,
     /// The `String[]` parameter of `main`, left out (see `MethodInfo::main_args`).
     main_args: Option<Name>,
+    /// Checking a static initializer (`<clinit>`), which may do less (`init_only`).
+    init: bool,
 }
 
 /// Checks one method's body; returns its local slots and desugared body.
@@ -395,6 +397,7 @@ pub(super) fn check_method(
         trys: Vec::new(),
         catch_params: Vec::new(),
         main_args: info.main_args.map(|a| a.name),
+        init: m.kind == MethodKind::Static && t.name(m.name) == ast::CLINIT,
     };
     if m.kind != MethodKind::Static {
         b.slots.push(
@@ -490,7 +493,113 @@ impl Body<'_, '_> {
 
     /// A simple name that denotes a variable (so it is not a class name).
     fn is_var(&self, n: Name) -> bool {
-        self.lookup_local(n).is_some() || self.t.program.lookup_field(self.class, n).is_some()
+        self.lookup_local(n).is_some()
+            || self.t.program.lookup_field(self.class, n).is_some()
+            || self.t.lookup_static(self.class, n).is_some()
+    }
+
+    /// When `e` names a static field (a simple name that is no local or instance
+    /// field, or `C.f` with `C` a class): `Some` of the field, `Some(None)` after an
+    /// error; `None` when `e` is something else.
+    fn static_target(&mut self, e: &ast::Expr) -> Option<Option<FieldId>> {
+        match &e.kind {
+            A::Name(id) => {
+                if self.lookup_local(id.name).is_some()
+                    || self.t.program.lookup_field(self.class, id.name).is_some()
+                {
+                    return None;
+                }
+                self.t.lookup_static(self.class, id.name).map(Some)
+            }
+            A::Field(recv, f) => {
+                let A::Name(cid) = &recv.kind else {
+                    return None;
+                };
+                if self.is_var(cid.name) {
+                    return None;
+                }
+                let c = self.t.class_named(cid.name)?;
+                if let Some(fid) = self.t.lookup_static(c, f.name) {
+                    return Some(Some(fid));
+                }
+                let msg = if self.t.program.lookup_field(c, f.name).is_some() {
+                    format!(
+                        "non-static field `{}` cannot be referenced from a static context: `{}.{}` names no static field",
+                        self.name(f.name),
+                        self.name(cid.name),
+                        self.name(f.name)
+                    )
+                } else {
+                    format!(
+                        "class `{}` has no static field `{}`",
+                        self.name(cid.name),
+                        self.name(f.name)
+                    )
+                };
+                self.err(msg, f.span);
+                Some(None)
+            }
+            _ => None,
+        }
+    }
+
+    /// Checks a use of the static field `f` at `span` (`reads` unless a plain
+    /// assignment): access, and in a static initializer, the field's class and its
+    /// declaration before the read.
+    fn static_access(&mut self, f: FieldId, span: Span, reads: bool) {
+        let Some((owner, decl)) = self.t.field_static[f.0 as usize] else {
+            return;
+        };
+        if self.t.field_private[f.0 as usize] && owner != self.class {
+            let msg = format!(
+                "field `{}` is private in `{}`",
+                self.name(self.t.program.field(f).name),
+                self.t.program.class_name(owner)
+            );
+            self.err(msg, span);
+        }
+        if !self.init {
+            return;
+        }
+        if owner != self.class {
+            self.init_only("use another class's static field", span);
+        } else if reads && decl.file == span.file && decl.end > span.start {
+            self.err(
+                "illegal forward reference: a static initializer reads a static field only after its declaration",
+                span,
+            );
+        }
+    }
+
+    /// The static field `f` read at `span`.
+    fn static_read(&mut self, f: FieldId, span: Span) -> (Expr, Ty) {
+        self.static_access(f, span, true);
+        (
+            d::field(d::statics(span), f, span),
+            self.t.field_types[f.0 as usize],
+        )
+    }
+
+    /// A form a static initializer may not use. Every class is initialized when a
+    /// run starts (docs/LANGUAGE.md, "Static fields"); that is the JVM's lazy
+    /// initialization exactly when an initializer cannot throw, loop or reach
+    /// outside its own class's static fields.
+    fn init_only(&mut self, what: &str, span: Span) {
+        self.err(
+            format!(
+                "a static initializer cannot {what} in the Java subset: it may only compute \
+                 with literals, operators, its own locals and its class's static fields \
+                 (classes are initialized when a run starts)"
+            ),
+            span,
+        );
+    }
+
+    /// In a static initializer, `/` and `%` need a constant non-zero divisor.
+    fn init_divisor(&mut self, divisor: &ast::Expr) {
+        if self.init && !matches!(constant(divisor), Some(Const::Int(k)) if k != 0) {
+            self.init_only("divide by anything but a non-zero constant", divisor.span);
+        }
     }
 
     fn declare(&mut self, name: Ident, ty: Ty, assigned: bool) -> LocalId {
@@ -617,6 +726,23 @@ impl Body<'_, '_> {
     fn stmt_inner(&mut self, s: &ast::Stmt) -> (Option<Expr>, bool) {
         let span = s.span;
         let wrap = |e: Expr| Some(d::stmt(e, span));
+        if self.init {
+            let what = match &s.kind {
+                S::While(..) | S::DoWhile(..) | S::For { .. } => Some("loop"),
+                S::Switch(..) | S::Labeled(..) | S::Break(_) | S::Continue(_) => {
+                    Some("use `switch`, labels, `break` or `continue`")
+                }
+                S::Return(_) => Some("return"),
+                S::Throw(_) | S::Assert(_) | S::Try { .. } => Some("throw, assert or catch"),
+                S::Assign { target, .. } if matches!(target.kind, A::Index(..)) => {
+                    Some("read or write an array element")
+                }
+                _ => None,
+            };
+            if let Some(what) = what {
+                self.init_only(what, span);
+            }
+        }
         match &s.kind {
             S::Empty => (None, true),
             S::Block(b) => {
@@ -1303,58 +1429,68 @@ impl Body<'_, '_> {
 
     fn assign(&mut self, target: &ast::Expr, op: AssignOp, value: &ast::Expr, span: Span) -> Expr {
         let prim = (op != AssignOp::Set).then(|| compound_prim(op));
+        if matches!(op, AssignOp::Div | AssignOp::Rem) {
+            self.init_divisor(value);
+        }
         // The assigned place: a local, or an object and a field.
-        let (obj, fid) = match &target.kind {
-            A::Name(id) => {
-                if let Some(x) = self.lookup_local(id.name) {
-                    self.note_catch_param_write(x, id.span);
-                    let ty = self.slots.ty(x);
+        let (obj, fid) = if let Some(sf) = self.static_target(target) {
+            if let Some(f) = sf {
+                self.static_access(f, target.span, prim.is_some());
+            }
+            (Some(d::statics(target.span)), sf)
+        } else {
+            match &target.kind {
+                A::Name(id) => {
+                    if let Some(x) = self.lookup_local(id.name) {
+                        self.note_catch_param_write(x, id.span);
+                        let ty = self.slots.ty(x);
+                        let (ve, vt) = self.expr(value);
+                        let Some(p) = prim else {
+                            self.expect_type(vt, ty, value.span);
+                            self.slots.assign(x);
+                            return d::assign(x, ve, span);
+                        };
+                        self.check_da(x, id.span);
+                        self.compound_types(ty, vt, span);
+                        let cur = d::local(x, id.span);
+                        return d::assign(x, d::prim(p, vec![cur, ve], span), span);
+                    }
+                    match self.t.program.lookup_field(self.class, id.name) {
+                        Some(f) => {
+                            let this = self.this(id.span);
+                            self.check_field_private(f, id.span);
+                            (this, Some(f))
+                        }
+                        None => {
+                            let msg = format!("cannot find variable `{}`", self.name(id.name));
+                            self.err(msg, id.span);
+                            (None, None)
+                        }
+                    }
+                }
+                A::Field(recv, f) => {
+                    let (re, rt) = self.receiver(recv);
+                    if let Some(Type::Array(_)) = rt {
+                        self.no_array_field(rt, *f, true);
+                        self.expr(value);
+                        return d::lit(Lit::Unit, span);
+                    }
+                    let fid = self.field_of(rt, *f);
+                    (Some(re), fid)
+                }
+                A::Index(arr, idx) => {
+                    if op != AssignOp::Set {
+                        return self.update(target, op, Some(value), Yields::New, span).0;
+                    }
+                    let (ae, ie, ety) = self.element(arr, idx);
                     let (ve, vt) = self.expr(value);
-                    let Some(p) = prim else {
-                        self.expect_type(vt, ty, value.span);
-                        self.slots.assign(x);
-                        return d::assign(x, ve, span);
-                    };
-                    self.check_da(x, id.span);
-                    self.compound_types(ty, vt, span);
-                    let cur = d::local(x, id.span);
-                    return d::assign(x, d::prim(p, vec![cur, ve], span), span);
+                    self.expect_type(vt, ety, value.span);
+                    return d::array_write(ae, ie, ve, span);
                 }
-                match self.t.program.lookup_field(self.class, id.name) {
-                    Some(f) => {
-                        let this = self.this(id.span);
-                        self.check_field_private(f, id.span);
-                        (this, Some(f))
-                    }
-                    None => {
-                        let msg = format!("cannot find variable `{}`", self.name(id.name));
-                        self.err(msg, id.span);
-                        (None, None)
-                    }
+                _ => {
+                    self.err("cannot assign to this expression", target.span);
+                    (None, None)
                 }
-            }
-            A::Field(recv, f) => {
-                let (re, rt) = self.receiver(recv);
-                if let Some(Type::Array(_)) = rt {
-                    self.no_array_field(rt, *f, true);
-                    self.expr(value);
-                    return d::lit(Lit::Unit, span);
-                }
-                let fid = self.field_of(rt, *f);
-                (Some(re), fid)
-            }
-            A::Index(arr, idx) => {
-                if op != AssignOp::Set {
-                    return self.update(target, op, Some(value), Yields::New, span).0;
-                }
-                let (ae, ie, ety) = self.element(arr, idx);
-                let (ve, vt) = self.expr(value);
-                self.expect_type(vt, ety, value.span);
-                return d::array_write(ae, ie, ve, span);
-            }
-            _ => {
-                self.err("cannot assign to this expression", target.span);
-                (None, None)
             }
         };
         let (ve, vt) = self.expr(value);
@@ -1429,8 +1565,13 @@ impl Body<'_, '_> {
             && !self.is_var(id.name)
             && self.t.class_named(id.name).is_some()
         {
-            self.err("the Java subset does not support static fields", e.span);
+            let msg = format!("`{}` is a class, not a value", self.name(id.name));
+            self.err(msg, e.span);
             return Self::bad(e.span);
+        }
+        if self.init {
+            // Every reference an initializer can hold is null or an array.
+            self.init_only("reach a field or a method through a reference", e.span);
         }
         self.expr(e)
     }
@@ -1443,11 +1584,20 @@ impl Body<'_, '_> {
                     Some(fid)
                 }
                 None => {
-                    let msg = format!(
-                        "class `{}` has no field `{}`",
-                        self.t.program.class_name(c),
-                        self.name(f.name)
-                    );
+                    let msg = if self.t.lookup_static(c, f.name).is_some() {
+                        format!(
+                            "the Java subset does not access static field `{}` through an instance: write `{}.{}`",
+                            self.name(f.name),
+                            self.t.program.class_name(c),
+                            self.name(f.name)
+                        )
+                    } else {
+                        format!(
+                            "class `{}` has no field `{}`",
+                            self.t.program.class_name(c),
+                            self.name(f.name)
+                        )
+                    };
                     self.err(msg, f.span);
                     None
                 }
@@ -1521,6 +1671,24 @@ impl Body<'_, '_> {
 
     fn expr_any_inner(&mut self, e: &ast::Expr) -> (Expr, Ty) {
         let span = e.span;
+        if self.init {
+            match &e.kind {
+                A::Call { .. } | A::SuperCall { .. } => self.init_only("call a method", span),
+                A::New(..) => self.init_only("create an object", span),
+                A::Cast(..) => self.init_only("cast", span),
+                A::Index(..) => self.init_only("read or write an array element", span),
+                A::Binary(BinOp::Div | BinOp::Rem, _, r) => self.init_divisor(r),
+                A::NewArray { len: Some(n), .. } if !matches!(constant(n), Some(Const::Int(k)) if k >= 0) => {
+                    self.init_only("create an array of a length other than a constant", n.span)
+                }
+                A::IncDec { target, .. } | A::Assign { target, .. }
+                    if matches!(target.kind, A::Index(..)) =>
+                {
+                    self.init_only("read or write an array element", span)
+                }
+                _ => {}
+            }
+        }
         match &e.kind {
             A::Int(v) => (d::lit(Lit::Int(*v), span), Some(Type::Int)),
             A::Bool(b) => (d::lit(Lit::Bool(*b), span), Some(Type::Bool)),
@@ -1531,6 +1699,12 @@ impl Body<'_, '_> {
             },
             A::Name(id) => self.name_value(*id),
             A::Field(recv, f) => {
+                if let Some(sf) = self.static_target(e) {
+                    return match sf {
+                        Some(fid) => self.static_read(fid, f.span.to(recv.span)),
+                        None => Self::bad(span),
+                    };
+                }
                 let (re, rt) = self.receiver(recv);
                 if let Some(Type::Array(_)) = rt {
                     return match self.no_array_field(rt, *f, false) {
@@ -1757,6 +1931,9 @@ impl Body<'_, '_> {
                 None => Self::bad(id.span),
             };
         }
+        if let Some(f) = self.t.lookup_static(self.class, id.name) {
+            return self.static_read(f, id.span);
+        }
         let msg = if self.t.class_named(id.name).is_some() {
             format!("`{}` is a class, not a value", self.name(id.name))
         } else if self.main_args == Some(id.name) {
@@ -1925,7 +2102,20 @@ impl Body<'_, '_> {
                 (e, Some(Type::Int))
             }
             A::Name(_) | A::Field(..) => {
+                if let Some(v) = value
+                    && matches!(op, AssignOp::Div | AssignOp::Rem)
+                {
+                    self.init_divisor(v);
+                }
+                let statics = self.static_target(target);
                 let (obj, fid) = match &target.kind {
+                    _ if statics.is_some() => {
+                        let sf = statics.expect("matched");
+                        if let Some(f) = sf {
+                            self.static_access(f, target.span, true);
+                        }
+                        (Some(d::statics(target.span)), sf)
+                    }
                     A::Name(id) => match self.t.program.lookup_field(self.class, id.name) {
                         Some(f) => {
                             self.check_field_private(f, id.span);

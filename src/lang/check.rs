@@ -77,6 +77,11 @@ pub(super) struct Table<'u> {
     /// Indexed by `FieldId`: `None` when the declared type failed to resolve.
     pub field_types: Vec<Option<Type>>,
     pub field_private: Vec<bool>,
+    /// Indexed by `FieldId`: for a static field, the class that declares it and the
+    /// end of its declaration (the class's initializer reads it only after that).
+    pub field_static: Vec<Option<(ClassId, Span)>>,
+    /// The static fields by declaring class and name.
+    pub static_fields: HashMap<(ClassId, Name), FieldId>,
     /// Indexed by `ClassId`.
     pub abstract_class: Vec<bool>,
     pub this_name: Name,
@@ -87,6 +92,18 @@ pub(super) struct Table<'u> {
 }
 
 impl Table<'_> {
+    /// The static field named `name` declared in `c` or a superclass (nearest first).
+    pub fn lookup_static(&self, c: ClassId, name: Name) -> Option<FieldId> {
+        let mut k = Some(c);
+        while let Some(cls) = k {
+            if let Some(&f) = self.static_fields.get(&(cls, name)) {
+                return Some(f);
+            }
+            k = self.program.class(cls).superclass;
+        }
+        None
+    }
+
     /// The constructor that `new C(...)` or `super(...)` on class `c` runs: its own
     /// if declared, else the nearest one up the chain (reached by implicit `super()`).
     pub fn effective_ctor(&self, c: ClassId) -> Option<MethodId> {
@@ -321,6 +338,24 @@ pub(super) fn check(
         });
         decls.push((id, decl));
     }
+    // The holder of every static field: one object of it is made when a run starts
+    // (docs/LANGUAGE.md, "Static fields"). Built-in, so never an input.
+    let has_statics = decls.iter().any(|(_, d)| {
+        d.fields.iter().any(|f| f.mods.is_static)
+            || d.methods
+                .iter()
+                .any(|m| names.resolve(&m.name.name.0) == ast::CLINIT)
+    });
+    let statics_class = has_statics.then(|| {
+        let id = ClassId(classes.len() as u32);
+        classes.push(builtin_class(
+            &mut names,
+            STATICS_CLASS,
+            Some(ClassId(0)),
+            file,
+        ));
+        id
+    });
     let mut abstract_class = vec![false; classes.len()];
 
     // Superclasses.
@@ -374,10 +409,13 @@ pub(super) fn check(
             classes,
             fields: Vec::new(),
             methods: Vec::new(),
+            statics: None,
         },
         methods: Vec::new(),
         field_types: Vec::new(),
         field_private: Vec::new(),
+        field_static: Vec::new(),
+        static_fields: HashMap::new(),
         abstract_class,
         this_name,
         tmp_name,
@@ -386,12 +424,12 @@ pub(super) fn check(
 
     // Fields, in class order then declaration order.
     for &(id, decl) in &decls {
+        let mut declared: Vec<(Name, Span)> = Vec::new();
         for f in &decl.fields {
-            let dup = table.program.classes[id.0 as usize]
-                .own_fields
+            let dup = declared
                 .iter()
-                .find(|&&g| table.program.field(g).name == f.name.name)
-                .map(|&g| table.program.field(g).span);
+                .find(|&&(g, _)| g == f.name.name)
+                .map(|&(_, s)| s);
             if let Some(prev) = dup {
                 diags.push(
                     Diagnostic::error(
@@ -402,19 +440,33 @@ pub(super) fn check(
                 );
                 continue;
             }
+            declared.push((f.name.name, f.name.span));
             let ty = table.resolve_type(f.ty, diags);
             let fid = FieldId(table.program.fields.len() as u32);
+            let (name, owner, stat) = match statics_class {
+                Some(holder) if f.mods.is_static => {
+                    // Named `C.f` in the holder, where every class's statics meet.
+                    let qualified =
+                        format!("{}.{}", table.name(decl.name.name), table.name(f.name.name));
+                    let name = Name(table.program.names.get_or_intern(qualified));
+                    table.static_fields.insert((id, f.name.name), fid);
+                    (name, holder, Some((id, f.span)))
+                }
+                _ => (f.name.name, id, None),
+            };
             table.program.fields.push(Field {
-                name: f.name.name,
-                owner: id,
+                name,
+                owner,
                 ty: ty.unwrap_or(Type::Class(ClassId(0))),
                 span: f.name.span,
             });
             table.field_types.push(ty);
             table.field_private.push(f.mods.private);
-            table.program.classes[id.0 as usize].own_fields.push(fid);
+            table.field_static.push(stat);
+            table.program.classes[owner.0 as usize].own_fields.push(fid);
         }
     }
+    check_field_hiding(&table, &decls, diags);
     // all_fields: superclass chains are acyclic now, so fill root-first.
     let mut order: Vec<ClassId> = (0..table.program.classes.len() as u32)
         .map(ClassId)
@@ -525,6 +577,7 @@ pub(super) fn check(
         }
     }
 
+    table.program.statics = statics_class.map(|class| static_init(&table, class, &decls));
     for &(id, decl) in &decls {
         check_overrides(&table, id, diags);
         check_abstract_complete(&table, id, decl, diags);
@@ -549,6 +602,75 @@ pub(super) fn check(
         table.program.methods[i].body = body;
     }
     Some(table.program)
+}
+
+/// The name of the class that holds every static field ([`Statics`]); no identifier
+/// can be written so.
+pub const STATICS_CLASS: &str = "<statics>";
+
+/// The program's statics: the holder class and the run of every class's static
+/// initializer, in class order (file order).
+fn static_init(t: &Table, class: ClassId, decls: &[(ClassId, &ClassDecl)]) -> Statics {
+    let calls: Vec<Expr> = decls
+        .iter()
+        .filter_map(|&(id, _)| {
+            let m = t.program.class(id).methods.iter().copied().find(|&m| {
+                t.program.method(m).kind == MethodKind::Static
+                    && t.name(t.program.method(m).name) == ast::CLINIT
+            })?;
+            let span = t.program.method(m).span;
+            Some(Expr::new(
+                ExprKind::StaticCall {
+                    method: m,
+                    args: Vec::new(),
+                },
+                span,
+            ))
+        })
+        .collect();
+    let span = t.program.class(class).span;
+    Statics {
+        class,
+        init: Expr::new(ExprKind::Begin(calls), span),
+    }
+}
+
+/// A field may not share its name with a field of a superclass when either is
+/// static: the subset resolves a simple name to an instance field first, then to a
+/// static one, which is Java's rule only when no static field hides or is hidden.
+fn check_field_hiding(t: &Table, decls: &[(ClassId, &ClassDecl)], diags: &mut Vec<Diagnostic>) {
+    let p = &t.program;
+    for &(id, decl) in decls {
+        let Some(sup) = p.class(id).superclass else {
+            continue;
+        };
+        for f in &decl.fields {
+            let inherited_static = t.lookup_static(sup, f.name.name);
+            let inherited_instance = p.lookup_field(sup, f.name.name);
+            let hidden = match (f.mods.is_static, inherited_static, inherited_instance) {
+                (_, Some(g), _) => Some(g),
+                (true, None, Some(g)) => Some(g),
+                _ => None,
+            };
+            if let Some(g) = hidden {
+                let owner = match t.field_static[g.0 as usize] {
+                    Some((c, _)) => c,
+                    None => p.field(g).owner,
+                };
+                diags.push(
+                    Diagnostic::error(
+                        format!(
+                            "field `{}` hides the field of the same name in `{}`: the Java subset does not allow hiding a static field or hiding with one",
+                            t.name(f.name.name),
+                            p.class_name(owner)
+                        ),
+                        f.name.span,
+                    )
+                    .with_label(p.field(g).span, "hidden field"),
+                );
+            }
+        }
+    }
 }
 
 /// A `throws` clause names unchecked exception classes only: the subset has no
@@ -628,7 +750,7 @@ fn check_overrides(t: &Table, class: ClassId, diags: &mut Vec<Diagnostic>) {
     };
     for &m in &p.class(class).methods {
         let method = p.method(m);
-        if method.kind == MethodKind::Constructor {
+        if method.kind == MethodKind::Constructor || t.name(method.name) == ast::CLINIT {
             continue;
         }
         let Some(over) = p.lookup_method(sup, method.name) else {

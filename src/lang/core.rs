@@ -61,6 +61,9 @@ pub enum ExprKind {
     /// `(new C)`: allocates an object with default field values (0, false, null).
     /// The constructor call is a separate `Invoke` of [`Dispatch::Special`].
     New(ClassId),
+    /// The object that holds every static field ([`Statics`](super::program::Statics)),
+    /// made when the run started: `C.f` is `Field(Statics, C.f)`.
+    Statics,
     /// `(e $ f)`: field read.
     Field(Box<Expr>, FieldId),
     /// `(x $ f := e)`: field write through a local; evaluates to `Unit`.
@@ -181,6 +184,7 @@ impl Drop for Expr {
             ExprKind::Lit(_)
                 | ExprKind::Local(_)
                 | ExprKind::New(_)
+                | ExprKind::Statics
                 | ExprKind::Break(_)
                 | ExprKind::Nondet(_)
         ) {

@@ -340,6 +340,11 @@ pub(super) fn assume(e: Expr, span: Span) -> Expr {
     mk(ExprKind::Assume(Box::new(e)), span)
 }
 
+/// The holder of the static fields.
+pub(super) fn statics(span: Span) -> Expr {
+    mk(ExprKind::Statics, span)
+}
+
 /// `Verifier.nondetInt()` (`ty` `Int`) or `Verifier.nondetBoolean()` (`Bool`).
 pub(super) fn nondet(ty: Type, span: Span) -> Expr {
     mk(ExprKind::Nondet(ty), span)

@@ -382,7 +382,22 @@ impl Parser<'_> {
             return Err(self.error("the Java subset does not support nested classes", start));
         }
         if self.peek() == &Tok::LBrace {
-            return Err(self.error("the Java subset does not support initializer blocks", start));
+            if !mods.is_static {
+                return Err(self.error(
+                    "the Java subset does not support instance initializer blocks: initialize in a constructor",
+                    start,
+                ));
+            }
+            if mods.public || mods.private || mods.protected || mods.is_final || mods.is_abstract {
+                self.error("a static initializer block takes no other modifier", mspan);
+            }
+            let block = self.block()?;
+            let span = block.span;
+            self.clinit(class, span).stmts.push(Stmt {
+                kind: StmtKind::Block(block),
+                span,
+            });
+            return Ok(());
         }
         // A constructor: the class name followed by `(`.
         if let Tok::Ident(s) = self.peek()
@@ -446,12 +461,41 @@ impl Parser<'_> {
         if let TypeExpr::Void(s) = ty {
             self.error("a field cannot have type `void`", s);
         }
+        let mut init = None;
         match self.peek() {
+            Tok::Assign if mods.is_static => {
+                self.bump();
+                let value = if self.peek() == &Tok::LBrace {
+                    let mut e = self.array_init()?;
+                    match ty {
+                        // `static T[] a = {...};` is `a = new T[] {...};`.
+                        TypeExpr::Array { .. } => {
+                            let ExprKind::ArrayInit(elems) =
+                                std::mem::replace(&mut e.kind, ExprKind::Null)
+                            else {
+                                unreachable!("array_init builds an ArrayInit")
+                            };
+                            Expr {
+                                kind: ExprKind::NewArray {
+                                    ty,
+                                    len: None,
+                                    init: Some(elems),
+                                },
+                                span: e.span,
+                            }
+                        }
+                        _ => e,
+                    }
+                } else {
+                    self.expr()?
+                };
+                init = Some(value);
+            }
             Tok::Assign => {
                 // Keep the field (so its uses check) and skip the initializer.
                 let s = self.bump();
                 self.error(
-                    "the Java subset does not support field initializers: assign the field in a constructor",
+                    "the Java subset does not support instance field initializers: assign the field in a constructor",
                     s,
                 );
                 self.expr()?;
@@ -467,9 +511,7 @@ impl Parser<'_> {
         }
         self.expect(Tok::Semi)?;
         let span = start.to(self.prev_span());
-        if mods.is_static {
-            self.error("the Java subset does not support static fields", span);
-        } else if mods.is_final {
+        if mods.is_final {
             self.error("the Java subset does not support final fields", span);
         } else if mods.is_abstract {
             self.error("a field cannot be `abstract`", span);
@@ -480,7 +522,57 @@ impl Parser<'_> {
             name,
             span,
         });
+        if let Some(value) = init {
+            // `static T f = e;` runs as `f = e;` in the class's initializer, in
+            // textual order with the static blocks.
+            let stmt = Stmt {
+                kind: StmtKind::Assign {
+                    target: Expr {
+                        kind: ExprKind::Name(name),
+                        span: name.span,
+                    },
+                    op: AssignOp::Set,
+                    value,
+                },
+                span,
+            };
+            self.clinit(class, span).stmts.push(stmt);
+        }
         Ok(())
+    }
+
+    /// The body of `class`'s static initializer (`<clinit>`, JVMS 2.9.2), made at
+    /// its first static field initializer or static block: the initializers in
+    /// textual order.
+    fn clinit<'c>(&mut self, class: &'c mut ClassDecl, at: Span) -> &'c mut Block {
+        let name = Name(self.names.get_or_intern(CLINIT));
+        let i = match class.methods.iter().position(|m| m.name.name == name) {
+            Some(i) => i,
+            None => {
+                class.methods.push(MethodDecl {
+                    mods: Modifiers {
+                        is_static: true,
+                        private: true,
+                        ..Modifiers::default()
+                    },
+                    ret: Some(TypeExpr::Void(at)),
+                    name: Ident { name, span: at },
+                    params: Vec::new(),
+                    throws: Vec::new(),
+                    body: Some(Block {
+                        stmts: Vec::new(),
+                        span: at,
+                    }),
+                    span: at,
+                });
+                class.methods.len() - 1
+            }
+        };
+        let m = &mut class.methods[i];
+        let body = m.body.as_mut().expect("a static initializer has a body");
+        body.span = body.span.to(at);
+        m.span = body.span;
+        body
     }
 
     fn type_expr(&mut self) -> PResult<TypeExpr> {

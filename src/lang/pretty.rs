@@ -235,6 +235,7 @@ impl Printer<'_> {
             ExprKind::Throw(v) => Doc::List(vec![atom("throw"), self.doc(v)]),
             ExprKind::Assert(v) => Doc::List(vec![atom("assert"), self.doc(v)]),
             ExprKind::Assume(v) => Doc::List(vec![atom("assume"), self.doc(v)]),
+            ExprKind::Statics => atom("statics"),
             ExprKind::Nondet(t) => Doc::List(vec![atom("nondet"), atom(self.p.type_name(*t))]),
             ExprKind::Cast(c, v) => {
                 Doc::List(vec![atom("cast"), atom(self.p.class_name(*c)), self.doc(v)])

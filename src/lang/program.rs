@@ -202,6 +202,20 @@ pub struct Program {
     pub classes: Vec<Class>,
     pub fields: Vec<Field>,
     pub methods: Vec<Method>,
+    /// The static fields and initializers, when the program has any.
+    pub statics: Option<Statics>,
+}
+
+/// A program's static state (docs/LANGUAGE.md, "Static fields"): every static field
+/// is a field of one object of `class`, a built-in class (so never an input) made
+/// when a run starts, before `init` runs and then the entry. A core
+/// `Statics` expression denotes that object.
+#[derive(Debug)]
+pub struct Statics {
+    /// The holder class, named `<statics>`; its fields are named `C.f`.
+    pub class: ClassId,
+    /// Every class's static initializer (`<clinit>`), called in class order.
+    pub init: Expr,
 }
 
 impl Program {

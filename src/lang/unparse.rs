@@ -123,6 +123,16 @@ impl<R: Resolver> Printer<'_, R> {
     }
 
     fn method(&mut self, m: &MethodDecl) {
+        if self.name(&m.name) == super::ast::CLINIT {
+            // The static initializer, as one `static { ... }` block (the field
+            // initializers it holds become assignments, which mean the same).
+            self.line("static {");
+            if let Some(b) = &m.body {
+                self.block_body(b);
+            }
+            self.line("}");
+            return;
+        }
         let mut sig = Self::mods(&m.mods);
         if let Some(t) = &m.ret {
             let _ = write!(sig, "{} ", self.ty(t));
