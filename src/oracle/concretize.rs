@@ -12,7 +12,7 @@ use crate::concrete::canon::{
     HeapView, PCell, PResult, PVal, PartialOutcome, ViewResult, ViewValue, canonicalize,
 };
 use crate::concrete::{CanonOutcome, Input, InputValue, Thrown};
-use crate::engine::{Cell, ElemCell, Exploration, Outcome, RuleSet};
+use crate::engine::{Cell, ElemCell, Ending, Exploration, Outcome, RuleSet};
 use crate::expr::{Assignment, EvalError, RefValue, Sort, Term, Value, display_expr, eval_expr};
 use crate::lang::{ArrayType, ClassId, FieldId, MethodId, MethodKind, Program, Type};
 
@@ -184,6 +184,63 @@ impl<'p> Concretizer<'p> {
                     .collect(),
             });
         }
+        Self::build(program, x.entry, &x.ctx.terms, traces, pcs, elem_inputs)
+    }
+
+    /// The concretizer of traces streamed as terms ([`crate::engine::stream`]), in
+    /// `terms`: what a run on several workers hands over.
+    pub fn from_terms(
+        program: &'p Program,
+        entry: MethodId,
+        terms: &crate::expr::Terms,
+        streamed: &[crate::engine::TraceTerms],
+    ) -> Self {
+        let mut traces = Vec::with_capacity(streamed.len());
+        let mut pcs = Vec::with_capacity(streamed.len());
+        let mut elem_inputs = HashMap::new();
+        for t in streamed {
+            let end = match (&t.ending, t.result) {
+                (Ending::Return, v) => End::Return(v),
+                (Ending::Exception(class), _) => End::Builtin(class),
+                (Ending::Throw, Some(r)) => End::Thrown(r),
+                (Ending::Throw, None) => End::Builtin("<unit>"),
+            };
+            pcs.push(if t.pc.is_empty() {
+                "true".to_string()
+            } else {
+                t.pc.iter()
+                    .map(|&g| crate::expr::display(terms, g))
+                    .collect::<Vec<_>>()
+                    .join(" && ")
+            });
+            for e in &t.heap.elem_inputs {
+                elem_inputs.insert(e.name.to_string(), (e.array.to_string(), e.index));
+            }
+            traces.push(TraceTerms {
+                guards: t.pc.clone(),
+                end,
+                cells: t.heap.cells.clone(),
+                allocated: t.heap.allocated.iter().copied().collect(),
+                elems: t.heap.elems.clone(),
+                arrays: t
+                    .heap
+                    .arrays
+                    .iter()
+                    .map(|&(n, ty, len, d)| (n, (ty, len, d)))
+                    .collect(),
+            });
+        }
+        Self::build(program, entry, terms, traces, pcs, elem_inputs)
+    }
+
+    fn build(
+        program: &'p Program,
+        entry: MethodId,
+        terms: &crate::expr::Terms,
+        traces: Vec<TraceTerms>,
+        pcs: Vec<String>,
+        elem_inputs: HashMap<String, (String, Id)>,
+    ) -> Self {
         let mut ids: Vec<Id> = elem_inputs.values().map(|&(_, i)| i).collect();
         for t in &traces {
             ids.extend(&t.guards);
@@ -207,7 +264,7 @@ impl<'p> Concretizer<'p> {
         let mut symbols = Vec::new();
         let mut sorts = HashMap::new();
         for id in ids {
-            let e = x.ctx.terms.extract(id);
+            let e = terms.extract(id);
             let mut mine = Vec::new();
             for node in e.as_ref() {
                 if let Term::Sym(s) = node {
@@ -220,8 +277,8 @@ impl<'p> Concretizer<'p> {
         }
         symbols.sort();
         symbols.dedup();
-        let roots = root_names(program, x.entry);
-        let m = program.method(x.entry);
+        let roots = root_names(program, entry);
+        let m = program.method(entry);
         let root_types = (m.kind != MethodKind::Static)
             .then_some(Type::Class(m.owner))
             .into_iter()
@@ -247,6 +304,11 @@ impl<'p> Concretizer<'p> {
 
     pub fn is_empty(&self) -> bool {
         self.traces.is_empty()
+    }
+
+    /// The path condition of trace `t`, its conjuncts as expressions.
+    pub fn guard_exprs(&self, t: usize) -> impl Iterator<Item = &RecExpr<Term>> + '_ {
+        self.traces[t].guards.iter().map(|g| &self.exprs[g])
     }
 
     /// The readable path condition of trace `t`.
