@@ -85,3 +85,99 @@ fn guards_depend_on_the_path_only() {
         );
     }
 }
+
+/// `heaplog tests` with `--jobs`: its output (the document or class) and its summary.
+fn tests(file: &str, entry: &str, rules: &str, format: &str, jobs: &str) -> (String, String) {
+    let (code, out, err) = heaplog(&[
+        "tests",
+        file,
+        "--entry",
+        entry,
+        "--rules",
+        rules,
+        "--scope",
+        "2",
+        "--depth",
+        "12",
+        "--format",
+        format,
+        "--time-limit",
+        "600",
+        "--jobs",
+        jobs,
+    ]);
+    assert_eq!(code, 0, "{file} {entry} {rules} --jobs {jobs}: {err}");
+    (out, err)
+}
+
+/// `heaplog tests --jobs N` writes what `--jobs 1` writes, byte for byte, in every
+/// format: the traces are found by split exploration and their tests built on the
+/// workers, then put in the sequential order.
+#[test]
+fn tests_write_the_same_under_one_and_two_jobs() {
+    for (file, entry, rules) in [
+        ("programs/bst.java", "BST.repOK", "pose"),
+        ("programs/bst.java", "BST.repOK", "symbolic-heap"),
+        ("programs/bintree.java", "Node.isBinaryTree", "lazy"),
+        (
+            "programs/bintree.java",
+            "Node.isBinaryTree",
+            "equiv-classes",
+        ),
+        ("programs/shapes.java", "Shape.ratio", "lazier-sharp"),
+    ] {
+        for format in ["json", "junit", "java"] {
+            let one = tests(file, entry, rules, format, "1");
+            assert!(one.0.contains("trace"), "{file} {entry} {rules}: {}", one.0);
+            for jobs in ["2", "3"] {
+                assert_eq!(
+                    one,
+                    tests(file, entry, rules, format, jobs),
+                    "{file} {entry} under {rules} as {format} with --jobs {jobs}"
+                );
+            }
+        }
+    }
+}
+
+/// `heaplog query --all` with `--jobs`.
+fn query(file: &str, entry: &str, rules: &str, jobs: &str) -> String {
+    let (code, out, err) = heaplog(&[
+        "query",
+        file,
+        "--entry",
+        entry,
+        "--rules",
+        rules,
+        "--all",
+        "--time-limit",
+        "600",
+        "--jobs",
+        jobs,
+    ]);
+    assert_eq!(code, 0, "{file} {entry} {rules} --jobs {jobs}: {err}");
+    out
+}
+
+/// `heaplog query --jobs N` prints the facts of `--jobs 1`: each worker decides the
+/// states it steps, and the facts are merged by union (may) and intersection (must).
+#[test]
+fn query_prints_the_same_facts_under_one_and_two_jobs() {
+    for (file, entry) in [
+        ("programs/list.java", "IntList.remove"),
+        ("programs/bst.java", "BST.insert"),
+        ("programs/p2.java", "B.p2"),
+    ] {
+        for rules in ["lazy", "pose", "symbolic-heap", "equiv-classes"] {
+            let one = query(file, entry, rules, "1");
+            assert!(one.contains("MayNull("), "{file} {entry} {rules}: {one}");
+            for jobs in ["2", "3"] {
+                assert_eq!(
+                    one,
+                    query(file, entry, rules, jobs),
+                    "{file} {entry} under {rules} with --jobs {jobs}"
+                );
+            }
+        }
+    }
+}

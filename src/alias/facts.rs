@@ -60,6 +60,24 @@ impl PointFacts {
         self.reached = true;
     }
 
+    /// Adds the facts of other visits, aggregated apart (on another worker): the
+    /// same as adding those visits here, in any order.
+    pub fn merge(&mut self, other: PointFacts) {
+        for (path, targets) in other.points_to {
+            self.points_to.entry(path).or_default().extend(targets);
+        }
+        if !other.reached {
+            return;
+        }
+        self.may.extend(other.may);
+        if self.reached {
+            self.must.retain(|f| other.must.contains(f));
+        } else {
+            self.must = other.must;
+        }
+        self.reached = true;
+    }
+
     /// Every fact, may and must, sorted.
     pub fn all(&self) -> BTreeSet<Fact> {
         self.may.union(&self.must).copied().collect()

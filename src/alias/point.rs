@@ -41,8 +41,9 @@ pub struct Point {
 #[derive(Clone, Debug)]
 pub struct Points {
     pub points: Vec<Point>,
-    /// The `Stmt` node of each point, by address.
-    by_node: HashMap<*const Expr, PointId>,
+    /// The `Stmt` node of each point, by address (a number, so that points are
+    /// shared by the workers of a parallel run).
+    by_node: HashMap<usize, PointId>,
 }
 
 impl Points {
@@ -83,7 +84,7 @@ impl Points {
                     .collect();
                 let paths = paths(program, m, &locals, max_fields);
                 let id = PointId(points.points.len() as u32);
-                points.by_node.insert(node as *const Expr, id);
+                points.by_node.insert(node as *const Expr as usize, id);
                 points.points.push(Point {
                     method: m,
                     span: node.span,
@@ -102,7 +103,7 @@ impl Points {
         if !matches!(e.kind, ExprKind::Stmt(_)) {
             return None;
         }
-        self.by_node.get(&(e as *const Expr)).copied()
+        self.by_node.get(&(e as *const Expr as usize)).copied()
     }
 
     pub fn get(&self, p: PointId) -> &Point {

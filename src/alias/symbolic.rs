@@ -2,7 +2,7 @@
 //! give every path's guarded targets (`PointsTo`); a Datalog program derives the
 //! candidate cases of each fact; the solver decides them against the path condition.
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use egg::Id;
 
@@ -473,6 +473,41 @@ fn harmless(config: &AliasConfig, bound: Bound) -> bool {
     }
 }
 
+/// The facts of the states one context of a parallel run steps.
+struct Watch<'a, D> {
+    points: &'a Points,
+    decider: &'a D,
+}
+
+impl<'a, 'c: 'a, R: RuleSet, D: Fn() -> Decider<'c> + Sync> crate::engine::Watch<R>
+    for Watch<'a, D>
+{
+    type Local = (Decider<'c>, Vec<PointFacts>);
+    /// The facts of every point, and the problems met deciding them.
+    type Part = (Vec<PointFacts>, BTreeSet<String>);
+
+    fn local(&self) -> Self::Local {
+        let facts = vec![PointFacts::default(); self.points.points.len()];
+        ((self.decider)(), facts)
+    }
+
+    fn observe(
+        &self,
+        (decider, facts): &mut Self::Local,
+        ctx: &mut Ctx<'_>,
+        state: &State<'_, SymDomain<'_, R>>,
+    ) {
+        let Some(e) = state.expr() else { return };
+        let Some(p) = self.points.at(e) else { return };
+        let point = self.points.get(p);
+        decider.visit(ctx, point, state, &mut facts[p.0 as usize]);
+    }
+
+    fn part(&self, (decider, facts): Self::Local) -> Self::Part {
+        (facts, decider.problems)
+    }
+}
+
 /// The facts of `entry` under rule set `R`: explore with `config.engine`, decide
 /// the facts of every state at every point, and aggregate.
 pub fn symbolic_facts<R: RuleSet>(
@@ -484,7 +519,7 @@ pub fn symbolic_facts<R: RuleSet>(
 ) -> AliasFacts {
     let points = Points::collect(program, sources, entry, config.max_fields);
     let mut facts = AliasFacts::new(points);
-    let mut decider = Decider {
+    let decider = || Decider {
         config,
         entry,
         symbols: Symbols::default(),
@@ -493,18 +528,54 @@ pub fn symbolic_facts<R: RuleSet>(
         pc: Vec::new(),
         problems: BTreeSet::new(),
     };
-    let exploration = {
-        let facts = &mut facts;
-        let decider = &mut decider;
-        explore_observed::<R>(program, entry, config.engine.clone(), &mut |ctx, state| {
-            let Some(e) = state.expr() else { return };
-            let Some(p) = facts.points.at(e) else { return };
-            let point = facts.points.get(p).clone();
-            decider.visit(ctx, &point, state, facts.at_mut(p));
-        })
+    let (cuts, complete, problems) = if crate::engine::splits(&config.engine) {
+        // On several workers: each context decides the states it steps into facts of
+        // its own, merged here (a union of may-facts, an intersection of must-facts:
+        // the order of the contexts does not matter).
+        let watch = Watch {
+            points: &facts.points,
+            decider: &decider,
+        };
+        let (run, parts) = crate::engine::stream_watched::<R, _>(
+            program,
+            "",
+            entry,
+            config.engine.clone(),
+            &mut crate::engine::Discard,
+            &watch,
+        );
+        let mut problems = BTreeSet::new();
+        for (part, found) in parts {
+            for (at, p) in facts.facts.iter_mut().zip(part) {
+                at.merge(p);
+            }
+            problems.extend(found);
+        }
+        let cuts: BTreeMap<Bound, u64> = run
+            .cut
+            .iter()
+            .filter_map(|(name, &n)| Some((Bound::named(name)?, n)))
+            .collect();
+        (cuts, run.complete, problems)
+    } else {
+        let mut decider = decider();
+        let exploration = {
+            let facts = &mut facts;
+            let decider = &mut decider;
+            explore_observed::<R>(program, entry, config.engine.clone(), &mut |ctx, state| {
+                let Some(e) = state.expr() else { return };
+                let Some(p) = facts.points.at(e) else { return };
+                let point = facts.points.get(p).clone();
+                decider.visit(ctx, &point, state, facts.at_mut(p));
+            })
+        };
+        (
+            exploration.cuts().clone(),
+            exploration.complete(),
+            decider.problems,
+        )
     };
-    let mut reasons: Vec<String> = exploration
-        .cuts()
+    let mut reasons: Vec<String> = cuts
         .iter()
         .filter(|(b, _)| !harmless(config, **b))
         .map(|(b, n)| match (b, config.runs) {
@@ -519,7 +590,7 @@ pub fn symbolic_facts<R: RuleSet>(
             _ => format!("the {} bound cut {n} path(s)", b.name()),
         })
         .collect();
-    if !exploration.complete() && reasons.is_empty() && exploration.cuts().is_empty() {
+    if !complete && reasons.is_empty() && cuts.is_empty() {
         reasons.push("the exploration stopped early".into());
     }
     if config.runs.is_some_and(|r| r.unfinished) {
@@ -529,7 +600,7 @@ pub fn symbolic_facts<R: RuleSet>(
                 .into(),
         );
     }
-    reasons.extend(decider.problems);
+    reasons.extend(problems);
     if !reasons.is_empty() {
         facts.exactness = Exactness::Inexact(reasons);
     }

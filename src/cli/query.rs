@@ -44,6 +44,8 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    #[command(flatten)]
+    pub jobs: super::JobsArg,
 }
 
 pub fn run(args: Args, start: Instant) -> Output {
@@ -96,6 +98,8 @@ pub fn run(args: Args, start: Instant) -> Output {
     };
     // What is left of the command's limit (the bounded inputs' runs took their share).
     config.engine.time_limit = clock.remaining();
+    // The exploration's states are decided on its workers (docs/PARALLEL.md).
+    config.engine.jobs = args.jobs.jobs();
     let points = alias::Points::collect(program, &sources, entry, config.max_fields);
     let selected: Vec<PointId> = points
         .ids()

@@ -44,6 +44,8 @@ pub struct Args {
     pub depth: u32,
     #[command(flatten)]
     pub search: super::SearchArgs,
+    #[command(flatten)]
+    pub jobs: super::JobsArg,
     /// The exploration stops after this many seconds (default: 20).
     #[arg(long, value_parser = super::seconds)]
     pub time_limit: Option<f64>,
@@ -80,6 +82,7 @@ pub fn run(args: Args) -> Output {
         heaplog::oracle::engine_config(args.scope, Some(Duration::from_secs_f64(limit)));
     config.depth = args.depth;
     config.search = args.search.search();
+    config.jobs = args.jobs.jobs();
     config.reclaim = false;
     config.opaque = match super::run::opaque_methods(program, &args.opaque) {
         Ok(o) => o,

@@ -37,6 +37,20 @@ pub enum Bound {
 }
 
 impl Bound {
+    /// The bound [`Bound::name`] names.
+    pub fn named(name: &str) -> Option<Bound> {
+        [
+            Bound::Scope,
+            Bound::Depth,
+            Bound::Steps,
+            Bound::States,
+            Bound::Time,
+            Bound::Arrays,
+        ]
+        .into_iter()
+        .find(|b| b.name() == name)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Bound::Scope => "scope",

@@ -207,6 +207,21 @@ fn explore_core<'p, R: RuleSet>(
     }
 }
 
+/// A context for terms of `entry` under `R`, before any state is made: what
+/// [`setup`] starts from, and what work on an exploration's traces (in a thread of
+/// its own, see [`super::parallel::ordered`]) makes their terms again in.
+pub fn context<'p, R: RuleSet>(
+    program: &'p Program,
+    entry: MethodId,
+    config: EngineConfig,
+) -> Ctx<'p> {
+    let mut ctx = Ctx::new(program, config);
+    ctx.set_ref_inputs(R::REF_INPUTS);
+    ctx.switch_off(R::OFF);
+    ctx.set_entry(entry);
+    ctx
+}
+
 /// The context of an exploration of `entry` under `R` (the deadline already set in
 /// `config`) and its initial states, first fork first.
 pub(super) fn setup<'p, R: RuleSet>(
@@ -214,10 +229,7 @@ pub(super) fn setup<'p, R: RuleSet>(
     entry: MethodId,
     config: EngineConfig,
 ) -> (SymDomain<'p, R>, Vec<State<'p, SymDomain<'p, R>>>) {
-    let mut dom = SymDomain::<R>::new(Ctx::new(program, config));
-    dom.ctx.set_ref_inputs(R::REF_INPUTS);
-    dom.ctx.switch_off(R::OFF);
-    dom.ctx.set_entry(entry);
+    let mut dom = SymDomain::<R>::new(context::<R>(program, entry, config));
     // A rule set that does not model arrays has no path to explore from an entry
     // with an array parameter, and says so (`Bound::Arrays`) rather than guess.
     // With a precondition, the inputs' validity is decided by runs over whole input

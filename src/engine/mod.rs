@@ -17,9 +17,10 @@ pub use config::{EngineConfig, Progress};
 pub use ctx::{Bound, Ctx, Query, Stats};
 pub use domain::{SymDomain, SymState, nondet_symbol};
 pub use explore::{
-    CutHook, Exploration, Observer, Outcome, StopReason, Trace, TraceHook, explore,
+    CutHook, Exploration, Observer, Outcome, StopReason, Trace, TraceHook, context, explore,
     explore_observed, explore_streamed, explore_streamed_cuts,
 };
+pub use parallel::{Watch, applies as splits, ordered, stream_watched};
 pub use pathcond::{PathCond, Serial};
 pub use ruleset::{
     ArrayForks, Cell, Classified, ElemCell, ElemInput, Fault, Fork, HeapTerms, RefInputs, RuleName,

@@ -99,11 +99,11 @@ struct Portable {
     pc: Vec<Node>,
     cells: Vec<(Node, FieldId, Node, Node)>,
     allocated: Vec<(u32, ClassId)>,
-    /// Array element cells: array, index, value, guard.
-    elems: Vec<(Node, Node, Node, Node)>,
-    /// Allocated arrays: `new#n`, type, length, default.
+    /// Array elements: array, index, value, guard.
+    elems: Vec<[Node; 4]>,
+    /// Arrays allocated: `n`, type, length, default element.
     arrays: Vec<(u32, ArrayType, Node, Node)>,
-    /// Element input symbols: name, array path, index.
+    /// Input symbols of array elements: name, array path, index.
     elem_inputs: Vec<(egg::Symbol, egg::Symbol, Node)>,
     unknown: bool,
     /// Each conjunct lazy symbolic evaluation decided, with its witness, whose
@@ -210,14 +210,7 @@ impl Export {
                 .heap
                 .elems
                 .iter()
-                .map(|e| {
-                    (
-                        self.term(terms, e.array),
-                        self.term(terms, e.index),
-                        self.term(terms, e.value),
-                        self.term(terms, e.guard),
-                    )
-                })
+                .map(|e| [e.array, e.index, e.value, e.guard].map(|id| self.term(terms, id)))
                 .collect(),
             arrays: t
                 .heap
@@ -303,7 +296,7 @@ impl Import {
                 elems: t
                     .elems
                     .iter()
-                    .map(|&(array, index, value, guard)| ElemCell {
+                    .map(|&[array, index, value, guard]| ElemCell {
                         array: id(array),
                         index: id(index),
                         value: id(value),
@@ -349,18 +342,50 @@ struct Batch {
     events: Vec<Event>,
 }
 
-/// How a worker's subtree ended.
-struct TaskEnd {
+/// How a worker's subtree ended, with what was observed of its states (`None`
+/// when it was not explored).
+struct TaskEnd<P> {
     stats: Stats,
     cuts: BTreeMap<Bound, u64>,
     end: LoopEnd,
+    part: Option<P>,
 }
 
 /// A worker's message: a batch of one subtree's events, the last with its end.
-struct Chunk {
+struct Chunk<P> {
     task: usize,
     batch: Batch,
-    end: Option<TaskEnd>,
+    end: Option<TaskEnd<P>>,
+}
+
+/// What a parallel run observes of the states it steps (`query --jobs`), as an
+/// observer does in a sequential run ([`super::explore_observed`]). Every context
+/// (each expansion of the split, each subtree) observes its states with a `Local`
+/// of its own, made and used in that context's thread, and turns it into a `Part`
+/// that names no term of the context. The run returns the parts of all contexts;
+/// every state stepped is observed exactly once, but the parts are not in the order
+/// the sequential run visits states, so what is merged from them must not depend on
+/// the order (a union, an intersection).
+pub trait Watch<R: RuleSet>: Sync {
+    type Local;
+    type Part: Send;
+    fn local(&self) -> Self::Local;
+    fn observe(
+        &self,
+        local: &mut Self::Local,
+        ctx: &mut Ctx<'_>,
+        state: &State<'_, SymDomain<'_, R>>,
+    );
+    fn part(&self, local: Self::Local) -> Self::Part;
+}
+
+/// Observes nothing.
+impl<R: RuleSet> Watch<R> for () {
+    type Local = ();
+    type Part = ();
+    fn local(&self) {}
+    fn observe(&self, _: &mut (), _: &mut Ctx<'_>, _: &State<'_, SymDomain<'_, R>>) {}
+    fn part(&self, _: ()) {}
 }
 
 /// One part of the output, in the sequential order.
@@ -382,10 +407,12 @@ enum Halt {
 }
 
 /// What the split gives: the output's segments and each subtree's path.
-struct Split {
+struct Split<P> {
     segments: Vec<Segment>,
     paths: Vec<Vec<u32>>,
     end: LoopEnd,
+    /// What was observed of the states the split stepped.
+    parts: Vec<P>,
 }
 
 /// Records a worker's (or the split's) events as they are found.
@@ -430,7 +457,9 @@ impl Recorder {
 }
 
 /// What expanding one node of the split gave.
-struct Expanded {
+struct Expanded<P> {
+    /// What was observed of the states it stepped.
+    part: P,
     /// What its steps found.
     batch: Batch,
     /// The path of the first node with several successors (or of the last node
@@ -452,14 +481,16 @@ struct Expanded {
 /// the same order give the same ids, so a successor's index names the same state
 /// here and there.
 #[allow(clippy::too_many_arguments)]
-fn expand<R: RuleSet>(
+fn expand<R: RuleSet, W: Watch<R>>(
     program: &Program,
     entry: MethodId,
     config: &EngineConfig,
     mut path: Vec<u32>,
     shared: &Shared,
     wants_terms: bool,
-) -> Expanded {
+    watch: &W,
+) -> Expanded<W::Part> {
+    let mut local = watch.local();
     let (mut dom, initial) = setup::<R>(program, entry, config.clone());
     let state = descend(program, &mut dom, initial, &path);
     dom.ctx.clear_cuts();
@@ -475,6 +506,7 @@ fn expand<R: RuleSet>(
         dom.ctx.cut(Bound::Time);
         end.cut_all = true;
         return Expanded {
+            part: watch.part(local),
             batch: recorder.borrow_mut().batch(),
             path,
             children,
@@ -497,7 +529,9 @@ fn expand<R: RuleSet>(
             end.cut_all = true;
             break;
         }
-        let mut observe = |_: &mut Ctx<'_>, _: &State<'_, SymDomain<'_, R>>| {};
+        let mut observe = |ctx: &mut Ctx<'_>, state: &State<'_, SymDomain<'_, R>>| {
+            watch.observe(&mut local, ctx, state)
+        };
         let mut on_trace =
             |ctx: &mut Ctx<'_>, t: super::Trace<R>| recorder.borrow_mut().trace::<R>(ctx, &t);
         let mut on_cut = |ctx: &mut Ctx<'_>, bound: Bound, pc: &PathCond| {
@@ -538,6 +572,7 @@ fn expand<R: RuleSet>(
         std::mem::forget(dom);
     }
     Expanded {
+        part: watch.part(local),
         batch,
         path,
         children,
@@ -550,7 +585,7 @@ fn expand<R: RuleSet>(
 /// Expands the top of the tree, a node at a time (see [`expand`]), until there are
 /// `target` subtrees, counting what the steps cost in `ctx`.
 #[allow(clippy::too_many_arguments)]
-fn split<R: RuleSet>(
+fn split<R: RuleSet, W: Watch<R>>(
     program: &Program,
     entry: MethodId,
     config: &EngineConfig,
@@ -559,7 +594,9 @@ fn split<R: RuleSet>(
     shared: &Shared,
     wants_terms: bool,
     ctx: &mut Ctx<'_>,
-) -> Split {
+    watch: &W,
+) -> Split<W::Part> {
+    let mut parts = Vec::new();
     enum Item {
         Found(Batch),
         Open(Vec<u32>),
@@ -588,7 +625,8 @@ fn split<R: RuleSet>(
             };
             expansions += 1;
             replayed += path.len();
-            let x = expand::<R>(program, entry, config, path, shared, wants_terms);
+            let x = expand::<R, W>(program, entry, config, path, shared, wants_terms, watch);
+            parts.push(x.part);
             stepped += x.stats.states as usize;
             ctx.stats.add(&x.stats);
             ctx.add_cuts(&x.cuts);
@@ -625,6 +663,7 @@ fn split<R: RuleSet>(
         segments,
         paths,
         end,
+        parts,
     }
 }
 
@@ -666,7 +705,7 @@ fn descend<'p, R: RuleSet>(
 /// Explores the subtree at `path` in a context of its own, handing its events over
 /// in chunks.
 #[allow(clippy::too_many_arguments)]
-fn subtree<R: RuleSet>(
+fn subtree<R: RuleSet, W: Watch<R>>(
     program: &Program,
     entry: MethodId,
     config: &EngineConfig,
@@ -674,8 +713,10 @@ fn subtree<R: RuleSet>(
     path: &[u32],
     shared: &Shared,
     wants_terms: bool,
-    tx: &mpsc::Sender<Chunk>,
+    tx: &mpsc::Sender<Chunk<W::Part>>,
+    watch: &W,
 ) {
+    let mut local = watch.local();
     let (mut dom, initial) = setup::<R>(program, entry, config.clone());
     let start = descend(program, &mut dom, initial, path);
     // The replay's steps and cuts were counted by the split.
@@ -698,7 +739,9 @@ fn subtree<R: RuleSet>(
         Some(state) => {
             let mut stack = Worklist::new(Search::DepthFirst);
             stack.put(None, &mut vec![state]);
-            let mut observe = |_: &mut Ctx<'_>, _: &State<'_, SymDomain<'_, R>>| {};
+            let mut observe = |ctx: &mut Ctx<'_>, state: &State<'_, SymDomain<'_, R>>| {
+                watch.observe(&mut local, ctx, state)
+            };
             let mut on_trace = |ctx: &mut Ctx<'_>, t: super::Trace<R>| {
                 let mut r = recorder.borrow_mut();
                 let go_on = r.trace::<R>(ctx, &t);
@@ -733,6 +776,7 @@ fn subtree<R: RuleSet>(
             stats: dom.ctx.stats.clone(),
             cuts: dom.ctx.cuts().clone(),
             end,
+            part: Some(watch.part(local)),
         }),
     });
     // Freeing a large e-graph takes long; the thread's context dies with the run.
@@ -749,6 +793,19 @@ pub fn stream<R: RuleSet>(
     config: EngineConfig,
     sink: &mut dyn TraceSink,
 ) -> RunSummary {
+    stream_watched::<R, ()>(program, name, entry, config, sink, &()).0
+}
+
+/// [`stream`], observing every state stepped with `watch`: the run's summary, and
+/// the parts the contexts observed (see [`Watch`]).
+pub fn stream_watched<R: RuleSet, W: Watch<R>>(
+    program: &Program,
+    name: &str,
+    entry: MethodId,
+    config: EngineConfig,
+    sink: &mut dyn TraceSink,
+    watch: &W,
+) -> (RunSummary, Vec<W::Part>) {
     let started = Instant::now();
     let bounds = Bounds::of(&config);
     let deadline = config.time_limit.map(|t| started + t);
@@ -761,7 +818,7 @@ pub fn stream<R: RuleSet>(
     };
     // This thread's context renders: the workers' terms are made again in it.
     let (mut dom, initial) = setup::<R>(program, entry, config.clone());
-    let split = split::<R>(
+    let mut split = split::<R, W>(
         program,
         entry,
         &config,
@@ -770,14 +827,16 @@ pub fn stream<R: RuleSet>(
         &shared,
         wants_terms,
         &mut dom.ctx,
+        watch,
     );
+    let mut parts = std::mem::take(&mut split.parts);
     drop(initial);
     let mut delivered = Delivered::default();
     let mut halt = Halt::Go;
     let mut imports: Vec<Import> = (0..split.paths.len()).map(|_| Import::default()).collect();
-    let mut waiting: Vec<VecDeque<Chunk>> =
+    let mut waiting: Vec<VecDeque<Chunk<W::Part>>> =
         (0..split.paths.len()).map(|_| VecDeque::new()).collect();
-    let mut ends: Vec<Option<TaskEnd>> = (0..split.paths.len()).map(|_| None).collect();
+    let mut ends: Vec<Option<TaskEnd<W::Part>>> = (0..split.paths.len()).map(|_| None).collect();
     let worker_config = EngineConfig {
         progress: super::Progress::Hidden,
         ..config.clone()
@@ -814,7 +873,7 @@ pub fn stream<R: RuleSet>(
             }
         }
     };
-    let (tx, rx) = mpsc::channel::<Chunk>();
+    let (tx, rx) = mpsc::channel::<Chunk<W::Part>>();
     let next = AtomicUsize::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
@@ -849,11 +908,12 @@ pub fn stream<R: RuleSet>(
                                             cut_all: true,
                                             stopped: false,
                                         },
+                                        part: None,
                                     }),
                                 });
                                 continue;
                             }
-                            subtree::<R>(
+                            subtree::<R, W>(
                                 program,
                                 entry,
                                 worker_config,
@@ -862,6 +922,7 @@ pub fn stream<R: RuleSet>(
                                 shared,
                                 wants_terms,
                                 &tx,
+                                watch,
                             );
                         }
                     });
@@ -917,6 +978,7 @@ pub fn stream<R: RuleSet>(
     sink.finish(&dom.ctx);
     let mut end = split.end;
     for task_end in ends.into_iter().flatten() {
+        parts.extend(task_end.part);
         dom.ctx.stats.add(&task_end.stats);
         dom.ctx.add_cuts(&task_end.cuts);
         end.cut_all |= task_end.end.cut_all;
@@ -954,5 +1016,54 @@ pub fn stream<R: RuleSet>(
     if !reclaim {
         std::mem::forget(x);
     }
-    s
+    (s, parts)
+}
+
+/// `f(state, i)` for every `i` in `0..n`, on `jobs` workers, in the order of `i`:
+/// work on an exploration's traces (their tests, say) once they are found. Each
+/// worker makes its `state` with `init` (a context of its own: terms do not cross
+/// threads) and takes the next `i` from a shared counter. With one job, everything
+/// runs on this thread.
+pub fn ordered<S, T: Send>(
+    jobs: usize,
+    n: usize,
+    init: impl Fn() -> S + Sync,
+    f: impl Fn(&mut S, usize) -> T + Sync,
+) -> Vec<T> {
+    if jobs <= 1 || n <= 1 {
+        let mut state = init();
+        return (0..n).map(|i| f(&mut state, i)).collect();
+    }
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<(usize, T)>();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.min(n))
+        .stack_size(WORKER_STACK)
+        .thread_name(|i| format!("heaplog-work-{i}"))
+        .build()
+        .expect("the worker threads start");
+    let (next, init, f) = (&next, &init, &f);
+    pool.scope(|s| {
+        for _ in 0..jobs.min(n) {
+            let tx = tx.clone();
+            s.spawn(move |_| {
+                let mut state = init();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    let _ = tx.send((i, f(&mut state, i)));
+                }
+            });
+        }
+    });
+    drop(tx);
+    let mut out: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    for (i, t) in rx {
+        out[i] = Some(t);
+    }
+    out.into_iter()
+        .map(|t| t.expect("every item is done once"))
+        .collect()
 }

@@ -1,7 +1,8 @@
 //! The JVM check: javac must accept every generated program, and the concrete
 //! interpreter must agree with the JVM on its drivers. One JVM launch serves a whole
-//! batch: `Harness.java` compiles each program with the in-process javac and runs its
-//! drivers in a fresh class loader.
+//! batch: `Harness.java` compiles the batch's programs with the in-process javac, in
+//! one task (each program in a package of its own; a program at a time when that task
+//! reports an error), and runs each program's drivers in a fresh class loader.
 
 use std::collections::HashMap;
 use std::io::Write as _;
@@ -73,8 +74,16 @@ pub fn run_batch(sources: &[String]) -> Result<Vec<JvmResult>, String> {
         std::fs::write(dir.join("P.java"), src).map_err(|e| format!("{}: {e}", dir.display()))?;
         dirs.push(dir);
     }
+    // A batch is a short run: the client compiler alone (C1) and the serial
+    // collector cost a fifth of the default's CPU on it (docs/BENCHMARKS.md) and
+    // gave the same outcomes on every driver measured.
     let mut child = Command::new("java")
-        .args(["-ea", "-Xss16m"])
+        .args([
+            "-ea",
+            "-Xss16m",
+            "-XX:TieredStopAtLevel=1",
+            "-XX:+UseSerialGC",
+        ])
         .arg(&harness)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -12,7 +12,7 @@ use crate::concrete::canon::{
     HeapView, PCell, PResult, PVal, PartialOutcome, ViewResult, ViewValue, canonicalize,
 };
 use crate::concrete::{CanonOutcome, Input, InputValue, Thrown};
-use crate::engine::{Cell, ElemCell, Exploration, Outcome, RuleSet};
+use crate::engine::{Cell, ElemCell, Ending, Exploration, Outcome, RuleSet};
 use crate::expr::{Assignment, EvalError, RefValue, Sort, Term, Value, display_expr, eval_expr};
 use crate::lang::{ArrayType, ClassId, FieldId, MethodId, MethodKind, Program, Type};
 
@@ -187,6 +187,94 @@ impl<'p> Concretizer<'p> {
                     .collect(),
             });
         }
+        Self::build(
+            program,
+            x.entry,
+            &x.ctx.terms,
+            traces,
+            pcs,
+            elem_inputs,
+            &x.ctx.opaque,
+        )
+    }
+
+    /// The concretizer of traces streamed as terms ([`crate::engine::stream`]), in
+    /// `terms`: what a run on several workers hands over.
+    pub fn from_terms(
+        program: &'p Program,
+        entry: MethodId,
+        terms: &crate::expr::Terms,
+        streamed: &[crate::engine::TraceTerms],
+        opaque: &crate::engine::lse::Opaque,
+    ) -> Self {
+        let mut traces = Vec::with_capacity(streamed.len());
+        let mut pcs = Vec::with_capacity(streamed.len());
+        let mut elem_inputs = HashMap::new();
+        for t in streamed {
+            let end = match (&t.ending, t.result) {
+                (Ending::Return, v) => End::Return(v),
+                (Ending::Exception(class), _) => End::Builtin(class),
+                (Ending::Throw, Some(r)) => End::Thrown(r),
+                (Ending::Throw, None) => End::Builtin("<unit>"),
+            };
+            pcs.push(if t.pc.is_empty() {
+                "true".to_string()
+            } else {
+                t.pc.iter()
+                    .map(|&g| crate::expr::display(terms, g))
+                    .collect::<Vec<_>>()
+                    .join(" && ")
+            });
+            for e in &t.heap.elem_inputs {
+                elem_inputs.insert(e.name.to_string(), (e.array.to_string(), e.index));
+            }
+            traces.push(TraceTerms {
+                guards: t.pc.clone(),
+                end,
+                cells: t.heap.cells.clone(),
+                allocated: t.heap.allocated.iter().copied().collect(),
+                elems: t.heap.elems.clone(),
+                arrays: t
+                    .heap
+                    .arrays
+                    .iter()
+                    .map(|&(n, ty, len, d)| (n, (ty, len, d)))
+                    .collect(),
+            });
+        }
+        Self::build(program, entry, terms, traces, pcs, elem_inputs, opaque)
+    }
+
+    /// Makes the opaque calls the exploration met known to another context (one
+    /// that builds tests from path conditions made again from their structure),
+    /// each under the same name, in the order they were met.
+    pub fn register_opaque(&self, ctx: &mut crate::engine::Ctx<'_>) {
+        for (_, method, args) in &self.opaque {
+            let ids: Vec<Id> = args
+                .iter()
+                .map(|e| {
+                    let mut ids: Vec<Id> = Vec::with_capacity(e.as_ref().len());
+                    for node in e.as_ref() {
+                        let node = node.clone().map_children(|c| ids[usize::from(c)]);
+                        ids.push(ctx.terms.add_node(node));
+                    }
+                    *ids.last().expect("a term has a root")
+                })
+                .collect();
+            let program = ctx.program;
+            ctx.opaque.result(program, &mut ctx.terms, *method, &ids);
+        }
+    }
+
+    fn build(
+        program: &'p Program,
+        entry: MethodId,
+        terms: &crate::expr::Terms,
+        traces: Vec<TraceTerms>,
+        pcs: Vec<String>,
+        elem_inputs: HashMap<String, (String, Id)>,
+        opaque: &crate::engine::lse::Opaque,
+    ) -> Self {
         let mut ids: Vec<Id> = elem_inputs.values().map(|&(_, i)| i).collect();
         for t in &traces {
             ids.extend(&t.guards);
@@ -210,7 +298,7 @@ impl<'p> Concretizer<'p> {
         let mut symbols = Vec::new();
         let mut sorts = HashMap::new();
         for id in ids {
-            let e = x.ctx.terms.extract(id);
+            let e = terms.extract(id);
             let mut mine = Vec::new();
             for node in e.as_ref() {
                 if let Term::Sym(s) = node {
@@ -221,14 +309,11 @@ impl<'p> Concretizer<'p> {
             sorts.insert(id, mine);
             exprs.insert(id, e);
         }
-        let opaque = x
-            .ctx
-            .opaque
+        let opaque = opaque
             .calls()
             .iter()
             .map(|c| {
-                let args: Vec<RecExpr<Term>> =
-                    c.args.iter().map(|&a| x.ctx.terms.extract(a)).collect();
+                let args: Vec<RecExpr<Term>> = c.args.iter().map(|&a| terms.extract(a)).collect();
                 // The inputs of the arguments are walked too (a path condition
                 // may mention only the call's result).
                 for a in &args {
@@ -243,8 +328,8 @@ impl<'p> Concretizer<'p> {
             .collect();
         symbols.sort();
         symbols.dedup();
-        let roots = root_names(program, x.entry);
-        let m = program.method(x.entry);
+        let roots = root_names(program, entry);
+        let m = program.method(entry);
         let root_types = (m.kind != MethodKind::Static)
             .then_some(Type::Class(m.owner))
             .into_iter()
@@ -271,6 +356,11 @@ impl<'p> Concretizer<'p> {
 
     pub fn is_empty(&self) -> bool {
         self.traces.is_empty()
+    }
+
+    /// The path condition of trace `t`, its conjuncts as expressions.
+    pub fn guard_exprs(&self, t: usize) -> impl Iterator<Item = &RecExpr<Term>> + '_ {
+        self.traces[t].guards.iter().map(|g| &self.exprs[g])
     }
 
     /// The readable path condition of trace `t`.

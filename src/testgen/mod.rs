@@ -18,12 +18,12 @@ pub mod java;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use egg::Id;
+use egg::{Id, Language};
 
 use crate::concrete::{
     self, CanonOutcome, CanonResult, ExecConfig, Input, InputObj, InputObject, InputValue,
 };
-use crate::engine::{EngineConfig, Exploration, RuleSet, explore, lse};
+use crate::engine::{Ctx, EngineConfig, RuleSet, TraceSink, TraceTerms, context, lse};
 use crate::expr::{Sort, Term};
 use crate::lang::{ClassId, MethodId, Program, Type};
 use crate::oracle::Concretizer;
@@ -106,52 +106,101 @@ impl Suite {
 
 /// Explores `entry` under `R` with `config` and builds a test for every trace
 /// (see the module doc). `config.scope` bounds the objects per class of an input.
+///
+/// Both steps run on `config.jobs` workers: the exploration splits its tree
+/// (docs/PARALLEL.md), and each trace's test is built in a context of the worker
+/// that takes it, the trace's path condition made again there from its structure.
+/// What the workers return (inputs, outcomes, reasons) names no term, and is put
+/// in the order of the traces: the suite is the same for every number of jobs.
 pub fn generate<R: RuleSet>(program: &Program, entry: MethodId, config: EngineConfig) -> Suite {
     let scope = config.scope;
-    let mut x = explore::<R>(program, entry, config);
-    let cut = x
-        .cuts()
-        .iter()
-        .map(|(b, n)| (b.name().to_string(), *n))
-        .collect();
-    let complete = x.complete();
-    let guards: Vec<Vec<Id>> = x.traces.iter().map(|t| t.pc.guards()).collect();
-    let conc = Concretizer::new(&mut x);
+    let jobs = config.jobs.max(1);
+    // The command's time limit covers building the tests too.
+    let deadline = config.time_limit.map(|t| std::time::Instant::now() + t);
+    let mut traces = Collect {
+        program,
+        entry,
+        traces: Vec::new(),
+        conc: None,
+    };
+    // The opaque calls a worker of a split exploration meets stay in its context, so
+    // with `--opaque` one context explores (the tests are still built on every job).
+    let explore = EngineConfig {
+        jobs: if config.opaque.is_empty() { jobs } else { 1 },
+        ..config.clone()
+    };
+    let run = crate::engine::stream::<R>(program, "", entry, explore, &mut traces);
+    let conc = traces.conc.unwrap_or_else(|| {
+        Concretizer::from_terms(
+            program,
+            entry,
+            &crate::expr::Terms::default(),
+            &[],
+            &lse::Opaque::default(),
+        )
+    });
+    let config = EngineConfig {
+        deadline,
+        jobs: 1,
+        ..config
+    };
+    let conc = &conc;
+    let made = crate::engine::ordered(
+        jobs,
+        conc.len(),
+        || {
+            let mut ctx = context::<R>(program, entry, config.clone());
+            conc.register_opaque(&mut ctx);
+            ctx
+        },
+        |ctx, i| {
+            if ctx.out_of_time() {
+                return Err((
+                    Skip::Time,
+                    "the time limit ended before its test was built".into(),
+                ));
+            }
+            let pc: Vec<Id> = conc
+                .guard_exprs(i)
+                .map(|e| {
+                    let mut ids: Vec<Id> = Vec::with_capacity(e.as_ref().len());
+                    for node in e.as_ref() {
+                        let node = node.clone().map_children(|c| ids[usize::from(c)]);
+                        ids.push(ctx.terms.add_node(node));
+                    }
+                    *ids.last().expect("a term has a root")
+                })
+                .collect();
+            match test_for(ctx, entry, conc, i, &pc, scope) {
+                // A trace that reads an input array gets no test, for the reason that
+                // is the builder's, not a disagreement of the rule set's.
+                Err((Skip::Diverges | Skip::Infeasible | Skip::Scope, _))
+                    if reads_input_array(ctx, entry, &pc) =>
+                {
+                    Err((
+                        Skip::Arrays,
+                        "the trace reads an input array, which the input builder does not lay out yet".into(),
+                    ))
+                }
+                made => made,
+            }
+        },
+    );
     let mut suite = Suite {
         rules: R::NAME.to_string(),
-        traces: guards.len(),
-        complete,
-        cut,
+        traces: conc.len(),
+        complete: run.complete,
+        cut: run.cut,
         tests: Vec::new(),
         skipped: Vec::new(),
     };
-    for (i, pc) in guards.iter().enumerate() {
-        // The command's time limit covers building the tests too.
-        if x.ctx.out_of_time() {
-            suite.skipped.push(Skipped {
-                trace: i + 1,
-                reason: Skip::Time,
-                detail: "the time limit ended before its test was built".into(),
-            });
-            continue;
-        }
-        match test_for(&mut x, &conc, i, pc, scope) {
+    for (i, made) in made.into_iter().enumerate() {
+        match made {
             Ok((input, expected)) => suite.tests.push(Test {
                 trace: i + 1,
                 input,
                 expected,
             }),
-            // A trace that reads an input array gets no test, for the reason that is
-            // the builder's, not a disagreement of the rule set's.
-            Err((Skip::Diverges | Skip::Infeasible | Skip::Scope, _))
-                if reads_input_array(&x, pc) =>
-            {
-                suite.skipped.push(Skipped {
-                    trace: i + 1,
-                    reason: Skip::Arrays,
-                    detail: "the trace reads an input array, which the input builder does not lay out yet".into(),
-                })
-            }
             Err((reason, detail)) => suite.skipped.push(Skipped {
                 trace: i + 1,
                 reason,
@@ -162,38 +211,65 @@ pub fn generate<R: RuleSet>(program: &Program, entry: MethodId, config: EngineCo
     suite
 }
 
+/// Keeps the streamed traces and, at the end, their concretizer.
+struct Collect<'p> {
+    program: &'p Program,
+    entry: MethodId,
+    traces: Vec<TraceTerms>,
+    conc: Option<Concretizer<'p>>,
+}
+
+impl TraceSink for Collect<'_> {
+    fn trace(&mut self, _: &Ctx<'_>, trace: &TraceTerms) -> bool {
+        self.traces.push(trace.clone());
+        true
+    }
+
+    fn finish(&mut self, ctx: &Ctx<'_>) {
+        let traces = std::mem::take(&mut self.traces);
+        self.conc = Some(Concretizer::from_terms(
+            self.program,
+            self.entry,
+            &ctx.terms,
+            &traces,
+            &ctx.opaque,
+        ));
+    }
+}
+
 pub(crate) type Failed = (Skip, String);
 
 /// The input of trace `t` (path condition `pc`) and its checked outcome.
-fn test_for<R: RuleSet>(
-    x: &mut Exploration<'_, R>,
+fn test_for(
+    ctx: &mut Ctx<'_>,
+    entry: MethodId,
     conc: &Concretizer<'_>,
     t: usize,
     pc: &[Id],
     scope: Option<u32>,
 ) -> Result<(Input, CanonOutcome), Failed> {
-    let program = x.ctx.program;
+    let program = ctx.program;
     // The solver reads an opaque call's result as any `int`: its model is no input.
-    let opaque = lse::mentions_opaque(&x.ctx.terms, &x.ctx.opaque, pc);
+    let opaque = lse::mentions_opaque(&ctx.terms, &ctx.opaque, pc);
     let first = if opaque {
         Err((Skip::Unknown, "the result of an opaque call".to_string()))
     } else {
-        model_input(x, pc, scope)
+        model_input(ctx, entry, pc, scope)
     };
     let input = match first {
         // Where the solver answers `unknown`, lazy symbolic evaluation may find a
         // witness; the path condition with its values substituted is then linear.
         Err((Skip::Unknown, why)) => {
-            let deadline = x.ctx.config.deadline;
+            let deadline = ctx.config.deadline;
             let calls = lse::Calls {
                 program,
-                opaque: &x.ctx.opaque,
+                opaque: &ctx.opaque,
             };
-            let Some(w) = lse::search(&mut x.ctx.terms, calls, pc, deadline) else {
+            let Some(w) = lse::search(&mut ctx.terms, calls, pc, deadline) else {
                 return Err((Skip::Unknown, why));
             };
-            let pinned = pin(&mut x.ctx.terms, pc, &w);
-            model_input(x, &pinned, scope)?
+            let pinned = pin(&mut ctx.terms, pc, &w);
+            model_input(ctx, entry, &pinned, scope)?
         }
         found => found?,
     };
@@ -211,7 +287,7 @@ fn test_for<R: RuleSet>(
     let predicted = conc
         .predict(t, &mut val)
         .map_err(|e| (Skip::Diverges, format!("no prediction: {e}")))?;
-    let run = concrete::run_entry(program, x.entry, &input, &ExecConfig::default())
+    let run = concrete::run_entry(program, entry, &input, &ExecConfig::default())
         .map_err(|e| (Skip::Diverges, format!("the input does not run: {e}")))?;
     let actual = run.canon(program);
     if actual.result == CanonResult::BudgetExhausted || actual != predicted {
@@ -229,9 +305,9 @@ fn test_for<R: RuleSet>(
 /// Whether the path condition `pc` names an input reached through an array: an element
 /// (`a[i]`), or a symbol whose access path passes through a parameter or field of an
 /// array type (`a`, `a.length`, `this.data`).
-fn reads_input_array<R: RuleSet>(x: &Exploration<'_, R>, pc: &[Id]) -> bool {
-    let program = x.ctx.program;
-    let roots = concrete::input::json::roots(program, x.entry);
+fn reads_input_array(ctx: &Ctx<'_>, entry: MethodId, pc: &[Id]) -> bool {
+    let program = ctx.program;
+    let roots = concrete::input::json::roots(program, entry);
     let through_array = |path: &str| {
         if path.contains('[') {
             return true;
@@ -265,15 +341,10 @@ fn reads_input_array<R: RuleSet>(x: &Exploration<'_, R>, pc: &[Id]) -> bool {
         matches!(ty, Type::Array(_))
     };
     pc.iter().any(|&g| {
-        x.ctx
-            .terms
-            .extract(g)
-            .as_ref()
-            .iter()
-            .any(|node| match node {
-                Term::Sym(s) => through_array(s.name.as_str()),
-                _ => false,
-            })
+        ctx.terms.extract(g).as_ref().iter().any(|node| match node {
+            Term::Sym(s) => through_array(s.name.as_str()),
+            _ => false,
+        })
     })
 }
 
@@ -317,14 +388,13 @@ pub(crate) struct Symbol {
 
 /// Builds a fresh solver over the path condition and what makes a model a heap,
 /// and lays its model out as an input.
-fn model_input<R: RuleSet>(
-    x: &mut Exploration<'_, R>,
+fn model_input(
+    ctx: &mut Ctx<'_>,
+    entry: MethodId,
     pc: &[Id],
     scope: Option<u32>,
 ) -> Result<Input, Failed> {
-    let ctx = &mut x.ctx;
     let program = ctx.program;
-    let entry = x.entry;
     // The symbols of the path condition, with every prefix of their access paths.
     let mut syms: BTreeSet<Symbol> = BTreeSet::new();
     for &g in pc {
