@@ -124,13 +124,22 @@ impl<R: Resolver> Printer<'_, R> {
 
     fn method(&mut self, m: &MethodDecl) {
         if self.name(&m.name) == super::ast::CLINIT {
-            // The static initializer, as one `static { ... }` block (the field
-            // initializers it holds become assignments, which mean the same).
-            self.line("static {");
-            if let Some(b) = &m.body {
-                self.block_body(b);
+            // The static initializer as `static { ... }` blocks: each static block
+            // it holds as one, and each run of the field initializers it holds (as
+            // assignments, which mean the same) as one, so printing what this
+            // prints gives it back.
+            let stmts = m.body.as_ref().map_or(&[][..], |b| &b.stmts[..]);
+            let mut run = Vec::new();
+            for s in stmts {
+                if let StmtKind::Block(b) = &s.kind {
+                    self.static_block(&run);
+                    run.clear();
+                    self.static_block(&b.stmts);
+                } else {
+                    run.push(s.clone());
+                }
             }
-            self.line("}");
+            self.static_block(&run);
             return;
         }
         let mut sig = Self::mods(&m.mods);
@@ -158,6 +167,20 @@ impl<R: Resolver> Printer<'_, R> {
     }
 
     /// The statements of a block, one level in.
+    /// `static { ... }` around `stmts`, if any.
+    fn static_block(&mut self, stmts: &[Stmt]) {
+        if stmts.is_empty() {
+            return;
+        }
+        self.line("static {");
+        self.indent += 1;
+        for s in stmts {
+            self.stmt(s);
+        }
+        self.indent -= 1;
+        self.line("}");
+    }
+
     fn block_body(&mut self, b: &Block) {
         self.indent += 1;
         for s in &b.stmts {
