@@ -138,6 +138,18 @@ impl Terms {
         self.node(node)
     }
 
+    /// A whole expression extracted from another `Terms` made again here node by
+    /// node, as [`Terms::add_node`] makes each (a path condition or an argument
+    /// carried to a worker's context by its structure); the id of its root.
+    pub fn add_nodes(&mut self, expr: &RecExpr<Term>) -> Id {
+        let mut ids: Vec<Id> = Vec::with_capacity(expr.as_ref().len());
+        for node in expr.as_ref() {
+            let node = node.clone().map_children(|c| ids[usize::from(c)]);
+            ids.push(self.add_node(node));
+        }
+        *ids.last().expect("a term has a root")
+    }
+
     /// Adds a whole expression as it is (no local simplification besides the
     /// analysis' constant folding) and returns the id of its root.
     pub fn add_expr(&mut self, expr: &RecExpr<Term>) -> Id {

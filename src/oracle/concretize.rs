@@ -250,17 +250,7 @@ impl<'p> Concretizer<'p> {
     /// each under the same name, in the order they were met.
     pub fn register_opaque(&self, ctx: &mut crate::engine::Ctx<'_>) {
         for (_, method, args) in &self.opaque {
-            let ids: Vec<Id> = args
-                .iter()
-                .map(|e| {
-                    let mut ids: Vec<Id> = Vec::with_capacity(e.as_ref().len());
-                    for node in e.as_ref() {
-                        let node = node.clone().map_children(|c| ids[usize::from(c)]);
-                        ids.push(ctx.terms.add_node(node));
-                    }
-                    *ids.last().expect("a term has a root")
-                })
-                .collect();
+            let ids: Vec<Id> = args.iter().map(|e| ctx.terms.add_nodes(e)).collect();
             let program = ctx.program;
             ctx.opaque.result(program, &mut ctx.terms, *method, &ids);
         }

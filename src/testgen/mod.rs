@@ -18,7 +18,7 @@ pub mod java;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use egg::{Id, Language};
+use egg::Id;
 
 use crate::concrete::{
     self, CanonOutcome, CanonResult, ExecConfig, Input, InputObj, InputObject, InputValue,
@@ -162,14 +162,7 @@ pub fn generate<R: RuleSet>(program: &Program, entry: MethodId, config: EngineCo
             }
             let pc: Vec<Id> = conc
                 .guard_exprs(i)
-                .map(|e| {
-                    let mut ids: Vec<Id> = Vec::with_capacity(e.as_ref().len());
-                    for node in e.as_ref() {
-                        let node = node.clone().map_children(|c| ids[usize::from(c)]);
-                        ids.push(ctx.terms.add_node(node));
-                    }
-                    *ids.last().expect("a term has a root")
-                })
+                .map(|e| ctx.terms.add_nodes(e))
                 .collect();
             match test_for(ctx, entry, conc, i, &pc, scope) {
                 // A trace that reads an input array gets no test, for the reason that
