@@ -134,9 +134,9 @@ impl<R: Resolver> Printer<'_, R> {
                 if let StmtKind::Block(b) = &s.kind {
                     self.static_block(&run);
                     run.clear();
-                    self.static_block(&b.stmts);
+                    self.static_block(&b.stmts.iter().collect::<Vec<_>>());
                 } else {
-                    run.push(s.clone());
+                    run.push(s);
                 }
             }
             self.static_block(&run);
@@ -168,7 +168,7 @@ impl<R: Resolver> Printer<'_, R> {
 
     /// The statements of a block, one level in.
     /// `static { ... }` around `stmts`, if any.
-    fn static_block(&mut self, stmts: &[Stmt]) {
+    fn static_block(&mut self, stmts: &[&Stmt]) {
         if stmts.is_empty() {
             return;
         }
