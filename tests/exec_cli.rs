@@ -54,7 +54,7 @@ const CASES: &[(&[&str], i32, &str, &str)] = &[
         ],
         0,
         // The schema of docs/JSON.md: `null` for the value of a void method.
-        "{\n  \"command\": \"exec\",\n  \"entry\": \"Node.driverVoid\",\n  \"heap\": [],\n  \"outcome\": \"return\",\n  \"result\": null,\n  \"schema\": 2\n}\n",
+        "{\n  \"command\": \"exec\",\n  \"entry\": \"Node.driverVoid\",\n  \"heap\": [],\n  \"outcome\": \"return\",\n  \"result\": null,\n  \"schema\": 3\n}\n",
         "",
     ),
     (

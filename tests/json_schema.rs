@@ -35,7 +35,7 @@ fn span(page: &str, start: &str, nth: usize) -> String {
 }
 
 /// The top-level field names of a documented object such as
-/// `{"schema": 2, "command": "exec", "entry", "outcome"}`: the quoted names at depth
+/// `{"schema": 3, "command": "exec", "entry", "outcome"}`: the quoted names at depth
 /// one that follow `{` or `,` (those after `:` are values), up to the object's end.
 fn keys(doc: &str) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
@@ -100,7 +100,7 @@ fn same(what: &str, got: &Value, doc: BTreeSet<String>) {
 
 #[test]
 fn the_parser_reads_names_not_values() {
-    let k = keys(r#"{"schema": 2, "command": "exec", "a", "b": [{"c"}], "d": {"e": 1}}"#);
+    let k = keys(r#"{"schema": 3, "command": "exec", "a", "b": [{"c"}], "d": {"e": 1}}"#);
     let want: BTreeSet<String> = ["schema", "command", "a", "b", "d"]
         .map(String::from)
         .into();
@@ -113,7 +113,7 @@ fn every_command_has_the_documented_fields() {
     // run: the document shown in the page's JSON block.
     let run_doc = page
         .lines()
-        .find(|l| l.starts_with(r#"{ "schema": 2, "command": "run""#))
+        .find(|l| l.starts_with(r#"{ "schema": 3, "command": "run""#))
         .expect("run's document in docs/JSON.md");
     let run_doc: String = page[page.find(run_doc).unwrap()..]
         .lines()
@@ -298,7 +298,7 @@ fn every_command_has_the_documented_fields() {
         ("compare-symbolic", &symbolic),
         ("query", &query),
     ] {
-        assert_eq!(doc["schema"], 2, "{name}");
+        assert_eq!(doc["schema"], 3, "{name}");
         assert_eq!(doc["command"], name);
     }
     let _ = std::fs::remove_dir_all(&dir);

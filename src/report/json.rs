@@ -14,7 +14,7 @@ use crate::engine::{Bounds, Ctx, RunSummary, TraceSink, TraceTerms};
 use crate::expr::{JsonNode, NodeTable, SharedText, Terms};
 
 /// Version of the JSON schema of docs/JSON.md.
-pub const SCHEMA: u32 = 2;
+pub const SCHEMA: u32 = 3;
 
 /// A term: a node of the table, and its text when short and written out in full
 /// (`null` otherwise: read the nodes).
