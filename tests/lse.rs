@@ -345,3 +345,41 @@ fn decided_lists_are_the_same_in_parallel() {
     ];
     assert_eq!(traces(&args, "1"), traces(&args, "2"));
 }
+
+/// `compare --opaque` holds the rule set to the oracle with `encrypt` opaque: the
+/// concretization computes each opaque call's value as the interpreter does, so every
+/// input is claimed by its trace (verdict agrees); `compare` and `verify` reject a
+/// method that cannot be opaque with the reason, as `run` does.
+#[test]
+fn compare_and_verify_take_opaque() {
+    let (code, out, err) = heaplog(&[
+        "compare",
+        OBSCURE,
+        "--entry",
+        "C.obscure",
+        "--rules",
+        "pose",
+        "--opaque",
+        "C.encrypt",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}\n{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["verdict"], "agrees", "{doc}");
+    assert!(doc["inputs"].as_u64().unwrap() > 0, "{doc}");
+    for cmd in ["compare", "verify"] {
+        let (code, _, err) = heaplog(&[
+            cmd,
+            OBSCURE,
+            "--entry",
+            "C.obscure",
+            "--rules",
+            "pose",
+            "--opaque",
+            "C.fresh",
+        ]);
+        assert_eq!(code, 2, "{cmd}: {err}");
+        assert!(err.contains("touches the heap"), "{cmd}: {err}");
+    }
+}

@@ -87,6 +87,9 @@ pub struct Args {
     #[arg(long, value_name = "I/N", value_parser = super::shard::shard_arg,
           requires = "all", conflicts_with_all = ["format", "symbolic"])]
     pub shard: Option<Shard>,
+    /// A static method whose calls are not explored (repeatable; as `run --opaque`).
+    #[arg(long, value_name = "C.m", conflicts_with_all = ["all", "symbolic"])]
+    pub opaque: Vec<String>,
 }
 
 /// One entry of `compare --all` as a shard writes it (docs/JSON.md, "Shards"): why
@@ -234,7 +237,16 @@ pub(super) fn compare_entry(
     later: usize,
 ) -> Result<EntryComparison, oracle::OracleError> {
     compare_with_table(
-        program, name, entry, entry_name, rules, args, clock, requires, later,
+        program,
+        name,
+        entry,
+        entry_name,
+        rules,
+        args,
+        clock,
+        requires,
+        &[],
+        later,
     )
     .map(|(e, _)| e)
 }
@@ -252,6 +264,7 @@ fn compare_with_table(
     args: &Args,
     clock: &Clock,
     requires: Option<MethodId>,
+    opaque: &[MethodId],
     later: usize,
 ) -> Result<(EntryComparison, oracle::Table), oracle::OracleError> {
     let config = OracleConfig {
@@ -284,6 +297,7 @@ fn compare_with_table(
             let parts = super::shard::rounds(rules.len() - i + later, jobs);
             let engine = EngineConfig {
                 requires,
+                opaque: opaque.to_vec(),
                 deadline: clock.deadline(),
                 ..args.engine(clock.share(Some(own), parts))
             };
@@ -455,6 +469,10 @@ fn run_in_pool(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Out
         Ok(r) => r,
         Err(out) => return out,
     };
+    let opaque = match super::run::opaque_methods(&loaded.program, &args.opaque) {
+        Ok(o) => o,
+        Err(out) => return out,
+    };
     let result = compare_with_table(
         &loaded.program,
         &loaded.display_name,
@@ -464,6 +482,7 @@ fn run_in_pool(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Out
         args,
         clock,
         requires,
+        &opaque,
         0,
     );
     match result.map_err(|e| Output::input_error(format!("{entry}: {e}"))) {

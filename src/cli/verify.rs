@@ -50,6 +50,9 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// A static method whose calls are not explored (repeatable; as `run --opaque`).
+    #[arg(long, value_name = "C.m")]
+    pub opaque: Vec<String>,
 }
 
 /// SV-COMP's verdicts.
@@ -131,6 +134,10 @@ pub fn run(args: Args) -> Output {
                 ..EngineConfig::default()
             };
             config.reclaim = false;
+            config.opaque = match super::run::opaque_methods(&program, &args.opaque) {
+                Ok(o) => o,
+                Err(out) => return out,
+            };
             verify(&program, &sources, entry, rules, config, start)
         }
     };
