@@ -896,6 +896,37 @@ mod tests {
         assert!(unknown * 20 < cases, "{unknown} unknown of {cases}");
     }
 
+    /// The formulas of [`lia_batch`] that branch and bound without cuts left
+    /// `unknown` in the batch of seeds `0..2000` (one solver, each formula in its
+    /// own `push`/`pop`), decided now in the same batch: most are `unknown` only
+    /// after an earlier formula's search walked far along an unbounded direction
+    /// (alone they are `sat`), the rest are the searches that did not settle. Every
+    /// model is checked; the whole batch prints its `unknown` seeds.
+    #[test]
+    fn formulas_branch_and_bound_left_unknown_are_decided() {
+        const FORMERLY_UNKNOWN: [usize; 39] = [
+            38, 219, 328, 329, 330, 331, 508, 599, 655, 657, 658, 659, 737, 738, 739, 740, 741,
+            765, 805, 889, 890, 983, 984, 985, 1016, 1017, 1018, 1019, 1036, 1042, 1097, 1098,
+            1432, 1564, 1565, 1675, 1736, 1737, 1842,
+        ];
+        let n = 1843;
+        let out = crate::solver::smtlib::run_script(&lia_batch(0, n), SolverConfig::default());
+        assert_eq!(out.answers.len(), n as usize);
+        assert!(out.models_valid.iter().all(|&v| v), "an invalid model");
+        let unknown: Vec<usize> = (0..n as usize)
+            .filter(|&i| out.answers[i] == "unknown")
+            .collect();
+        eprintln!("{} unknown in the batch: {unknown:?}", unknown.len());
+        for seed in FORMERLY_UNKNOWN {
+            assert_ne!(
+                out.answers[seed],
+                "unknown",
+                "seed {seed}\n{}",
+                lia_batch(seed as u64, 1)
+            );
+        }
+    }
+
     #[test]
     fn java_int_formulas_are_decided_right() {
         let mut seen = [0; 3];

@@ -27,12 +27,17 @@ use crate::solver::model::ModelValue;
 use crate::solver::term::{TermId, Terms};
 use crate::solver::tseitin::{Ctx, smt_div};
 use encode::Arith;
-use simplex::{Bound, Overflow, SVar, Simplex};
+use simplex::{Bound, Cut, Overflow, SVar, Simplex};
 
 /// Branch-and-bound nodes one final check may open before it gives up
 /// (`unknown`). Java `int` variables are bounded, so the search would end, but
 /// not always soon.
 pub const MAX_BB_NODES: u32 = 1_000;
+
+/// Gomory cuts one final check may add ([`simplex::Simplex::gomory_cut`]), and
+/// how many in a row at one branch-and-bound node before it branches.
+pub const MAX_CUTS: u32 = 500;
+const CUTS_PER_NODE: u32 = 8;
 
 /// A linear bound `s <= k` on the slack `s` of a linear form (its negation is
 /// `s >= k + 1`: the form has integer coefficients over integers).
@@ -75,6 +80,9 @@ pub struct Lia {
     lin_on_trail: usize,
     /// How much of the trail the simplex has taken, and its undo mark before each.
     sync_marks: Vec<usize>,
+    /// The tableau is half rebuilt (an overflow in [`Simplex::reset`]): rebuild
+    /// it before the next relaxation.
+    needs_reset: bool,
     /// The last final check decided with the simplex: its values are the model.
     simplex_model: bool,
     /// Why the last final check accepted without a verdict (branch and bound gave
@@ -83,6 +91,7 @@ pub struct Lia {
     /// Statistics: final checks that ran the simplex, branch-and-bound nodes.
     pub simplex_checks: u64,
     pub bb_nodes: u64,
+    pub cuts: u64,
     /// The encoding's side: which term each node is, the atoms made, divisions.
     pub encoding: encode::Encoding,
 }
@@ -291,42 +300,80 @@ impl Lia {
     /// Sync and check the rational relaxation; after an overflow the tableau is
     /// rebuilt and checked once more.
     fn relaxation(&mut self) -> Result<Result<(), Vec<Lit>>, Overflow> {
+        if self.needs_reset {
+            self.simplex.reset()?;
+            self.needs_reset = false;
+        }
         match self.sync().and_then(|r| match r {
             Ok(()) => self.simplex.check(),
             e => Ok(e),
         }) {
             Err(Overflow) => {
-                self.simplex.reset()?;
+                if let Err(e) = self.simplex.reset() {
+                    self.needs_reset = true;
+                    return Err(e);
+                }
                 self.simplex.check()
             }
             r => r,
         }
     }
 
-    /// Branch and bound below the current bounds: `Ok(true)` with integer values
-    /// in place, `Ok(false)` when no integer point exists (the literals used are
-    /// added to `why`), `Err` when it gave up.
-    fn branch(&mut self, budget: &mut u32, why: &mut Vec<Lit>) -> Result<bool, &'static str> {
-        match self.simplex.check() {
-            Err(Overflow) => return Err("linear arithmetic overflowed i128"),
-            Ok(Err(c)) => {
-                why.extend(c);
-                return Ok(false);
+    /// Branch and bound below the current bounds, with cuts: `Ok(true)` with
+    /// integer values in place, `Ok(false)` when no integer point exists (the
+    /// literals used are added to `why`), `Err` when it gave up. Every bound it
+    /// asserts (branches and cuts) is undone before it returns; the values stay.
+    fn branch(&mut self, budget: &mut Budget, why: &mut Vec<Lit>) -> Result<bool, &'static str> {
+        let mark = self.simplex.mark();
+        let r = self.branch_node(budget, why);
+        self.simplex.undo_to(mark);
+        r
+    }
+
+    /// One node of [`Self::branch`]: check the relaxation; while a vertex is
+    /// fractional and the node's cuts last, add a Gomory cut
+    /// ([`Simplex::gomory_cut`]) and check again; then branch on the fractional
+    /// original variable of smallest index.
+    fn branch_node(
+        &mut self,
+        budget: &mut Budget,
+        why: &mut Vec<Lit>,
+    ) -> Result<bool, &'static str> {
+        let mut node_cuts = CUTS_PER_NODE;
+        let x = loop {
+            match self.simplex.check() {
+                Err(Overflow) => return Err("linear arithmetic overflowed i128"),
+                Ok(Err(c)) => {
+                    why.extend(c);
+                    return Ok(false);
+                }
+                Ok(Ok(())) => {}
             }
-            Ok(Ok(())) => {}
-        }
-        // the fractional original variable of smallest index
-        let frac = self.node_of.iter().enumerate().find_map(|(i, n)| {
-            let v = SVar(i as u32);
-            (n.is_some() && !self.simplex.value(v).is_int()).then_some(v)
-        });
-        let Some(x) = frac else {
-            return Ok(true);
+            // the fractional original variable of smallest index
+            let frac = self.node_of.iter().enumerate().find_map(|(i, n)| {
+                let v = SVar(i as u32);
+                (n.is_some() && !self.simplex.value(v).is_int()).then_some(v)
+            });
+            let Some(x) = frac else {
+                return Ok(true);
+            };
+            if node_cuts == 0 || budget.cuts == 0 {
+                break x;
+            }
+            node_cuts -= 1;
+            match self.add_cut(budget) {
+                Some(Ok(())) => {}
+                Some(Err(c)) => {
+                    why.extend(c);
+                    return Ok(false);
+                }
+                None => break x,
+            }
         };
-        if *budget == 0 {
+        if budget.nodes == 0 {
             return Err("branch and bound did not settle");
         }
-        *budget -= 1;
+        budget.nodes -= 1;
         self.bb_nodes += 1;
         let f = self.simplex.value(x).floor();
         for (upper, k) in [(true, f), (false, f + 1)] {
@@ -347,6 +394,63 @@ impl Lia {
         }
         Ok(false)
     }
+
+    /// Derive a cut at the current vertex and assert it (a bound without a
+    /// literal on the cut's slack, undone with the node): `Some(Ok)` when asserted,
+    /// `Some(Err)` the literals of a refutation (the cut's own, or the cut against
+    /// a bound), `None` when no cut was found. The cut's literals are always
+    /// added to the explanation by the caller's conflict, since a later conflict
+    /// may rest on the cut.
+    fn add_cut(&mut self, budget: &mut Budget) -> Option<Result<(), Vec<Lit>>> {
+        let cut = self.simplex.gomory_cut()?;
+        budget.cuts -= 1;
+        self.cuts += 1;
+        let (form, k, deps) = match cut {
+            Cut::Refutes(why) => return Some(Err(why)),
+            Cut::Ge { form, k, why } => (form, k, why),
+        };
+        // sum(c x) >= k  is  -sum(c x) <= -k
+        let mut nodes = Vec::with_capacity(form.len());
+        for (x, c) in form {
+            let n = self.node_of.get(x.0 as usize).copied().flatten()?;
+            nodes.push((n, i64::try_from(c.checked_neg()?).ok()?));
+        }
+        let n = normalize(&nodes, k.checked_neg()?)?;
+        let def: Vec<(SVar, i128)> = n
+            .form
+            .iter()
+            .map(|&(x, c)| (self.svar(x), i128::from(c)))
+            .collect();
+        let s = self.simplex.new_cut(&def).ok()?;
+        self.node_of.resize(self.simplex.num_vars(), None);
+        budget.deps.extend(deps);
+        match self
+            .simplex
+            .assert_bound(s, n.upper, Bound { k: n.k, why: None })
+        {
+            Err(Overflow) => None,
+            Ok(Err(c)) => Some(Err(c)),
+            Ok(Ok(())) => Some(Ok(())),
+        }
+    }
+}
+
+impl Lia {
+    /// Drop the last final check's cuts (their slacks leave the tableau, which is
+    /// rebuilt); after an overflow there the next relaxation rebuilds it first.
+    fn drop_cuts(&mut self) {
+        if self.simplex.has_cuts() && self.simplex.drop_cuts().is_err() {
+            self.needs_reset = true;
+        }
+    }
+}
+
+/// What one final check may still spend: branch-and-bound nodes, cuts, and the
+/// literals the cuts made so far rest on (part of any refutation).
+struct Budget {
+    nodes: u32,
+    cuts: u32,
+    deps: Vec<Lit>,
 }
 
 impl super::TheorySolver for Lia {
@@ -475,6 +579,7 @@ impl super::TheorySolver for Lia {
         if !self.linear {
             return;
         }
+        self.drop_cuts();
         for _ in 0..levels {
             let Some(mark) = self.marks.pop() else {
                 debug_assert!(false, "pop below level 0");
@@ -505,6 +610,7 @@ impl super::TheorySolver for Lia {
             return Ok(());
         }
         self.simplex_checks += 1;
+        self.drop_cuts();
         match self.relaxation() {
             Err(Overflow) => {
                 self.incomplete = Some("linear arithmetic overflowed i128");
@@ -513,9 +619,15 @@ impl super::TheorySolver for Lia {
             Ok(Err(c)) => return Err(c),
             Ok(Ok(())) => {}
         }
-        let mut budget = MAX_BB_NODES;
+        let mut budget = Budget {
+            nodes: MAX_BB_NODES,
+            cuts: MAX_CUTS,
+            deps: Vec::new(),
+        };
         let mut why = Vec::new();
-        match self.branch(&mut budget, &mut why) {
+        let r = self.branch(&mut budget, &mut why);
+        why.extend(budget.deps);
+        match r {
             Ok(true) => Ok(()),
             Ok(false) if !why.is_empty() => {
                 why.sort();
@@ -528,6 +640,9 @@ impl super::TheorySolver for Lia {
             }
             Err(reason) => {
                 self.incomplete = Some(reason);
+                // a search that gave up may leave huge values (or an overflow's
+                // drift): start the next check from a small assignment
+                self.needs_reset = self.simplex.reset().is_err();
                 Ok(())
             }
         }

@@ -106,6 +106,25 @@ impl Q {
         self.n.div_euclid(self.d)
     }
 
+    /// The denominator (positive).
+    pub fn denom(self) -> i128 {
+        self.d
+    }
+
+    /// `self - floor(self)`, in `[0, 1)`.
+    pub fn frac(self) -> Q {
+        Q {
+            n: self.n.rem_euclid(self.d),
+            d: self.d,
+        }
+    }
+
+    /// The smallest integer not below `self`.
+    pub fn ceil(self) -> i128 {
+        let f = self.floor();
+        if self.d == 1 { f } else { f + 1 }
+    }
+
     /// The value as an integer, when it is one.
     pub fn as_int(self) -> Option<i128> {
         self.is_int().then_some(self.n)

@@ -60,6 +60,9 @@ pub struct Simplex {
     /// coefficients), to rebuild the tableau after an overflow.
     defs: Vec<Option<Vec<(SVar, i128)>>>,
     undo: Vec<Undo>,
+    /// The slacks of the cuts of the last final check ([`Self::new_cut`]), dropped
+    /// by [`Self::drop_cuts`].
+    cut_vars: Vec<SVar>,
     /// Pivots made (statistics).
     pub pivots: u64,
 }
@@ -119,6 +122,31 @@ impl Simplex {
             }
         }
         Ok(acc)
+    }
+
+    /// A slack for a cut's form: as [`Self::new_slack`], but dropped again by
+    /// [`Self::drop_cuts`], so that cuts do not pile up in the tableau.
+    pub fn new_cut(&mut self, def: &[(SVar, i128)]) -> Result<SVar, Overflow> {
+        let s = self.new_slack(def)?;
+        self.cut_vars.push(s);
+        Ok(s)
+    }
+
+    /// Are there cut slacks to drop?
+    pub fn has_cuts(&self) -> bool {
+        !self.cut_vars.is_empty()
+    }
+
+    /// Drop every cut slack (left without definition, bounds or row, in no row)
+    /// and rebuild the tableau ([`Self::reset`]). Only between checks: the cuts'
+    /// bounds are undone by then, and the assignment is given up.
+    pub fn drop_cuts(&mut self) -> Result<(), Overflow> {
+        for s in std::mem::take(&mut self.cut_vars) {
+            self.defs[s.ix()] = None;
+            self.lo[s.ix()] = None;
+            self.hi[s.ix()] = None;
+        }
+        self.reset()
     }
 
     pub fn value(&self, v: SVar) -> Q {
@@ -325,8 +353,9 @@ impl Simplex {
     }
 
     /// Rebuild the tableau from the definitions: every slack basic over the
-    /// original variables, these moved inside their bounds. Undoes the drift of
-    /// pivots after an overflow; bounds are kept.
+    /// original variables, these set to the value nearest 0 within their bounds.
+    /// Undoes the drift of pivots (after an overflow, or a branch and bound that
+    /// walked far along an unbounded direction); bounds are kept.
     pub fn reset(&mut self) -> Result<(), Overflow> {
         self.rows.clear();
         for r in self.row_of.iter_mut() {
@@ -334,14 +363,12 @@ impl Simplex {
         }
         for v in 0..self.val.len() {
             if self.defs[v].is_none() {
-                let x = self.val[v];
                 let lo = self.lo[v].map(|b| Q::int(b.k));
                 let hi = self.hi[v].map(|b| Q::int(b.k));
                 self.val[v] = match (lo, hi) {
-                    (Some(l), _) if x < l => l,
-                    (_, Some(h)) if x > h => h,
-                    _ if !x.is_int() => Q::int(x.floor()),
-                    _ => x,
+                    (Some(l), _) if Q::ZERO < l => l,
+                    (_, Some(h)) if Q::ZERO > h => h,
+                    _ => Q::ZERO,
                 };
             }
         }
@@ -366,6 +393,112 @@ impl Simplex {
         }
         Ok(())
     }
+}
+
+/// A Gomory mixed-integer cut, over the original variables:
+/// `sum(c * x) >= k` holds at every integer point within the bounds it was
+/// derived from (the literals `why`; bounds without a literal are the caller's),
+/// and the current vertex violates it. `Refutes`: the cut's form vanished, so no
+/// integer point lies within those bounds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cut {
+    Ge {
+        form: Vec<(SVar, i128)>,
+        k: i128,
+        why: Vec<Lit>,
+    },
+    Refutes(Vec<Lit>),
+}
+
+impl Simplex {
+    /// A Gomory mixed-integer cut from the row of the first basic variable with a
+    /// fractional value whose non-basic variables all sit at a bound (every
+    /// variable is an integer: the originals are, and each slack is an integer
+    /// combination of them). `None` when no row qualifies or the numbers overflow.
+    ///
+    /// The row `xi = sum(a_j x_j)` is rewritten over `y_j = x_j - l_j` (at the
+    /// lower bound) or `y_j = u_j - x_j` (at the upper), non-negative integers:
+    /// `xi = beta + sum(g_j y_j)` with `beta` the current value, fraction `f0`.
+    /// With `h_j = frac(-g_j)`, every integer solution has
+    /// `sum_{h_j <= f0} h_j / f0 y_j + sum_{h_j > f0} (1 - h_j) / (1 - f0) y_j >= 1`,
+    /// and the vertex (all `y_j = 0`) does not. Exact rationals throughout.
+    pub fn gomory_cut(&self) -> Option<Cut> {
+        'rows: for row in &self.rows {
+            let beta = self.val[row.basic.ix()];
+            if beta.is_int() {
+                continue;
+            }
+            let f0 = beta.frac();
+            let one_f0 = Q::ONE.sub(f0)?;
+            // the cut over the original variables: sum(acc) >= rhs
+            let mut acc: Vec<(SVar, Q)> = Vec::new();
+            let mut rhs = Q::ONE;
+            let mut why = Vec::new();
+            for &(x, a) in &row.coeffs {
+                let v = self.val[x.ix()];
+                let (at_lower, b) = match (self.lo[x.ix()], self.hi[x.ix()]) {
+                    (Some(l), _) if v == Q::int(l.k) => (true, l),
+                    (_, Some(h)) if v == Q::int(h.k) => (false, h),
+                    _ => continue 'rows,
+                };
+                let g = if at_lower { a } else { a.neg()? };
+                let h = g.neg()?.frac();
+                if h.is_zero() {
+                    continue;
+                }
+                let c = if h <= f0 {
+                    h.div(f0)?
+                } else {
+                    Q::ONE.sub(h)?.div(one_f0)?
+                };
+                why.extend(b.why);
+                // c * y: at the lower bound c * x - c * l, at the upper c * u - c * x
+                let (cx, shift) = if at_lower {
+                    (c, c.mul(Q::int(b.k))?)
+                } else {
+                    (c.neg()?, c.mul(Q::int(b.k))?.neg()?)
+                };
+                rhs = rhs.add(shift)?;
+                match &self.defs[x.ix()] {
+                    None => add_term(&mut acc, x, cx).ok()?,
+                    Some(def) => {
+                        for &(y, d) in def {
+                            add_term(&mut acc, y, cx.mul(Q::int(d))?).ok()?;
+                        }
+                    }
+                }
+            }
+            if acc.is_empty() {
+                // 0 >= rhs with rhs > 0 (the vertex violates the cut, and the
+                // cut does not depend on it): no integer point
+                return (rhs > Q::ZERO).then_some(Cut::Refutes(why));
+            }
+            // scale to integer coefficients; over integers `>= rhs` is `>= ceil`
+            let mut l: i128 = 1;
+            for &(_, c) in &acc {
+                let d = c.denom();
+                l = l.checked_mul(d / gcd(l, d))?;
+            }
+            let scale = Q::int(l);
+            let mut form = Vec::with_capacity(acc.len());
+            for &(x, c) in &acc {
+                form.push((x, c.mul(scale)?.as_int()?));
+            }
+            form.sort();
+            let k = rhs.mul(scale)?.ceil();
+            return Some(Cut::Ge { form, k, why });
+        }
+        None
+    }
+}
+
+fn gcd(mut a: i128, mut b: i128) -> i128 {
+    a = a.abs();
+    b = b.abs();
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
 }
 
 fn coeff(row: &[(SVar, Q)], x: SVar) -> Q {
