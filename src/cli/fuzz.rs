@@ -50,6 +50,12 @@ pub struct Args {
     /// oracle cannot enumerate a program's inputs).
     #[arg(long)]
     pub both: bool,
+    /// Instead of programs: --n random formulas with linear atoms from seed --seed
+    /// on, in SMT-LIB batch files of 1,000 (kept in --out when given), each
+    /// decided by heaplog and by the z3 on PATH (skipped, saying so, when absent);
+    /// counts, wrong answers, invalid models and both solvers' times.
+    #[arg(long, conflicts_with_all = ["shard", "both", "rules"])]
+    pub lia: bool,
     /// Skip the javac/JVM check even when they are on PATH.
     #[arg(long)]
     pub no_jvm: bool,
@@ -76,6 +82,9 @@ pub fn run(args: Args) -> Output {
             "--time-limit {}: expected a positive number of seconds",
             args.time_limit
         ));
+    }
+    if args.lia {
+        return lia(&args);
     }
     let names: Vec<&str> = args.rules.iter().map(String::as_str).collect();
     let rules = match super::rule_sets(&names) {
@@ -134,6 +143,53 @@ pub fn run(args: Args) -> Output {
     }
     let summary = campaign::summarize(&run.key, &run.jvm, run.time_ms, &run.records);
     output(&summary, args.format, args.out.as_deref(), &command)
+}
+
+/// `heaplog fuzz --lia`: the differential campaign against z3.
+fn lia(args: &Args) -> Output {
+    let tmp;
+    let dir = match &args.out {
+        Some(d) => {
+            if let Err(e) = std::fs::create_dir_all(d) {
+                return Output::input_error(format!("cannot create {}: {e}", d.display()));
+            }
+            d.clone()
+        }
+        None => match tempfile::tempdir() {
+            Ok(t) => {
+                tmp = t;
+                tmp.path().to_path_buf()
+            }
+            Err(e) => return Output::input_error(format!("cannot make a directory: {e}")),
+        },
+    };
+    let bar = super::progress(args.n);
+    // progress: a bar on a terminal, else a line per 50,000 formulas
+    let run = heaplog::fuzz::lia_campaign::run(args.seed, args.n, &dir, &|done| match &bar {
+        Some(b) => b.set_position(done),
+        None if done % 50_000 == 0 => eprintln!("lia: {done}/{} formulas", args.n),
+        None => {}
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let s = match run {
+        Ok(s) => s,
+        Err(e) => return Output::input_error(format!("writing in {}: {e}", dir.display())),
+    };
+    let stdout = match args.format {
+        Format::Text => s.text(),
+        Format::Json => serde_json::to_string_pretty(&s).expect("the summary serializes") + "\n",
+    };
+    Output {
+        stdout,
+        stderr: String::new(),
+        code: if s.passed() {
+            Code::Success
+        } else {
+            Code::Finding
+        },
+    }
 }
 
 /// A shard's JSON Lines: its header and a record per program. Exit 1 when one of its
