@@ -1,5 +1,5 @@
 //! Linear integer arithmetic: difference logic ([`Idl`]) as the fast path, and
-//! the general simplex of \[SIMPLEX\] with branch and bound for the linear atoms
+//! the general simplex of \[SIMPLEX\] with branch and bound and Gomory cuts for the linear atoms
 //! difference logic cannot take (`x + y <= 3`, `2x - y = z`).
 //!
 //! Every integer atom is a literal of this theory: a difference bound
