@@ -14,7 +14,7 @@ mod search;
 mod summary;
 
 pub use config::{EngineConfig, Progress};
-pub use ctx::{Bound, Ctx, Query, Stats};
+pub use ctx::{Bound, Ctx, ExplorationWork, Query, Stats};
 pub use domain::{SymDomain, SymState, nondet_symbol};
 pub use explore::{
     CutHook, Exploration, Observer, Outcome, StopReason, Trace, TraceHook, context, explore,
