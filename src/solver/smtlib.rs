@@ -171,6 +171,14 @@ struct Script {
     last: Option<Answer>,
     produce_models: bool,
     models_valid: Vec<bool>,
+    /// Ackermann's reduction of the `select!` applications: each distinct application
+    /// (function, arguments with the index) is a fresh constant, asserted equal to every
+    /// earlier one of the same function where their arguments are equal.
+    selects: Vec<(FunId, Vec<TermId>, TermId)>,
+    /// Length of `selects` at each `push`.
+    select_frames: Vec<usize>,
+    /// Fresh constants made so far (their names never repeat).
+    select_count: usize,
 }
 
 /// Run an SMT-LIB 2 script.
@@ -190,6 +198,9 @@ pub fn run_script(src: &str, config: SolverConfig) -> ScriptOutput {
         last: None,
         produce_models: true,
         models_valid: Vec::new(),
+        selects: Vec::new(),
+        select_frames: Vec::new(),
+        select_count: 0,
     };
     // the registered theories' symbols (`TheorySolver::declare`)
     let theory_funs: Vec<(String, Binding)> = s
@@ -494,12 +505,15 @@ impl Script {
                         self.solver.push();
                         self.frames
                             .push((self.names.len(), self.sort_order.clone()));
+                        self.select_frames.push(self.selects.len());
                     } else {
                         let Some((len, sorts)) = self.frames.pop() else {
                             return err(p, "`pop` below the first scope");
                         };
                         self.solver.pop();
                         self.names.truncate(len);
+                        let selects = self.select_frames.pop().unwrap_or(0);
+                        self.selects.truncate(selects);
                         for s in self.sort_order.split_off(sorts.len()) {
                             self.sorts.remove(&s);
                         }
@@ -618,13 +632,50 @@ impl Script {
         let (f, mut args, stores) = self.array_term(a)?;
         let j = self.term(j)?;
         args.push(j);
+        let mut acc = self.select_const(p, f, args)?;
         let t = self.solver.terms_mut();
-        let mut acc = t.app(f, &args).map_err(|e| sort_err(p, e))?;
         for (i, v) in stores {
             let at = t.eq(i, j).map_err(|e| sort_err(p, e))?;
             acc = t.ite(at, v, acc).map_err(|e| sort_err(p, e))?;
         }
         Ok(acc)
+    }
+
+    /// The constant of the application `f(args)` of a `select!` function (Ackermann's
+    /// reduction, so that no uninterpreted function with an integer argument reaches
+    /// the solver): the same constant for the same arguments, else a fresh one,
+    /// asserted equal to each earlier constant of `f` where the arguments are equal.
+    fn select_const(&mut self, p: Pos, f: FunId, args: Vec<TermId>) -> Result<TermId, ScriptError> {
+        if let Some(&(_, _, c)) = self.selects.iter().find(|(g, a, _)| *g == f && *a == args) {
+            return Ok(c);
+        }
+        let t = self.solver.terms_mut();
+        let sort = {
+            let probe = t.app(f, &args).map_err(|e| sort_err(p, e))?;
+            t.sort(probe)
+        };
+        self.select_count += 1;
+        let name = format!("select!{}", self.select_count);
+        let k = t.declare_fun(&name, &[], sort);
+        let c = t.app(k, &[]).map_err(|e| sort_err(p, e))?;
+        let mut axioms = Vec::new();
+        for (g, other, d) in &self.selects {
+            if *g != f {
+                continue;
+            }
+            let mut same = Vec::with_capacity(args.len());
+            for (&x, &y) in args.iter().zip(other) {
+                same.push(t.eq(x, y).map_err(|e| sort_err(p, e))?);
+            }
+            let same = t.and(&same).map_err(|e| sort_err(p, e))?;
+            let equal = t.eq(c, *d).map_err(|e| sort_err(p, e))?;
+            axioms.push(t.implies(same, equal).map_err(|e| sort_err(p, e))?);
+        }
+        for a in axioms {
+            self.solver.assert_term(a).map_err(|e| sort_err(p, e))?;
+        }
+        self.selects.push((f, args, c));
+        Ok(c)
     }
 
     fn sort(&self, e: &Sexp) -> Result<Sort, ScriptError> {

@@ -1,9 +1,7 @@
-; expect: unknown unknown
+; expect: unsat sat
 ; An array per reference, `elems : Ref -> (Array Int Int)`: equal references have
 ; equal elements by congruence (aliased arrays); different ones need not. z3 answers
-; unsat, sat. heaplog solve answers unknown on both: `select!elems` has an integer
-; argument, outside the fragment its solver decides (no equality sharing between EUF
-; and arithmetic; docs/EXPORT.md, "Arrays").
+; unsat, sat.
 (set-logic QF_AUFLIA)
 (declare-sort Ref 0)
 (declare-fun elems (Ref) (Array Int Int))

@@ -1,8 +1,6 @@
-; expect: unknown unsat
+; expect: sat unsat
 ; `select` over `store`, read over write: `select(store(a, i, v), j)` is `v` where
-; `i = j` and `select(a, j)` elsewhere. z3 answers sat, unsat. heaplog solve refutes
-; the second (the `ite` alone) but answers unknown on the first, whose model needs a
-; value of the uninterpreted `select!a` at an integer index (docs/EXPORT.md, "Arrays").
+; `i = j` and `select(a, j)` elsewhere. z3 answers sat, unsat.
 (set-logic QF_AUFLIA)
 (declare-const a (Array Int Int))
 (declare-const i Int)
