@@ -34,6 +34,13 @@ impl SymbolicHeap {
                 };
                 Val::Ref(Self::initialize(ctx, heap, &path, c, owner, assumed))
             }
+            Type::Array(t) => {
+                let owner = match heap.locs[l.0 as usize].origin {
+                    Origin::Input { exists, .. } => exists,
+                    _ => ctx.terms.bool(true),
+                };
+                Val::Ref(Self::initialize_array(ctx, heap, &path, t, owner, assumed))
+            }
             ty => unreachable!("field of type {ty:?}"),
         }
     }
@@ -282,8 +289,18 @@ impl SymbolicHeap {
                     let t = ctx.terms.bool(true);
                     Val::Ref(Self::initialize(ctx, &mut heap, &name, *c, t, &mut assumed))
                 }
-                // The engine does not start an entry with an array parameter.
-                Type::Null | Type::Void | Type::Array(_) => {
+                Type::Array(t) => {
+                    let t0 = ctx.terms.bool(true);
+                    Val::Ref(Self::initialize_array(
+                        ctx,
+                        &mut heap,
+                        &name,
+                        *t,
+                        t0,
+                        &mut assumed,
+                    ))
+                }
+                Type::Null | Type::Void => {
                     unreachable!("no parameter has type {ty:?}")
                 }
             };
