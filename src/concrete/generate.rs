@@ -1605,39 +1605,6 @@ mod tests {
     }
 
     #[test]
-    fn classes_of_one_shape_are_counted_once_and_alike() {
-        let (p, m) = program(TREE, MethodKind::Instance, &[]);
-        let node = p.class_by_name("Node").expect("class Node");
-        // `this` with its `val` known and both children open, at two known values.
-        let class = |v: i32| Input {
-            roots: vec![InputValue::Obj(InputObj(0))],
-            objects: vec![InputObject::object(
-                node,
-                vec![
-                    (FieldId(0), InputValue::Int(v)),
-                    (FieldId(1), InputValue::Null),
-                    (FieldId(2), InputValue::Null),
-                ],
-            )],
-        };
-        let open = vec![vec![false, true, true]];
-        let mut shared = Completions::new(&p, m, &config(3)).unwrap();
-        let first = shared.count(&class(0), &open).unwrap();
-        assert_eq!(shared.shapes.len(), 1);
-        let second = shared.count(&class(1), &open).unwrap();
-        assert_eq!(shared.shapes.len(), 1, "one shape, counted once");
-        let mut fresh = Completions::new(&p, m, &config(3)).unwrap();
-        assert_eq!(fresh.count(&class(1), &open).unwrap(), second);
-        assert_eq!(first, second);
-        // The whole space: every class of one receiver is one of these.
-        let ints = fresh.space.int_count();
-        assert_eq!(ints * first, count(&p, m, &config(3)).unwrap());
-        // The int field open too multiplies by its values.
-        let all = vec![vec![true, true, true]];
-        assert_eq!(fresh.count(&class(0), &all).unwrap(), ints * first);
-    }
-
-    #[test]
     fn inputs_render_with_access_paths() {
         let (p, m) = program(
             TREE,
