@@ -308,7 +308,7 @@ impl Program {
         fn visit(
             p: &Program,
             c: ClassId,
-            done: &mut Vec<bool>,
+            done: &mut [bool],
             out: &mut Vec<(ClassId, Vec<ClassId>, bool)>,
         ) {
             if std::mem::replace(&mut done[c.0 as usize], true) {
