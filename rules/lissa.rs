@@ -384,7 +384,7 @@ impl<V: Variant> Lissa<V> {
     /// Whether objects of class `c` are exactly of class `c` (no input subclass).
     fn exact(ctx: &Ctx, c: ClassId) -> bool {
         let p = ctx.program;
-        let input_class = |c: ClassId| c == ClassId(0) || !p.class(c).builtin;
+        let input_class = |c: ClassId| p.is_input_class(c);
         p.subclasses(c)
             .into_iter()
             .filter(|&k| input_class(k))

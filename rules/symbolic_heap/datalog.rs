@@ -66,7 +66,7 @@ crepe! {
     /// `(l, p)`, `l < p`: two input locations whose guards do not exclude each other.
     pub struct Unsplit(pub Loc, pub Loc);
     @input
-    /// A built-in exception class: never the class of an input object.
+    /// A built-in exception class or an interface: never the class of an input object.
     pub struct Exception(pub ClassId);
     @input
     /// The reference whose cases the type rules ask for (classify).

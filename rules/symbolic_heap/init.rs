@@ -384,11 +384,12 @@ fn pending(rt: &mut datalog::Crepe, p: &Program, class: ClassId) {
     classes_below(rt, p, class);
 }
 
-/// The classes below `class`, and which of those are built-in exceptions.
+/// The classes below `class`, and which of those are no input object's class
+/// (built-in exceptions, interfaces).
 fn classes_below(rt: &mut datalog::Crepe, p: &Program, class: ClassId) {
     for k in p.subclasses(class) {
         rt.extend([datalog::SubclassOf(k, class)]);
-        if p.class(k).builtin && k != ClassId(0) {
+        if !p.is_input_class(k) {
             rt.extend([datalog::Exception(k)]);
         }
     }

@@ -424,7 +424,7 @@ impl Space {
             roots.push(slot);
         }
         let classes = (0..n as u32).map(ClassId);
-        let input_class = |c: ClassId| c == ClassId(0) || !program.class(c).builtin;
+        let input_class = |c: ClassId| program.is_input_class(c);
         let fields = classes
             .clone()
             .map(|c| {
@@ -1201,6 +1201,9 @@ mod tests {
                 methods: Vec::new(),
                 constructor: None,
                 builtin: i <= BUILTIN_CLASSES.len(),
+                interface: false,
+                interfaces: Vec::new(),
+                is_final: false,
                 span: Span::default(),
             });
         }
@@ -1318,8 +1321,8 @@ mod tests {
                 ty = a.elem();
             }
         }
-        for (c, class) in p.classes.iter().enumerate() {
-            if c == 0 || !class.builtin {
+        for c in 0..p.classes.len() {
+            if p.is_input_class(ClassId(c as u32)) {
                 types.extend(std::iter::repeat_n(
                     Type::Class(ClassId(c as u32)),
                     scope as usize,

@@ -472,14 +472,14 @@ impl<'p> Ctx<'p> {
     }
 
     /// The classes an input object reached through a reference of class `declared`
-    /// may have: `declared` and its subclasses, except the built-in exception
-    /// classes (inputs are objects of the program's own classes or plain `Object`).
+    /// may have: `declared` and its subclasses (the classes implementing it, for an
+    /// interface), except the built-in exception classes and interfaces (inputs are
+    /// objects of the program's own classes or plain `Object`).
     pub fn input_classes(&self, declared: ClassId) -> Vec<ClassId> {
         let p = self.program;
-        let object = ClassId(0);
         p.subclasses(declared)
             .into_iter()
-            .filter(|&c| c == object || !p.class(c).builtin)
+            .filter(|&c| p.is_input_class(c))
             .collect()
     }
 

@@ -20,6 +20,7 @@ pub use explore::{
     CutHook, Exploration, Observer, Outcome, StopReason, Trace, TraceHook, context, explore,
     explore_observed, explore_streamed, explore_streamed_cuts,
 };
+pub use feasible::declare_classes;
 pub use parallel::{Watch, applies as splits, ordered, stream_watched};
 pub use pathcond::{PathCond, Serial};
 pub use ruleset::{

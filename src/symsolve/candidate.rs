@@ -191,7 +191,7 @@ impl SymSolve<'_> {
     /// The classes an object of the structure's may reach by field types.
     fn reachable_classes(&self, s: &Structure) -> Vec<ClassId> {
         let p = self.program;
-        let input_class = |c: ClassId| c == ClassId(0) || !p.class(c).builtin;
+        let input_class = |c: ClassId| p.is_input_class(c);
         let mut seen = vec![false; p.classes.len()];
         let mut work: Vec<ClassId> = s.objects.iter().map(|o| o.0).collect();
         while let Some(c) = work.pop() {

@@ -459,10 +459,7 @@ fn model_input(
         let left = d.saturating_duration_since(std::time::Instant::now());
         solver.set_timeout(Some(own.map_or(left, |t| t.min(left))));
     }
-    for c in &program.classes {
-        let parent = c.superclass.map(|k| program.class_name(k));
-        let _ = solver.declare_class(program.name(c.name), parent, true);
-    }
+    crate::engine::declare_classes(&mut solver, program);
     let assert = |solver: &mut Solver, g: Id| -> Result<(), Failed> {
         let e = ctx.terms.extract(g);
         let t = translate(solver.terms_mut(), &e).map_err(|e| {
