@@ -372,6 +372,14 @@ impl<'p> Concretizer<'p> {
         self.traces[t].guards.iter().map(|g| &self.exprs[g])
     }
 
+    /// The input symbols that name elements of input arrays: the symbol's name, the
+    /// access path of its array, and its index as an expression.
+    pub fn elem_inputs(&self) -> impl Iterator<Item = (&str, &str, &RecExpr<Term>)> + '_ {
+        self.elem_inputs
+            .iter()
+            .map(|(name, (array, index))| (name.as_str(), array.as_str(), &self.exprs[index]))
+    }
+
     /// The readable path condition of trace `t`.
     pub fn pc(&self, t: usize) -> &str {
         &self.pcs[t]

@@ -160,6 +160,7 @@ impl Gen<'_> {
             Ty::Int => TypeExpr::Int(span),
             Ty::Bool => TypeExpr::Boolean(span),
             Ty::Class(c) => TypeExpr::Class(self.id(c)),
+            Ty::Array(e) => self.array_type_expr(e),
             Ty::Void => TypeExpr::Void(span),
         }
     }
