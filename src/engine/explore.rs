@@ -232,21 +232,12 @@ pub(super) fn setup<'p, R: RuleSet>(
     let mut dom = SymDomain::<R>::new(context::<R>(program, entry, config));
     // A rule set that does not model arrays has no path to explore from an entry
     // with an array parameter, and says so (`Bound::Arrays`) rather than guess.
-    // With a precondition, the inputs' validity is decided by runs over whole input
-    // structures (SymSolve, the generator's probe), which do not model array fields.
-    let array_field = || {
-        program
-            .fields
-            .iter()
-            .any(|f| matches!(f.ty, Type::Array(_)))
-    };
-    let starts = if (!R::ARRAYS
+    let starts = if !R::ARRAYS
         && program
             .method(entry)
             .params
             .iter()
-            .any(|t| matches!(t, Type::Array(_))))
-        || (dom.ctx.config.requires.is_some() && array_field())
+            .any(|t| matches!(t, Type::Array(_)))
     {
         dom.ctx.cut(Bound::Arrays);
         Vec::new()
