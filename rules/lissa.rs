@@ -22,6 +22,7 @@ use egg::Id;
 use imbl::OrdMap;
 
 use super::kit;
+use super::kit::arrays::Arr;
 use super::kit::lazy_init::{self, Choices, LRef, Obj, Origin};
 use crate::concrete::generate::Precondition;
 use crate::concrete::machine::ArrayOp;
@@ -37,6 +38,9 @@ pub struct Heap {
     /// The input structure: each input field's value when it was first read (later
     /// writes change `base`, never this).
     pub input: OrdMap<(Obj, FieldId), Val<LRef>>,
+    /// The input arrays' elements as first read, by index term (later writes change
+    /// `base`, never this).
+    pub elems: OrdMap<(Arr, Id), Val<LRef>>,
     /// `lissa-m`'s answers, shared by every path of one exploration.
     pub memo: Rc<RefCell<HashMap<(Structure, symsolve::Choices), Valid>>>,
     /// SymSolve's valid completions and the cores of the structures it found spurious,
@@ -51,6 +55,7 @@ impl Heap {
         Heap {
             base,
             input: self.input.clone(),
+            elems: self.elems.clone(),
             memo: self.memo.clone(),
             witnesses: self.witnesses.clone(),
         }
@@ -122,6 +127,29 @@ impl Variant for Hybrid {
 /// The int range SymSolve gives free `int` fields: the oracle's default (wider would
 /// only prune less).
 const INT_RANGE: std::ops::RangeInclusive<i32> = -1..=1;
+
+/// At most this many structures place a query's arrays ([`Lissa::encode`]); beyond,
+/// SymSolve is not asked (the choices are kept, as `lazy` keeps them).
+const MAX_PLACEMENTS: usize = 512;
+
+/// Calls `each` on every way to put `objs` at distinct free (`None`) indices of `elems`.
+fn place(
+    elems: &mut [Option<InputValue>],
+    objs: &[InputValue],
+    each: &mut dyn FnMut(&[Option<InputValue>]),
+) {
+    let Some((&first, rest)) = objs.split_first() else {
+        each(elems);
+        return;
+    };
+    for i in 0..elems.len() {
+        if elems[i].is_none() {
+            elems[i] = Some(first);
+            place(elems, rest, each);
+            elems[i] = None;
+        }
+    }
+}
 
 /// The rule set, one per [`Variant`].
 pub struct Lissa<V>(PhantomData<V>);
@@ -343,12 +371,12 @@ impl<V: Variant> Lissa<V> {
         choices: &Choices,
     ) -> Option<Valid> {
         let (method, scope) = (ctx.config.requires?, ctx.config.scope?);
-        let (structure, index) = Self::encode(ctx, heap, heap.input.clone(), None)?;
+        let (structures, index) = Self::encode(ctx, heap, heap.input.clone(), None)?;
         let p = ctx.program;
         let (o, f) = site;
         let obj = *index.get(&o)? as usize;
         let slot = p
-            .class(structure.objects[obj].0)
+            .class(structures.first()?.objects[obj].0)
             .all_fields
             .iter()
             .position(|&g| g == f)?;
@@ -366,17 +394,41 @@ impl<V: Variant> Lissa<V> {
             aliases,
             fresh: choices.fresh.then_some(class),
         };
-        let key = (structure, query);
-        if V::MEMOIZE
-            && let Some(v) = heap.memo.borrow().get(&key)
-        {
-            return Some(v.clone());
-        }
-        let valid = Self::with_solver(ctx, heap, method, scope, |solver| {
-            solver.solve_choices(&key.0, &key.1)
-        });
-        if V::MEMOIZE {
-            heap.memo.borrow_mut().insert(key, valid.clone());
+        let mut valid = Valid {
+            null: false,
+            aliases: vec![false; query.aliases.len()],
+            fresh: false,
+        };
+        // The disjunction of the structures that place the arrays: a choice is valid
+        // when it is in one of them.
+        for structure in structures {
+            let key = (structure, query.clone());
+            let memo = V::MEMOIZE
+                .then(|| heap.memo.borrow().get(&key).cloned())
+                .flatten();
+            let v = match memo {
+                Some(v) => v,
+                None => {
+                    let v = Self::with_solver(ctx, heap, method, scope, |solver| {
+                        solver.solve_choices(&key.0, &key.1)
+                    });
+                    if V::MEMOIZE {
+                        heap.memo.borrow_mut().insert(key, v.clone());
+                    }
+                    v
+                }
+            };
+            valid.null |= v.null;
+            valid.fresh |= v.fresh;
+            for (a, b) in valid.aliases.iter_mut().zip(&v.aliases) {
+                *a |= *b;
+            }
+            if (valid.null || !query.null)
+                && (valid.fresh || query.fresh.is_none())
+                && valid.aliases.iter().all(|&a| a)
+            {
+                break;
+            }
         }
         Some(valid)
     }
@@ -384,7 +436,7 @@ impl<V: Variant> Lissa<V> {
     /// Whether objects of class `c` are exactly of class `c` (no input subclass).
     fn exact(ctx: &Ctx, c: ClassId) -> bool {
         let p = ctx.program;
-        let input_class = |c: ClassId| c == ClassId(0) || !p.class(c).builtin;
+        let input_class = |c: ClassId| p.is_input_class(c);
         p.subclasses(c)
             .into_iter()
             .filter(|&k| input_class(k))
@@ -398,15 +450,19 @@ impl<V: Variant> Lissa<V> {
         let (Some(method), Some(scope)) = (ctx.config.requires, ctx.config.scope) else {
             return Answered::NotAsked;
         };
-        let Some(structure) = Self::structure(ctx, heap, site, choice) else {
+        let Some(structures) = Self::structure(ctx, heap, site, choice) else {
             return Answered::NotAsked;
         };
         let answer = Self::with_solver(ctx, heap, method, scope, |solver| {
-            if V::HYBRID {
-                solver.hybrid(&structure)
-            } else {
-                solver.solve(&structure)
-            }
+            let any = structures.iter().any(|s| {
+                let a = if V::HYBRID {
+                    solver.hybrid(s)
+                } else {
+                    solver.solve(s)
+                };
+                a == Answer::Sat
+            });
+            if any { Answer::Sat } else { Answer::Unsat }
         });
         match answer {
             Answer::Sat => Answered::Completes,
@@ -481,7 +537,7 @@ impl<V: Variant> Lissa<V> {
         heap: &Heap,
         site: (Obj, FieldId),
         choice: Choice,
-    ) -> Option<Structure> {
+    ) -> Option<Vec<Structure>> {
         // The fields as first read, with the choice at the site (a fresh object is
         // numbered after every materialized one).
         let fresh = Obj(heap.base.objects.len() as u32);
@@ -499,17 +555,28 @@ impl<V: Variant> Lissa<V> {
         Self::encode(ctx, heap, fields, extra).map(|(s, _)| s)
     }
 
-    /// The structure that `fields` (input fields as first read) leave reachable from
-    /// `this`, with `extra` an object not materialized yet, and each reached object's
-    /// index in it. `None` when SymSolve cannot encode it.
+    /// The structures that `fields` (input fields as first read) and the input arrays'
+    /// elements as first read leave reachable from `this`, with `extra` an object not
+    /// materialized yet, and each reached object's index in them. `None` when SymSolve
+    /// cannot encode it.
+    ///
+    /// An input array is an object of the structure whose length and element positions
+    /// the path may not know (a length symbol, elements read at symbolic indices): the
+    /// query is then the disjunction of the structures that place them (each length
+    /// `0..=scope` unless the length is a constant, each reference element read at a
+    /// symbolic index at each free index, distinct elements at distinct indices, as the
+    /// path's index terms are pairwise different), Sat when one of them is. An element
+    /// read at a symbolic index whose value is not an object is left free (dropping it
+    /// only lets SymSolve find more completions). `None` beyond [`MAX_PLACEMENTS`].
     fn encode(
         ctx: &Ctx,
         heap: &Heap,
         fields: OrdMap<(Obj, FieldId), Val<LRef>>,
         extra: Option<(Obj, ClassId)>,
-    ) -> Option<(Structure, HashMap<Obj, u32>)> {
+    ) -> Option<(Vec<Structure>, HashMap<Obj, u32>)> {
         let p = ctx.program;
         let pre = p.method(ctx.config.requires?);
+        let scope = ctx.config.scope?;
         let objects = &heap.base.objects;
         let this = objects.get(&Obj(0))?;
         let is_this = matches!(this.origin, Origin::Input { path, .. } if path.as_str() == "this");
@@ -525,29 +592,66 @@ impl<V: Variant> Lissa<V> {
             Some((e, c)) if o == e => Some(c),
             _ => objects.get(&o).map(|obj| obj.class),
         };
-        // The objects `this` reaches through fixed fields, in materialization order.
+        // The objects and input arrays `this` reaches through fixed fields and the
+        // elements as first read, in materialization order.
         let mut reached = vec![Obj(0)];
-        let mut work = vec![Obj(0)];
-        while let Some(o) = work.pop() {
-            let own = fields
-                .range((o, FieldId(0))..)
-                .take_while(|((k, _), _)| *k == o);
-            for (_, v) in own {
-                if let Val::Ref(LRef::Obj(t)) = v
-                    && !reached.contains(t)
-                {
-                    reached.push(*t);
-                    work.push(*t);
+        let mut arrays: Vec<Arr> = Vec::new();
+        let mut work = vec![LRef::Obj(Obj(0))];
+        while let Some(r) = work.pop() {
+            let values: Vec<Val<LRef>> = match r {
+                LRef::Obj(o) => fields
+                    .range((o, FieldId(0))..)
+                    .take_while(|((k, _), _)| *k == o)
+                    .map(|(_, v)| *v)
+                    .collect(),
+                LRef::Arr(x) => heap
+                    .elems
+                    .range((x, Id::from(0usize))..)
+                    .take_while(|((k, _), _)| *k == x)
+                    .map(|(_, v)| *v)
+                    .collect(),
+                _ => Vec::new(),
+            };
+            for v in values {
+                match v {
+                    Val::Ref(LRef::Obj(t)) if !reached.contains(&t) => {
+                        reached.push(t);
+                        work.push(LRef::Obj(t));
+                    }
+                    Val::Ref(LRef::Arr(x))
+                        if !arrays.contains(&x)
+                            && matches!(
+                                heap.base.arrays.get(&x).map(|a| a.origin),
+                                Some(Origin::Input { .. })
+                            ) =>
+                    {
+                        arrays.push(x);
+                        work.push(LRef::Arr(x));
+                    }
+                    _ => {}
                 }
             }
         }
         reached.sort();
+        arrays.sort();
+        let n = reached.len();
         let index: HashMap<Obj, u32> = reached
             .iter()
             .enumerate()
             .map(|(i, o)| (*o, i as u32))
             .collect();
-        let mut out = Vec::with_capacity(reached.len());
+        let array_index = |x: Arr| arrays.iter().position(|&y| y == x).map(|i| n + i);
+        let value = |v: &Val<LRef>| -> Option<Option<InputValue>> {
+            Some(match v {
+                Val::Ref(LRef::Null) => Some(InputValue::Null),
+                Val::Ref(LRef::Obj(t)) => Some(InputValue::Obj(InputObj(*index.get(t)?))),
+                Val::Ref(LRef::Arr(x)) => {
+                    array_index(*x).map(|i| InputValue::Obj(InputObj(i as u32)))
+                }
+                Val::Ref(LRef::Root(_)) | Val::Prim(_) | Val::Unit => None,
+            })
+        };
+        let mut out = Vec::with_capacity(n + arrays.len());
         for &o in &reached {
             let c = class_of(o)?;
             if !Self::exact(ctx, c) {
@@ -559,17 +663,68 @@ impl<V: Variant> Lissa<V> {
             let Some(&i) = index.get(&o) else { continue };
             let i = i as usize;
             let slot = p.class(out[i].0).all_fields.iter().position(|&g| g == f)?;
-            out[i].1[slot] = match v {
-                Val::Ref(LRef::Null) => Some(InputValue::Null),
-                Val::Ref(LRef::Obj(t)) => Some(InputValue::Obj(InputObj(*index.get(t)?))),
-                Val::Ref(LRef::Root(_) | LRef::Arr(_)) | Val::Prim(_) | Val::Unit => None,
-            };
+            out[i].1[slot] = value(v)?;
         }
-        let structure = Structure {
+        // Per array: its type, the lengths it may have, its elements at constant
+        // indices and the objects read at symbolic ones.
+        let mut shapes = Vec::with_capacity(arrays.len());
+        for &x in &arrays {
+            let a = &heap.base.arrays[&x];
+            let lengths: Vec<u32> = match ctx.terms.as_int(a.len) {
+                Some(l) if l >= 0 && l <= scope as i64 => vec![l as u32],
+                Some(_) => return None,
+                None => (0..=scope).collect(),
+            };
+            let mut fixed = Vec::new();
+            let mut floating = Vec::new();
+            for (&(_, i), v) in heap
+                .elems
+                .range((x, Id::from(0usize))..)
+                .take_while(|((k, _), _)| *k == x)
+            {
+                let w = value(v)?;
+                match (ctx.terms.as_int(i), w) {
+                    (Some(i), Some(w)) => fixed.push((i, w)),
+                    (None, Some(w @ InputValue::Obj(_))) => floating.push(w),
+                    _ => {}
+                }
+            }
+            shapes.push((a.ty, lengths, fixed, floating));
+        }
+        let mut structures = vec![Structure {
             roots: vec![InputValue::Obj(InputObj(0))],
             objects: out,
-        };
-        Some((structure, index))
+            arrays: Vec::new(),
+        }];
+        for (ty, lengths, fixed, floating) in shapes {
+            let mut next = Vec::new();
+            for s in &structures {
+                for &len in &lengths {
+                    let mut elems = vec![None; len as usize];
+                    let fits = fixed.iter().all(|&(i, w)| {
+                        let ok = i >= 0 && i < len as i64;
+                        if ok {
+                            elems[i as usize] = Some(w);
+                        }
+                        ok
+                    });
+                    if !fits {
+                        continue;
+                    }
+                    place(&mut elems, &floating, &mut |elems| {
+                        let mut t = s.clone();
+                        t.arrays.push((t.objects.len(), ty));
+                        t.objects.push((ClassId(0), elems.to_vec()));
+                        next.push(t);
+                    });
+                    if next.len() > MAX_PLACEMENTS {
+                        return None;
+                    }
+                }
+            }
+            structures = next;
+        }
+        Some((structures, index))
     }
 
     /// FIELD ACCESS on a resolved reference: `lazy`'s, a reference field's first read
@@ -602,8 +757,77 @@ impl<V: Variant> Lissa<V> {
                     f.heap.input.insert((o, field), v);
                 }
             }
+            if matches!(ctx.program.field(field).ty, Type::Array(_)) {
+                out = Self::initialize_array(ctx, &heap, out);
+            }
         }
         out
+    }
+
+    /// ARRAY INITIALIZATION of an input field, pruned by SymSolve: `lazy`'s choices
+    /// (`forks`: null, an alias, a fresh array), a fresh array's length made concrete
+    /// (one fork per length `0..=scope`, under `length == l`: a length is part of the
+    /// structure's shape, as a class is, and a constant keeps the path's arithmetic on it
+    /// linear), less those whose structure SymSolve deems spurious. Without a
+    /// precondition or a scope, `lazy`'s choices as they are.
+    fn initialize_array(
+        ctx: &mut Ctx,
+        before: &Heap,
+        forks: Vec<Fork<Heap, Val<LRef>>>,
+    ) -> Vec<Fork<Heap, Val<LRef>>> {
+        let (Some(_), Some(scope)) = (ctx.config.requires, ctx.config.scope) else {
+            return forks;
+        };
+        if V::HYBRID {
+            return forks;
+        }
+        let mut out = Vec::new();
+        for f in forks {
+            match f.result {
+                Ok(Val::Ref(LRef::Arr(x))) if !before.base.arrays.contains_key(&x) => {
+                    let sym = f.heap.base.arrays[&x].len;
+                    for l in 0..=scope as i32 {
+                        let c = ctx.terms.int(l);
+                        let eq = ctx.terms.eq(sym, c);
+                        let guard = kit::and_guards(ctx, f.guard, Some(eq));
+                        let mut heap = f.heap.clone();
+                        if let Some(a) = heap.base.arrays.get_mut(&x) {
+                            a.len = c;
+                        }
+                        if Self::completes(ctx, &heap) {
+                            out.push(Fork {
+                                heap,
+                                guard,
+                                result: f.result,
+                            });
+                        }
+                    }
+                }
+                _ => {
+                    if Self::completes(ctx, &f.heap) {
+                        out.push(f);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the input structure of `heap` (as first read) has a valid completion,
+    /// as far as SymSolve can tell (true when it cannot encode it).
+    fn completes(ctx: &mut Ctx, heap: &Heap) -> bool {
+        let (Some(method), Some(scope)) = (ctx.config.requires, ctx.config.scope) else {
+            return true;
+        };
+        if V::HYBRID {
+            return true;
+        }
+        let Some((structures, _)) = Self::encode(ctx, heap, heap.input.clone(), None) else {
+            return true;
+        };
+        Self::with_solver(ctx, heap, method, scope, |solver| {
+            structures.iter().any(|s| solver.solve(s) == Answer::Sat)
+        })
     }
 
     /// `op` on the resolution of `r` (`lazy`'s: a parameter at its first access).
@@ -631,10 +855,10 @@ impl<V: Variant> RuleSet for Lissa<V> {
     type Ref = LRef;
     type Heap = Heap;
 
-    // Arrays are lazy initialization's (the kit's): an array and its reference
-    // elements take `lazy`'s choices, unpruned (SymSolve's structures hold no arrays,
-    // and an exploration with a precondition over a program with array fields stops at
-    // its start, cut by `arrays`).
+    // Arrays are lazy initialization's (the kit's), pruned by SymSolve: an input array
+    // field's choices (a fresh array's length made concrete) and an input array's
+    // reference elements at their first read (`Lissa::initialize_array`,
+    // `Lissa::array`); the structure holds the arrays `this` reaches (`Lissa::encode`).
     const ARRAYS: bool = true;
 
     // `lazy`'s start: `this` materialized, parameters initialized at first access.
@@ -679,9 +903,36 @@ impl<V: Variant> RuleSet for Lissa<V> {
         heap.lift(forks)
     }
 
+    // ARRAY ACCESS with ELEMENT INITIALIZATION (the kit's), an input array's element
+    // at its first read recorded in the input structure and its choices pruned by
+    // SymSolve as a field's are.
     fn array(ctx: &mut Ctx, heap: Heap, op: ArrayOp, vals: &[Val<LRef>]) -> ArrayForks<Heap, LRef> {
+        let read = match (op, vals) {
+            (ArrayOp::Read, [Val::Ref(r), _]) => match lazy_init::settled(&heap.base, *r) {
+                LRef::Arr(x) => Some((x, heap.base.arrays[&x].inputs.len())),
+                _ => None,
+            },
+            _ => None,
+        };
         let forks = lazy_init::array(ctx, heap.base.clone(), op, vals);
-        Some(heap.lift(forks))
+        let mut out = heap.lift(forks);
+        if let Some((x, before)) = read {
+            out.retain_mut(|f| {
+                let Some(a) = f.heap.base.arrays.get(&x) else {
+                    return true;
+                };
+                if a.inputs.len() == before || f.result.is_err() {
+                    return true;
+                }
+                // The element just materialized: the last entry.
+                let Some(&(i, v)) = a.entries.last() else {
+                    return true;
+                };
+                f.heap.elems.insert((x, i), v);
+                !matches!(v, Val::Ref(_)) || Self::completes(ctx, &f.heap)
+            });
+        }
+        Some(out)
     }
 
     fn classify(ctx: &mut Ctx, heap: Heap, r: LRef) -> Vec<Classified<Heap>> {

@@ -1,6 +1,7 @@
-//! Arrays under `pose` and its variants: path-optimal. An element is an `ite` over the
-//! index equalities of the entries, so a read or a write through a symbolic index
-//! forks only where the control flow does (null, bounds, NegativeArraySize,
+//! Arrays under the path-optimal rule sets, `pose` and `symbolic-heap` and their
+//! variants. An element is an `ite` over the index equalities of the entries (in
+//! `symbolic-heap`, of the guarded element entries of each array location), so a read
+//! or a write through a symbolic index forks only where the control flow does (null, bounds, NegativeArraySize,
 //! ArrayStore, ClassCast, the program's own branches): each finite entry of
 //! tests/arrays/ gives exactly its control-flow paths, counted by hand below, and
 //! Symbolic PathFinder's two reads of one index give the same four traces whatever
@@ -25,17 +26,22 @@ fn program(file: &str) -> lang::Program {
         .unwrap_or_else(|| panic!("{}", lang::render(&sources, &compiled.diagnostics)))
 }
 
-/// `pose` and every registered variant of it.
+/// The path-optimal rule sets: `pose`, `symbolic-heap` and every registered variant
+/// of either.
 fn poses() -> Vec<&'static Registered> {
+    const BASES: [&str; 2] = ["pose", "symbolic-heap"];
     let out: Vec<_> = REGISTRY
         .iter()
-        .filter(|r| r.name == "pose" || r.base == Some("pose"))
+        .filter(|r| BASES.contains(&r.name) || r.base.is_some_and(|b| BASES.contains(&b)))
         .collect();
     assert!(
         out.iter().all(|r| r.arrays),
-        "every pose variant models arrays"
+        "every pose and symbolic-heap variant models arrays"
     );
-    assert!(out.len() >= 2, "pose and pose-weak at least");
+    assert!(
+        out.len() >= 4,
+        "pose, pose-weak, symbolic-heap, symbolic-heap-unfiltered at least"
+    );
     out
 }
 
@@ -169,8 +175,8 @@ fn spf_reads_give_the_same_paths_at_every_length_bound() {
     }
 }
 
-/// The entries whose scope-3 inputs the oracle enumerates in seconds: every pose
-/// variant agrees with it there too.
+/// The entries whose scope-3 inputs the oracle enumerates in seconds: every
+/// path-optimal rule set agrees with it there too.
 #[test]
 fn pose_agrees_with_the_oracle_at_scope_3() {
     let rules: Vec<&str> = poses().iter().map(|r| r.name).collect();

@@ -139,3 +139,64 @@ fn drivers_match_the_java_ground_truth() {
         "rerun tests/java/run_drivers.sh > tests/java/drivers.expected"
     );
 }
+
+/// The array programs of the corpus (programs/arrays/: [LSE]'s example, two in the
+/// style of Symbolic PathFinder's array work, a Dijkstra over a symbolic weight
+/// matrix, an array list and a binary heap with their repOKs). A rule set that models
+/// arrays gives every finite entry exactly its header's paths, and agrees with the
+/// oracle on every entry at scope 2; one that does not (`arrays` unset in the
+/// registry) cuts the paths that reach arrays (`arrays`), which `compare` calls
+/// incomplete, never agreement, and nothing it decides disagrees.
+#[test]
+fn array_programs_count_their_paths_and_agree_with_the_oracle() {
+    use heaplog::engine::{Bound, EngineConfig, Progress};
+    use heaplog::oracle::{self, OracleConfig, Verdict};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/arrays");
+    let mut checked = 0;
+    for path in heaplog::corpus::files(&dir).unwrap() {
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let program = compile(&file, &text);
+        for entry in header(&file, &text) {
+            let id = program
+                .entry(&entry.name)
+                .unwrap_or_else(|| panic!("{file}: no method {}", entry.name));
+            let config = OracleConfig {
+                inputs: GenConfig {
+                    scope: 2,
+                    ..OracleConfig::default().inputs
+                },
+                ..OracleConfig::default()
+            };
+            let table = oracle::ground_truth(&program, id, &config).expect("the oracle runs");
+            for r in heaplog::rules::REGISTRY {
+                let at = format!("{file} {} under {}", entry.name, r.name);
+                if let Some(n) = entry.paths {
+                    let config = EngineConfig {
+                        progress: Progress::Hidden,
+                        ..EngineConfig::default()
+                    };
+                    let s = (r.run)(&program, &file, id, config);
+                    if r.arrays {
+                        assert!(s.complete, "{at}: {:?}", s.cut);
+                        assert_eq!(s.traces, n as usize, "{at}");
+                    } else {
+                        assert!(s.cut.contains_key("arrays"), "{at}: {:?}", s.cut);
+                    }
+                }
+                let cmp = (r.compare)(&program, id, oracle::engine_config(2, None), &table);
+                if r.arrays {
+                    assert!(cmp.agrees(), "{at}: {cmp:?}");
+                } else {
+                    assert_eq!(cmp.verdict(), Verdict::Incomplete, "{at}: {cmp:?}");
+                    assert!(cmp.cut_by(Bound::Arrays), "{at}: {cmp:?}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked >= 13 * heaplog::rules::REGISTRY.len(),
+        "{checked} checks"
+    );
+}

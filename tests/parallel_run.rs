@@ -181,3 +181,96 @@ fn query_prints_the_same_facts_under_one_and_two_jobs() {
         }
     }
 }
+
+/// The files under `dir`, by path relative to it, with their contents.
+fn tree(dir: &std::path::Path) -> std::collections::BTreeMap<String, String> {
+    let mut out = std::collections::BTreeMap::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                let rel = p.strip_prefix(dir).unwrap().display().to_string();
+                out.insert(rel, std::fs::read_to_string(&p).unwrap());
+            }
+        }
+    }
+    out
+}
+
+/// `heaplog tests --all` runs the corpus's entries side by side: at one and at two
+/// jobs it prints the same summaries in the corpus's order and writes the same files,
+/// and each file is what `tests FILE --entry E --rules R` writes for that entry alone.
+#[test]
+fn tests_all_writes_each_entry_as_tests_alone_does() {
+    let corpus = tempfile::tempdir().unwrap();
+    for f in ["swap.java", "list.java", "statics.java"] {
+        std::fs::copy(format!("programs/{f}"), corpus.path().join(f)).unwrap();
+    }
+    let dir = corpus.path().display().to_string();
+    let all = |jobs: &str, format: &str| {
+        let out = tempfile::tempdir().unwrap();
+        let (code, stdout, err) = heaplog(&[
+            "tests",
+            "--all",
+            "--dir",
+            &dir,
+            "--rules",
+            "pose,lazy",
+            "--depth",
+            "12",
+            "--time-limit",
+            "600",
+            "--format",
+            format,
+            "--out",
+            &out.path().display().to_string(),
+            "--jobs",
+            jobs,
+        ]);
+        assert_eq!(code, 0, "--jobs {jobs}: {err}");
+        let stdout = stdout.replace(&out.path().display().to_string(), "OUT");
+        (stdout, tree(out.path()))
+    };
+    for format in ["json", "java"] {
+        let one = all("1", format);
+        // list.java's five entries, statics.java's three and swap.java's one, each
+        // under two rule sets
+        assert_eq!(one.1.len(), 18, "{}", one.0);
+        assert!(
+            one.0
+                .ends_with("wrote 18 files under OUT (9 entries, 2 rule sets)\n")
+        );
+        let lines: Vec<&str> = one.0.lines().filter(|l| l.contains(" under ")).collect();
+        assert!(lines[0].starts_with("list.java: "), "{}", one.0);
+        assert!(lines[17].starts_with("swap.java: "), "{}", one.0);
+        assert_eq!(one, all("2", format), "--all as {format} at two jobs");
+        for (path, text) in &one.1 {
+            let parts: Vec<&str> = path.split('/').collect();
+            let [stem, entry, rules, _] = parts[..] else {
+                panic!("{path}")
+            };
+            let (code, alone, err) = heaplog(&[
+                "tests",
+                &format!("{dir}/{stem}.java"),
+                "--entry",
+                entry,
+                "--rules",
+                rules,
+                "--depth",
+                "12",
+                "--time-limit",
+                "600",
+                "--format",
+                format,
+                "--jobs",
+                "1",
+            ]);
+            assert_eq!(code, 0, "{path}: {err}");
+            let text = text.replace(&dir, "DIR");
+            assert_eq!(text, alone.replace(&dir, "DIR"), "{path}");
+        }
+    }
+}

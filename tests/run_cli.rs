@@ -493,3 +493,55 @@ fn one_scope_everywhere() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("(scope 2,"), "{out}");
 }
+
+/// `run --work` measures the exploration's work and span (docs/PARALLEL.md): the span
+/// is one path's share of the work, its states at most the run's, and Brent's bounds
+/// are ordered; without `--work` the summary has no `work`.
+#[test]
+fn run_work_gives_work_and_span() {
+    let args = [
+        "programs/bintree.java",
+        "--entry",
+        "Node.dfs",
+        "--rules",
+        "pose",
+        "--scope",
+        "2",
+        "--depth",
+        "12",
+        "--summary",
+        "--jobs",
+        "1",
+    ];
+    let mut with = args.to_vec();
+    with.push("--work");
+    let v = run_json(&with);
+    let s = &v["summary"];
+    let w = &s["work"];
+    let (work, span) = (
+        w["work_ms"].as_f64().unwrap(),
+        w["span_ms"].as_f64().unwrap(),
+    );
+    assert!(work > 0.0 && span > 0.0 && span <= work, "{w}");
+    let span_states = w["span_states"].as_u64().unwrap();
+    assert!(span_states >= 1 && span_states <= s["states"].as_u64().unwrap());
+    for p in ["8", "64", "512"] {
+        let [lo, hi] = [
+            w["speedup"][p][0].as_f64().unwrap(),
+            w["speedup"][p][1].as_f64().unwrap(),
+        ];
+        assert!(
+            lo > 0.0 && lo <= hi && hi <= p.parse::<f64>().unwrap(),
+            "{p}: {w}"
+        );
+    }
+    assert!(run_json(&args)["summary"].get("work").is_none());
+    let mut text = vec!["run"];
+    text.extend_from_slice(&with);
+    let (code, out, err) = heaplog(&text);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\nwork: ") && out.contains("speed-up allowed"),
+        "{out}"
+    );
+}

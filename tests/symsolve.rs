@@ -201,6 +201,7 @@ fn structures(program: &Program, entry: lang::MethodId, scope: u32) -> Vec<Struc
                 out.push(Structure {
                     roots: input.roots.clone(),
                     objects,
+                    arrays: Vec::new(),
                 });
             }
         }
@@ -706,6 +707,7 @@ impl TreeMapStructures {
                 let s = Structure {
                     roots: input.roots.clone(),
                     objects,
+                    arrays: Vec::new(),
                 };
                 if reachable(&s) {
                     out.push((s, refs.clone()));
@@ -1062,5 +1064,267 @@ fn valid_red_black(repok: &str) {
     assert!(
         spurious > 0 && spurious < asked,
         "{repok}: {spurious} of {asked}"
+    );
+}
+
+/// A bag of chains through an array: repOK holds when the array is there, its length
+/// at least 1, and its chains are null-terminated and pairwise disjoint (a hash table's
+/// buckets, as `programs/lissa/hashmap.java`'s repOK).
+const BAG: &str = "
+class Node { Node next; }
+class Seen { Node node; Seen next; Seen(Node n, Seen r) { this.node = n; this.next = r; } }
+class Bag {
+    Node[] items;
+    boolean repOK() {
+        if (items == null) { return false; }
+        if (items.length < 1) { return false; }
+        Seen seen = null;
+        for (int i = 0; i < items.length; i++) {
+            Node n = items[i];
+            while (n != null) {
+                for (Seen s = seen; s != null; s = s.next) {
+                    if (s.node == n) { return false; }
+                }
+                seen = new Seen(n, seen);
+                n = n.next;
+            }
+        }
+        return true;
+    }
+}
+";
+
+/// A structure with arrays whose free slots are filled (`values`; arrays' elements).
+struct FullArrays {
+    kinds: Vec<(ClassId, Option<(heaplog::lang::ArrayType, usize)>)>,
+    values: Vec<Vec<InputValue>>,
+}
+
+impl PartialInput for FullArrays {
+    fn objects(&self) -> usize {
+        self.kinds.len()
+    }
+    fn class(&self, obj: usize) -> ClassId {
+        self.kinds[obj].0
+    }
+    fn array(&self, obj: usize) -> Option<(heaplog::lang::ArrayType, usize)> {
+        self.kinds[obj].1
+    }
+    fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {
+        Some(self.values[obj][slot])
+    }
+}
+
+/// Brute force on [`BAG`]'s structures: a free `items` takes null, the structure's
+/// array, or a new array of each length `0..=scope` (its elements free); then every free
+/// reference takes null or one of `scope` nodes in all.
+fn brute_force_bag(program: &Program, pre: &Precondition, s: &Structure, scope: u32) -> bool {
+    let node = program.class_by_name("Node").unwrap();
+    let node_array = heaplog::lang::ArrayType::of(Type::Class(node)).unwrap();
+    let kind = |o: usize| match s.arrays.iter().find(|a| a.0 == o) {
+        Some(&(_, t)) => (ClassId(0), Some((t, s.objects[o].1.len()))),
+        None => (s.objects[o].0, None),
+    };
+    let base: Vec<_> = (0..s.objects.len()).map(kind).collect();
+    let nodes = base.iter().filter(|k| k.0 == node && k.1.is_none()).count() as u32;
+    if nodes > scope
+        || base
+            .iter()
+            .any(|k| k.1.is_some_and(|(_, n)| n as u32 > scope))
+    {
+        return false;
+    }
+    // The `items` slot of the bag (object 0), if free: its options.
+    let mut shapes: Vec<(Vec<_>, Vec<Vec<Option<InputValue>>>)> = Vec::new();
+    let fields: Vec<Vec<Option<InputValue>>> = s.objects.iter().map(|o| o.1.clone()).collect();
+    if fields[0][0].is_none() {
+        let mut options = vec![Some(InputValue::Null)];
+        options.extend(
+            (0..base.len())
+                .filter(|&o| base[o].1.is_some())
+                .map(|o| Some(InputValue::Obj(InputObj(o as u32)))),
+        );
+        for v in options {
+            let mut f = fields.clone();
+            f[0][0] = v;
+            shapes.push((base.clone(), f));
+        }
+        for len in 0..=scope as usize {
+            let mut k = base.clone();
+            let mut f = fields.clone();
+            f[0][0] = Some(InputValue::Obj(InputObj(k.len() as u32)));
+            k.push((ClassId(0), Some((node_array, len))));
+            f.push(vec![None; len]);
+            shapes.push((k, f));
+        }
+    } else {
+        shapes.push((base.clone(), fields.clone()));
+    }
+    for (mut kinds, mut f) in shapes {
+        kinds.extend(std::iter::repeat_n((node, None), (scope - nodes) as usize));
+        f.extend(std::iter::repeat_n(vec![None], (scope - nodes) as usize));
+        let node_objs: Vec<InputValue> = std::iter::once(InputValue::Null)
+            .chain(
+                (0..kinds.len())
+                    .filter(|&o| kinds[o] == (node, None))
+                    .map(|o| InputValue::Obj(InputObj(o as u32))),
+            )
+            .collect();
+        let free: Vec<(usize, usize)> = (0..f.len())
+            .flat_map(|o| (0..f[o].len()).map(move |k| (o, k)))
+            .filter(|&(o, k)| f[o][k].is_none())
+            .collect();
+        let mut digits = vec![0; free.len()];
+        loop {
+            let mut values: Vec<Vec<InputValue>> = f
+                .iter()
+                .map(|row| row.iter().map(|v| v.unwrap_or(InputValue::Null)).collect())
+                .collect();
+            for (i, &(o, k)) in free.iter().enumerate() {
+                values[o][k] = node_objs[digits[i]];
+            }
+            let full = FullArrays {
+                kinds: kinds.clone(),
+                values,
+            };
+            let run = generate::probe(program, pre.method, &s.roots, &full, PRECONDITION_STEPS);
+            if run.verdict == generate::Verdict::Holds {
+                return true;
+            }
+            let mut i = 0;
+            loop {
+                if i == digits.len() {
+                    break;
+                }
+                digits[i] += 1;
+                if digits[i] < node_objs.len() {
+                    break;
+                }
+                digits[i] = 0;
+                i += 1;
+            }
+            if i == digits.len() {
+                break;
+            }
+        }
+    }
+    false
+}
+
+/// Every structure from a generated input of [`BAG`] (arrays included) by freeing a
+/// subset of its fields and elements, keeping those whose objects stay reachable from
+/// the roots through fixed ones.
+fn bag_structures(program: &Program, entry: lang::MethodId, scope: u32) -> Vec<Structure> {
+    let config = GenConfig {
+        scope,
+        int_range: 0..=1,
+        ..GenConfig::default()
+    };
+    let mut out = Vec::new();
+    for input in generate::generate(program, entry, &config).unwrap().inputs {
+        let rows: Vec<Vec<InputValue>> = input
+            .objects
+            .iter()
+            .map(|o| match &o.array {
+                Some(a) => a.elems.clone(),
+                None => o.fields.iter().map(|&(_, v)| v).collect(),
+            })
+            .collect();
+        let arrays: Vec<(usize, heaplog::lang::ArrayType)> = input
+            .objects
+            .iter()
+            .enumerate()
+            .filter_map(|(o, obj)| obj.array.as_ref().map(|a| (o, a.ty)))
+            .collect();
+        let slots: Vec<(usize, usize)> = (0..rows.len())
+            .flat_map(|o| (0..rows[o].len()).map(move |s| (o, s)))
+            .collect();
+        for mask in 0u32..(1 << slots.len()) {
+            let mut objects: Vec<(ClassId, Vec<Option<InputValue>>)> = input
+                .objects
+                .iter()
+                .zip(&rows)
+                .map(|(o, r)| (o.class, r.iter().map(|&v| Some(v)).collect()))
+                .collect();
+            for (bit, &(o, s)) in slots.iter().enumerate() {
+                if mask & (1 << bit) != 0 {
+                    objects[o].1[s] = None;
+                }
+            }
+            let mut reached = vec![false; objects.len()];
+            let mut work = vec![0usize];
+            while let Some(o) = work.pop() {
+                if std::mem::replace(&mut reached[o], true) {
+                    continue;
+                }
+                for v in objects[o].1.iter().flatten() {
+                    if let InputValue::Obj(p) = v {
+                        work.push(p.0 as usize);
+                    }
+                }
+            }
+            if reached.iter().all(|&r| r) {
+                out.push(Structure {
+                    roots: input.roots.clone(),
+                    objects,
+                    arrays: arrays.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// SymSolve over arrays: on every structure of [`BAG`] from its scope-2 inputs with any
+/// fields and elements freed, at scopes 2 and 3, with and without symmetry breaking and
+/// the kept witnesses and cores, the answer is brute force's: never spurious when a
+/// completion within the scope (arrays of length up to the scope) satisfies repOK.
+#[test]
+fn symsolve_over_arrays_agrees_with_brute_force() {
+    let program = compile(BAG);
+    let entry = program.entry("Bag.repOK").unwrap();
+    let pre = Precondition::new(&program, entry, entry).unwrap();
+    let shapes = bag_structures(&program, entry, 2);
+    let (mut spurious, mut total, mut with_array) = (0, 0, 0);
+    for scope in [2u32, 3] {
+        let mut solvers: Vec<SymSolve> = [
+            (Symmetry::Break, false),
+            (Symmetry::Keep, false),
+            (Symmetry::Break, true),
+        ]
+        .into_iter()
+        .map(|(symmetry, witnesses)| {
+            let config = SymConfig {
+                scope,
+                int_range: 0..=1,
+                symmetry,
+                memoize: false,
+                witnesses,
+                refutations: witnesses,
+                prefixes: witnesses,
+                valid: false,
+            };
+            SymSolve::new(&program, pre, config)
+        })
+        .collect();
+        for s in &shapes {
+            let expected = brute_force_bag(&program, &pre, s, scope);
+            for solver in &mut solvers {
+                assert_eq!(
+                    solver.solve(s) == Answer::Sat,
+                    expected,
+                    "scope {scope}: {s:?}"
+                );
+            }
+            total += 1;
+            spurious += usize::from(!expected);
+            with_array += usize::from(!s.arrays.is_empty());
+        }
+        assert!(solvers[0].stats.candidates <= solvers[1].stats.candidates);
+    }
+    assert!(spurious > 0 && spurious < total, "{spurious} of {total}");
+    assert!(
+        with_array > 0 && with_array < total,
+        "{with_array} of {total}"
     );
 }

@@ -80,6 +80,8 @@ struct Counts {
     tests: usize,
     skipped: usize,
     replayed: usize,
+    /// Tests whose input holds an array.
+    array_inputs: usize,
     java_tests: usize,
     /// Per rule set: traces, tests, and the skipped traces by reason.
     per_rules: std::collections::BTreeMap<
@@ -144,6 +146,14 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
             }
             counts.traces += traces;
             counts.tests += tests.len();
+            counts.array_inputs += tests
+                .iter()
+                .filter(|t| {
+                    t["input"]["heap"]
+                        .as_array()
+                        .is_some_and(|h| h.iter().any(|o| o.get("length").is_some()))
+                })
+                .count();
             counts.skipped += skipped.len();
             // Replay each input through the command line: its outcome is the expected one.
             let json = dir.join(format!("{}.json", packages.len()));
@@ -339,6 +349,41 @@ fn subset_tests_replay_and_pass_on_the_jvm() {
     let counts = check(&entries, "subset");
     eprintln!("{counts:?}");
     assert!(counts.tests > 0 && counts.replayed == counts.tests);
+}
+
+/// Entries whose inputs hold arrays: of ints, of objects, of arrays, aliased,
+/// null, with symbolic indices and lengths. Every trace of a rule set that models
+/// arrays gets its test (the rule sets that do not cut those paths, which are then
+/// no traces), and the tests build their arrays in Java.
+const ARRAYS: &[(&str, &str)] = &[
+    ("tests/arrays/inputs.java", "Arr.first"),
+    ("tests/arrays/inputs.java", "Arr.swap"),
+    ("tests/arrays/inputs.java", "Arr.count"),
+    ("tests/arrays/inputs.java", "Arr.deep"),
+    ("tests/arrays/lse.java", "Lse.example"),
+    ("tests/arrays/spf.java", "Spf.twice"),
+    ("tests/arrays/spf.java", "Spf.writeThenScan"),
+    ("tests/arrays/elements.java", "X.alias"),
+    ("tests/arrays/elements.java", "X.twoD"),
+    ("tests/arrays/elements.java", "X.storeDog"),
+];
+
+#[test]
+fn array_inputs_replay_and_pass_on_the_jvm() {
+    let entries: Vec<(String, String)> = ARRAYS
+        .iter()
+        .map(|(f, e)| (f.to_string(), e.to_string()))
+        .collect();
+    let counts = check(&entries, "arrays");
+    eprintln!("{counts:?}");
+    assert_eq!(counts.replayed, counts.tests);
+    assert!(counts.array_inputs > 50, "{counts:?}");
+    for (rules, (traces, tests, skipped)) in &counts.per_rules {
+        assert!(
+            skipped.keys().all(|r| r == "scope" || r == "unknown"),
+            "{rules}: {traces} traces, {tests} tests, skipped {skipped:?}"
+        );
+    }
 }
 
 /// The whole corpus (slow: run in release, `-- --ignored`). One test class per

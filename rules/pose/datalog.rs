@@ -82,6 +82,9 @@ crepe! {
     pub struct Scope(pub u32);
 
     // Two classes whose objects may be the same object.
+    @input
+    /// Unrelated types that one object may have both of (interfaces).
+    pub struct Shares(pub ClassId, pub ClassId);
     struct Compatible(ClassId, ClassId);
     // Bound after the refinement steps of this access.
     struct Known(Id);
@@ -162,6 +165,7 @@ crepe! {
 
     Compatible(c, d) <- SubclassOf(c, d);
     Compatible(c, d) <- SubclassOf(d, c);
+    Compatible(c, d) <- Shares(c, d);
 
     // Getfield (r1), [POSE] Fig. 4: Y ∉ dom(H) binds Y to an object of ⊥ fields.
     Bind(y) <- Leaf(y, _), InputSym(y, _), !Bound(y);
@@ -542,6 +546,13 @@ impl Pose {
             for k in (0..n).map(ClassId) {
                 if p.is_subclass(c, k) {
                     rt.extend([SubclassOf(c, k)]);
+                }
+            }
+        }
+        for &c in classes.iter().chain(&supers) {
+            for &k in classes.iter().chain(&supers) {
+                if !p.related(c, k) && p.may_share(c, k) {
+                    rt.extend([Shares(c, k)]);
                 }
             }
         }

@@ -22,6 +22,9 @@ crepe! {
     @input
     /// `k` is `c` or a subclass of it.
     pub struct SubclassOf(pub ClassId, pub ClassId);
+    @input
+    /// Unrelated types that one object may have both of (interfaces).
+    pub struct Shares(pub ClassId, pub ClassId);
     struct Compatible(ClassId, ClassId);
     @output
     /// EQUALS: `a = b` is false (an allocated object is no other leaf).
@@ -32,6 +35,7 @@ crepe! {
 
     Compatible(c, d) <- SubclassOf(c, d);
     Compatible(c, d) <- SubclassOf(d, c);
+    Compatible(c, d) <- Shares(c, d);
 
     // EQUALS between two leaves (heaplog): `new#n` is no other leaf (no input
     // symbol, no other allocation, not null); input symbols of unrelated classes
@@ -74,6 +78,8 @@ fn decide(ctx: &Ctx, heap: &Heap, (a, la): (Id, Leaf), (b, lb): (Id, Leaf)) -> D
         for &c in &classes {
             if p.is_subclass(k, c) {
                 rt.extend([SubclassOf(k, c)]);
+            } else if !p.is_subclass(c, k) && p.may_share(k, c) {
+                rt.extend([Shares(k, c)]);
             }
         }
     }

@@ -19,6 +19,8 @@ impl SymbolicHeap {
         for &(_, l) in heap.points(r) {
             if let Some(c) = heap.locs[l.0 as usize].class {
                 rt.extend([datalog::LocClass(l, c)]);
+            } else if heap.arrays.contains_key(&l) {
+                rt.extend([datalog::LocClass(l, super::arrays::ARRAY_CLASS)]);
             }
         }
         let Derived {

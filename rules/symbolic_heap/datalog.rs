@@ -7,7 +7,7 @@ use egg::Id;
 use super::heap::{Heap, L_NULL, Loc, Origin, RefId, has_field};
 use super::{LATENT_LOCATIONS, SymbolicHeap};
 use crate::engine::{RuleName, Val};
-use crate::lang::{ClassId, FieldId, Program};
+use crate::lang::{ArrayType, ClassId, FieldId, Program, Type};
 
 crepe! {
     @input
@@ -66,7 +66,7 @@ crepe! {
     /// `(l, p)`, `l < p`: two input locations whose guards do not exclude each other.
     pub struct Unsplit(pub Loc, pub Loc);
     @input
-    /// A built-in exception class: never the class of an input object.
+    /// A built-in exception class or an interface: never the class of an input object.
     pub struct Exception(pub ClassId);
     @input
     /// The reference whose cases the type rules ask for (classify).
@@ -84,6 +84,90 @@ crepe! {
     @input
     /// A rule a variant switched off, by name.
     pub struct Off(pub RuleName);
+    @input
+    /// An element access (ARRAY LENGTH, ELEMENT READ, ELEMENT WRITE) through `r`.
+    pub struct ElemAccess(pub RefId);
+    @input
+    /// The element access is a read (ELEMENT ACCESS).
+    pub struct ElemRead(pub RefId);
+    @input
+    /// The element access is a write at this index term (ELEMENT WRITE).
+    pub struct ElemWriting(pub Id);
+    @input
+    /// An array location of this runtime type (input or allocated).
+    pub struct ArrLoc(pub Loc, pub ArrayType);
+    @input
+    /// Entry `k` of the writes of array location `l` is at index term `j`.
+    pub struct ElemIndex(pub Loc, pub usize, pub Id);
+    @input
+    /// Array location `l` holds reference `r` in an element entry (a write, or an
+    /// element read before any write).
+    pub struct ElemStored(pub Loc, pub RefId);
+    @input
+    /// An input array location with its type, the symbol of the array reference that
+    /// materialized it, and its θ_new guard.
+    pub struct MaterializedArr(pub Loc, pub ArrayType, pub Id, pub Id);
+    @input
+    /// An array reference of declared type `d` being lazily initialized.
+    pub struct PendingArr(pub ArrayType);
+    @input
+    /// Array type `t` is `d` or below it (arrays are covariant).
+    pub struct ArrSubtype(pub ArrayType, pub ArrayType);
+    @input
+    /// The runtime type of a non-null location of a stored reference (ELEMENT WRITE).
+    pub struct LocType(pub Loc, pub Type);
+    @input
+    /// The element type of array location `l`.
+    pub struct ArrElem(pub Loc, pub Type);
+    @input
+    /// A value of type `t` may be stored in an element of type `e`.
+    pub struct Assignable(pub Type, pub Type);
+    @input
+    /// An array type test (cast, `instanceof`) of reference `r` against type `d`.
+    pub struct ArrTest(pub RefId, pub ArrayType);
+
+    // Two non-null array locations are reached by the element access.
+    struct ManyCells(Loc);
+
+    @output
+    /// LAZY INITIALIZATION ρ of an array reference: `(l', s', φ')`, a materialized
+    /// input array location of a type below the pending reference's.
+    #[derive(PartialOrd, Ord)]
+    pub struct RhoArr(pub Loc, pub Id, pub Id);
+    @output
+    /// A non-null entry `(φ, l)` of the array reference of an element access, as `(l, φ)`.
+    #[derive(PartialOrd, Ord)]
+    pub struct ArrCell(pub Loc, pub Id);
+    @output
+    /// ELEMENT ACCESS, VS over element entries: a location some element entry of a
+    /// reached array location may denote.
+    #[derive(PartialOrd, Ord)]
+    pub struct ElemVs(pub Loc);
+    @output
+    /// ELEMENT WRITE, ST over element entries: the written array location `l` gets the
+    /// entry under its guard `φ`.
+    #[derive(PartialOrd, Ord)]
+    pub struct ElemSt(pub Loc, pub Id);
+    @output
+    /// ELEMENT WRITE (strong): the reference reaches this array location alone.
+    #[derive(PartialOrd, Ord)]
+    pub struct ElemStrong(pub Loc);
+    @output
+    /// ELEMENT WRITE (strong): entry `k` of `l` is at the written index term and is
+    /// overwritten for good.
+    #[derive(PartialOrd, Ord)]
+    pub struct ElemShadowed(pub Loc, pub usize);
+    @output
+    /// ArrayStoreException: `(l, φ, m, ψ)`, the array location `l` (under `φ`) cannot
+    /// hold the stored reference's location `m` (under `ψ`).
+    #[derive(PartialOrd, Ord)]
+    pub struct StoreMisfit(pub Loc, pub Id, pub Loc, pub Id);
+    @output
+    /// ARRAY CAST / INSTANCEOF: the entry `(φ, l)` of the tested reference is an array
+    /// of a type below the tested one.
+    #[derive(PartialOrd, Ord)]
+    pub struct ArrFits(pub Loc, pub Id);
+
     @input
     /// The latent location MATERIALIZE tells apart now (one at a time: each split
     /// changes which of the others are latent and undistinguished).
@@ -307,6 +391,33 @@ crepe! {
     // makes the null case, a location of class `c` makes `c`'s case.
     NullTarget(g) <- Classifying(r), PointsTo(r, g, l), NullLoc(l);
     ClassTarget(l, c, g) <- Classifying(r), PointsTo(r, g, l), LocClass(l, c);
+
+    // Arrays (RULES.md, "Arrays in `symbolic-heap`").
+    // LAZY INITIALIZATION ρ of an array reference: every materialized input array of
+    // the declared type or below it (θ_null and θ_new, one fresh array of exactly the
+    // declared type, need no relation).
+    RhoArr(l, s, e) <- PendingArr(d), MaterializedArr(l, t, s, e), ArrSubtype(t, d);
+    // The premise of ARRAY LENGTH, ELEMENT ACCESS and ELEMENT WRITE, as FIELD ACCESS's:
+    // the null entry is a NullPointerException case, the array locations are the cells.
+    NullCase(g) <- ElemAccess(r), PointsTo(r, g, l), NullLoc(l);
+    ArrCell(l, g) <- ElemAccess(r), PointsTo(r, g, l), ArrLoc(l, _);
+    ManyCells(l) <- ArrCell(l, _), ArrCell(m, _), (l != m);
+    // ELEMENT ACCESS, VS over the element entries of every reached array location:
+    // which entry an index meets is left to the value's ite over index equalities.
+    ElemVs(l2) <- ElemRead(_), ArrCell(l, _), ElemStored(l, r2), PointsTo(r2, _, l2);
+    // ELEMENT WRITE, ST over element entries: each array location `L(r)` reaches gets
+    // the entry under its own guard ...
+    ElemSt(l, g) <- ElemWriting(_), ArrCell(l, g);
+    // ... unguarded when it is the only one (a strong update), which drops an earlier
+    // entry at the same index term for good.
+    ElemStrong(l) <- ElemWriting(_), ArrCell(l, _), !ManyCells(l);
+    ElemShadowed(l, k) <- ElemStrong(l), ElemWriting(i), ElemIndex(l, k, i);
+    // ArrayStoreException: a location of the stored reference whose type does not fit
+    // the element type of a written array location (`l_null` always fits).
+    StoreMisfit(l, g, m, h) <- ElemWriting(_), ArrCell(l, g), ArrElem(l, e), WriteValue(v),
+        PointsTo(v, h, m), LocType(m, u), !Assignable(u, e);
+    // ARRAY CAST / INSTANCEOF: the array locations of a type below the tested one.
+    ArrFits(l, g) <- ArrTest(r, d), PointsTo(r, g, l), ArrLoc(l, t), ArrSubtype(t, d);
 }
 
 /// The derived relations of one run of the Datalog program, each sorted (for a
@@ -340,6 +451,14 @@ pub(super) struct Derived {
     pub(super) at_bound: Vec<AtBound>,
     pub(super) counted: Vec<Counted>,
     pub(super) many_classes: Vec<ManyClasses>,
+    pub(super) rho_arr: Vec<RhoArr>,
+    pub(super) arr_cell: Vec<ArrCell>,
+    pub(super) elem_vs: Vec<ElemVs>,
+    pub(super) elem_st: Vec<ElemSt>,
+    pub(super) elem_strong: Vec<ElemStrong>,
+    pub(super) elem_shadowed: Vec<ElemShadowed>,
+    pub(super) store_misfit: Vec<StoreMisfit>,
+    pub(super) arr_fits: Vec<ArrFits>,
 }
 
 /// Runs the Datalog program and returns its outputs as vectors (sorted for a
@@ -350,8 +469,40 @@ pub(super) fn derive(rt: Crepe) -> Derived {
         v.sort();
         v
     }
-    let (a, b, c, d, e, f, g, h, i, l, m, n, o, p, q, s, t, u, w, x, y, z, zz) =
-        rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
+    // The array rules' outputs are declared first.
+    let (
+        ra,
+        ac,
+        ev,
+        es,
+        st,
+        sh,
+        sm,
+        af,
+        a,
+        b,
+        c,
+        d,
+        e,
+        f,
+        g,
+        h,
+        i,
+        l,
+        m,
+        n,
+        o,
+        p,
+        q,
+        s,
+        t,
+        u,
+        w,
+        x,
+        y,
+        z,
+        zz,
+    ) = rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
     Derived {
         null_case: v(a),
         cell: v(b),
@@ -376,6 +527,14 @@ pub(super) fn derive(rt: Crepe) -> Derived {
         at_bound: v(y),
         counted: v(z),
         many_classes: v(zz),
+        rho_arr: v(ra),
+        arr_cell: v(ac),
+        elem_vs: v(ev),
+        elem_st: v(es),
+        elem_strong: v(st),
+        elem_shadowed: v(sh),
+        store_misfit: v(sm),
+        arr_fits: v(af),
     }
 }
 

@@ -37,7 +37,7 @@ impl SymbolicHeap {
                 let null = ctx.terms.null();
                 return ctx.terms.eq(val, null);
             }
-            Origin::Input { sym, exists, .. } => {
+            Origin::Input { sym, exists, .. } | Origin::Array { sym, exists, .. } => {
                 let same = ctx.terms.eq(val, sym);
                 (ctx.terms.and(same, exists), Named::Input(sym))
             }

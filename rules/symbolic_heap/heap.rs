@@ -4,8 +4,8 @@
 use egg::Id;
 use imbl::{OrdMap, OrdSet, Vector};
 
-use crate::engine::{Ctx, Val};
-use crate::lang::{ClassId, FieldId, Program};
+use crate::engine::{Ctx, ElemInput, Val};
+use crate::lang::{ArrayType, ClassId, FieldId, Program};
 
 /// A location (a box of the bipartite heap graph). Numbering: `Loc(0)` is `l_null`;
 /// the others in order of creation along the path (roots, lazy initialization, `new`).
@@ -37,11 +37,20 @@ pub enum Origin {
         declared: ClassId,
         exists: Id,
     },
-    /// Allocated by `new`; `new#n` counts allocations along the path from 1.
+    /// An input array materialized by LAZY INITIALIZATION of the array reference
+    /// `sym` (RULES.md, "Arrays in `symbolic-heap`"); `exists` is its θ_new guard.
+    Array {
+        path: egg::Symbol,
+        sym: Id,
+        exists: Id,
+    },
+    /// Allocated by `new` (an object, or an array by `new T[n]`); `new#n` counts
+    /// allocations along the path from 1.
     New(u32),
 }
 
-/// A location: its class (`None` for `l_null`) and origin.
+/// A location: its class (`None` for `l_null` and for an array location, whose
+/// type, length and elements are in [`Heap::arrays`]) and origin.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Location {
     pub class: Option<ClassId>,
@@ -77,7 +86,37 @@ pub struct Heap {
     /// other because one was latent when the other was made; both may denote one
     /// object (when their symbols are equal). Resolved when either is accessed.
     pub unsplit: OrdSet<(Loc, Loc)>,
+    /// The array locations: type, length and guarded element entries.
+    pub arrays: OrdMap<Loc, SArray>,
     pub allocated: u32,
+}
+
+/// One element entry of an array location: under `guard`, the element at index term
+/// `index` is `value` (a term for `int`/`boolean` elements, a reference otherwise).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct ElemEntry {
+    pub guard: Id,
+    pub index: Id,
+    pub value: Val<RefId>,
+}
+
+/// An array location's contents (RULES.md, "Arrays in `symbolic-heap`").
+#[derive(Clone, Debug)]
+pub struct SArray {
+    /// Its runtime type (an input array's is the declared type of the reference that
+    /// materialized it, as the bounded oracle fills a `T[]` slot).
+    pub ty: ArrayType,
+    /// `p.length` of an input array, `n` of `new T[n]`.
+    pub len: Id,
+    /// The writes that reached it, oldest first, each under its ST guard.
+    pub entries: Vector<ElemEntry>,
+    /// An input array's elements read before any write (its input values): index
+    /// term and the element `p[i]` made by LAZY INITIALIZATION of the element.
+    pub initial: Vector<(Id, Val<RefId>)>,
+    /// An allocated array's default element.
+    pub default: Option<Val<RefId>>,
+    /// The element input symbols made for it.
+    pub inputs: Vector<ElemInput>,
 }
 
 impl Heap {
@@ -96,6 +135,7 @@ impl Heap {
             aliases: OrdMap::new(),
             latent: OrdSet::new(),
             unsplit: OrdSet::new(),
+            arrays: OrdMap::new(),
             allocated: 0,
         }
     }

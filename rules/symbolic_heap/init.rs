@@ -34,6 +34,13 @@ impl SymbolicHeap {
                 };
                 Val::Ref(Self::initialize(ctx, heap, &path, c, owner, assumed))
             }
+            Type::Array(t) => {
+                let owner = match heap.locs[l.0 as usize].origin {
+                    Origin::Input { exists, .. } => exists,
+                    _ => ctx.terms.bool(true),
+                };
+                Val::Ref(Self::initialize_array(ctx, heap, &path, t, owner, assumed))
+            }
             ty => unreachable!("field of type {ty:?}"),
         }
     }
@@ -282,8 +289,18 @@ impl SymbolicHeap {
                     let t = ctx.terms.bool(true);
                     Val::Ref(Self::initialize(ctx, &mut heap, &name, *c, t, &mut assumed))
                 }
-                // The engine does not start an entry with an array parameter.
-                Type::Null | Type::Void | Type::Array(_) => {
+                Type::Array(t) => {
+                    let t0 = ctx.terms.bool(true);
+                    Val::Ref(Self::initialize_array(
+                        ctx,
+                        &mut heap,
+                        &name,
+                        *t,
+                        t0,
+                        &mut assumed,
+                    ))
+                }
+                Type::Null | Type::Void => {
                     unreachable!("no parameter has type {ty:?}")
                 }
             };
@@ -367,11 +384,12 @@ fn pending(rt: &mut datalog::Crepe, p: &Program, class: ClassId) {
     classes_below(rt, p, class);
 }
 
-/// The classes below `class`, and which of those are built-in exceptions.
+/// The classes below `class`, and which of those are no input object's class
+/// (built-in exceptions, interfaces).
 fn classes_below(rt: &mut datalog::Crepe, p: &Program, class: ClassId) {
     for k in p.subclasses(class) {
         rt.extend([datalog::SubclassOf(k, class)]);
-        if p.class(k).builtin && k != ClassId(0) {
+        if !p.is_input_class(k) {
             rt.extend([datalog::Exception(k)]);
         }
     }

@@ -5,9 +5,11 @@
 //! `heap.rs` holds the heap, `datalog.rs` the crepe program and the tuples it
 //! derives; each rule's glue is a file of its own (`access.rs`, `init.rs`,
 //! `write.rs`, `equals.rs`, `split.rs` for latent locations, `classify.rs`), with
-//! `guards.rs` (canonical guards, S filters) and `render.rs`.
+//! `guards.rs` (canonical guards, S filters) and `render.rs`; `arrays.rs` is the
+//! glue of the array rules.
 
 mod access;
+mod arrays;
 mod classify;
 mod datalog;
 mod equals;
@@ -23,7 +25,8 @@ use egg::Id;
 pub use heap::{Heap, L_NULL, Loc, Location, Origin, R_NULL, RefId, Targets};
 
 use super::kit;
-use crate::engine::{Classified, Ctx, Fork, HeapTerms, RuleName, RuleSet, Starts, Val};
+use crate::concrete::machine::ArrayOp;
+use crate::engine::{ArrayForks, Classified, Ctx, Fork, HeapTerms, RuleName, RuleSet, Starts, Val};
 use crate::lang::{ClassId, FieldId, MethodId};
 
 /// The rule set.
@@ -56,6 +59,17 @@ impl RuleSet for SymbolicHeap {
 
     fn null(_ctx: &mut Ctx) -> RefId {
         R_NULL
+    }
+
+    const ARRAYS: bool = true;
+
+    fn array(
+        ctx: &mut Ctx,
+        heap: Heap,
+        op: ArrayOp,
+        vals: &[Val<RefId>],
+    ) -> ArrayForks<Heap, RefId> {
+        Some(Self::array_op(ctx, heap, op, vals))
     }
 
     // NEW, [UBERLAZY] Fig. 3: a fresh location whose reference fields point to

@@ -10,7 +10,7 @@ impl SymbolicHeap {
     pub(super) fn name(heap: &Heap, l: Loc) -> String {
         match heap.locs[l.0 as usize].origin {
             Origin::Null => "null".into(),
-            Origin::Input { path, .. } => path.to_string(),
+            Origin::Input { path, .. } | Origin::Array { path, .. } => path.to_string(),
             Origin::New(n) => format!("new#{n}"),
         }
     }
@@ -31,6 +31,7 @@ impl SymbolicHeap {
     pub(super) fn render(ctx: &Ctx, heap: &Heap) -> Vec<String> {
         let p = ctx.program;
         let mut lines: Vec<String> = (1..heap.locs.len())
+            .filter(|&i| !heap.arrays.contains_key(&Loc(i as u32)))
             .map(|i| {
                 let l = Loc(i as u32);
                 let fields: Vec<String> = heap
@@ -54,6 +55,7 @@ impl SymbolicHeap {
                 )
             })
             .collect();
+        lines.extend(Self::render_arrays(ctx, heap));
         lines.sort();
         lines
     }
@@ -67,7 +69,9 @@ impl SymbolicHeap {
         for loc in heap.locs.iter() {
             located.push(match loc.origin {
                 Origin::Null => (ctx.terms.null(), t),
-                Origin::Input { sym, exists, .. } => (sym, exists),
+                Origin::Input { sym, exists, .. } | Origin::Array { sym, exists, .. } => {
+                    (sym, exists)
+                }
                 Origin::New(n) => {
                     if let Some(class) = loc.class {
                         out.allocated.push((n, class));
@@ -87,6 +91,7 @@ impl SymbolicHeap {
                 });
             }
         }
+        Self::array_cells(ctx, heap, &mut out);
         out
     }
 }

@@ -326,7 +326,7 @@ impl Decider<'_> {
         }
         for p in point.path_ids() {
             for q in point.path_ids().filter(|q| *q > p) {
-                if program.related(point.class(p), point.class(q)) {
+                if program.may_share(point.class(p), point.class(q)) {
                     rt.extend([datalog::Related(p, q)]);
                 }
             }

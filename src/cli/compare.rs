@@ -507,20 +507,20 @@ fn run_in_pool(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Out
 
 /// One entry of the corpus to compare: its file (the index into the loaded programs),
 /// the entry and its precondition resolved.
-struct Item {
-    file: usize,
-    entry: String,
-    method: MethodId,
-    requires: Option<MethodId>,
+pub(super) struct Item {
+    pub(super) file: usize,
+    pub(super) entry: String,
+    pub(super) method: MethodId,
+    pub(super) requires: Option<MethodId>,
 }
 
 /// The corpus's programs, each with its file name, loaded.
-type Programs = Vec<(String, load::Loaded)>;
+pub(super) type Programs = Vec<(String, load::Loaded)>;
 
-/// The entries named in the headers of the corpus's programs, in file and header
-/// order, with the programs loaded: the work items of `--all`.
-fn items(args: &Args) -> Result<(Programs, Vec<Item>), Output> {
-    let dir = args.corpus_dir();
+/// The entries named in the headers of the corpus's programs in `dir` (with `jpose`,
+/// their `// jpose:` entries), in file and header order, with the programs loaded:
+/// the work items of `--all` (`compare` and `tests`).
+pub(super) fn items(dir: &Path, jpose: bool) -> Result<(Programs, Vec<Item>), Output> {
     let files = match corpus::files(dir) {
         Ok(f) if !f.is_empty() => f,
         Ok(_) => {
@@ -534,7 +534,7 @@ fn items(args: &Args) -> Result<(Programs, Vec<Item>), Output> {
     let mut loaded = Vec::new();
     let mut items = Vec::new();
     for path in &files {
-        let specs = entries_of(path, args.jpose)?;
+        let specs = entries_of(path, jpose)?;
         if specs.is_empty() {
             continue;
         }
@@ -617,7 +617,7 @@ fn compare_items(
 }
 
 fn run_all(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output {
-    let (loaded, items) = match items(args) {
+    let (loaded, items) = match items(args.corpus_dir(), args.jpose) {
         Ok(x) => x,
         Err(out) => return out,
     };

@@ -61,6 +61,11 @@ pub struct Args {
     /// Print the counts only, not the traces.
     #[arg(long)]
     pub summary: bool,
+    /// Time every step on the thread's CPU clock and print the exploration's work,
+    /// its span (the longest path from the root) and the speed-up they allow
+    /// (docs/PARALLEL.md, "Work and span"); measure with --jobs 1.
+    #[arg(long)]
+    pub work: bool,
     /// Output format.
     #[arg(long, value_enum, default_value_t = RunFormat::Text)]
     pub format: RunFormat,
@@ -116,6 +121,7 @@ fn config(args: &Args, clock: &Clock, own: Option<Duration>) -> EngineConfig {
         max_states: args.states,
         time_limit: clock.within(own),
         jobs: args.jobs.jobs(),
+        work_span: args.work,
         ..EngineConfig::default()
     }
 }

@@ -2,12 +2,15 @@
 //! JSON (the `inputs` form plus the expected outcome) or as a Java test class
 //! (docs/TESTGEN.md).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::ValueEnum;
 use heaplog::concrete::input;
+use heaplog::lang::MethodId;
+use heaplog::rules::Registered;
 use heaplog::testgen::{self, Suite, java};
+use rayon::prelude::*;
 use serde_json::json;
 
 use super::{Code, Output, load};
@@ -28,12 +31,13 @@ pub enum TestsFormat {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Java-subset source file.
-    pub file: PathBuf,
+    /// Java-subset source file (omit with --all).
+    #[arg(required_unless_present = "all")]
+    pub file: Option<PathBuf>,
     /// The entry method, `Class.method`.
-    #[arg(long)]
-    pub entry: String,
-    /// The rule set whose traces get tests.
+    #[arg(long, required_unless_present = "all")]
+    pub entry: Option<String>,
+    /// The rule set whose traces get tests (with --all, a comma-separated list).
     #[arg(long)]
     pub rules: String,
     /// At most this many objects per class, in the exploration and in every input.
@@ -46,30 +50,71 @@ pub struct Args {
     pub search: super::SearchArgs,
     #[command(flatten)]
     pub jobs: super::JobsArg,
-    /// The exploration stops after this many seconds (default: 20).
+    /// The exploration stops after this many seconds (default: 20; with --all, each
+    /// entry's).
     #[arg(long, value_parser = super::seconds)]
     pub time_limit: Option<f64>,
     /// Write the file (`CTest.json` or `CTest.java`) into this directory, and only
-    /// the summary to stdout.
+    /// the summary to stdout. With --all, each entry's file goes to
+    /// `DIR/FILE/ENTRY/RULES/`.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = TestsFormat::Json)]
     pub format: TestsFormat,
     /// A static method whose calls are not explored (repeatable; as `run --opaque`).
-    #[arg(long, value_name = "C.m")]
+    #[arg(long, value_name = "C.m", conflicts_with = "all")]
     pub opaque: Vec<String>,
+    /// Every entry named in the headers of the programs in --dir, under each rule set
+    /// of --rules: the entries run side by side on --jobs workers, each explored by
+    /// one, and each entry's file is written under --out.
+    #[arg(long, conflicts_with_all = ["file", "entry"])]
+    pub all: bool,
+    /// The corpus directory for --all [default: programs].
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+}
+
+/// One entry's tests, made: the file's text and extension, its class's name, the
+/// summary line with the skipped traces' details, and the exit status.
+struct Made {
+    text: String,
+    ext: &'static str,
+    class: String,
+    summary: String,
+    details: String,
+    code: Code,
+}
+
+/// One entry: where it is, and how to explore it.
+struct Job<'a> {
+    loaded: &'a load::Loaded,
+    entry_name: &'a str,
+    entry: MethodId,
+    rules: &'static Registered,
+    jobs: usize,
+    opaque: Vec<MethodId>,
 }
 
 /// Generates the tests; exit 0, or 1 when some trace's input took another path or
 /// outcome on replay (a disagreement between the trace and the interpreter).
 pub fn run(args: Args) -> Output {
-    let loaded = match load::program(&args.file) {
+    // clap's `requires` counts a flag's default `false` as present, so checked here.
+    if args.dir.is_some() && !args.all {
+        return Output::input_error("the argument '--dir <DIR>' requires --all".into());
+    }
+    if args.all {
+        return run_all(&args);
+    }
+    let (Some(file), Some(entry_name)) = (&args.file, &args.entry) else {
+        return Output::input_error("give FILE and --entry, or --all".into());
+    };
+    let loaded = match load::program(file) {
         Ok(l) => l,
         Err(out) => return out,
     };
     let program = &loaded.program;
-    let entry = match load::entry(program, &args.entry) {
+    let entry = match load::entry(program, entry_name) {
         Ok(m) => m,
         Err(out) => return out,
     };
@@ -77,25 +122,56 @@ pub fn run(args: Args) -> Output {
         Ok(r) => r[0],
         Err(out) => return out,
     };
+    let opaque = match super::run::opaque_methods(program, &args.opaque) {
+        Ok(o) => o,
+        Err(out) => return out,
+    };
+    let job = Job {
+        loaded: &loaded,
+        entry_name,
+        entry,
+        rules,
+        jobs: args.jobs.jobs(),
+        opaque,
+    };
+    let made = make(&args, &job);
+    match &args.out {
+        None => Output {
+            stdout: made.text,
+            stderr: made.summary + &made.details,
+            code: made.code,
+        },
+        Some(dir) => match write(dir, &made) {
+            Ok(path) => Output {
+                stdout: format!("{}{}wrote {}\n", made.summary, made.details, path.display()),
+                stderr: String::new(),
+                code: made.code,
+            },
+            Err(out) => out,
+        },
+    }
+}
+
+/// The tests of one entry under one rule set.
+fn make(args: &Args, job: &Job) -> Made {
+    let program = &job.loaded.program;
+    let entry = job.entry;
     let limit = args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT);
     let mut config =
         heaplog::oracle::engine_config(args.scope, Some(Duration::from_secs_f64(limit)));
     config.depth = args.depth;
     config.search = args.search.search();
-    config.jobs = args.jobs.jobs();
+    config.jobs = job.jobs;
     config.reclaim = false;
-    config.opaque = match super::run::opaque_methods(program, &args.opaque) {
-        Ok(o) => o,
-        Err(out) => return out,
-    };
-    let suite = (rules.tests)(program, entry, config);
+    config.opaque = job.opaque.clone();
+    let suite = (job.rules.tests)(program, entry, config);
     let origin = format!(
         "{}, {} under {}, scope {}",
-        loaded.display_name, args.entry, rules.name, args.scope
+        job.loaded.display_name, job.entry_name, job.rules.name, args.scope
     );
     let (text, ext) = match args.format {
         TestsFormat::Json => {
-            let doc = suite_json(program, entry, &loaded.display_name, &args, &suite);
+            let doc = suite_json(job, args.scope, &suite);
             (format!("{doc:#}\n"), "json")
         }
         TestsFormat::Junit | TestsFormat::Java => {
@@ -110,7 +186,6 @@ pub fn run(args: Args) -> Output {
             )
         }
     };
-    let summary = summary_line(&args.entry, &suite);
     let code = if suite
         .skipped
         .iter()
@@ -120,30 +195,148 @@ pub fn run(args: Args) -> Output {
     } else {
         Code::Success
     };
-    let details: String = suite
-        .skipped
+    Made {
+        text,
+        ext,
+        class: java::class_name(program, entry),
+        summary: summary_line(job.entry_name, &suite),
+        details: suite
+            .skipped
+            .iter()
+            .map(|s| format!("  trace {}: {}: {}\n", s.trace, s.reason.name(), s.detail))
+            .collect(),
+        code,
+    }
+}
+
+/// Writes `made` into `dir` as `CLASS.EXT`; the path written, or the error to print.
+fn write(dir: &Path, made: &Made) -> Result<PathBuf, Output> {
+    let path = dir.join(format!("{}.{}", made.class, made.ext));
+    std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(&path, &made.text))
+        .map_err(|e| Output::input_error(format!("{}: {e}", path.display())))?;
+    Ok(path)
+}
+
+/// `tests --all`: every corpus entry under every rule set of `--rules`, side by side
+/// on `--jobs` workers (each entry explored by one), the summaries printed in the
+/// corpus's order, entry by entry and rule set by rule set.
+fn run_all(args: &Args) -> Output {
+    let Some(out) = &args.out else {
+        return Output::input_error(
+            "--all writes one file per entry and rule set: give --out DIR".into(),
+        );
+    };
+    let names: Vec<&str> = args.rules.split(',').map(str::trim).collect();
+    let rules = match super::rule_sets(&names) {
+        Ok(r) => r,
+        Err(out) => return out,
+    };
+    let dir = args
+        .dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("programs"));
+    let (loaded, items) = match super::compare::items(&dir, false) {
+        Ok(x) => x,
+        Err(out) => return out,
+    };
+    let work: Vec<(&super::compare::Item, &'static Registered)> = items
         .iter()
-        .map(|s| format!("  trace {}: {}: {}\n", s.trace, s.reason.name(), s.detail))
+        .flat_map(|item| rules.iter().map(move |r| (item, *r)))
         .collect();
-    match &args.out {
-        None => Output {
-            stdout: text,
-            stderr: summary + &details,
-            code,
-        },
-        Some(dir) => {
-            let path = dir.join(format!("{}.{ext}", java::class_name(program, entry)));
-            let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, text));
-            if let Err(e) = written {
-                return Output::input_error(format!("{}: {e}", path.display()));
+    let pool = match super::shard::pool(args.jobs.jobs()) {
+        Ok(p) => p,
+        Err(e) => return Output::input_error(e),
+    };
+    let bar = super::progress(work.len() as u64);
+    let results: Vec<Result<(String, Code), Output>> = pool.install(|| {
+        work.par_iter()
+            .map(|(item, rules)| {
+                let (file, program) = &loaded[item.file];
+                let result = one_of_all(args, out, file, program, item, rules);
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+                result
+            })
+            .collect()
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let mut stdout = String::new();
+    let mut stderr = String::new();
+    let mut code = Code::Success;
+    let mut written = 0;
+    for r in results {
+        match r {
+            Ok((lines, c)) => {
+                stdout.push_str(&lines);
+                written += 1;
+                if c == Code::Finding {
+                    code = Code::Finding;
+                }
             }
-            Output {
-                stdout: format!("{summary}{details}wrote {}\n", path.display()),
-                stderr: String::new(),
-                code,
+            Err(out) => {
+                stderr.push_str(&out.stderr);
+                if code == Code::Success {
+                    code = out.code;
+                }
             }
         }
     }
+    stdout.push_str(&format!(
+        "wrote {written} files under {} ({} entries, {} rule sets)\n",
+        out.display(),
+        items.len(),
+        rules.len()
+    ));
+    Output {
+        stdout,
+        stderr,
+        code,
+    }
+}
+
+/// One entry of `--all` under one rule set: its summary lines (prefixed with the
+/// file's name) and exit status, or the error to print.
+fn one_of_all(
+    args: &Args,
+    out: &Path,
+    file: &str,
+    loaded: &load::Loaded,
+    item: &super::compare::Item,
+    rules: &'static Registered,
+) -> Result<(String, Code), Output> {
+    if item.requires.is_some() {
+        return Err(Output::input_error(format!(
+            "{file}: {}: skipped: `tests` takes no precondition",
+            item.entry
+        )));
+    }
+    let job = Job {
+        loaded,
+        entry_name: &item.entry,
+        entry: item.method,
+        rules,
+        jobs: 1,
+        opaque: Vec::new(),
+    };
+    let made = make(args, &job);
+    let stem = Path::new(file)
+        .file_stem()
+        .map_or_else(|| file.to_string(), |s| s.to_string_lossy().into_owned());
+    let dir = out.join(stem).join(&item.entry).join(rules.name);
+    let path = write(&dir, &made)?;
+    Ok((
+        format!(
+            "{file}: {}{}  wrote {}\n",
+            made.summary,
+            made.details,
+            path.display()
+        ),
+        made.code,
+    ))
 }
 
 /// `C.m under R: N traces, K tests; no test for S (unknown a, ...)`.
@@ -180,13 +373,9 @@ fn summary_line(entry: &str, suite: &Suite) -> String {
 
 /// The JSON document of `tests` (docs/JSON.md): each test's input in the form of
 /// `inputs` and its expected outcome in the form of `exec`.
-fn suite_json(
-    program: &heaplog::lang::Program,
-    entry: heaplog::lang::MethodId,
-    file: &str,
-    args: &Args,
-    suite: &Suite,
-) -> serde_json::Value {
+fn suite_json(job: &Job, scope: u32, suite: &Suite) -> serde_json::Value {
+    let program = &job.loaded.program;
+    let entry = job.entry;
     let tests: Vec<serde_json::Value> = suite
         .tests
         .iter()
@@ -211,10 +400,10 @@ fn suite_json(
     json!({
         "schema": heaplog::report::SCHEMA,
         "command": "tests",
-        "program": file,
-        "entry": args.entry,
+        "program": job.loaded.display_name,
+        "entry": job.entry_name,
         "rules": suite.rules,
-        "scope": args.scope,
+        "scope": scope,
         "traces": suite.traces,
         "complete": suite.complete,
         "cut": suite.cut,

@@ -376,10 +376,7 @@ fn model(ctx: &Ctx<'_>, program: &Program, pc: &[egg::Id]) -> Option<HashMap<Str
         let own = SolverConfig::default().timeout;
         solver.set_timeout(Some(own.map_or(left, |t| t.min(left))));
     }
-    for c in &program.classes {
-        let parent = c.superclass.map(|k| program.class_name(k));
-        let _ = solver.declare_class(program.name(c.name), parent, true);
-    }
+    heaplog::engine::declare_classes(&mut solver, program);
     let mut syms: BTreeMap<String, heaplog::expr::Sym> = BTreeMap::new();
     for &g in pc {
         let e = ctx.terms.extract(g);

@@ -75,7 +75,7 @@ pub struct Inputs {
 }
 
 /// Why inputs cannot be generated for an entry.
-#[derive(thiserror::Error, Debug, PartialEq, Eq)]
+#[derive(thiserror::Error, Clone, Debug, PartialEq, Eq)]
 pub enum GenError {
     /// A constructor is not an entry method.
     #[error("`{0}` is a constructor, not an entry method")]
@@ -424,7 +424,7 @@ impl Space {
             roots.push(slot);
         }
         let classes = (0..n as u32).map(ClassId);
-        let input_class = |c: ClassId| c == ClassId(0) || !program.class(c).builtin;
+        let input_class = |c: ClassId| program.is_input_class(c);
         let fields = classes
             .clone()
             .map(|c| {
@@ -960,7 +960,15 @@ pub struct Completions {
     space: Space,
     memo: HashMap<Vec<u32>, u128>,
     words: usize,
+    /// The count of completions per shape of a class (its objects per group and the
+    /// declared groups of its open reference fields), or why it has none: a search
+    /// that passed [`COUNT_BUDGET`] is not made again for another class of the same
+    /// shape (the memo of positions above does not keep a search it gave up).
+    shapes: HashMap<Vec<u32>, Result<u128, GenError>>,
 }
+
+/// At most this many shapes are kept in [`Completions`]'s memo of shapes.
+const MAX_SHAPES: usize = 1 << 16;
 
 impl Completions {
     pub fn new(program: &Program, entry: MethodId, config: &GenConfig) -> Result<Self, GenError> {
@@ -968,6 +976,7 @@ impl Completions {
             space: Space::new(program, entry, config)?,
             memo: HashMap::new(),
             words: 0,
+            shapes: HashMap::new(),
         })
     }
 
@@ -996,22 +1005,50 @@ impl Completions {
             }
         }
         pinned.reverse();
+        // The count depends on the shape only: the objects per group, and the open
+        // reference fields as a multiset of declared groups (see `Counter::key`).
+        let mut shape = used.clone();
+        let start = shape.len();
+        shape.extend(pinned.iter().map(|g| g.0));
+        shape[start..].sort_unstable();
+        if let Some(n) = self.shapes.get(&shape) {
+            return mul(factor, n.clone()?);
+        }
+        let pos = CountPos {
+            root: self.space.roots.len(),
+            field: 0,
+            queue: VecDeque::new(),
+            used,
+            pinned,
+        };
+        let fresh = self.words == 0;
+        let mut n = self.search(&pos);
+        if matches!(n, Err(GenError::TooLarge { .. })) && !fresh {
+            // Passed the budget with the memo of earlier counts in it: counted again
+            // from an empty memo, so that the answer kept is the shape's own.
+            self.memo.clear();
+            self.words = 0;
+            n = self.search(&pos);
+        }
+        if self.shapes.len() >= MAX_SHAPES {
+            self.shapes.clear();
+        }
+        self.shapes.insert(shape, n.clone());
+        mul(factor, n?)
+    }
+
+    /// The completions from `pos`, with the memo of positions kept across calls.
+    fn search(&mut self, pos: &CountPos) -> Result<u128, GenError> {
         let mut counter = Counter {
             space: &self.space,
             memo: std::mem::take(&mut self.memo),
             words: self.words,
             positions: 0,
         };
-        let n = counter.count(&CountPos {
-            root: self.space.roots.len(),
-            field: 0,
-            queue: VecDeque::new(),
-            used,
-            pinned,
-        });
+        let n = counter.count(pos);
         self.memo = counter.memo;
         self.words = counter.words;
-        mul(factor, n?)
+        n
     }
 
     /// The values slot `slot` of object `obj` of `input` may take in a completion of
@@ -1164,6 +1201,9 @@ mod tests {
                 methods: Vec::new(),
                 constructor: None,
                 builtin: i <= BUILTIN_CLASSES.len(),
+                interface: false,
+                interfaces: Vec::new(),
+                is_final: false,
                 span: Span::default(),
             });
         }
@@ -1281,8 +1321,8 @@ mod tests {
                 ty = a.elem();
             }
         }
-        for (c, class) in p.classes.iter().enumerate() {
-            if c == 0 || !class.builtin {
+        for c in 0..p.classes.len() {
+            if p.is_input_class(ClassId(c as u32)) {
                 types.extend(std::iter::repeat_n(
                     Type::Class(ClassId(c as u32)),
                     scope as usize,

@@ -138,6 +138,9 @@ fn class(name: Name, superclass: Option<ClassId>) -> Class {
         methods: Vec::new(),
         constructor: None,
         builtin: superclass.is_none(),
+        interface: false,
+        interfaces: Vec::new(),
+        is_final: false,
         span: Span::default(),
     }
 }

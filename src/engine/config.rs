@@ -43,6 +43,9 @@ pub struct EngineConfig {
     /// method concretely (docs/SOLVER.md, "Opaque methods"). Each must pass
     /// [`crate::engine::lse::not_opaque`]. Default: none.
     pub opaque: Vec<crate::lang::MethodId>,
+    /// Time every step on the thread's CPU clock and keep the exploration's work and
+    /// span (`run --work`; [`crate::engine::Stats::work`]). Default: false.
+    pub work_span: bool,
 }
 
 /// Whether to draw progress on stderr.
@@ -70,6 +73,7 @@ impl Default for EngineConfig {
             record_queries: false,
             jobs: 1,
             opaque: Vec::new(),
+            work_span: false,
         }
     }
 }

@@ -84,6 +84,22 @@ pub struct Stats {
     /// A rule set's own named counters (its glue adds them with [`Stats::count`]),
     /// summed over the workers of a parallel run: `rule_stats` in the run's summary.
     pub rule: BTreeMap<&'static str, u64>,
+    /// With [`EngineConfig::work_span`]: the work and span of the exploration.
+    #[serde(skip)]
+    pub work: ExplorationWork,
+}
+
+/// The work and span of one exploration (`run --work`, docs/PARALLEL.md): each
+/// step's CPU time, summed over the execution tree, and over its longest path from
+/// the root (the critical path when every state may go to another worker).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct ExplorationWork {
+    /// The sum of every step's CPU time, in nanoseconds.
+    pub work_ns: u64,
+    /// The most CPU time of the steps of one path from the root, in nanoseconds.
+    pub span_ns: u64,
+    /// The states on that path.
+    pub span_states: u64,
 }
 
 impl Stats {
@@ -96,6 +112,11 @@ impl Stats {
         self.trivial_guards += other.trivial_guards;
         self.lse_partial += other.lse_partial;
         self.lse_two_phase += other.lse_two_phase;
+        self.work.work_ns += other.work.work_ns;
+        if other.work.span_ns > self.work.span_ns {
+            self.work.span_ns = other.work.span_ns;
+            self.work.span_states = other.work.span_states;
+        }
         for (&name, &n) in &other.rule {
             self.count(name, n);
         }
@@ -451,14 +472,14 @@ impl<'p> Ctx<'p> {
     }
 
     /// The classes an input object reached through a reference of class `declared`
-    /// may have: `declared` and its subclasses, except the built-in exception
-    /// classes (inputs are objects of the program's own classes or plain `Object`).
+    /// may have: `declared` and its subclasses (the classes implementing it, for an
+    /// interface), except the built-in exception classes and interfaces (inputs are
+    /// objects of the program's own classes or plain `Object`).
     pub fn input_classes(&self, declared: ClassId) -> Vec<ClassId> {
         let p = self.program;
-        let object = ClassId(0);
         p.subclasses(declared)
             .into_iter()
-            .filter(|&c| c == object || !p.class(c).builtin)
+            .filter(|&c| p.is_input_class(c))
             .collect()
     }
 

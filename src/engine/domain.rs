@@ -30,6 +30,9 @@ pub struct SymState<H> {
     /// `Verifier.nondet*()` calls executed on this path: the next one reads the
     /// input symbol [`nondet_symbol`] of this number.
     pub nondets: u32,
+    /// With [`crate::engine::EngineConfig::work_span`]: the CPU time of the steps from
+    /// the root to this state, in nanoseconds (0 otherwise).
+    pub path_ns: u64,
 }
 
 /// The input symbol of the `k`-th (from 0) `Verifier.nondet*()` call executed on a
@@ -97,6 +100,7 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
                 steps: state.steps,
                 unknown,
                 nondets: state.nondets,
+                path_ns: state.path_ns,
             };
             out.push((next, fork.result));
         }

@@ -232,21 +232,12 @@ pub(super) fn setup<'p, R: RuleSet>(
     let mut dom = SymDomain::<R>::new(context::<R>(program, entry, config));
     // A rule set that does not model arrays has no path to explore from an entry
     // with an array parameter, and says so (`Bound::Arrays`) rather than guess.
-    // With a precondition, the inputs' validity is decided by runs over whole input
-    // structures (SymSolve, the generator's probe), which do not model array fields.
-    let array_field = || {
-        program
-            .fields
-            .iter()
-            .any(|f| matches!(f.ty, Type::Array(_)))
-    };
-    let starts = if (!R::ARRAYS
+    let starts = if !R::ARRAYS
         && program
             .method(entry)
             .params
             .iter()
-            .any(|t| matches!(t, Type::Array(_))))
-        || (dom.ctx.config.requires.is_some() && array_field())
+            .any(|t| matches!(t, Type::Array(_)))
     {
         dom.ctx.cut(Bound::Arrays);
         Vec::new()
@@ -270,6 +261,7 @@ pub(super) fn setup<'p, R: RuleSet>(
             steps: 0,
             unknown: start_unknown,
             nondets: 0,
+            path_ns: 0,
         };
         initial.push(State::call(
             program,
@@ -338,11 +330,28 @@ pub(super) fn step_state<'p, R: RuleSet>(
             stop: false,
         };
     }
+    let clock = dom.ctx.config.work_span.then(StepClock::start);
+    let (path_ns, path_states) = (state.heap.path_ns, state.heap.steps);
     dom.ctx.enter(&state.heap.pc);
     (hooks.observe)(&mut dom.ctx, &state);
     let unknowns = dom.ctx.stats.solver_unknown;
     let fork_unknowns = dom.ctx.fork_unknowns;
-    let succs = machine::step(program, dom, state);
+    let mut succs = machine::step(program, dom, state);
+    if let Some(clock) = clock {
+        let ns = clock.ns();
+        let path_ns = path_ns + ns;
+        let work = &mut dom.ctx.stats.work;
+        work.work_ns += ns;
+        if path_ns > work.span_ns {
+            work.span_ns = path_ns;
+            work.span_states = path_states;
+        }
+        for succ in &mut succs {
+            if let Successor::Running(next) = succ {
+                next.heap.path_ns = path_ns;
+            }
+        }
+    }
     // A step that ran past the time limit may have been cut short inside the
     // rule set (`Ctx::out_of_time`): none of its successors is kept.
     if dom.ctx.expired() {
@@ -390,6 +399,31 @@ pub(super) fn step_state<'p, R: RuleSet>(
         children,
         traces,
         stop,
+    }
+}
+
+/// The CPU time of one step: the thread's clock where the system has one, else the
+/// wall clock.
+enum StepClock {
+    Cpu(cpu_time::ThreadTime),
+    Wall(std::time::Instant),
+}
+
+impl StepClock {
+    fn start() -> StepClock {
+        match cpu_time::ThreadTime::try_now() {
+            Ok(t) => StepClock::Cpu(t),
+            Err(_) => StepClock::Wall(std::time::Instant::now()),
+        }
+    }
+
+    /// Nanoseconds since [`StepClock::start`].
+    fn ns(&self) -> u64 {
+        let d = match self {
+            StepClock::Cpu(t) => t.try_elapsed().unwrap_or_default(),
+            StepClock::Wall(t) => t.elapsed(),
+        };
+        u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)
     }
 }
 

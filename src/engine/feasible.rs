@@ -36,11 +36,44 @@ pub struct Feasibility {
     replay: Replay,
 }
 
+/// The program's classes as the solver's hierarchy declares them, supertypes first.
+fn class_rows(program: &Program) -> Vec<ClassRow> {
+    program
+        .hierarchy()
+        .into_iter()
+        .map(|(c, supers, instantiable)| {
+            let name = |k: crate::lang::ClassId| program.class_name(k).to_string();
+            let parent = program.class(c).superclass.map(name);
+            let also = supers
+                .into_iter()
+                .filter(|&k| Some(k) != program.class(c).superclass)
+                .map(name)
+                .collect();
+            (name(c), parent, also, instantiable)
+        })
+        .collect()
+}
+
+/// Declares the program's class hierarchy to `solver` (before any `Type` term):
+/// every class with its superclass and interfaces; `Type` ranges over the classes
+/// that are not interfaces.
+pub fn declare_classes(solver: &mut Solver, program: &Program) {
+    for (class, parent, also, instantiable) in class_rows(program) {
+        let also: Vec<&str> = also.iter().map(String::as_str).collect();
+        let declared = solver.declare_class_below(&class, parent.as_deref(), &also, instantiable);
+        debug_assert!(declared.is_ok(), "{declared:?}");
+    }
+}
+
+/// A class of the solver's hierarchy: its name, superclass, interfaces and whether
+/// an object can be of it.
+type ClassRow = (String, Option<String>, Vec<String>, bool);
+
 /// The facts given to the solver so far, to state them again to a fresh one.
 #[derive(Clone, Default)]
 struct Replay {
-    /// `(class, superclass)`, parents first.
-    classes: Vec<(String, Option<String>)>,
+    /// `(class, superclass, interfaces, instantiable)`, supertypes first.
+    classes: Vec<ClassRow>,
     /// The arguments of each [`Feasibility::declare_range`] so far.
     ranges: Vec<(Id, String, Vec<String>)>,
     /// The guard of each asserted conjunct, in the order of `stack`.
@@ -68,24 +101,19 @@ impl Verdict {
 
 impl Feasibility {
     /// A solver that knows the program's class hierarchy: `Type` ranges over its
-    /// classes (every class can be instantiated: the subset has no abstract ones).
+    /// classes that are not interfaces (abstract classes included: an input object
+    /// may be of one).
     pub fn new(program: &Program) -> Self {
-        let classes = program
-            .classes
-            .iter()
-            .map(|c| {
-                let parent = c.superclass.map(|k| program.class_name(k).to_string());
-                (program.name(c.name).to_string(), parent)
-            })
-            .collect();
-        Self::with_classes(classes)
+        Self::with_classes(class_rows(program))
     }
 
-    fn with_classes(classes: Vec<(String, Option<String>)>) -> Self {
+    fn with_classes(classes: Vec<ClassRow>) -> Self {
         let mut solver = Solver::new(SolverConfig::default());
-        for (class, parent) in &classes {
-            // parents come first in the class table, names are unique
-            let declared = solver.declare_class(class, parent.as_deref(), true);
+        for (class, parent, also, instantiable) in &classes {
+            // supertypes come first, names are unique
+            let also: Vec<&str> = also.iter().map(String::as_str).collect();
+            let declared =
+                solver.declare_class_below(class, parent.as_deref(), &also, *instantiable);
             debug_assert!(declared.is_ok(), "{declared:?}");
         }
         Feasibility {

@@ -14,12 +14,13 @@ mod search;
 mod summary;
 
 pub use config::{EngineConfig, Progress};
-pub use ctx::{Bound, Ctx, Query, Stats};
+pub use ctx::{Bound, Ctx, ExplorationWork, Query, Stats};
 pub use domain::{SymDomain, SymState, nondet_symbol};
 pub use explore::{
     CutHook, Exploration, Observer, Outcome, StopReason, Trace, TraceHook, context, explore,
     explore_observed, explore_streamed, explore_streamed_cuts,
 };
+pub use feasible::declare_classes;
 pub use parallel::{Watch, applies as splits, ordered, stream_watched};
 pub use pathcond::{PathCond, Serial};
 pub use ruleset::{

@@ -60,6 +60,9 @@ pub struct RunSummary {
     pub stopped: bool,
     /// The rule set's own named counters ([`super::Stats::rule`]; empty for most).
     pub rule_stats: std::collections::BTreeMap<String, u64>,
+    /// The exploration's work and span, when it was measured
+    /// ([`EngineConfig::work_span`]).
+    pub work: Option<super::ExplorationWork>,
     pub paths: Vec<PathSummary>,
 }
 
@@ -461,6 +464,7 @@ pub fn summarize<R: RuleSet>(program: &str, x: &Exploration<'_, R>) -> RunSummar
             .iter()
             .map(|(&name, &n)| (name.to_string(), n))
             .collect(),
+        work: ctx.config.work_span.then_some(ctx.stats.work),
         paths,
     }
 }

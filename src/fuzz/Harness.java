@@ -1,6 +1,7 @@
 // The fuzzer's JVM side: one launch compiles every program directory named on stdin
 // with the in-process javac and runs its static no-argument `driver*` methods of class
-// Main (assertions on), each program in its own class loader, printing one line per result:
+// Main (assertions on), each driver in a class loader of its own (classes loaded and
+// initialized afresh per run, as static fields need), printing one line per result:
 //   @javac DIR ok | @javac DIR error LINE: MESSAGE
 //   @run DIR Main.driverK -> return V | throw SimpleName | timeout
 // Usage: java -ea FuzzHarness.java < dirs
@@ -109,19 +110,25 @@ public class FuzzHarness {
         run(dir, classes, "Main");
     }
 
-    /** Runs the drivers of class `name` (the program's Main) in a class loader of its own. */
+    /**
+     * Runs the drivers of class `name` (the program's Main), each in a class loader of its
+     * own: every run starts from freshly initialized classes, as heaplog's runs do, so a
+     * driver never sees the static fields an earlier one left.
+     */
     static void run(String dir, File classes, String name) throws Exception {
-        URLClassLoader loader = new URLClassLoader(new URL[] {classes.toURI().toURL()});
-        loader.setDefaultAssertionStatus(true);
-        Class<?> main = Class.forName(name, true, loader);
-        Method[] methods = main.getDeclaredMethods();
+        URL[] path = {classes.toURI().toURL()};
+        // The driver names, without initializing the class.
+        Method[] methods = Class.forName(name, false, new URLClassLoader(path)).getDeclaredMethods();
         Arrays.sort(methods, Comparator.comparing(Method::getName));
-        for (Method m : methods) {
-            if (!m.getName().startsWith("driver")
-                    || !Modifier.isStatic(m.getModifiers())
-                    || m.getParameterCount() != 0) {
+        for (Method listed : methods) {
+            if (!listed.getName().startsWith("driver")
+                    || !Modifier.isStatic(listed.getModifiers())
+                    || listed.getParameterCount() != 0) {
                 continue;
             }
+            URLClassLoader loader = new URLClassLoader(path);
+            loader.setDefaultAssertionStatus(true);
+            Method m = Class.forName(name, true, loader).getDeclaredMethod(listed.getName());
             m.setAccessible(true);
             String[] outcome = {"timeout"};
             Thread t = new Thread(() -> {

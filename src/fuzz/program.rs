@@ -16,6 +16,8 @@ pub enum Ty {
     Bool,
     /// A user class, by name.
     Class(String),
+    /// An array of `int`, `boolean` or a user class (one dimension).
+    Array(Box<Ty>),
     /// The result of a void call (statements only).
     Void,
 }

@@ -57,6 +57,10 @@ pub struct ClassDecl {
     pub mods: Modifiers,
     pub name: Ident,
     pub superclass: Option<Ident>,
+    /// `interface I` (its methods abstract and public).
+    pub is_interface: bool,
+    /// A class's `implements` list, or an interface's `extends` list.
+    pub interfaces: Vec<Ident>,
     pub fields: Vec<FieldDecl>,
     pub methods: Vec<MethodDecl>,
     pub span: Span,

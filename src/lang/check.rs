@@ -196,6 +196,9 @@ fn builtin_class(
         methods: Vec::new(),
         constructor: None,
         builtin: true,
+        interface: false,
+        interfaces: Vec::new(),
+        is_final: false,
         span: Span::new(file, 0, 0),
     }
 }
@@ -334,6 +337,9 @@ pub(super) fn check(
             methods: Vec::new(),
             constructor: None,
             builtin: false,
+            interface: decl.is_interface,
+            interfaces: Vec::new(),
+            is_final: decl.mods.is_final,
             span: decl.name.span,
         });
         decls.push((id, decl));
@@ -358,12 +364,49 @@ pub(super) fn check(
     });
     let mut abstract_class = vec![false; classes.len()];
 
-    // Superclasses.
+    // Superclasses and interfaces.
+    let is_interface = |c: ClassId| decls.iter().any(|&(k, d)| k == c && d.is_interface);
     for &(id, decl) in &decls {
-        abstract_class[id.0 as usize] = decl.mods.is_abstract;
+        abstract_class[id.0 as usize] = decl.mods.is_abstract || decl.is_interface;
+        let mut listed: Vec<ClassId> = Vec::new();
+        for i in &decl.interfaces {
+            let Some(&k) = by_name.get(&i.name) else {
+                diags.push(unknown_class(names.resolve(&i.name.0), i.span));
+                continue;
+            };
+            if !is_interface(k) {
+                let what = if decl.is_interface {
+                    "an interface extends interfaces only"
+                } else {
+                    "`implements` names interfaces only"
+                };
+                diags.push(Diagnostic::error(
+                    format!(
+                        "interface expected here: `{}` is a class ({what})",
+                        names.resolve(&i.name.0)
+                    ),
+                    i.span,
+                ));
+            } else if listed.contains(&k) {
+                diags.push(Diagnostic::error(
+                    format!("repeated interface `{}`", names.resolve(&i.name.0)),
+                    i.span,
+                ));
+            } else {
+                listed.push(k);
+            }
+        }
+        classes[id.0 as usize].interfaces = listed;
         let Some(sup) = decl.superclass else { continue };
         match by_name.get(&sup.name) {
             None => diags.push(unknown_class(names.resolve(&sup.name.0), sup.span)),
+            Some(&s) if is_interface(s) => diags.push(Diagnostic::error(
+                format!(
+                    "no interface expected here: a class extends a class and `implements` interface `{}`",
+                    names.resolve(&sup.name.0)
+                ),
+                sup.span,
+            )),
             Some(&s) => {
                 let final_super = decls.iter().any(|&(k, d)| k == s && d.mods.is_final);
                 if final_super {
@@ -400,6 +443,36 @@ pub(super) fn check(
                 break; // a cycle above us, cut when its own class is visited
             }
             k = classes[c.0 as usize].superclass;
+        }
+    }
+
+    // Interface cycles (`interface I extends J`, `interface J extends I`): cut at
+    // the interface whose list leads back to it.
+    for &(id, decl) in &decls {
+        if !decl.is_interface {
+            continue;
+        }
+        let mut seen = vec![false; classes.len()];
+        let mut work: Vec<ClassId> = classes[id.0 as usize].interfaces.clone();
+        let mut cyclic = false;
+        while let Some(k) = work.pop() {
+            if k == id {
+                cyclic = true;
+                break;
+            }
+            if !std::mem::replace(&mut seen[k.0 as usize], true) {
+                work.extend(classes[k.0 as usize].interfaces.iter().copied());
+            }
+        }
+        if cyclic {
+            diags.push(Diagnostic::error(
+                format!(
+                    "cyclic inheritance involving `{}`",
+                    names.resolve(&decl.name.name.0)
+                ),
+                decl.interfaces.first().map_or(decl.name.span, |s| s.span),
+            ));
+            classes[id.0 as usize].interfaces.clear();
         }
     }
 
@@ -580,6 +653,7 @@ pub(super) fn check(
     table.program.statics = statics_class.map(|class| static_init(&table, class, &decls));
     for &(id, decl) in &decls {
         check_overrides(&table, id, diags);
+        check_interface_methods(&table, id, decl, diags);
         check_abstract_complete(&table, id, decl, diags);
         if table.program.class(id).constructor.is_none() {
             check_implicit_super(&table, id, decl.name.span, diags);
@@ -757,6 +831,9 @@ fn check_overrides(t: &Table, class: ClassId, diags: &mut Vec<Diagnostic>) {
             check_library_override(t, class, m, diags);
             continue;
         };
+        if p.class(p.method(over).owner).interface {
+            continue; // check_interface_methods
+        }
         let (mi, oi) = (&t.methods[m.0 as usize], &t.methods[over.0 as usize]);
         let name = t.name(method.name);
         let owner = p.class_name(p.method(over).owner);
@@ -1054,6 +1131,132 @@ fn check_abstract_complete(
         }
         k = p.class(c).superclass;
     }
+    for im in interface_methods(p, class) {
+        let name = p.method(im).name;
+        if seen.contains(&name) {
+            continue;
+        }
+        seen.push(name);
+        if let Some(target) = p.lookup_method(class, name)
+            && t.methods[target.0 as usize].is_abstract
+        {
+            diags.push(Diagnostic::error(
+                format!(
+                    "class `{}` is not abstract and does not implement abstract method `{}` of `{}`",
+                    p.class_name(class),
+                    t.name(name),
+                    p.class_name(p.method(target).owner)
+                ),
+                decl.name.span,
+            ));
+        }
+    }
+}
+
+/// The methods the interfaces above `c` declare (not `c`'s own), each once: of
+/// the interfaces `c` or a superclass implements, and theirs, transitively.
+fn interface_methods(p: &Program, c: ClassId) -> Vec<MethodId> {
+    let mut seen = vec![false; p.classes.len()];
+    let mut work = Vec::new();
+    let mut k = Some(c);
+    while let Some(cls) = k {
+        work.extend(p.class(cls).interfaces.iter().copied());
+        k = p.class(cls).superclass;
+    }
+    let mut out = Vec::new();
+    while let Some(i) = work.pop() {
+        if i == c || std::mem::replace(&mut seen[i.0 as usize], true) {
+            continue;
+        }
+        out.extend(p.class(i).methods.iter().copied());
+        work.extend(p.class(i).interfaces.iter().copied());
+    }
+    out.sort();
+    out
+}
+
+/// The rules of JLS 8.4.8 and 9.4.1 for the methods of interfaces: a method a
+/// class declares with the name of an inherited interface method implements it, so
+/// it has the same parameter and return types (the subset has no overloading),
+/// is an instance method and is `public`; a method a class inherits from its
+/// superclass and that implements an interface method obeys the same (reported
+/// at the class); two interface methods of one name above a class or interface
+/// have the same types.
+fn check_interface_methods(
+    t: &Table,
+    class: ClassId,
+    decl: &ClassDecl,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let p = &t.program;
+    let above = interface_methods(p, class);
+    for (i, &im) in above.iter().enumerate() {
+        let name = p.method(im).name;
+        let iname = p.class_name(p.method(im).owner);
+        let n = t.name(name);
+        let types_known = |m: MethodId| {
+            let info = &t.methods[m.0 as usize];
+            info.params.iter().all(Option::is_some) && info.ret.is_some()
+        };
+        // Two interface methods of one name.
+        if let Some(&other) = above[..i]
+            .iter()
+            .find(|&&o| p.method(o).name == name && !sig_eq(t, o, im))
+            && types_known(other)
+            && types_known(im)
+        {
+            diags.push(Diagnostic::error(
+                format!(
+                    "`{}` inherits `{n}` from `{}` and from `{iname}` with different parameter or return types (the Java subset has no overloading)",
+                    p.class_name(class),
+                    p.class_name(p.method(other).owner),
+                ),
+                decl.name.span,
+            ));
+            continue;
+        }
+        let own = p
+            .class(class)
+            .methods
+            .iter()
+            .copied()
+            .find(|&m| p.method(m).name == name && p.method(m).kind != MethodKind::Constructor);
+        let (target, span, at_class) = match own {
+            Some(m) => (m, p.method(m).span, false),
+            None if p.class(class).interface => continue,
+            None => match p.lookup_method(class, name) {
+                Some(m) if !p.class(p.method(m).owner).interface => (m, decl.name.span, true),
+                _ => continue,
+            },
+        };
+        let info = &t.methods[target.0 as usize];
+        let whose = if at_class {
+            format!(
+                "`{}.{n}`, which `{}` inherits,",
+                p.class_name(p.method(target).owner),
+                p.class_name(class)
+            )
+        } else {
+            format!("`{n}`")
+        };
+        let msg = if !sig_eq(t, target, im) {
+            if !(types_known(target) && types_known(im)) {
+                continue;
+            }
+            format!(
+                "{whose} must have the same parameter and return types as `{iname}.{n}` (the Java subset has no overloading)"
+            )
+        } else if p.method(target).kind == MethodKind::Static {
+            format!("{whose} cannot implement `{iname}.{n}`: it is static")
+        } else if info.access < Access::Public {
+            format!(
+                "{whose} cannot implement `{iname}.{n}` with weaker access: declare it `public`"
+            )
+        } else {
+            continue;
+        };
+        diags.push(Diagnostic::error(msg, span).with_label(p.method(im).span, "interface method"));
+    }
 }
 
 /// A class without a constructor gets Java's default one, which calls `super()`.
@@ -1216,6 +1419,74 @@ mod tests {
             "class A { int f() { return 0; } } class B extends A { int f(int x) { return x; } }",
         );
         assert_eq!(e.len(), 1, "{e:?}");
+    }
+
+    const SHAPES: &str = "interface Shape { int area(); } interface Named { int id(); }
+        interface Polygon extends Shape, Named { int sides(); }
+        abstract class Base implements Named { public int id() { return 1; } }
+        class Square extends Base implements Polygon {
+            public int area() { return 4; } public int sides() { return 4; } }
+        class Circle implements Shape { public int area() { return 3; } }
+        final class Solid { }";
+
+    #[test]
+    fn interfaces_make_the_subtype_relation_a_dag() {
+        let p = program(SHAPES);
+        let c = |n: &str| p.class_by_name(n).unwrap();
+        assert!(p.class(c("Shape")).interface && !p.class(c("Base")).interface);
+        assert!(p.is_subclass(c("Square"), c("Shape")));
+        assert!(p.is_subclass(c("Square"), c("Named")));
+        assert!(p.is_subclass(c("Polygon"), c("Named")));
+        assert!(p.is_subclass(c("Shape"), ClassId(0)));
+        assert!(!p.is_subclass(c("Circle"), c("Named")));
+        assert!(!p.is_subclass(c("Base"), c("Shape")));
+        assert!(!p.is_input_class(c("Shape")));
+        assert!(p.is_input_class(c("Base")));
+        // Dispatch: the interface's method from the type, the class's from the object.
+        let name = p.method(p.entry("Shape.area").unwrap()).name;
+        assert_eq!(p.lookup_method(c("Polygon"), name), p.entry("Shape.area"));
+        assert_eq!(p.lookup_method(c("Square"), name), p.entry("Square.area"));
+        let id = p.method(p.entry("Named.id").unwrap()).name;
+        assert_eq!(p.lookup_method(c("Square"), id), p.entry("Base.id"));
+        // Casts (JLS 5.5.1): an interface and a class that is not final, two interfaces.
+        let t = |n: &str| Type::Class(c(n));
+        assert!(p.castable(t("Shape"), t("Named")));
+        assert!(p.castable(t("Base"), t("Shape")));
+        assert!(!p.castable(t("Solid"), t("Shape")));
+        assert!(p.may_share(c("Named"), c("Shape")));
+        assert!(!p.may_share(c("Circle"), c("Named")));
+        // The solver's order: supertypes first.
+        let order: Vec<ClassId> = p.hierarchy().into_iter().map(|(k, _, _)| k).collect();
+        let at = |k: ClassId| order.iter().position(|&x| x == k).unwrap();
+        assert!(at(c("Polygon")) > at(c("Shape")) && at(c("Square")) > at(c("Polygon")));
+    }
+
+    #[test]
+    fn interface_rules_are_javacs() {
+        assert!(errors(SHAPES).is_empty());
+        let e = errors("interface I { int f(); } class A implements I { int f() { return 0; } }");
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].contains("weaker access"), "{e:?}");
+        let e = errors("interface I { int f(); } class A implements I { }");
+        assert!(
+            e[0].contains("does not implement abstract method `f` of `I`"),
+            "{e:?}"
+        );
+        let e = errors(
+            "interface I { int f(); } class B { public int f() { return 1; } } class A extends B implements I { }",
+        );
+        assert!(e.is_empty(), "an inherited public method implements: {e:?}");
+        let e = errors("class B { } class A implements B { }");
+        assert!(e[0].contains("interface expected"), "{e:?}");
+        let e = errors("interface I { } class A extends I { }");
+        assert!(e[0].contains("no interface expected"), "{e:?}");
+        let e = errors("interface I extends J { } interface J extends I { }");
+        assert!(e.iter().any(|m| m.contains("cyclic")), "{e:?}");
+        let e = errors("interface I { int f(); } class A { static I m() { return new I(); } }");
+        assert!(
+            e[0].contains("abstract and cannot be instantiated"),
+            "{e:?}"
+        );
     }
 
     #[test]

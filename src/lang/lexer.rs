@@ -93,6 +93,8 @@ pub enum Kw {
     Finally,
     Package,
     Import,
+    Interface,
+    Implements,
 }
 
 const KEYWORDS: &[(&str, Kw)] = &[
@@ -133,12 +135,12 @@ const KEYWORDS: &[(&str, Kw)] = &[
     ("finally", Kw::Finally),
     ("package", Kw::Package),
     ("import", Kw::Import),
+    ("interface", Kw::Interface),
+    ("implements", Kw::Implements),
 ];
 
 /// Java keywords outside the subset, with the construct they start.
 const UNSUPPORTED_WORDS: &[(&str, &str)] = &[
-    ("interface", "interfaces"),
-    ("implements", "interfaces (`implements`)"),
     ("enum", "enums"),
     ("char", "type `char`"),
     ("byte", "type `byte`"),

@@ -196,7 +196,12 @@ impl Parser<'_> {
                         self.peek(),
                         Tok::Eof
                             | Tok::Kw(
-                                Kw::Class | Kw::Public | Kw::Abstract | Kw::Final | Kw::Private
+                                Kw::Class
+                                    | Kw::Interface
+                                    | Kw::Public
+                                    | Kw::Abstract
+                                    | Kw::Final
+                                    | Kw::Private
                             )
                     ) {
                         self.bump();
@@ -322,22 +327,46 @@ impl Parser<'_> {
         if mods.is_abstract && mods.is_final {
             self.error("a class cannot be both `abstract` and `final`", mspan);
         }
-        self.expect(Tok::Kw(Kw::Class))?;
+        let is_interface = self.eat(&Tok::Kw(Kw::Interface));
+        if is_interface {
+            if mods.is_final {
+                self.error("an interface cannot be `final`", mspan);
+            }
+        } else {
+            self.expect(Tok::Kw(Kw::Class))?;
+        }
         let name = self.ident()?;
         if self.peek() == &Tok::Lt {
             let s = self.span();
             return Err(self.error("the Java subset does not support generic classes", s));
         }
-        let superclass = if self.eat(&Tok::Kw(Kw::Extends)) {
-            Some(self.ident()?)
-        } else {
-            None
-        };
+        let mut superclass = None;
+        let mut interfaces = Vec::new();
+        if self.eat(&Tok::Kw(Kw::Extends)) {
+            if is_interface {
+                // `interface J extends I, K`: its superinterfaces.
+                interfaces = self.ident_list()?;
+            } else {
+                superclass = Some(self.ident()?);
+            }
+        }
+        if self.peek() == &Tok::Kw(Kw::Implements) {
+            let s = self.bump();
+            if is_interface {
+                self.error(
+                    "an interface cannot `implements`: write `extends` for its superinterfaces",
+                    s,
+                );
+            }
+            interfaces.extend(self.ident_list()?);
+        }
         self.expect(Tok::LBrace)?;
         let mut class = ClassDecl {
             mods,
             name,
             superclass,
+            is_interface,
+            interfaces,
             fields: Vec::new(),
             methods: Vec::new(),
             span: start,
@@ -371,6 +400,15 @@ impl Parser<'_> {
         Ok(class)
     }
 
+    /// `A, B, C`: the names of an `implements` or an interface's `extends` list.
+    fn ident_list(&mut self) -> PResult<Vec<Ident>> {
+        let mut list = vec![self.ident()?];
+        while self.eat(&Tok::Comma) {
+            list.push(self.ident()?);
+        }
+        Ok(list)
+    }
+
     fn name(&self, i: Ident) -> String {
         self.names.resolve(&i.name.0).to_string()
     }
@@ -378,8 +416,11 @@ impl Parser<'_> {
     fn member(&mut self, class: &mut ClassDecl) -> PResult<()> {
         let start = self.span();
         let (mods, mspan) = self.modifiers()?;
-        if self.peek() == &Tok::Kw(Kw::Class) {
+        if matches!(self.peek(), Tok::Kw(Kw::Class | Kw::Interface)) {
             return Err(self.error("the Java subset does not support nested classes", start));
+        }
+        if class.is_interface {
+            return self.interface_member(class, mods, mspan, start);
         }
         if self.peek() == &Tok::LBrace {
             if !mods.is_static {
@@ -538,6 +579,73 @@ impl Parser<'_> {
             };
             self.clinit(class, span).stmts.push(stmt);
         }
+        Ok(())
+    }
+
+    /// A member of an interface: an abstract method, implicitly `public abstract`
+    /// (JLS 9.4). Fields (constants), default, static and private methods,
+    /// constructors and initializers are errors.
+    fn interface_member(
+        &mut self,
+        class: &mut ClassDecl,
+        mut mods: Modifiers,
+        mspan: Span,
+        start: Span,
+    ) -> PResult<()> {
+        if self.peek() == &Tok::LBrace {
+            return Err(self.error("an interface cannot have an initializer block", start));
+        }
+        if self.peek() == &Tok::Kw(Kw::Default) {
+            let s = self.span();
+            return Err(self.error(
+                "the Java subset does not support default methods: an interface declares abstract methods only",
+                s,
+            ));
+        }
+        if matches!(self.peek(), Tok::Ident(_)) && self.peek_at(1) == &Tok::LParen {
+            let s = self.span();
+            return Err(self.error("an interface has no constructors", s));
+        }
+        if mods.private || mods.protected || mods.is_final || mods.is_static {
+            self.error(
+                "an interface method is public and abstract: it cannot be `private`, `protected`, `final` or `static` in the Java subset",
+                mspan,
+            );
+        }
+        let ty = self.type_expr()?;
+        let name = self.ident()?;
+        self.no_c_style_dims()?;
+        if self.peek() != &Tok::LParen {
+            let s = start.to(name.span);
+            return Err(self.error("the Java subset does not support fields in interfaces", s));
+        }
+        let params = self.params()?;
+        let throws = self.throws()?;
+        if self.peek() == &Tok::LBrace {
+            let s = self.span();
+            self.error(
+                "an interface method has no body in the Java subset (no default or static methods)",
+                s,
+            );
+            self.block()?;
+        } else {
+            self.expect(Tok::Semi)?;
+        }
+        mods.public = true;
+        mods.is_abstract = true;
+        mods.private = false;
+        mods.protected = false;
+        mods.is_final = false;
+        mods.is_static = false;
+        class.methods.push(MethodDecl {
+            mods,
+            ret: Some(ty),
+            name,
+            params,
+            throws,
+            body: None,
+            span: start.to(self.prev_span()),
+        });
         Ok(())
     }
 

@@ -140,8 +140,13 @@ impl ArrayType {
 #[derive(Clone, Debug)]
 pub struct Class {
     pub name: Name,
-    /// `None` only for `Object`.
+    /// `None` only for `Object`; `Object` for an interface.
     pub superclass: Option<ClassId>,
+    /// True for an `interface` (never instantiated, never an input object's class).
+    pub interface: bool,
+    /// The interfaces a class `implements` or an interface `extends`, as written: with
+    /// the superclass, the direct supertypes (the subtype relation is a DAG).
+    pub interfaces: Vec<ClassId>,
     /// Fields declared in this class, in declaration order.
     pub own_fields: Vec<FieldId>,
     /// Every field of an instance: inherited ones first (root class first), then own
@@ -153,6 +158,8 @@ pub struct Class {
     pub constructor: Option<MethodId>,
     /// True for `Object` and the [`BUILTIN_CLASSES`].
     pub builtin: bool,
+    /// Declared `final` (no subclass).
+    pub is_final: bool,
     pub span: Span,
 }
 
@@ -251,16 +258,77 @@ impl Program {
             .map(|i| ClassId(i as u32))
     }
 
-    /// True when `sub` is `sup` or inherits from it.
+    /// True when `sub` is `sup` or inherits from it: through its superclass chain
+    /// and the interfaces each class there implements, transitively (JLS 4.10.2).
     pub fn is_subclass(&self, sub: ClassId, sup: ClassId) -> bool {
-        let mut c = Some(sub);
-        while let Some(k) = c {
+        if !self.class(sup).interface {
+            let mut c = Some(sub);
+            while let Some(k) = c {
+                if k == sup {
+                    return true;
+                }
+                c = self.class(k).superclass;
+            }
+            return false;
+        }
+        // The checker cuts cycles, so the walk over the DAG ends; `seen` keeps it
+        // linear in the hierarchy's size.
+        let mut seen = vec![false; self.classes.len()];
+        let mut work = vec![sub];
+        while let Some(k) = work.pop() {
             if k == sup {
                 return true;
             }
-            c = self.class(k).superclass;
+            if std::mem::replace(&mut seen[k.0 as usize], true) {
+                continue;
+            }
+            let class = self.class(k);
+            work.extend(class.superclass);
+            work.extend(class.interfaces.iter().copied());
         }
         false
+    }
+
+    /// Whether an input object (of the bounded generator, a rule set's fresh
+    /// object, a symbolic heap's) may have class `c`: `Object` or a user class
+    /// that is not an interface (the built-in exception classes and the holder of
+    /// the static fields are not input data).
+    pub fn is_input_class(&self, c: ClassId) -> bool {
+        c == ClassId(0) || !(self.class(c).builtin || self.class(c).interface)
+    }
+
+    /// The classes with their direct supertypes (superclass first, then the
+    /// interfaces), each after its supertypes, and whether an object can be of it
+    /// (not of an interface): what a solver's hierarchy of `Type` declares.
+    pub fn hierarchy(&self) -> Vec<(ClassId, Vec<ClassId>, bool)> {
+        let n = self.classes.len();
+        let mut done = vec![false; n];
+        let mut out = Vec::with_capacity(n);
+        // Depth-first, supertypes before the class (the hierarchy is acyclic).
+        fn visit(
+            p: &Program,
+            c: ClassId,
+            done: &mut [bool],
+            out: &mut Vec<(ClassId, Vec<ClassId>, bool)>,
+        ) {
+            if std::mem::replace(&mut done[c.0 as usize], true) {
+                return;
+            }
+            let class = p.class(c);
+            let supers: Vec<ClassId> = class
+                .superclass
+                .into_iter()
+                .chain(class.interfaces.iter().copied())
+                .collect();
+            for &s in &supers {
+                visit(p, s, done, out);
+            }
+            out.push((c, supers, !class.interface));
+        }
+        for c in 0..n {
+            visit(self, ClassId(c as u32), &mut done, &mut out);
+        }
+        out
     }
 
     /// The nearest class of which both are subclasses (`Object` at worst).
@@ -296,6 +364,14 @@ impl Program {
     /// decides it for the subset (one converts to the other; JLS 5.5): what `(T) e`,
     /// `e instanceof T` and `==` need.
     pub fn castable(&self, a: Type, b: Type) -> bool {
+        if let (Type::Class(p), Type::Class(q)) = (a, b)
+            && (self.class(p).interface || self.class(q).interface)
+        {
+            // An interface and a class that is not final, or two interfaces: some
+            // subclass may be both (JLS 5.5.1).
+            let open = |c: ClassId| self.class(c).interface || !self.class(c).is_final;
+            return self.related(p, q) || (open(p) && open(q));
+        }
         self.is_subtype(a, b) || self.is_subtype(b, a)
     }
 
@@ -344,15 +420,29 @@ impl Program {
         self.is_subclass(a, b) || self.is_subclass(b, a)
     }
 
+    /// Whether one object can be of both types: one is a subclass of the other,
+    /// or (with interfaces) some class an input object may have lies below both.
+    pub fn may_share(&self, a: ClassId, b: ClassId) -> bool {
+        self.related(a, b)
+            || ((self.class(a).interface || self.class(b).interface)
+                && (0..self.classes.len() as u32).map(ClassId).any(|k| {
+                    self.is_input_class(k) && self.is_subclass(k, a) && self.is_subclass(k, b)
+                }))
+    }
+
     /// Every `(sub, sup)` subclass pair with `c` on one side: `c`'s subclasses
-    /// (including `c` itself) below it and its superclasses above it.
+    /// (including `c` itself) below it and its superclasses above it. A type
+    /// unrelated to `c` whose objects may be of `c` too (an interface and a class
+    /// implementing it below, two interfaces; [`Program::may_share`]) is paired as
+    /// `(c, k)`, as a superclass is: an object reached through `k` is then of `c`
+    /// only under a type bound.
     pub fn hierarchy_around(&self, c: ClassId) -> Vec<(ClassId, ClassId)> {
         (0..self.classes.len() as u32)
             .map(ClassId)
             .filter_map(|k| {
                 if self.is_subclass(k, c) {
                     Some((k, c))
-                } else if self.is_subclass(c, k) {
+                } else if self.is_subclass(c, k) || self.may_share(c, k) {
                     Some((c, k))
                 } else {
                     None
@@ -370,17 +460,39 @@ impl Program {
     }
 
     /// The method named `name` declared in `c` or inherited by it (nearest first):
-    /// virtual dispatch on an object of dynamic class `c`.
+    /// virtual dispatch on an object of dynamic class `c`. The superclass chain
+    /// comes first; only when it has none is an (abstract) method of an interface
+    /// `c` or a superclass implements found, so a class that is not abstract always
+    /// finds its implementation (the checker ensures there is one).
     pub fn lookup_method(&self, c: ClassId, name: Name) -> Option<MethodId> {
-        let mut k = Some(c);
-        while let Some(cls) = k {
-            let class = self.class(cls);
-            if let Some(&m) = class.methods.iter().find(|&&m| {
+        let own = |cls: ClassId| {
+            self.class(cls).methods.iter().copied().find(|&m| {
                 self.method(m).name == name && self.method(m).kind != MethodKind::Constructor
-            }) {
+            })
+        };
+        let mut k = Some(c);
+        let mut chain = Vec::new();
+        while let Some(cls) = k {
+            if let Some(m) = own(cls) {
                 return Some(m);
             }
-            k = class.superclass;
+            chain.push(cls);
+            k = self.class(cls).superclass;
+        }
+        // The interfaces, breadth first from the nearest class.
+        let mut seen = vec![false; self.classes.len()];
+        let mut queue: std::collections::VecDeque<ClassId> = chain
+            .iter()
+            .flat_map(|&cls| self.class(cls).interfaces.iter().copied())
+            .collect();
+        while let Some(i) = queue.pop_front() {
+            if std::mem::replace(&mut seen[i.0 as usize], true) {
+                continue;
+            }
+            if let Some(m) = own(i) {
+                return Some(m);
+            }
+            queue.extend(self.class(i).interfaces.iter().copied());
         }
         None
     }

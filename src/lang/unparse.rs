@@ -99,9 +99,19 @@ impl<R: Resolver> Printer<'_, R> {
 
     fn class(&mut self, c: &ClassDecl) {
         let mut head = Self::mods(&c.mods);
-        let _ = write!(head, "class {}", self.name(&c.name));
+        let kind = if c.is_interface { "interface" } else { "class" };
+        let _ = write!(head, "{kind} {}", self.name(&c.name));
         if let Some(s) = &c.superclass {
             let _ = write!(head, " extends {}", self.name(s));
+        }
+        if !c.interfaces.is_empty() {
+            let names: Vec<&str> = c.interfaces.iter().map(|i| self.name(i)).collect();
+            let word = if c.is_interface {
+                "extends"
+            } else {
+                "implements"
+            };
+            let _ = write!(head, " {word} {}", names.join(", "));
         }
         head.push_str(" {");
         self.line(&head);

@@ -538,7 +538,9 @@ impl Checker<'_, '_> {
                 cmp.counted &= counted;
                 continue;
             }
-            let mut val = conc.valuation_below(&p.input, &p.open, p.decided.clone());
+            let mut val = conc
+                .valuation_below(&p.input, &p.open, p.decided.clone())
+                .looking_ahead(completions);
             let claims = conc.claims(&mut val);
             let mut split = val.hit();
             if split.is_none() {

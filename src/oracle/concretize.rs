@@ -11,6 +11,7 @@ use egg::{Id, Language, RecExpr};
 use crate::concrete::canon::{
     HeapView, PCell, PResult, PVal, PartialOutcome, ViewResult, ViewValue, canonicalize,
 };
+use crate::concrete::generate::Completions;
 use crate::concrete::{CanonOutcome, Input, InputValue, Thrown};
 use crate::engine::{Cell, ElemCell, Ending, Exploration, Outcome, RuleSet};
 use crate::expr::{Assignment, EvalError, RefValue, Sort, Term, Value, display_expr, eval_expr};
@@ -19,6 +20,11 @@ use crate::lang::{ArrayType, ClassId, FieldId, MethodId, MethodKind, Program, Ty
 /// At most this many partial choices of values are tried for the symbols an input
 /// leaves unbound.
 const MAX_COMPLETIONS: usize = 4096;
+
+/// How many open fields deep [`Concretizer::look_ahead`] fills a class's open fields
+/// to decide one guard, and how many values it tries in all for one guard.
+const LOOKAHEAD_DEPTH: u32 = 3;
+const LOOKAHEAD_VALUES: usize = 512;
 
 /// How a trace ends, as terms.
 #[derive(Clone, Debug)]
@@ -111,6 +117,15 @@ enum GuardValue {
     Fails,
 }
 
+/// A class of inputs while [`Concretizer::look_ahead`] fills its open fields: the
+/// input, its open fields, and the symbols with a value on the whole class.
+#[derive(Copy, Clone)]
+struct Fill<'a> {
+    input: &'a Input,
+    open: &'a [Vec<bool>],
+    known: &'a Assignment,
+}
+
 /// [`GuardValue`] without the symbol's name.
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Guard {
@@ -141,6 +156,10 @@ pub struct Valuation<'i> {
     /// Per claiming trace, values for the symbols the input leaves unbound (access
     /// paths through `null`) under which its path condition holds.
     chosen: HashMap<usize, Vec<(String, Value)>>,
+    /// For a class of inputs: the values its open fields may take, with which a guard
+    /// that needs an open field is decided on the whole class when every value gives
+    /// it the same truth value ([`Concretizer::look_ahead`]).
+    values: Option<&'i Completions>,
 }
 
 impl<'p> Concretizer<'p> {
@@ -353,6 +372,14 @@ impl<'p> Concretizer<'p> {
         self.traces[t].guards.iter().map(|g| &self.exprs[g])
     }
 
+    /// The input symbols that name elements of input arrays: the symbol's name, the
+    /// access path of its array, and its index as an expression.
+    pub fn elem_inputs(&self) -> impl Iterator<Item = (&str, &str, &RecExpr<Term>)> + '_ {
+        self.elem_inputs
+            .iter()
+            .map(|(name, (array, index))| (name.as_str(), array.as_str(), &self.exprs[index]))
+    }
+
     /// The readable path condition of trace `t`.
     pub fn pc(&self, t: usize) -> &str {
         &self.pcs[t]
@@ -420,6 +447,7 @@ impl<'p> Concretizer<'p> {
             guards: HashMap::new(),
             inherited,
             chosen: HashMap::new(),
+            values: None,
         }
     }
 
@@ -792,23 +820,125 @@ impl<'p> Concretizer<'p> {
     }
 
     /// The value of guard `g` under `val`: inherited from the enclosing class,
-    /// memoized, or evaluated once.
+    /// memoized, or evaluated once (in a class of inputs, looking ahead through the
+    /// open fields it needs: [`Concretizer::look_ahead`]).
     fn guard(&self, val: &mut Valuation, g: Id) -> Guard {
         if let Some(&b) = val.inherited.get(&g) {
             return Guard::Holds(b);
         }
-        let v = val.guards.entry(g).or_insert_with(|| {
-            match eval_expr(&self.exprs[&g], &val.assignment) {
+        if !val.guards.contains_key(&g) {
+            let v = match eval_expr(&self.exprs[&g], &val.assignment) {
                 Ok(Value::Bool(b)) => GuardValue::Holds(b),
-                Err(EvalError::Unbound(name)) => GuardValue::Unbound(name),
+                Err(EvalError::Unbound(name)) => {
+                    let decided = match (val.values, val.open_syms.get(&name)) {
+                        (Some(values), Some(&slot)) => {
+                            let mut budget = LOOKAHEAD_VALUES;
+                            let fill = Fill {
+                                input: val.input,
+                                open: val.open,
+                                known: &val.assignment,
+                            };
+                            self.look_ahead(values, g, fill, slot, LOOKAHEAD_DEPTH, &mut budget)
+                        }
+                        _ => None,
+                    };
+                    match decided {
+                        Some(b) => GuardValue::Holds(b),
+                        None => GuardValue::Unbound(name),
+                    }
+                }
                 _ => GuardValue::Fails,
-            }
-        });
-        match v {
+            };
+            val.guards.insert(g, v);
+        }
+        match &val.guards[&g] {
             GuardValue::Holds(b) => Guard::Holds(*b),
             GuardValue::Unbound(_) => Guard::Unbound,
             GuardValue::Fails => Guard::Fails,
         }
+    }
+
+    /// The truth value guard `g` has on every input of the class `fill` describes,
+    /// found by filling its open field `slot` with each value a completion may give it
+    /// (as splitting the class on it would, new objects with open fields included)
+    /// and evaluating `g` on each part, `depth` open fields deep and at most `budget`
+    /// values in all; `None` when the parts give it different values, or one gives it
+    /// none (a symbol through `null`, an ill-sorted term), or the bounds end first.
+    ///
+    /// A guard decided so is decided for the class without splitting it: the parts
+    /// of a split are the class, so a value every part gives the guard is its value on
+    /// every input of the class (a path-condition conjunct over an input field that no
+    /// concrete run of the class reads is then no reason to split the class).
+    fn look_ahead(
+        &self,
+        values: &Completions,
+        g: Id,
+        fill: Fill<'_>,
+        slot: (u32, u32),
+        depth: u32,
+        budget: &mut usize,
+    ) -> Option<bool> {
+        let (o, s) = (slot.0 as usize, slot.1 as usize);
+        let mut same = None;
+        for (v, new) in values.values(fill.input, o, s) {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            let mut input = fill.input.clone();
+            let mut open = fill.open.to_vec();
+            if let Some(k) = new {
+                let object = values.blank(k);
+                open.push(vec![true; object.slots()]);
+                input.objects.push(object);
+            }
+            input.objects[o].set(s, v);
+            open[o][s] = false;
+            let mut known = Assignment::new();
+            let mut opened = HashMap::new();
+            for (name, _) in &self.sorts[&g] {
+                if known.values.contains_key(name) {
+                    continue;
+                }
+                if let Some(v) = fill.known.values.get(name) {
+                    known.values.insert(name.clone(), v.clone());
+                    continue;
+                }
+                match self.walk(&input, &open, &known, name) {
+                    Walk::Value(v) => {
+                        known.values.insert(name.clone(), v);
+                    }
+                    Walk::Open(o, s) => {
+                        opened.insert(name.clone(), (o, s));
+                    }
+                    Walk::Free => {}
+                }
+            }
+            for (i, object) in input.objects.iter().enumerate() {
+                known.classes.insert(
+                    RefValue::Obj(i as u32),
+                    self.program.class_name(object.class).to_string(),
+                );
+            }
+            let b = match eval_expr(&self.exprs[&g], &known) {
+                Ok(Value::Bool(b)) => b,
+                Err(EvalError::Unbound(name)) if depth > 1 => {
+                    let &next = opened.get(&name)?;
+                    let fill = Fill {
+                        input: &input,
+                        open: &open,
+                        known: &known,
+                    };
+                    self.look_ahead(values, g, fill, next, depth - 1, budget)?
+                }
+                _ => return None,
+            };
+            match same {
+                Some(a) if a != b => return None,
+                _ => same = Some(b),
+            }
+        }
+        same
     }
 
     fn eval(&self, val: &Valuation, id: Id) -> Result<Value, PredictError> {
@@ -1389,7 +1519,7 @@ impl<'p> Concretizer<'p> {
     }
 }
 
-impl Valuation<'_> {
+impl<'i> Valuation<'i> {
     /// The open field an evaluation needed, if any: the class must be split on it
     /// before its claims or prediction are known.
     pub fn hit(&self) -> Option<(u32, u32)> {
@@ -1409,6 +1539,13 @@ impl Valuation<'_> {
         let mut all = (*self.inherited).clone();
         all.extend(own);
         Rc::new(all)
+    }
+
+    /// Decides the guards that need an open field of the class by the values
+    /// `completions` gives that field ([`Concretizer::look_ahead`]).
+    pub fn looking_ahead(mut self, completions: &'i Completions) -> Self {
+        self.values = Some(completions);
+        self
     }
 
     /// The first open field of the class, in input order.

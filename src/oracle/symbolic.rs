@@ -341,12 +341,7 @@ pub fn prove(
         news: BTreeSet::new(),
         errors: Vec::new(),
     };
-    for c in &program.classes {
-        let parent = c.superclass.map(|k| program.class_name(k));
-        let _ = shared
-            .solver
-            .declare_class(program.name(c.name), parent, true);
-    }
+    crate::engine::declare_classes(&mut shared.solver, program);
     // The roots are symbols whether or not a trace reads them.
     let explore = |c: Contender, shared: &mut Shared| {
         let mut sink = Collect {

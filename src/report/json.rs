@@ -133,6 +133,51 @@ pub struct SummaryJson {
     /// The rule set's own counters by name (absent when it keeps none).
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub rule_stats: BTreeMap<String, u64>,
+    /// The exploration's work and span (`run --work`; absent without it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub work: Option<WorkJson>,
+}
+
+/// An exploration's work and span in JSON (docs/JSON.md, docs/PARALLEL.md).
+#[derive(Clone, Debug, Serialize)]
+pub struct WorkJson {
+    /// The sum of every step's CPU time.
+    pub work_ms: f64,
+    /// The most CPU time of the steps of one path from the root.
+    pub span_ms: f64,
+    /// The states on that path.
+    pub span_states: u64,
+    /// Brent's bounds on the speed-up over one core, `[at least, at most]`, at 8, 64
+    /// and 512 cores.
+    pub speedup: BTreeMap<String, [f64; 2]>,
+}
+
+impl WorkJson {
+    pub fn of(w: &crate::engine::ExplorationWork) -> WorkJson {
+        let ws = brent(w);
+        WorkJson {
+            work_ms: ws.work_ms,
+            span_ms: ws.span_ms,
+            span_states: w.span_states,
+            speedup: [8u64, 64, 512]
+                .iter()
+                .map(|&p| {
+                    let (lo, hi) = ws.speedup(p);
+                    (p.to_string(), [lo, hi])
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An exploration's work and span as [`crate::work::WorkSpan`], whose Brent bound
+/// treats the longest path as the critical one.
+pub fn brent(w: &crate::engine::ExplorationWork) -> crate::work::WorkSpan {
+    crate::work::WorkSpan {
+        items: 1,
+        work_ms: w.work_ns as f64 / 1e6,
+        span_ms: w.span_ns as f64 / 1e6,
+    }
 }
 
 impl SummaryJson {
@@ -155,6 +200,7 @@ impl SummaryJson {
             stopped: s.stopped,
             bounds: s.bounds.clone(),
             rule_stats: s.rule_stats.clone(),
+            work: s.work.as_ref().map(WorkJson::of),
         }
     }
 }

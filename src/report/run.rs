@@ -69,8 +69,9 @@ pub fn run_footer(s: &RunSummary) -> String {
     } else {
         String::new()
     };
+    let work = s.work.as_ref().map_or_else(String::new, work_text);
     format!(
-        "\ntraces: {} (normal {}, exceptional {}{unknown})  states: {}  solver calls: {} ({} unknown{lazily})  time: {:.1} ms (printing {:.1} ms)  {}\nbounds: {}\n",
+        "\ntraces: {} (normal {}, exceptional {}{unknown})  states: {}  solver calls: {} ({} unknown{lazily})  time: {:.1} ms (printing {:.1} ms)  {}\nbounds: {}\n{work}",
         s.traces,
         s.normal,
         s.exceptional,
@@ -81,6 +82,26 @@ pub fn run_footer(s: &RunSummary) -> String {
         s.render_ms,
         status(s),
         bounds_text(&s.bounds)
+    )
+}
+
+/// Two lines: an exploration's work and span, and the speed-up they allow.
+fn work_text(w: &crate::engine::ExplorationWork) -> String {
+    let ws = super::json::brent(w);
+    let bounds: Vec<String> = [8u64, 64, 512]
+        .iter()
+        .map(|&p| {
+            let (lo, hi) = ws.speedup(p);
+            format!("{p} cores {lo:.1}-{hi:.1}x")
+        })
+        .collect();
+    format!(
+        "work: {:.1} ms of CPU over the steps; span (the longest path from the root): {:.2} ms over {} states\n\
+         speed-up allowed (Brent: work/P + span >= T_P >= max(work/P, span)): {}\n",
+        ws.work_ms,
+        ws.span_ms,
+        w.span_states,
+        bounds.join(", ")
     )
 }
 

@@ -149,6 +149,13 @@ fn parse(src: &str) -> Result<Vec<Sexp>, ScriptError> {
 enum Binding {
     Fun(FunId),
     Term(TermId),
+    /// An array constant (`arity` 0) or a function returning an array
+    /// (`(Array I E)`): its elements are the uninterpreted function `select`, of the
+    /// declared arguments and the index.
+    Array {
+        select: FunId,
+        arity: usize,
+    },
 }
 
 /// The state of a running script.
@@ -164,6 +171,14 @@ struct Script {
     last: Option<Answer>,
     produce_models: bool,
     models_valid: Vec<bool>,
+    /// Ackermann's reduction of the `select!` applications: each distinct application
+    /// (function, arguments with the index) is a fresh constant, asserted equal to every
+    /// earlier one of the same function where their arguments are equal.
+    selects: Vec<(FunId, Vec<TermId>, TermId)>,
+    /// Length of `selects` at each `push`.
+    select_frames: Vec<usize>,
+    /// Fresh constants made so far (their names never repeat).
+    select_count: usize,
 }
 
 /// Run an SMT-LIB 2 script.
@@ -183,6 +198,9 @@ pub fn run_script(src: &str, config: SolverConfig) -> ScriptOutput {
         last: None,
         produce_models: true,
         models_valid: Vec::new(),
+        selects: Vec::new(),
+        select_frames: Vec::new(),
+        select_count: 0,
     };
     // the registered theories' symbols (`TheorySolver::declare`)
     let theory_funs: Vec<(String, Binding)> = s
@@ -267,8 +285,18 @@ impl Script {
                 arity(1)?;
                 let l = symbol(&args[0])?;
                 // nonlinear atoms are outside the fragment: `sat` only on a checked model
-                const LOGICS: [&str; 8] = [
-                    "QF_UF", "QF_IDL", "QF_UFIDL", "QF_LIA", "QF_UFLIA", "QF_NIA", "QF_UFNIA",
+                const LOGICS: [&str; 12] = [
+                    "QF_UF",
+                    "QF_IDL",
+                    "QF_UFIDL",
+                    "QF_LIA",
+                    "QF_UFLIA",
+                    "QF_NIA",
+                    "QF_UFNIA",
+                    "QF_AX",
+                    "QF_ALIA",
+                    "QF_AUFLIA",
+                    "QF_AUFNIA",
                     "ALL",
                 ];
                 if !LOGICS.contains(&l.as_str()) {
@@ -306,10 +334,18 @@ impl Script {
                 let Sexp::List(params, _) = &args[1] else {
                     return err(args[1].pos(), "expected a list of argument sorts");
                 };
-                let params: Vec<Sort> = params
+                let mut params: Vec<Sort> = params
                     .iter()
                     .map(|s| self.sort(s))
                     .collect::<Result<_, _>>()?;
+                if let Some((index, elem)) = self.array_sort(&args[2])? {
+                    let arity = params.len();
+                    params.push(index);
+                    let select = format!("select!{name}");
+                    let f = self.solver.terms_mut().declare_fun(&select, &params, elem);
+                    self.names.push((name, Binding::Array { select: f, arity }));
+                    return Ok(true);
+                }
                 let ret = self.sort(&args[2])?;
                 let f = self.solver.terms_mut().declare_fun(&name, &params, ret);
                 self.names.push((name, Binding::Fun(f)));
@@ -364,6 +400,18 @@ impl Script {
             "declare-const" => {
                 arity(2)?;
                 let name = self.fresh_name(&args[0])?;
+                if let Some((index, elem)) = self.array_sort(&args[1])? {
+                    let select = format!("select!{name}");
+                    let f = self.solver.terms_mut().declare_fun(&select, &[index], elem);
+                    self.names.push((
+                        name,
+                        Binding::Array {
+                            select: f,
+                            arity: 0,
+                        },
+                    ));
+                    return Ok(true);
+                }
                 let ret = self.sort(&args[1])?;
                 let f = self.solver.terms_mut().declare_fun(&name, &[], ret);
                 self.names.push((name, Binding::Fun(f)));
@@ -457,12 +505,15 @@ impl Script {
                         self.solver.push();
                         self.frames
                             .push((self.names.len(), self.sort_order.clone()));
+                        self.select_frames.push(self.selects.len());
                     } else {
                         let Some((len, sorts)) = self.frames.pop() else {
                             return err(p, "`pop` below the first scope");
                         };
                         self.solver.pop();
                         self.names.truncate(len);
+                        let selects = self.select_frames.pop().unwrap_or(0);
+                        self.selects.truncate(selects);
                         for s in self.sort_order.split_off(sorts.len()) {
                             self.sorts.remove(&s);
                         }
@@ -491,6 +542,140 @@ impl Script {
             .rev()
             .find(|(n, _)| n == name)
             .map(|(_, b)| *b)
+    }
+
+    /// `(Array I E)` as its index and element sorts; `None` for another sort.
+    fn array_sort(&self, e: &Sexp) -> Result<Option<(Sort, Sort)>, ScriptError> {
+        let Sexp::List(items, p) = e else {
+            return Ok(None);
+        };
+        match items.as_slice() {
+            [head, index, elem] if atom(head) == Some("Array") => {
+                if matches!(elem, Sexp::List(..)) || matches!(index, Sexp::List(..)) {
+                    return err(
+                        *p,
+                        "arrays of arrays (or indexed by arrays) are not supported",
+                    );
+                }
+                Ok(Some((self.sort(index)?, self.sort(elem)?)))
+            }
+            _ => err(
+                *p,
+                "unsupported sort: only `(Array I E)` is a compound sort",
+            ),
+        }
+    }
+
+    /// An array term as its base (the `select` function and its arguments) and the
+    /// `store`s over it, oldest first: a declared array constant, an application of a
+    /// function returning an array, or `(store a i v)` of one.
+    #[allow(clippy::type_complexity)]
+    fn array_term(
+        &mut self,
+        e: &Sexp,
+    ) -> Result<(FunId, Vec<TermId>, Vec<(TermId, TermId)>), ScriptError> {
+        let p = e.pos();
+        let unsupported = |what: &str| {
+            err(
+                p,
+                format!(
+                    "{what}: an array is supported as a declared array or array function, \
+                     under `store`s, and read by `select` only"
+                ),
+            )
+        };
+        match e {
+            Sexp::Atom(..) => {
+                let name = symbol(e)?;
+                match self.lookup(&name) {
+                    Some(Binding::Array { select, arity: 0 }) => {
+                        Ok((select, Vec::new(), Vec::new()))
+                    }
+                    Some(_) => unsupported(&format!("`{name}` is not an array")),
+                    None => err(p, format!("unknown symbol `{name}`")),
+                }
+            }
+            Sexp::List(items, _) => {
+                let Some(head) = items.first().and_then(atom) else {
+                    return unsupported("expected an array");
+                };
+                if head == "store" {
+                    let [_, a, i, v] = items.as_slice() else {
+                        return err(p, "`store` expects 3 arguments");
+                    };
+                    let (f, args, mut stores) = self.array_term(a)?;
+                    let (i, v) = (self.term(i)?, self.term(v)?);
+                    stores.push((i, v));
+                    return Ok((f, args, stores));
+                }
+                match self.lookup(head.trim_matches('|')) {
+                    Some(Binding::Array { select, arity }) if arity == items.len() - 1 => {
+                        let mut args = Vec::with_capacity(arity);
+                        for a in &items[1..] {
+                            args.push(self.term(a)?);
+                        }
+                        Ok((select, args, Vec::new()))
+                    }
+                    _ => unsupported(&format!("`{head}` does not make an array")),
+                }
+            }
+        }
+    }
+
+    /// `(select a j)`, read over write: `select(store(a, i, v), j)` is
+    /// `ite(i = j, v, select(a, j))`, and `select` of a base array the application of
+    /// its uninterpreted `select` function to the index.
+    fn select(&mut self, p: Pos, rest: &[Sexp]) -> Result<TermId, ScriptError> {
+        let [a, j] = rest else {
+            return err(p, "`select` expects 2 arguments");
+        };
+        let (f, mut args, stores) = self.array_term(a)?;
+        let j = self.term(j)?;
+        args.push(j);
+        let mut acc = self.select_const(p, f, args)?;
+        let t = self.solver.terms_mut();
+        for (i, v) in stores {
+            let at = t.eq(i, j).map_err(|e| sort_err(p, e))?;
+            acc = t.ite(at, v, acc).map_err(|e| sort_err(p, e))?;
+        }
+        Ok(acc)
+    }
+
+    /// The constant of the application `f(args)` of a `select!` function (Ackermann's
+    /// reduction, so that no uninterpreted function with an integer argument reaches
+    /// the solver): the same constant for the same arguments, else a fresh one,
+    /// asserted equal to each earlier constant of `f` where the arguments are equal.
+    fn select_const(&mut self, p: Pos, f: FunId, args: Vec<TermId>) -> Result<TermId, ScriptError> {
+        if let Some(&(_, _, c)) = self.selects.iter().find(|(g, a, _)| *g == f && *a == args) {
+            return Ok(c);
+        }
+        let t = self.solver.terms_mut();
+        let sort = {
+            let probe = t.app(f, &args).map_err(|e| sort_err(p, e))?;
+            t.sort(probe)
+        };
+        self.select_count += 1;
+        let name = format!("select!{}", self.select_count);
+        let k = t.declare_fun(&name, &[], sort);
+        let c = t.app(k, &[]).map_err(|e| sort_err(p, e))?;
+        let mut axioms = Vec::new();
+        for (g, other, d) in &self.selects {
+            if *g != f {
+                continue;
+            }
+            let mut same = Vec::with_capacity(args.len());
+            for (&x, &y) in args.iter().zip(other) {
+                same.push(t.eq(x, y).map_err(|e| sort_err(p, e))?);
+            }
+            let same = t.and(&same).map_err(|e| sort_err(p, e))?;
+            let equal = t.eq(c, *d).map_err(|e| sort_err(p, e))?;
+            axioms.push(t.implies(same, equal).map_err(|e| sort_err(p, e))?);
+        }
+        for a in axioms {
+            self.solver.assert_term(a).map_err(|e| sort_err(p, e))?;
+        }
+        self.selects.push((f, args, c));
+        Ok(c)
     }
 
     fn sort(&self, e: &Sexp) -> Result<Sort, ScriptError> {
@@ -540,6 +725,7 @@ impl Script {
                         .terms_mut()
                         .app(f, &[])
                         .map_err(|e| sort_err(p, e)),
+                    Some(Binding::Array { .. }) => err(p, array_value(&name)),
                     None => err(p, format!("unknown symbol `{name}`")),
                 }
             }
@@ -553,6 +739,8 @@ impl Script {
                 let rest = &items[1..];
                 match op.as_str() {
                     "let" => return self.let_term(p, rest),
+                    "select" => return self.select(p, rest),
+                    "store" => return err(p, array_value("store")),
                     "!" => {
                         let Some(body) = rest.first() else {
                             return err(p, "`!` expects a term");
@@ -716,11 +904,21 @@ impl Script {
             name => match self.lookup(name.trim_matches('|')) {
                 Some(Binding::Fun(f)) => self.solver.terms_mut().app(f, args),
                 Some(Binding::Term(_)) => return err(p, format!("`{name}` is not a function")),
+                Some(Binding::Array { .. }) => return err(p, array_value(name)),
                 None => return err(p, format!("unknown function `{name}`")),
             },
         };
         r.map_err(|e| sort_err(p, e))
     }
+}
+
+/// The message for an array used where a value is expected (an argument of `=`,
+/// `ite`, a function): only `select` reads arrays.
+fn array_value(name: &str) -> String {
+    format!(
+        "`{name}` makes an array used as a value: arrays are read by `select` only \
+         (array equality, extensionality and arrays as arguments are not supported)"
+    )
 }
 
 fn sort_err(p: Pos, e: SortError) -> ScriptError {

@@ -1,13 +1,14 @@
 //! The candidate vector (\[LISSA\] §3.1): the objects a search ranges over, each field's
 //! domain, the fixed fields at their values' indices, and what symmetry breaking needs.
+//! An array is an object whose fields are its elements (its kind holds its length).
 
 use std::collections::HashMap;
 use std::ops::RangeInclusive;
 
-use super::{Structure, SymSolve};
+use super::{Kind, Structure, SymSolve};
 use crate::concrete::generate::PartialInput;
 use crate::concrete::{InputObj, InputValue};
-use crate::lang::{ClassId, Program, Type};
+use crate::lang::{ArrayType, ClassId, Program, Type};
 
 /// One value a slot of the candidate vector may take.
 pub(super) type Domain = Vec<InputValue>;
@@ -16,28 +17,36 @@ pub(super) type Domain = Vec<InputValue>;
 pub(super) struct Domains {
     ints: Domain,
     bools: Domain,
-    /// Per class a field may reference: null, then the candidate's objects of a subclass.
-    refs: HashMap<ClassId, Domain>,
+    /// Per class or array type a field may reference: null, then the candidate's objects
+    /// of a subclass (arrays of a subtype), in increasing order.
+    refs: HashMap<Type, Domain>,
 }
 
 impl Domains {
-    /// The domains of fields of types `slot_types` over the objects `classes`.
+    /// The domains of fields of types `slot_types` over the objects `kinds`. An array
+    /// fills a slot of an array type only, never one of a class (`Object` included), as
+    /// in the bounded generator.
     pub(super) fn new(
         p: &Program,
-        classes: &[ClassId],
+        kinds: &[Kind],
         slot_types: &[Type],
         int_range: RangeInclusive<i32>,
     ) -> Self {
         let ints: Domain = int_range.map(InputValue::Int).collect();
         let bools: Domain = vec![InputValue::Bool(false), InputValue::Bool(true)];
-        let mut refs: HashMap<ClassId, Domain> = HashMap::new();
-        for ty in slot_types {
-            if let Type::Class(d) = *ty {
-                refs.entry(d).or_insert_with(|| {
+        let mut refs: HashMap<Type, Domain> = HashMap::new();
+        for &ty in slot_types {
+            if matches!(ty, Type::Class(_) | Type::Array(_)) {
+                refs.entry(ty).or_insert_with(|| {
+                    let fits = |k: Kind| match (k, ty) {
+                        (Kind::Class(c), Type::Class(d)) => p.is_subclass(c, d),
+                        (Kind::Array(a, _), Type::Array(_)) => p.is_subtype(Type::Array(a), ty),
+                        _ => false,
+                    };
                     std::iter::once(InputValue::Null)
                         .chain(
-                            (0..classes.len())
-                                .filter(|&o| p.is_subclass(classes[o], d))
+                            (0..kinds.len())
+                                .filter(|&o| fits(kinds[o]))
                                 .map(|o| InputValue::Obj(InputObj(o as u32))),
                         )
                         .collect()
@@ -52,32 +61,28 @@ impl Domains {
         match ty {
             Type::Int => &self.ints,
             Type::Bool => &self.bools,
-            Type::Class(d) => &self.refs[d],
-            // An exploration with a precondition over a program with array fields
-            // stops before its start (`Bound::Arrays`), so no search meets one.
-            Type::Void | Type::Null | Type::Array(_) => unreachable!("no field has type {ty:?}"),
+            Type::Class(_) | Type::Array(_) => &self.refs[ty],
+            Type::Void | Type::Null => unreachable!("no field has type {ty:?}"),
         }
     }
 }
 
-/// Per object of `classes`, the offset of its first field in the candidate vector; and per
-/// slot of the vector, the field's type.
-pub(super) fn slots(p: &Program, classes: &[ClassId]) -> (Vec<usize>, Vec<Type>) {
-    let mut offsets = Vec::with_capacity(classes.len());
+/// Per object of `kinds`, the offset of its first field (element) in the candidate
+/// vector; and per slot of the vector, the field's type.
+pub(super) fn slots(p: &Program, kinds: &[Kind]) -> (Vec<usize>, Vec<Type>) {
+    let mut offsets = Vec::with_capacity(kinds.len());
     let mut slot_types = Vec::new();
-    for &c in classes {
+    for &k in kinds {
         offsets.push(slot_types.len());
-        for &f in &p.class(c).all_fields {
-            slot_types.push(p.field(f).ty);
-        }
+        slot_types.extend(k.slot_types(p));
     }
     (offsets, slot_types)
 }
 
-/// A candidate vector: per object its class and per field an index into the field's
+/// A candidate vector: per object its kind and per field an index into the field's
 /// domain.
 pub(super) struct Candidate<'d> {
-    pub(super) classes: Vec<ClassId>,
+    pub(super) kinds: Vec<Kind>,
     /// Offset of each object's first field in `vector`.
     pub(super) offsets: Vec<usize>,
     pub(super) domains: Vec<&'d Domain>,
@@ -86,11 +91,18 @@ pub(super) struct Candidate<'d> {
 
 impl PartialInput for Candidate<'_> {
     fn objects(&self) -> usize {
-        self.classes.len()
+        self.kinds.len()
     }
 
     fn class(&self, obj: usize) -> ClassId {
-        self.classes[obj]
+        self.kinds[obj].class()
+    }
+
+    fn array(&self, obj: usize) -> Option<(ArrayType, usize)> {
+        match self.kinds[obj] {
+            Kind::Array(a, n) => Some((a, n as usize)),
+            Kind::Class(_) => None,
+        }
     }
 
     fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {
@@ -105,7 +117,7 @@ impl<'d> Candidate<'d> {
     /// int out of range).
     pub(super) fn new(
         s: &Structure,
-        classes: Vec<ClassId>,
+        kinds: Vec<Kind>,
         offsets: Vec<usize>,
         domains: Vec<&'d Domain>,
     ) -> Option<(Self, Vec<bool>)> {
@@ -122,7 +134,7 @@ impl<'d> Candidate<'d> {
             }
         }
         let cand = Candidate {
-            classes,
+            kinds,
             offsets,
             domains,
             vector,
@@ -135,20 +147,39 @@ impl<'d> Candidate<'d> {
         self.domains[i][self.vector[i]]
     }
 
-    /// Per index, the class (as a number) of its domain's objects if symmetry breaking
-    /// applies to it: to a field whose domain holds one class only, as objects of one
-    /// class beyond every referenced one are interchangeable.
-    pub(super) fn breakable_classes(&self) -> Vec<Option<usize>> {
+    /// Per object, its kind as a number (dense in this candidate), and the number of
+    /// kinds.
+    pub(super) fn kind_numbers(&self) -> (Vec<usize>, usize) {
+        let mut seen: Vec<Kind> = Vec::new();
+        let numbers = self
+            .kinds
+            .iter()
+            .map(|k| match seen.iter().position(|x| x == k) {
+                Some(i) => i,
+                None => {
+                    seen.push(*k);
+                    seen.len() - 1
+                }
+            })
+            .collect();
+        (numbers, seen.len())
+    }
+
+    /// Per index, the kind (numbered as `numbers`) of its domain's objects if symmetry
+    /// breaking applies to it as a whole: to a field whose domain holds one kind only, as
+    /// objects of one kind beyond every referenced one are interchangeable. (A domain of
+    /// arrays of several lengths is broken kind by kind instead: `Walk::symmetric`.)
+    pub(super) fn breakable_classes(&self, numbers: &[usize]) -> Vec<Option<usize>> {
         self.domains
             .iter()
             .map(|d| {
                 let mut objs = d.iter().filter_map(|v| match v {
-                    InputValue::Obj(o) => Some(self.classes[o.0 as usize]),
+                    InputValue::Obj(o) => Some(numbers[o.0 as usize]),
                     _ => None,
                 });
                 let first = objs.next();
                 let one = first.is_some() && objs.all(|c| Some(c) == first);
-                one.then(|| first.expect("a breakable domain holds an object").0 as usize)
+                one.then(|| first.expect("a breakable domain holds an object"))
             })
             .collect()
     }
@@ -175,39 +206,105 @@ impl<'d> Candidate<'d> {
 
 impl SymSolve<'_> {
     /// The objects of the candidate of `s`: the structure's, then the extras each class's
-    /// scope leaves, class by class. `None`: the structure exceeds a scope.
-    pub(super) fn candidate_classes(&self, s: &Structure) -> Option<Vec<ClassId>> {
-        let mut classes: Vec<ClassId> = s.objects.iter().map(|o| o.0).collect();
-        for c in self.reachable_classes(s) {
-            let used = classes.iter().filter(|&&k| k == c).count() as u32;
-            if used > self.config.scope {
+    /// scope leaves, class by class, then those each array type's leaves. `None`: the
+    /// structure exceeds a scope.
+    ///
+    /// Arrays (as the bounded generator makes them): an array's length is at most the
+    /// scope, and the scope bounds the arrays of each type as it bounds the objects of
+    /// each class. The extras of an array type are, for each length `0..=scope`, as many
+    /// arrays as the scope leaves of that type: so a candidate may hold more arrays of a
+    /// type than the scope (arrays of several lengths), which only lets SymSolve find
+    /// more completions (never calls spurious a structure with a valid completion within
+    /// the generator's bounds), and keeps every kind's objects interchangeable.
+    pub(super) fn candidate_classes(&self, s: &Structure) -> Option<Vec<Kind>> {
+        let scope = self.config.scope;
+        let mut kinds: Vec<Kind> = (0..s.objects.len()).map(|o| s.kind(o)).collect();
+        if kinds
+            .iter()
+            .any(|k| matches!(k, Kind::Array(_, n) if *n > scope))
+        {
+            return None;
+        }
+        let (classes, arrays) = self.reachable_classes(s);
+        for c in classes {
+            let used = kinds.iter().filter(|&&k| k == Kind::Class(c)).count() as u32;
+            if used > scope {
                 return None;
             }
-            classes.extend(std::iter::repeat_n(c, (self.config.scope - used) as usize));
+            kinds.extend(std::iter::repeat_n(Kind::Class(c), (scope - used) as usize));
         }
-        Some(classes)
+        for a in arrays {
+            let used = (0..s.objects.len())
+                .filter(|&o| matches!(kinds[o], Kind::Array(b, _) if b == a))
+                .count() as u32;
+            if used > scope {
+                return None;
+            }
+            for len in 0..=scope {
+                kinds.extend(std::iter::repeat_n(
+                    Kind::Array(a, len),
+                    (scope - used) as usize,
+                ));
+            }
+        }
+        Some(kinds)
     }
 
-    /// The classes an object of the structure's may reach by field types.
-    fn reachable_classes(&self, s: &Structure) -> Vec<ClassId> {
+    /// The classes and array types an object of the structure's may reach by field
+    /// (element) types.
+    fn reachable_classes(&self, s: &Structure) -> (Vec<ClassId>, Vec<ArrayType>) {
         let p = self.program;
-        let input_class = |c: ClassId| c == ClassId(0) || !p.class(c).builtin;
+        let input_class = |c: ClassId| p.is_input_class(c);
         let mut seen = vec![false; p.classes.len()];
-        let mut work: Vec<ClassId> = s.objects.iter().map(|o| o.0).collect();
-        while let Some(c) = work.pop() {
-            if std::mem::replace(&mut seen[c.0 as usize], true) {
-                continue;
-            }
-            for &f in &p.class(c).all_fields {
-                if let Type::Class(d) = p.field(f).ty {
-                    work.extend(p.subclasses(d).into_iter().filter(|&k| input_class(k)));
-                }
+        let mut arrays: Vec<ArrayType> = Vec::new();
+        let mut work: Vec<Type> = Vec::new();
+        for o in 0..s.objects.len() {
+            match s.kind(o) {
+                Kind::Class(c) => work.push(Type::Class(c)),
+                Kind::Array(a, _) => work.push(Type::Array(a)),
             }
         }
-        (0..p.classes.len() as u32)
+        while let Some(t) = work.pop() {
+            match t {
+                Type::Class(c) => {
+                    if std::mem::replace(&mut seen[c.0 as usize], true) {
+                        continue;
+                    }
+                    for &f in &p.class(c).all_fields {
+                        match p.field(f).ty {
+                            Type::Class(d) => work.extend(
+                                p.subclasses(d)
+                                    .into_iter()
+                                    .filter(|&k| input_class(k))
+                                    .map(Type::Class),
+                            ),
+                            ty @ Type::Array(_) => work.push(ty),
+                            _ => {}
+                        }
+                    }
+                }
+                Type::Array(a) if !arrays.contains(&a) => {
+                    arrays.push(a);
+                    match a.elem() {
+                        Type::Class(d) => work.extend(
+                            p.subclasses(d)
+                                .into_iter()
+                                .filter(|&k| input_class(k))
+                                .map(Type::Class),
+                        ),
+                        ty @ Type::Array(_) => work.push(ty),
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+        }
+        arrays.sort();
+        let classes = (0..p.classes.len() as u32)
             .map(ClassId)
             .filter(|c| seen[c.0 as usize])
-            .collect()
+            .collect();
+        (classes, arrays)
     }
 }
 

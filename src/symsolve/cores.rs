@@ -5,9 +5,8 @@
 use super::candidate::Candidate;
 use super::embed::{UNMAPPED, embed_walk, embedding};
 use super::prefixes::Prefixes;
-use super::{Choices, Structure, SymSolve};
+use super::{Choices, Kind, Structure, SymSolve};
 use crate::concrete::{InputObj, InputValue};
-use crate::lang::ClassId;
 
 /// Whether `core` embeds into `s`: an injective map of `core`'s objects to `s`'s, roots to
 /// roots, class to the same class, every fixed field of `core` fixed in `s` to the same
@@ -19,7 +18,7 @@ fn embeds(core: &Structure, s: &Structure) -> bool {
         core,
         &s.roots,
         s.objects.len(),
-        |x| s.objects[x].0,
+        |x| s.kind(x),
         |x, slot| s.objects[x].1[slot],
     )
     .is_some()
@@ -43,7 +42,7 @@ enum UnitValue {
     /// Every object of this class outside the image of the core's objects (the core's
     /// site holds an object reached through the site only, every field free: a fresh
     /// one), the objects of the candidate beyond `s`'s among them.
-    Outside(ClassId, Vec<u32>),
+    Outside(Kind, Vec<u32>),
 }
 
 /// The [`Unit`] a kept core with its choice's site gives on `s`, if any: its objects other
@@ -59,7 +58,7 @@ fn unit(core: &Structure, site: (usize, usize), s: &Structure) -> Option<Unit> {
         core,
         &s.roots,
         s.objects.len(),
-        |x| s.objects[x].0,
+        |x| s.kind(x),
         |x, slot| s.objects[x].1[slot],
         Some(site),
         |x, slot| image.push((x, slot)),
@@ -78,7 +77,7 @@ fn unit(core: &Structure, site: (usize, usize), s: &Structure) -> Option<Unit> {
                 return None;
             }
             let image_objs = map.iter().copied().filter(|&m| m != UNMAPPED).collect();
-            UnitValue::Outside(core.objects[f].0, image_objs)
+            UnitValue::Outside(core.kind(f), image_objs)
         }
         InputValue::Obj(InputObj(f)) => {
             if map.contains(&UNMAPPED) {
@@ -266,7 +265,7 @@ impl SymSolve<'_> {
                     UnitValue::One(w) => v == w,
                     UnitValue::Outside(c, image) => match *v {
                         InputValue::Obj(InputObj(o)) => {
-                            cand.classes[o as usize] == *c && !image.contains(&o)
+                            cand.kinds[o as usize] == *c && !image.contains(&o)
                         }
                         _ => false,
                     },

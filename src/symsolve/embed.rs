@@ -3,9 +3,9 @@
 
 use smallvec::{SmallVec, smallvec};
 
+use super::Kind;
 use super::Structure;
 use crate::concrete::InputValue;
-use crate::lang::ClassId;
 
 /// An injective map of `s`'s objects to those of a target with `n` objects (`class` and
 /// `field` of each; a field `None` is free there), roots to `roots`, class to the same
@@ -16,13 +16,13 @@ pub(super) fn embedding(
     s: &Structure,
     roots: &[InputValue],
     n: usize,
-    class: impl Fn(usize) -> ClassId,
+    kind: impl Fn(usize) -> Kind,
     field: impl Fn(usize, usize) -> Option<InputValue>,
 ) -> Option<Map> {
     if s.objects.len() > n {
         return None;
     }
-    let map = embed_walk(s, roots, n, class, field, None, |_, _| {})?;
+    let map = embed_walk(s, roots, n, kind, field, None, |_, _| {})?;
     (!map.contains(&UNMAPPED)).then_some(map)
 }
 
@@ -37,7 +37,7 @@ pub(super) fn embed_walk(
     s: &Structure,
     roots: &[InputValue],
     n: usize,
-    class: impl Fn(usize) -> ClassId,
+    kind: impl Fn(usize) -> Kind,
     field: impl Fn(usize, usize) -> Option<InputValue>,
     skip: Option<(usize, usize)>,
     mut image: impl FnMut(usize, usize),
@@ -77,9 +77,9 @@ pub(super) fn embed_walk(
         }
     }
     while let Some(o) = work.pop() {
-        let (c, fields) = &s.objects[o];
+        let fields = &s.objects[o].1;
         let x = map[o] as usize;
-        if class(x) != *c {
+        if kind(x) != s.kind(o) {
             return None;
         }
         for (slot, v) in fields.iter().enumerate() {

@@ -23,7 +23,7 @@ use std::ops::RangeInclusive;
 
 use crate::concrete::generate::{PRECONDITION_STEPS, PartialInput, Precondition, Verdict, probe};
 use crate::concrete::{InputObj, InputValue};
-use crate::lang::{ClassId, Program};
+use crate::lang::{ArrayType, ClassId, Program};
 
 mod candidate;
 mod cores;
@@ -39,11 +39,65 @@ pub use witnesses::Witnesses;
 /// A partially symbolic structure: the precondition's roots (fixed) and the materialized
 /// objects, numbered from 0, each with its exact class and a value per field of its
 /// class's `all_fields` (`None`: free). Objects are reachable from the roots through
-/// fixed fields, as lazy initialization materializes them.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+/// fixed fields, as lazy initialization materializes them. An array is an object of
+/// class `Object` whose fields are its elements (so its length is their number), its
+/// type in `arrays`.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Structure {
     pub roots: Vec<InputValue>,
     pub objects: Vec<(ClassId, Vec<Option<InputValue>>)>,
+    /// The arrays among `objects`: (object, its type), by object.
+    pub arrays: Vec<(usize, ArrayType)>,
+}
+
+impl Structure {
+    /// What object `o` is, as candidates and embeddings compare objects.
+    pub(crate) fn kind(&self, o: usize) -> Kind {
+        match self.arrays.binary_search_by_key(&o, |a| a.0) {
+            Ok(i) => Kind::Array(self.arrays[i].1, self.objects[o].1.len() as u32),
+            Err(_) => Kind::Class(self.objects[o].0),
+        }
+    }
+}
+
+/// An object's kind: its class, or an array's type and length. Objects of one kind are
+/// interchangeable in a candidate (symmetry breaking) and map only to each other in an
+/// embedding.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub(crate) enum Kind {
+    Class(ClassId),
+    Array(ArrayType, u32),
+}
+
+impl Kind {
+    /// The class an input object of this kind has (`Object` for an array).
+    pub(crate) fn class(self) -> ClassId {
+        match self {
+            Kind::Class(c) => c,
+            Kind::Array(..) => ClassId(0),
+        }
+    }
+
+    /// Its number of fields (an array's: its length).
+    pub(crate) fn width(self, p: &Program) -> usize {
+        match self {
+            Kind::Class(c) => p.class(c).all_fields.len(),
+            Kind::Array(_, n) => n as usize,
+        }
+    }
+
+    /// The type of its fields, slot by slot.
+    pub(crate) fn slot_types(self, p: &Program) -> Vec<crate::lang::Type> {
+        match self {
+            Kind::Class(c) => p
+                .class(c)
+                .all_fields
+                .iter()
+                .map(|&f| p.field(f).ty)
+                .collect(),
+            Kind::Array(a, n) => vec![a.elem(); n as usize],
+        }
+    }
 }
 
 impl PartialInput for Structure {
@@ -53,6 +107,13 @@ impl PartialInput for Structure {
 
     fn class(&self, obj: usize) -> ClassId {
         self.objects[obj].0
+    }
+
+    fn array(&self, obj: usize) -> Option<(ArrayType, usize)> {
+        match self.kind(obj) {
+            Kind::Array(a, n) => Some((a, n as usize)),
+            Kind::Class(_) => None,
+        }
     }
 
     fn field(&self, obj: usize, slot: usize) -> Option<InputValue> {

@@ -32,9 +32,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::Structure;
+use super::{Kind, Structure};
 use crate::concrete::InputValue;
-use crate::lang::ClassId;
 
 /// A node of the trie: the empty prefix is [`ROOT`].
 pub(super) type Node = u32;
@@ -52,7 +51,7 @@ pub(super) struct Prefixes {
     /// The structure searched (a query over choices: without the site's value).
     structure: Structure,
     /// The candidate's objects (the structure's, then the extras).
-    classes: Vec<ClassId>,
+    classes: Vec<Kind>,
     /// Per object of the candidate and per field: whether a run of the search (or of
     /// the searches whose dead prefixes it skipped) read it. The dead prefixes' failure
     /// depends on the structure's fixed fields among these only.
@@ -68,7 +67,7 @@ pub(super) struct Prefixes {
 }
 
 impl Prefixes {
-    pub(super) fn new(structure: Structure, classes: Vec<ClassId>, read: Vec<Vec<bool>>) -> Self {
+    pub(super) fn new(structure: Structure, classes: Vec<Kind>, read: Vec<Vec<bool>>) -> Self {
         Prefixes {
             structure,
             classes,
@@ -83,11 +82,12 @@ impl Prefixes {
     /// Whether this search's dead prefixes are dead for a search of `s` with the
     /// candidate's objects `classes`: the same roots and candidate layout, and every
     /// fixed field of the structure searched fixed in `s` to the same value.
-    pub(super) fn covers(&self, s: &Structure, classes: &[ClassId]) -> bool {
+    pub(super) fn covers(&self, s: &Structure, classes: &[Kind]) -> bool {
         let t = &self.structure;
         self.classes == classes
             && t.roots == s.roots
             && t.objects.len() <= s.objects.len()
+            && t.arrays.iter().all(|a| s.arrays.contains(a))
             && t.objects.iter().zip(&s.objects).all(|(a, b)| {
                 a.0 == b.0 && a.1.iter().zip(&b.1).all(|(x, y)| x.is_none() || x == y)
             })

@@ -8,10 +8,9 @@ use std::ops::ControlFlow;
 use super::candidate::{Candidate, Domains, position, slots};
 use super::cores::{Units, mark_unit};
 use super::prefixes::{self, Prefixes};
-use super::{Choices, Structure, SymSolve, Symmetry};
+use super::{Choices, Kind, Structure, SymSolve, Symmetry};
 use crate::concrete::generate::{PRECONDITION_STEPS, Replay, Verdict};
 use crate::concrete::{InputObj, InputValue};
-use crate::lang::ClassId;
 
 /// At most this many searches' dead prefixes are kept.
 const MAX_PREFIX_POOLS: usize = 64;
@@ -43,7 +42,7 @@ impl Site {
                     let o = o as usize;
                     match c.aliases.iter().position(|&a| a == o) {
                         Some(i) => Some(1 + i),
-                        None => (o >= n && Some(cand.classes[o]) == c.fresh)
+                        None => (o >= n && c.fresh.map(Kind::Class) == Some(cand.kinds[o]))
                             .then_some(1 + c.aliases.len()),
                     }
                 }
@@ -151,14 +150,20 @@ impl SymSolve<'_> {
         }
         self.read = s.objects.iter().map(|o| vec![false; o.1.len()]).collect();
         let p = self.program;
-        let classes = self.candidate_classes(s)?;
+        let kinds = self.candidate_classes(s)?;
         if self.config.prefixes {
-            self.start_prefixes(s, &classes, choices);
+            self.start_prefixes(s, &kinds, choices);
         }
-        let (offsets, slot_types) = slots(p, &classes);
-        let domains = Domains::new(p, &classes, &slot_types, self.config.int_range.clone());
+        let (offsets, slot_types) = slots(p, &kinds);
+        let domains = Domains::new(p, &kinds, &slot_types, self.config.int_range.clone());
         let slot_domains = slot_types.iter().map(|ty| domains.of(ty)).collect();
-        let (mut cand, fixed) = Candidate::new(s, classes, offsets, slot_domains)?;
+        let (mut cand, fixed) = Candidate::new(s, kinds, offsets, slot_domains)?;
+        let (numbers, nkinds) = cand.kind_numbers();
+        // Per kind, its first object beyond the structure's (`u32::MAX`: none).
+        let mut first_extra = vec![u32::MAX; nkinds];
+        for o in (s.objects.len()..numbers.len()).rev() {
+            first_extra[numbers[o]] = o as u32;
+        }
         // The site of a query over choices: a free field taking the open choices only.
         debug_assert_eq!(known.len(), choices.map_or(1, |c| c.aliases.len() + 2));
         let site = choices.map(|c| Site::new(c, &cand, known, s.objects.len()));
@@ -175,8 +180,18 @@ impl SymSolve<'_> {
         };
         let walk = Walk {
             fixed_max: cand.fixed_max(&fixed, &s.roots),
-            dom_class: cand.breakable_classes(),
-            nclasses: p.classes.len(),
+            dom_class: cand.breakable_classes(&numbers),
+            nclasses: nkinds,
+            mixed: (0..cand.domains.len())
+                .map(|i| {
+                    cand.domains[i]
+                        .iter()
+                        .any(|v| matches!(v, InputValue::Obj(o) if matches!(cand.kinds[o.0 as usize], Kind::Array(..))))
+                })
+                .collect(),
+            numbers,
+            first_extra,
+            structure_objects: s.objects.len() as u32,
             breaking: self.config.symmetry == Symmetry::Break,
             site_index: site.as_ref().map(|x| x.index),
             cand,
@@ -197,17 +212,14 @@ impl SymSolve<'_> {
 
     /// Takes the dead prefixes of the newest earlier search whose structure `s` extends
     /// (`self.src`) and starts this search's own (`self.own`) over the objects `classes`.
-    fn start_prefixes(&mut self, s: &Structure, classes: &[ClassId], choices: Option<&Choices>) {
+    fn start_prefixes(&mut self, s: &Structure, classes: &[Kind], choices: Option<&Choices>) {
         self.pool();
         let pool = &mut self.witnesses.prefixes;
         if let Some(i) = pool.iter().rposition(|x| x.covers(s, classes)) {
             self.src = Some(pool.remove(i));
         }
         let p = self.program;
-        let read = classes
-            .iter()
-            .map(|&c| vec![false; p.class(c).all_fields.len()])
-            .collect();
+        let read = classes.iter().map(|&c| vec![false; c.width(p)]).collect();
         let mut own = Prefixes::new(s.clone(), classes.to_vec(), read);
         own.site = choices.map(|c| c.site);
         self.own = Some(own);
@@ -222,9 +234,18 @@ struct Walk<'d> {
     fixed: Vec<bool>,
     /// Per candidate index: maxId's part that never changes ([`Candidate::fixed_max`]).
     fixed_max: Vec<usize>,
-    /// Per candidate index: its domain's class if symmetry breaking applies to it.
+    /// Per candidate index: its domain's kind (numbered as `numbers`) if symmetry
+    /// breaking applies to it as a whole.
     dom_class: Vec<Option<usize>>,
+    /// Per candidate index: its domain holds arrays (of several kinds, one per length),
+    /// broken kind by kind.
+    mixed: Vec<bool>,
+    /// Per object, its kind's number; the number of kinds.
+    numbers: Vec<usize>,
     nclasses: usize,
+    /// Per kind, its first object beyond the structure's (`u32::MAX`: none).
+    first_extra: Vec<u32>,
+    structure_objects: u32,
     breaking: bool,
     site: Option<Site>,
     site_index: Option<usize>,
@@ -458,7 +479,17 @@ impl Walk<'_> {
                 Some(site) => site.next_open(Some(at)),
                 None => Some(at + 1).filter(|&k| k < self.cand.domains[last].len()),
             };
-            let k = next.filter(|&k| !self.symmetric(last, k))?;
+            let k = next?;
+            if self.symmetric(last, k) {
+                // Past a symmetric value every later one of a domain of one kind is
+                // symmetric too; in a domain of several kinds (arrays of several
+                // lengths) the next kind's first object may not be.
+                if self.mixed[last] {
+                    at = k;
+                    continue;
+                }
+                return None;
+            }
             let parent = self.tnode.last().copied().unwrap_or(prefixes::ROOT);
             match &sv.src {
                 Some(src) if src.is_dead(src.child(parent, last, k)) => {
@@ -482,6 +513,22 @@ impl Walk<'_> {
     /// Whether symmetry breaking (§3.3) excludes value index `k` at candidate index
     /// `last`, with the stack as it is.
     fn symmetric(&self, last: usize, k: usize) -> bool {
+        if self.breaking
+            && self.dom_class[last].is_none()
+            && self.mixed[last]
+            && let InputValue::Obj(InputObj(o)) = self.cand.domains[last][k]
+            && o >= self.structure_objects
+        {
+            // Kind by kind: an object beyond the structure's is the first of its kind
+            // beyond them, or at most one beyond the largest of its kind on the stack
+            // (a fixed field or a root references the structure's objects only).
+            let c = self.numbers[o as usize];
+            let on_stack = match self.stack.len() {
+                0 => 0,
+                n => self.stacked[(n - 1) * self.nclasses + c],
+            };
+            return o != self.first_extra[c] && o > on_stack;
+        }
         self.breaking
             && self.dom_class[last].is_some_and(|c| {
                 let on_stack = match self.stack.len() {
@@ -508,7 +555,7 @@ impl Walk<'_> {
             self.stacked[from..].to_vec()
         };
         if let InputValue::Obj(o) = self.cand.value(i) {
-            let c = self.cand.classes[o.0 as usize].0 as usize;
+            let c = self.numbers[o.0 as usize];
             row[c] = row[c].max(o.0 + 1);
         }
         self.stack.push(i);

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::candidate::Candidate;
-use super::{Choices, Structure, SymConfig, SymSolve, Symmetry};
+use super::{Choices, Kind, Structure, SymConfig, SymSolve, Symmetry};
 use crate::concrete::{InputObj, InputValue};
 use crate::lang::{ClassId, MethodId};
 
@@ -38,7 +38,7 @@ pub const MAX_CANDIDATES: u64 = 250_000_000;
 /// extra objects each class's scope leaves.
 #[derive(Clone, Debug)]
 pub(super) struct Layout {
-    classes: Vec<ClassId>,
+    classes: Vec<Kind>,
     offsets: Vec<usize>,
     /// Per slot, its domain's values (a stored field is an index into it).
     domains: Vec<Vec<InputValue>>,
@@ -64,7 +64,7 @@ impl Sink {
                 return false;
             }
             self.layout = Some(Layout {
-                classes: cand.classes.clone(),
+                classes: cand.kinds.clone(),
                 offsets: cand.offsets.clone(),
                 domains: cand.domains.iter().map(|d| d.to_vec()).collect(),
             });
@@ -221,7 +221,7 @@ impl ValidStructures {
             // Nothing is valid.
             return Some(answers);
         };
-        if s.objects[0].0 != layout.classes[0] {
+        if s.kind(0) != layout.classes[0] {
             return None;
         }
         let width = layout.domains.len();
@@ -247,9 +247,9 @@ impl ValidStructures {
                     let g = match layout.domains[i][k as usize] {
                         InputValue::Null => Some(0),
                         InputValue::Obj(InputObj(b)) => match owner[b as usize] {
-                            u32::MAX => {
-                                (Some(layout.classes[b as usize]) == c.fresh).then_some(n - 1)
-                            }
+                            u32::MAX => (c.fresh.map(Kind::Class)
+                                == Some(layout.classes[b as usize]))
+                            .then_some(n - 1),
                             o => c
                                 .aliases
                                 .iter()
@@ -327,9 +327,9 @@ fn embed(
     owner[0] = 0;
     work.push(0);
     while let Some(o) = work.pop() {
-        let (c, fields) = &s.objects[o];
+        let fields = &s.objects[o].1;
         let x = map[o] as usize;
-        if layout.classes[x] != *c {
+        if layout.classes[x] != s.kind(o) {
             return Embed::No;
         }
         for (slot, v) in fields.iter().enumerate() {
@@ -403,6 +403,7 @@ impl SymSolve<'_> {
         let s = Structure {
             roots: vec![InputValue::Obj(InputObj(0))],
             objects: vec![(root, vec![None; n])],
+            arrays: Vec::new(),
         };
         let config = SymConfig {
             scope: self.config.scope,

@@ -5,17 +5,17 @@
 use super::candidate::Candidate;
 use super::embed::{Map, embedding};
 use super::prefixes::Prefixes;
-use super::{Choices, Structure, SymSolve, with_choice};
+use super::{Choices, Kind, Structure, SymSolve, with_choice};
 use crate::concrete::generate::PartialInput;
 use crate::concrete::{InputObj, InputValue};
-use crate::lang::{ClassId, MethodId};
+use crate::lang::MethodId;
 
 /// A valid completion found by a search: a whole input (roots, and every object's class
 /// and fields) on which the precondition returned true.
 #[derive(Clone, Debug)]
 pub(super) struct Witness {
     roots: Vec<InputValue>,
-    classes: Vec<ClassId>,
+    kinds: Vec<Kind>,
     fields: Vec<Vec<InputValue>>,
 }
 
@@ -29,8 +29,8 @@ impl Witness {
         embedding(
             s,
             &self.roots,
-            self.classes.len(),
-            |x| self.classes[x],
+            self.kinds.len(),
+            |x| self.kinds[x],
             |x, slot| Some(self.fields[x][slot]),
         )
     }
@@ -112,7 +112,9 @@ impl SymSolve<'_> {
                 InputValue::Null => c.null.then_some(0),
                 InputValue::Obj(InputObj(b)) => match map.iter().position(|&m| m == b) {
                     Some(o) => c.aliases.iter().position(|&a| a == o).map(|i| 1 + i),
-                    None => (Some(w.classes[b as usize]) == c.fresh).then_some(n - 1),
+                    None => {
+                        (c.fresh.map(Kind::Class) == Some(w.kinds[b as usize])).then_some(n - 1)
+                    }
                 },
                 _ => None,
             };
@@ -144,9 +146,9 @@ impl SymSolve<'_> {
         if !self.config.witnesses {
             return;
         }
-        let fields = (0..cand.classes.len())
+        let fields = (0..cand.kinds.len())
             .map(|o| {
-                let n = self.program.class(cand.classes[o]).all_fields.len();
+                let n = cand.kinds[o].width(self.program);
                 (0..n)
                     .map(|slot| cand.field(o, slot).expect("a total candidate"))
                     .collect()
@@ -154,7 +156,7 @@ impl SymSolve<'_> {
             .collect();
         self.witnesses.found.push(Witness {
             roots: roots.to_vec(),
-            classes: cand.classes.clone(),
+            kinds: cand.kinds.clone(),
             fields,
         });
     }

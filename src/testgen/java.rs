@@ -2,7 +2,10 @@
 //! test that builds the input heap with plain Java (`new`, then every field assigned:
 //! package-private fields assumed), calls the entry, and asserts the outcome: the
 //! returned value or the exception's class, then every field of the final heap that
-//! the oracle compares (objects reached from the arguments and the result).
+//! the oracle compares (objects reached from the arguments and the result). An input
+//! array is `new int[] {...}` (ints and booleans) or `new T[n]` with its elements
+//! assigned (references), and an array of the final heap has its length and every
+//! element asserted.
 //!
 //! Two forms of the same class: JUnit 5 (`@Test`, `Assertions`), and a
 //! dependency-free one whose `main` runs every test with its own `assertEquals`,
@@ -15,7 +18,7 @@ use std::fmt::Write as _;
 
 use super::Test;
 use crate::concrete::{CanonOutcome, CanonResult, CanonValue, Input, InputValue};
-use crate::lang::{MethodId, MethodKind, Program, Type};
+use crate::lang::{ArrayType, MethodId, MethodKind, Program, Type};
 
 /// Which form of test class to write.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -135,7 +138,13 @@ const PLAIN_RUNTIME: &str = r#"    interface Executable { void execute() throws 
 fn constructors(program: &Program, tests: &[Test]) -> String {
     let mut classes: Vec<crate::lang::ClassId> = tests
         .iter()
-        .flat_map(|t| t.input.objects.iter().map(|o| o.class))
+        .flat_map(|t| {
+            t.input
+                .objects
+                .iter()
+                .filter(|o| o.array.is_none())
+                .map(|o| o.class)
+        })
         .collect();
     classes.sort();
     classes.dedup();
@@ -190,16 +199,36 @@ fn java_type(program: &Program, ty: Type) -> String {
     }
 }
 
+/// `new T[n]` for an array type `T[]` (`new T[n][]` for `T[][]`).
+fn new_array(program: &Program, ty: ArrayType, len: usize) -> String {
+    let base = ArrayType { dims: 1, ..ty };
+    let base = program.type_name(Type::Array(base));
+    let base = base.strip_suffix("[]").unwrap_or(&base);
+    format!("new {base}[{len}]{}", "[]".repeat(usize::from(ty.dims) - 1))
+}
+
+/// Whether a canonical object's class names an array type (`int[]`): its fields
+/// are its elements, named by index.
+fn is_array(class: &str) -> bool {
+    class.ends_with(']')
+}
+
+/// The Java read of field or element `f` of an object of class `class` that the
+/// expression `e` denotes.
+fn read(class: &str, e: &str, f: &str) -> String {
+    if is_array(class) {
+        format!("(({class}) {e})[{f}]")
+    } else {
+        format!("(({class}) {e}).{f}")
+    }
+}
+
 /// One test method's body.
 fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test) -> String {
     let input: &Input = &t.input;
     let m = program.method(entry);
     let mut out = String::new();
     let var = |o: usize| format!("o{o}");
-    for (i, o) in input.objects.iter().enumerate() {
-        let c = program.class_name(o.class);
-        let _ = writeln!(out, "        {c} {} = new{c}();", var(i));
-    }
     let value = |v: InputValue| match v {
         InputValue::Int(i) => int_literal(i),
         InputValue::Bool(b) => b.to_string(),
@@ -207,6 +236,35 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
         InputValue::Obj(o) => var(o.0 as usize),
     };
     for (i, o) in input.objects.iter().enumerate() {
+        match &o.array {
+            // An array of ints or booleans by its elements, one of references by
+            // its length (its elements are assigned below, as fields are).
+            Some(a) => {
+                let ty = program.type_name(Type::Array(a.ty));
+                let init = if matches!(a.ty.elem(), Type::Int | Type::Bool) {
+                    let elems: Vec<String> = a.elems.iter().map(|&v| value(v)).collect();
+                    format!("new {ty} {{{}}}", elems.join(", "))
+                } else {
+                    new_array(program, a.ty, a.elems.len())
+                };
+                let _ = writeln!(out, "        {ty} {} = {init};", var(i));
+            }
+            None => {
+                let c = program.class_name(o.class);
+                let _ = writeln!(out, "        {c} {} = new{c}();", var(i));
+            }
+        }
+    }
+    for (i, o) in input.objects.iter().enumerate() {
+        if let Some(a) = &o.array
+            && !matches!(a.ty.elem(), Type::Int | Type::Bool)
+        {
+            for (k, &v) in a.elems.iter().enumerate() {
+                if v != InputValue::Null {
+                    let _ = writeln!(out, "        {}[{k}] = {};", var(i), value(v));
+                }
+            }
+        }
         for &(f, v) in &o.fields {
             let _ = writeln!(
                 out,
@@ -308,7 +366,7 @@ fn expressions(o: &CanonOutcome, roots: &[(String, String)]) -> HashMap<String, 
             if let CanonValue::Obj(target) = v
                 && !exprs.contains_key(target)
             {
-                let e = format!("(({}) {}).{f}", obj.class, exprs[&name]);
+                let e = read(&obj.class, &exprs[&name], f);
                 exprs.insert(target.clone(), e);
                 queue.push_back(target.clone());
             }
@@ -328,8 +386,16 @@ fn heap_asserts(o: &CanonOutcome, exprs: &HashMap<String, String>) -> String {
             "        assertEquals({}.class, {e}.getClass());",
             obj.class
         );
+        if is_array(&obj.class) {
+            let _ = writeln!(
+                out,
+                "        assertEquals({}, (({}) {e}).length);",
+                obj.fields.len(),
+                obj.class
+            );
+        }
         for (f, v) in &obj.fields {
-            let read = format!("(({}) {e}).{f}", obj.class);
+            let read = read(&obj.class, e, f);
             let line = match v {
                 CanonValue::Int(i) => format!("assertEquals({}, {read});", int_literal(*i)),
                 CanonValue::Bool(b) => format!("assertEquals({b}, {read});"),

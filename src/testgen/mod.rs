@@ -25,7 +25,7 @@ use crate::concrete::{
 };
 use crate::engine::{Ctx, EngineConfig, RuleSet, TraceSink, TraceTerms, context, lse};
 use crate::expr::{Sort, Term};
-use crate::lang::{ClassId, MethodId, Program, Type};
+use crate::lang::{ArrayType, ClassId, MethodId, Program, Type};
 use crate::oracle::Concretizer;
 use crate::solver::from_expr::translate;
 use crate::solver::{Answer, ModelValue, Solver, SolverConfig, TermId};
@@ -45,9 +45,6 @@ pub enum Skip {
     Diverges,
     /// The time limit ended before the trace's test was built.
     Time,
-    /// The trace reads an input array, which the input builder does not lay out yet
-    /// (an input array is null in the input built, so the input takes another path).
-    Arrays,
 }
 
 impl Skip {
@@ -58,7 +55,6 @@ impl Skip {
             Skip::Scope => "scope",
             Skip::Diverges => "diverges",
             Skip::Time => "time",
-            Skip::Arrays => "arrays",
         }
     }
 }
@@ -164,19 +160,7 @@ pub fn generate<R: RuleSet>(program: &Program, entry: MethodId, config: EngineCo
                 .guard_exprs(i)
                 .map(|e| ctx.terms.add_nodes(e))
                 .collect();
-            match test_for(ctx, entry, conc, i, &pc, scope) {
-                // A trace that reads an input array gets no test, for the reason that
-                // is the builder's, not a disagreement of the rule set's.
-                Err((Skip::Diverges | Skip::Infeasible | Skip::Scope, _))
-                    if reads_input_array(ctx, entry, &pc) =>
-                {
-                    Err((
-                        Skip::Arrays,
-                        "the trace reads an input array, which the input builder does not lay out yet".into(),
-                    ))
-                }
-                made => made,
-            }
+            test_for(ctx, entry, conc, i, &pc, scope)
         },
     );
     let mut suite = Suite {
@@ -247,7 +231,7 @@ fn test_for(
     let first = if opaque {
         Err((Skip::Unknown, "the result of an opaque call".to_string()))
     } else {
-        model_input(ctx, entry, pc, scope)
+        model_input(ctx, entry, conc, pc, scope)
     };
     let input = match first {
         // Where the solver answers `unknown`, lazy symbolic evaluation may find a
@@ -262,7 +246,7 @@ fn test_for(
                 return Err((Skip::Unknown, why));
             };
             let pinned = pin(&mut ctx.terms, pc, &w);
-            model_input(ctx, entry, &pinned, scope)?
+            model_input(ctx, entry, conc, &pinned, scope)?
         }
         found => found?,
     };
@@ -293,52 +277,6 @@ fn test_for(
         ));
     }
     Ok((input, actual))
-}
-
-/// Whether the path condition `pc` names an input reached through an array: an element
-/// (`a[i]`), or a symbol whose access path passes through a parameter or field of an
-/// array type (`a`, `a.length`, `this.data`).
-fn reads_input_array(ctx: &Ctx<'_>, entry: MethodId, pc: &[Id]) -> bool {
-    let program = ctx.program;
-    let roots = concrete::input::json::roots(program, entry);
-    let through_array = |path: &str| {
-        if path.contains('[') {
-            return true;
-        }
-        let mut parts = path.split('.');
-        let Some(root) = parts.next() else {
-            return false;
-        };
-        let Some(mut ty) = roots.iter().find(|(n, _)| n == root).map(|&(_, t)| t) else {
-            return false;
-        };
-        for f in parts {
-            match ty {
-                Type::Array(_) => return true,
-                Type::Class(c) => {
-                    let field = program
-                        .class(c)
-                        .all_fields
-                        .iter()
-                        .rev()
-                        .copied()
-                        .find(|&g| program.field_name(g) == f);
-                    match field {
-                        Some(g) => ty = program.field(g).ty,
-                        None => return false,
-                    }
-                }
-                _ => return false,
-            }
-        }
-        matches!(ty, Type::Array(_))
-    };
-    pc.iter().any(|&g| {
-        ctx.terms.extract(g).as_ref().iter().any(|node| match node {
-            Term::Sym(s) => through_array(s.name.as_str()),
-            _ => false,
-        })
-    })
 }
 
 /// `pc` with the witness's values substituted, and an equality fixing each.
@@ -384,16 +322,31 @@ pub(crate) struct Symbol {
 fn model_input(
     ctx: &mut Ctx<'_>,
     entry: MethodId,
+    conc: &Concretizer<'_>,
     pc: &[Id],
     scope: Option<u32>,
 ) -> Result<Input, Failed> {
     let program = ctx.program;
+    // The element symbols of input arrays (`a[i]`): their arrays' paths and indices.
+    let elem_of: HashMap<String, (String, Id)> = conc
+        .elem_inputs()
+        .map(|(name, array, index)| {
+            (
+                name.to_string(),
+                (array.to_string(), ctx.terms.add_nodes(index)),
+            )
+        })
+        .collect();
+    let arrays_of: HashMap<String, String> = elem_of
+        .iter()
+        .map(|(n, (a, _))| (n.clone(), a.clone()))
+        .collect();
     // The symbols of the path condition, with every prefix of their access paths.
     let mut syms: BTreeSet<Symbol> = BTreeSet::new();
     for &g in pc {
         for node in ctx.terms.extract(g).as_ref() {
             if let Term::Sym(s) = node {
-                add_symbol(&mut syms, s.name.as_str(), s.sort);
+                add_symbol_in(&mut syms, s.name.as_str(), s.sort, &arrays_of);
             }
         }
     }
@@ -401,11 +354,35 @@ fn model_input(
     for (name, ty) in &roots {
         add_symbol(&mut syms, name, sort_of(*ty));
     }
+    // The symbols an element's index reads, and theirs in turn.
+    loop {
+        let before = syms.len();
+        let indices: Vec<Id> = syms
+            .iter()
+            .filter_map(|s| elem_of.get(&s.path).map(|&(_, i)| i))
+            .collect();
+        for i in indices {
+            for node in ctx.terms.extract(i).as_ref() {
+                if let Term::Sym(s) = node {
+                    add_symbol_in(&mut syms, s.name.as_str(), s.sort, &arrays_of);
+                }
+            }
+        }
+        if syms.len() == before {
+            break;
+        }
+    }
     let syms: Vec<Symbol> = syms.into_iter().collect();
     let mut ids: HashMap<String, Id> = HashMap::new();
     for s in &syms {
         ids.insert(s.path.clone(), ctx.terms.sym(&s.path, s.sort));
     }
+    let declared: HashMap<&str, Type> = syms
+        .iter()
+        .filter_map(|s| {
+            path_type(program, &roots, &arrays_of, &s.path).map(|t| (s.path.as_str(), t))
+        })
+        .collect();
     // What makes a model a heap, as terms.
     let mut facts: Vec<Id> = Vec::new();
     let null = ctx.terms.null();
@@ -419,8 +396,14 @@ fn model_input(
                 facts.push(ctx.terms.and(above, below));
             }
             Sort::Ref => {
-                if let Some(declared) = ctx.path_class(&s.path) {
-                    let bound = ctx.type_bound(sym, declared);
+                let class = ctx
+                    .path_class(&s.path)
+                    .or(match declared.get(s.path.as_str()) {
+                        Some(Type::Class(c)) => Some(*c),
+                        _ => None,
+                    });
+                if let Some(class) = class {
+                    let bound = ctx.type_bound(sym, class);
                     let is_null = ctx.terms.eq(sym, null);
                     let fact = if s.path == "this" {
                         let not_null = ctx.terms.not(is_null);
@@ -436,11 +419,11 @@ fn model_input(
     }
     // Aliases have equal fields: p = q implies p.f = q.f.
     for (i, a) in syms.iter().enumerate() {
-        let Some((pa, fa)) = a.path.rsplit_once('.') else {
+        let Some((pa, fa)) = split_path(&a.path) else {
             continue;
         };
         for b in &syms[i + 1..] {
-            let Some((pb, fb)) = b.path.rsplit_once('.') else {
+            let Some((pb, fb)) = split_path(&b.path) else {
                 continue;
             };
             if fa != fb || pa == pb || a.sort != b.sort {
@@ -452,6 +435,7 @@ fn model_input(
             facts.push(ctx.terms.or(differ, equal));
         }
     }
+    array_facts(ctx, &syms, &ids, &declared, &elem_of, &mut facts);
     let mut solver = Solver::new(SolverConfig::default());
     // Each check ends by the exploration's deadline (then the trace is skipped by `time`).
     if let Some(d) = ctx.config.deadline {
@@ -459,10 +443,7 @@ fn model_input(
         let left = d.saturating_duration_since(std::time::Instant::now());
         solver.set_timeout(Some(own.map_or(left, |t| t.min(left))));
     }
-    for c in &program.classes {
-        let parent = c.superclass.map(|k| program.class_name(k));
-        let _ = solver.declare_class(program.name(c.name), parent, true);
-    }
+    crate::engine::declare_classes(&mut solver, program);
     let assert = |solver: &mut Solver, g: Id| -> Result<(), Failed> {
         let e = ctx.terms.extract(g);
         let t = translate(solver.terms_mut(), &e).map_err(|e| {
@@ -503,6 +484,16 @@ fn model_input(
             }
         }
     }
+    // The solver terms of the elements' indices, to place them in their arrays.
+    let mut elems: HashMap<String, (String, TermId)> = HashMap::new();
+    for s in &syms {
+        if let Some((array, index)) = elem_of.get(&s.path) {
+            let e = ctx.terms.extract(*index);
+            if let Ok(t) = translate(solver.terms_mut(), &e) {
+                elems.insert(s.path.clone(), (array.clone(), t));
+            }
+        }
+    }
     let mut assumed: Vec<TermId> = Vec::new();
     let mut answer = solver.check();
     loop {
@@ -520,12 +511,15 @@ fn model_input(
             }
             Answer::Unknown(why) => return Err((Skip::Unknown, why)),
         };
-        let (input, reps) = lay_out(
+        let (input, reps) = lay_out_with(
             program,
             &roots,
             &syms,
-            &values,
-            &types,
+            Reading {
+                values: &values,
+                types: &types,
+                elems: &elems,
+            },
             &model,
             solver.terms(),
         )?;
@@ -535,8 +529,11 @@ fn model_input(
         // Within the scope, or else a model with two objects of an overfull class
         // made one (aliases the path condition allows but the model did not choose).
         let mut per_class: HashMap<ClassId, Vec<usize>> = HashMap::new();
+        // (Arrays are bounded by their lengths, which the rule sets bound by the scope.)
         for (i, o) in input.objects.iter().enumerate() {
-            per_class.entry(o.class).or_default().push(i);
+            if o.array.is_none() {
+                per_class.entry(o.class).or_default().push(i);
+            }
         }
         let Some((&class, objects)) = per_class.iter().find(|(_, os)| os.len() > scope as usize)
         else {
@@ -593,51 +590,192 @@ pub(crate) fn lay_out(
     model: &crate::solver::Model,
     terms: &crate::solver::Terms,
 ) -> Result<(Input, Vec<Option<String>>), Failed> {
-    let mut layout = Layout {
-        program,
-        objects: Vec::new(),
-        reps: Vec::new(),
-        by_value: HashMap::new(),
+    let reading = Reading {
+        values,
+        types,
+        elems: &HashMap::new(),
     };
-    let value_of = |path: &str| values.get(path).and_then(|&t| model.eval(terms, t));
-    let class_of = |path: &str, declared: ClassId| -> ClassId {
-        types
+    lay_out_with(program, roots, syms, reading, model, terms)
+}
+
+/// The solver terms a model is read through: each symbol's value and (for a
+/// reference) its type, and each element symbol's array path and index.
+#[derive(Copy, Clone)]
+struct Reading<'a> {
+    values: &'a HashMap<String, TermId>,
+    types: &'a HashMap<String, TermId>,
+    elems: &'a HashMap<String, (String, TermId)>,
+}
+
+/// A model read through a [`Reading`].
+struct Reader<'a> {
+    program: &'a Program,
+    reading: Reading<'a>,
+    model: &'a crate::solver::Model,
+    terms: &'a crate::solver::Terms,
+}
+
+impl Reader<'_> {
+    fn value(&self, path: &str) -> Option<ModelValue> {
+        let &t = self.reading.values.get(path)?;
+        self.model.eval(self.terms, t)
+    }
+
+    fn is_null(&self, v: &ModelValue) -> bool {
+        self.model.names.get(v).is_some_and(|n| n == "null")
+    }
+
+    /// The model's class of `path`, a subclass of `declared` (else `declared`).
+    fn class_of(&self, path: &str, declared: ClassId) -> ClassId {
+        let program = self.program;
+        self.reading
+            .types
             .get(path)
-            .and_then(|&t| model.eval(terms, t))
-            .and_then(|v| model.names.get(&v).cloned())
+            .and_then(|&t| self.model.eval(self.terms, t))
+            .and_then(|v| self.model.names.get(&v).cloned())
             .and_then(|n| program.class_by_name(n.trim_start_matches('@')))
             .filter(|&c| program.is_subclass(c, declared))
             .unwrap_or(declared)
+    }
+
+    /// A model int as a non-negative size (an index or a length).
+    fn size(&self, t: TermId) -> Option<usize> {
+        match self.model.eval(self.terms, t)? {
+            ModelValue::Int(i) => usize::try_from(i).ok(),
+            _ => None,
+        }
+    }
+
+    /// The model's value of `path`, of declared type `ty`, laid out; `None` where
+    /// the model gives none or null (the default value).
+    fn laid(
+        &self,
+        layout: &mut Layout<'_>,
+        ty: Type,
+        path: &str,
+    ) -> Result<Option<InputValue>, Failed> {
+        Ok(Some(match (ty, self.value(path)) {
+            (Type::Int, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
+            (Type::Bool, Some(ModelValue::Bool(b))) => InputValue::Bool(b),
+            (Type::Class(c), Some(v)) if !self.is_null(&v) => {
+                InputValue::Obj(layout.object(v, self.class_of(path, c), path))
+            }
+            (Type::Array(t), Some(v)) if !self.is_null(&v) => {
+                InputValue::Obj(layout.array(v, t, path))
+            }
+            _ => return Ok(None),
+        }))
+    }
+}
+
+/// [`lay_out`] with input arrays: an array per model element that a path of an
+/// array type holds, its length the model's value of `p.length` (else one past its
+/// last element read), its elements the model's values of the element symbols at
+/// the indices the model gives them; every other element Java's default.
+#[allow(clippy::type_complexity)]
+fn lay_out_with(
+    program: &Program,
+    roots: &[(String, Type)],
+    syms: &[Symbol],
+    reading: Reading<'_>,
+    model: &crate::solver::Model,
+    terms: &crate::solver::Terms,
+) -> Result<(Input, Vec<Option<String>>), Failed> {
+    let mut layout = Layout {
+        program,
+        objects: Vec::new(),
+        arrays: HashMap::new(),
+        reps: Vec::new(),
+        by_value: HashMap::new(),
     };
-    let is_null = |v: &ModelValue| model.names.get(v).is_some_and(|n| n == "null");
+    let reader = Reader {
+        program,
+        reading,
+        model,
+        terms,
+    };
+    // The value laid out for each path (roots and symbols), to find a path's owner.
+    let mut laid: HashMap<&str, InputValue> = HashMap::new();
     // The roots.
     let mut input_roots = Vec::with_capacity(roots.len());
     for (name, ty) in roots {
-        let v = match (ty, value_of(name)) {
-            (Type::Int, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
-            (Type::Bool, Some(ModelValue::Bool(b))) => InputValue::Bool(b),
-            (Type::Class(c), Some(v)) if !is_null(&v) => {
-                InputValue::Obj(layout.object(v, class_of(name, *c), name))
-            }
+        let v = match (ty, reader.value(name)) {
             (Type::Class(c), None) if name == "this" => InputValue::Obj(layout.fresh(*c, None)),
-            (Type::Int, _) => InputValue::Int(0),
-            (Type::Bool, _) => InputValue::Bool(false),
-            _ => InputValue::Null,
+            _ => reader
+                .laid(&mut layout, *ty, name)?
+                .unwrap_or(default_value(*ty)),
         };
+        laid.insert(name, v);
         input_roots.push(v);
     }
     let mut input = Input {
         roots: input_roots,
         objects: Vec::new(),
     };
-    // The fields, shortest access paths first: the object a path walks to (in the heap
-    // laid out so far) gets the model's value of the path in that field.
+    // The fields and elements, shortest access paths first: the object a path's
+    // owner holds gets the model's value of the path in that field or element.
     let mut fields: Vec<HashMap<String, InputValue>> = Vec::new();
+    let mut elements: Vec<BTreeMap<usize, InputValue>> = Vec::new();
+    let mut lengths: HashMap<usize, usize> = HashMap::new();
+    let twice = |path: &str| {
+        (
+            Skip::Diverges,
+            format!("the model gives `{path}` two values"),
+        )
+    };
     for s in syms.iter().filter(|s| s.depth > 0) {
-        let (base, field) = s.path.rsplit_once('.').expect("a field path");
-        let Some(owner) = walk(roots, &input, &fields, base) else {
+        if let Some((array, index)) = reading.elems.get(&s.path) {
+            let Some(&InputValue::Obj(owner)) = laid.get(array.as_str()) else {
+                continue; // through null: the path condition does not read it
+            };
+            let Some(&ty) = layout.arrays.get(&owner.0) else {
+                continue;
+            };
+            let Some(k) = reader.size(*index) else {
+                continue;
+            };
+            let ty = ty.elem();
+            let Some(v) = reader.laid(&mut layout, ty, &s.path)? else {
+                laid.insert(&s.path, default_value(ty));
+                continue;
+            };
+            laid.insert(&s.path, v);
+            elements.resize_with(layout.objects.len(), BTreeMap::new);
+            match elements[owner.0 as usize].insert(k, v) {
+                Some(old) if old != v => return Err(twice(&s.path)),
+                _ => {}
+            }
+            continue;
+        }
+        let Some((base, field)) = split_path(&s.path) else {
+            continue;
+        };
+        let Some(&InputValue::Obj(owner)) = laid.get(base) else {
             continue; // through null: the path condition does not read it
         };
+        if layout.arrays.contains_key(&owner.0) {
+            if field == "length" {
+                let Some(n) = reader
+                    .reading
+                    .values
+                    .get(&s.path)
+                    .and_then(|&t| reader.size(t))
+                else {
+                    continue;
+                };
+                if n > concrete::input::json::MAX_LENGTH {
+                    return Err((
+                        Skip::Scope,
+                        format!("the model's `{}` is {n}, too long an array", s.path),
+                    ));
+                }
+                match lengths.insert(owner.0 as usize, n) {
+                    Some(old) if old != n => return Err(twice(&s.path)),
+                    _ => {}
+                }
+            }
+            continue;
+        }
         let class = layout.objects[owner.0 as usize];
         let Some(f) = program
             .class(class)
@@ -649,14 +787,12 @@ pub(crate) fn lay_out(
         else {
             continue;
         };
-        let v = match (program.field(f).ty, value_of(&s.path)) {
-            (Type::Int, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
-            (Type::Bool, Some(ModelValue::Bool(b))) => InputValue::Bool(b),
-            (Type::Class(c), Some(v)) if !is_null(&v) => {
-                InputValue::Obj(layout.object(v, class_of(&s.path, c), &s.path))
-            }
-            _ => continue, // the default value
+        let ty = program.field(f).ty;
+        let Some(v) = reader.laid(&mut layout, ty, &s.path)? else {
+            laid.insert(&s.path, default_value(ty));
+            continue; // the default value
         };
+        laid.insert(&s.path, v);
         fields.resize_with(layout.objects.len(), HashMap::new);
         match fields[owner.0 as usize].insert(field.to_string(), v) {
             Some(old) if old != v => {
@@ -668,19 +804,34 @@ pub(crate) fn lay_out(
             _ => {}
         }
     }
-    // Every object with a value for every field (Java's defaults where unread).
+    // Every object with a value for every field (Java's defaults where unread),
+    // every array with its length and every element.
     for (i, &class) in layout.objects.iter().enumerate() {
+        if let Some(&ty) = layout.arrays.get(&(i as u32)) {
+            let given = elements.get(i);
+            let len = lengths.get(&i).copied().unwrap_or_else(|| {
+                given
+                    .and_then(|g| g.keys().next_back())
+                    .map_or(0, |&k| k + 1)
+            });
+            let elems = (0..len)
+                .map(|k| {
+                    given
+                        .and_then(|g| g.get(&k))
+                        .copied()
+                        .unwrap_or(default_value(ty.elem()))
+                })
+                .collect();
+            input.objects.push(InputObject::array(ty, elems));
+            continue;
+        }
         let fs = program
             .class(class)
             .all_fields
             .iter()
             .map(|&f| {
                 let given = fields.get(i).and_then(|m| m.get(program.field_name(f)));
-                let v = given.copied().unwrap_or(match program.field(f).ty {
-                    Type::Int => InputValue::Int(0),
-                    Type::Bool => InputValue::Bool(false),
-                    _ => InputValue::Null,
-                });
+                let v = given.copied().unwrap_or(default_value(program.field(f).ty));
                 (f, v)
             })
             .collect();
@@ -689,10 +840,21 @@ pub(crate) fn lay_out(
     Ok((input, layout.reps))
 }
 
+/// Java's default value of a variable, field or element of type `ty`.
+fn default_value(ty: Type) -> InputValue {
+    match ty {
+        Type::Int => InputValue::Int(0),
+        Type::Bool => InputValue::Bool(false),
+        _ => InputValue::Null,
+    }
+}
+
 /// The objects laid out so far: one per model element of sort `Ref`.
 struct Layout<'p> {
     program: &'p Program,
     objects: Vec<ClassId>,
+    /// The objects that are arrays, with their types.
+    arrays: HashMap<u32, ArrayType>,
     /// Per object, the access path that first reached it (`None`: a fresh `this`).
     reps: Vec<Option<String>>,
     by_value: HashMap<ModelValue, InputObj>,
@@ -708,6 +870,17 @@ impl Layout<'_> {
         o
     }
 
+    /// The array the model element `v` is (one array per element).
+    fn array(&mut self, v: ModelValue, ty: ArrayType, path: &str) -> InputObj {
+        if let Some(&o) = self.by_value.get(&v) {
+            return o;
+        }
+        let o = self.fresh(ClassId(0), Some(path));
+        self.arrays.insert(o.0, ty);
+        self.by_value.insert(v, o);
+        o
+    }
+
     fn fresh(&mut self, class: ClassId, path: Option<&str>) -> InputObj {
         debug_assert!((class.0 as usize) < self.program.classes.len());
         self.objects.push(class);
@@ -716,43 +889,138 @@ impl Layout<'_> {
     }
 }
 
-/// The object `path` reaches in the heap laid out so far (`None` through null).
-fn walk(
-    roots: &[(String, Type)],
-    input: &Input,
-    fields: &[HashMap<String, InputValue>],
-    path: &str,
-) -> Option<InputObj> {
-    let mut parts = path.split('.');
-    let root = parts.next()?;
-    let at = roots.iter().position(|(n, _)| n == root)?;
-    let mut cur = match input.roots.get(at)? {
-        InputValue::Obj(o) => *o,
-        _ => return None,
-    };
-    for f in parts {
-        match fields.get(cur.0 as usize).and_then(|m| m.get(f)) {
-            Some(InputValue::Obj(o)) => cur = *o,
-            _ => return None,
+/// What makes a model's arrays a heap: a length is not negative; an array is
+/// neither an object of a class nor an array of another type (unless null); two
+/// element symbols of the same array at equal indices have equal values.
+fn array_facts(
+    ctx: &mut Ctx<'_>,
+    syms: &[Symbol],
+    ids: &HashMap<String, Id>,
+    declared: &HashMap<&str, Type>,
+    elem_of: &HashMap<String, (String, Id)>,
+    facts: &mut Vec<Id>,
+) {
+    let null = ctx.terms.null();
+    let zero = ctx.terms.int(0);
+    let refs: Vec<(&Symbol, Option<Type>)> = syms
+        .iter()
+        .filter(|s| s.sort == Sort::Ref)
+        .map(|s| (s, declared.get(s.path.as_str()).copied()))
+        .collect();
+    for (k, &(a, ta)) in refs.iter().enumerate() {
+        if let Some(Type::Array(_)) = ta
+            && let Some(&len) = ids.get(&format!("{}.length", a.path))
+        {
+            facts.push(ctx.terms.le(zero, len));
+        }
+        for &(b, tb) in &refs[k + 1..] {
+            let one_array =
+                matches!(ta, Some(Type::Array(_))) || matches!(tb, Some(Type::Array(_)));
+            if !one_array || ta == tb {
+                continue;
+            }
+            let (x, y) = (ids[&a.path], ids[&b.path]);
+            let x_null = ctx.terms.eq(x, null);
+            let same = ctx.terms.eq(x, y);
+            let differ = ctx.terms.not(same);
+            facts.push(ctx.terms.or(x_null, differ));
         }
     }
-    Some(cur)
+    let elems: Vec<(&Symbol, Id, Id)> = syms
+        .iter()
+        .filter_map(|s| {
+            let (array, index) = elem_of.get(&s.path)?;
+            Some((s, *ids.get(array)?, *index))
+        })
+        .collect();
+    for (k, &(e, a, i)) in elems.iter().enumerate() {
+        for &(f, b, j) in &elems[k + 1..] {
+            if e.sort != f.sort {
+                continue;
+            }
+            let same_array = ctx.terms.eq(a, b);
+            let same_index = ctx.terms.eq(i, j);
+            let same = ctx.terms.and(same_array, same_index);
+            let differ = ctx.terms.not(same);
+            let equal = ctx.terms.eq(ids[&e.path], ids[&f.path]);
+            facts.push(ctx.terms.or(differ, equal));
+        }
+    }
+}
+
+/// The declared type of an input's access path: a root's, a field's (the most
+/// derived of that name in the owner's declared class), an element's, `length`.
+fn path_type(
+    program: &Program,
+    roots: &[(String, Type)],
+    arrays_of: &HashMap<String, String>,
+    path: &str,
+) -> Option<Type> {
+    if let Some(array) = arrays_of.get(path) {
+        return match path_type(program, roots, arrays_of, array)? {
+            Type::Array(t) => Some(t.elem()),
+            _ => None,
+        };
+    }
+    let Some((base, field)) = split_path(path) else {
+        return roots.iter().find(|(n, _)| n == path).map(|&(_, t)| t);
+    };
+    match path_type(program, roots, arrays_of, base)? {
+        Type::Array(_) if field == "length" => Some(Type::Int),
+        Type::Class(c) => program
+            .class(c)
+            .all_fields
+            .iter()
+            .rev()
+            .copied()
+            .find(|&f| program.field_name(f) == field)
+            .map(|f| program.field(f).ty),
+        _ => None,
+    }
+}
+
+/// An access path's last field and the path before it (`this.a[this.i].next`:
+/// `this.a[this.i]` and `next`); a dot inside an index does not count.
+fn split_path(path: &str) -> Option<(&str, &str)> {
+    let mut depth = 0i32;
+    for (k, c) in path.char_indices().rev() {
+        match c {
+            ']' => depth += 1,
+            '[' => depth -= 1,
+            '.' if depth == 0 => return Some((&path[..k], &path[k + 1..])),
+            _ => {}
+        }
+    }
+    None
 }
 
 pub(crate) fn add_symbol(syms: &mut BTreeSet<Symbol>, path: &str, sort: Sort) {
-    let parts: Vec<&str> = path.split('.').collect();
-    for k in 1..parts.len() {
-        syms.insert(Symbol {
-            depth: k - 1,
-            path: parts[..k].join("."),
-            sort: Sort::Ref,
-        });
-    }
+    add_symbol_in(syms, path, sort, &HashMap::new());
+}
+
+/// Adds `path` and every prefix of it (as references) to `syms`: an element
+/// symbol's prefix is its array (`arrays_of`), a field's the path before it.
+/// Returns the path's depth.
+fn add_symbol_in(
+    syms: &mut BTreeSet<Symbol>,
+    path: &str,
+    sort: Sort,
+    arrays_of: &HashMap<String, String>,
+) -> usize {
+    let parent = match arrays_of.get(path) {
+        Some(array) => Some(array.as_str()),
+        None => split_path(path).map(|(base, _)| base),
+    };
+    let depth = match parent {
+        Some(p) => add_symbol_in(syms, p, Sort::Ref, arrays_of) + 1,
+        None => 0,
+    };
     syms.insert(Symbol {
-        depth: parts.len() - 1,
+        depth,
         path: path.to_string(),
         sort,
     });
+    depth
 }
 
 pub(crate) fn sort_of(ty: Type) -> Sort {

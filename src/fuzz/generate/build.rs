@@ -160,6 +160,7 @@ impl Gen<'_> {
             Ty::Int => TypeExpr::Int(span),
             Ty::Bool => TypeExpr::Boolean(span),
             Ty::Class(c) => TypeExpr::Class(self.id(c)),
+            Ty::Array(e) => self.array_type_expr(e),
             Ty::Void => TypeExpr::Void(span),
         }
     }
@@ -209,6 +210,8 @@ impl Gen<'_> {
                 mods: Modifiers::default(),
                 name,
                 superclass,
+                is_interface: false,
+                interfaces: Vec::new(),
                 fields: Vec::new(),
                 methods: Vec::new(),
                 span,
@@ -273,6 +276,8 @@ impl Gen<'_> {
                 },
                 name,
                 superclass,
+                is_interface: false,
+                interfaces: Vec::new(),
                 fields,
                 methods,
                 span,

@@ -64,6 +64,7 @@ impl Gen<'_> {
                 let bases: &[&str] = match ty {
                     Ty::Class(_) => &["next", "link", "left", "other"],
                     Ty::Int => &["val", "key", "count", "size"],
+                    Ty::Array(_) => &["items", "data", "slots", "cells"],
                     _ => &["flag", "mark", "done", "seen"],
                 };
                 // Unique in the program: no field hides another.

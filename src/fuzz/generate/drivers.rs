@@ -115,6 +115,11 @@ impl Gen<'_> {
                             }
                         }
                     }
+                    Ty::Array(e) => {
+                        let r = self.local("r", t.clone());
+                        let d = self.digest_array(r, e);
+                        digest.extend(d);
+                    }
                     Ty::Void => {}
                 }
             }
@@ -138,6 +143,10 @@ impl Gen<'_> {
                             }
                         }
                     }
+                    Ty::Array(e) => {
+                        let d = self.digest_array(read, e);
+                        digest.extend(d);
+                    }
                     Ty::Void => {}
                 }
             }
@@ -157,7 +166,7 @@ impl Gen<'_> {
     }
 
     /// `h = (h * 3) + v;`
-    fn add(&mut self, v: Expr) -> Stmt {
+    pub(super) fn add(&mut self, v: Expr) -> Stmt {
         let h = self.local("h", Ty::Int);
         let three = self.int(3);
         let times = self.bin(BinOp::Mul, h, three, Ty::Int);
@@ -167,7 +176,7 @@ impl Gen<'_> {
     }
 
     /// `if (cond) { h += k; }`
-    fn bump(&mut self, cond: Expr, k: i32) -> Stmt {
+    pub(super) fn bump(&mut self, cond: Expr, k: i32) -> Stmt {
         let h = self.local("h", Ty::Int);
         let k = self.int(k);
         if_stmt(cond, vec![assign(h, AssignOp::Add, k)], None)
@@ -194,6 +203,7 @@ impl Gen<'_> {
                     self.local(&o, Ty::Class(k))
                 }
             }
+            Ty::Array(e) => self.driver_array(&e.clone(), objs),
             Ty::Void => self.int(0),
         }
     }

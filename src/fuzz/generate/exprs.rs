@@ -7,10 +7,18 @@ impl Gen<'_> {
     /// An expression of a type assignable to `ty`.
     pub(super) fn expr(&mut self, ty: &Ty, depth: u32) -> Expr {
         for _ in 0..8 {
+            // An element or a length read from an array now and then.
+            if self.cfg.arrays
+                && self.rng.chance(8)
+                && let Some(e) = self.array_use(ty, depth)
+            {
+                return e;
+            }
             let e = match ty {
                 Ty::Int => self.int_expr(depth),
                 Ty::Bool => self.bool_expr(depth),
                 Ty::Class(c) => self.ref_expr(&c.clone(), depth),
+                Ty::Array(e) => self.array_expr(&e.clone(), depth),
                 Ty::Void => None,
             };
             if let Some(e) = e {

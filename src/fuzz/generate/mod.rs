@@ -20,6 +20,7 @@ use crate::lang::ast::{
 };
 use crate::lang::{Name, Span};
 
+mod arrays;
 mod build;
 mod decls;
 mod drivers;
@@ -143,6 +144,10 @@ pub struct GenConfig {
     pub size: u32,
     /// Driver methods (`Main.driverK`) per program, for the JVM check. Default: 2.
     pub drivers: u32,
+    /// Array types, allocations, element reads and writes and loops over arrays
+    /// (`arrays.rs`). Off by default: with it off, a seed names the same program as
+    /// before arrays were generated. Default: false.
+    pub arrays: bool,
 }
 
 impl Default for GenConfig {
@@ -150,6 +155,7 @@ impl Default for GenConfig {
         GenConfig {
             size: 2,
             drivers: 2,
+            arrays: false,
         }
     }
 }
@@ -410,10 +416,12 @@ impl Gen<'_> {
     }
 
     fn random_ty(&mut self) -> Ty {
-        match self.rng.weighted(&[4, 2, 4]) {
+        let arrays = if self.cfg.arrays { 2 } else { 0 };
+        match self.rng.weighted(&[4, 2, 4, arrays]) {
             0 => Ty::Int,
             1 => Ty::Bool,
-            _ => self.random_class_ty(),
+            2 => self.random_class_ty(),
+            _ => self.array_ty(),
         }
     }
 }

@@ -138,6 +138,7 @@ impl Gen<'_> {
             if nested { 2 } else { 0 },                      // switch
             if self.ctx.jumps.is_empty() { 0 } else { 3 },   // break or continue
             if nested && self.ctx.trys < 2 { 3 } else { 0 }, // try
+            if self.cfg.arrays { 3 } else { 0 },             // array
         ];
         loop {
             let s = match self.rng.weighted(&weights) {
@@ -154,7 +155,8 @@ impl Gen<'_> {
                 10 => Some(self.do_loop(depth)),
                 11 => Some(self.switch_stmt(depth)),
                 12 => self.jump(),
-                _ => Some(self.try_stmt(depth)),
+                13 => Some(self.try_stmt(depth)),
+                _ => self.array_stmt(depth, loops),
             };
             if let Some(s) = s {
                 return s;

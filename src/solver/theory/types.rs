@@ -26,6 +26,9 @@ pub struct ClassDecl {
     pub name: String,
     /// The superclass, by position in [`Hierarchy::classes`]; `None` for a root.
     pub parent: Option<usize>,
+    /// Further direct supertypes (interfaces), by position, declared earlier: the
+    /// hierarchy is a DAG.
+    pub also: Vec<usize>,
     /// Can an object have exactly this class (false for abstract classes)?
     pub instantiable: bool,
     /// The distinguished `Type` value `@name`.
@@ -45,15 +48,20 @@ impl Hierarchy {
         self.classes.iter().position(|c| c.value == v)
     }
 
-    /// Is class `a` a subclass of (or equal to) class `b`? (Parents are declared
-    /// first, so the walk up always ends.)
+    /// Is class `a` a subclass of (or equal to) class `b`, through superclasses and
+    /// further supertypes? (Supertypes are declared first, so the walk up ends.)
     pub fn is_subclass(&self, a: usize, b: usize) -> bool {
-        let mut k = Some(a);
-        while let Some(c) = k {
+        let mut work = vec![a];
+        while let Some(c) = work.pop() {
             if c == b {
                 return true;
             }
-            k = self.classes[c].parent;
+            // Supertypes have smaller positions, so `b` is never above a class before it.
+            if c < b {
+                continue;
+            }
+            work.extend(self.classes[c].parent);
+            work.extend(self.classes[c].also.iter().copied());
         }
         false
     }
@@ -164,7 +172,28 @@ impl Terms {
         parent: Option<&str>,
         instantiable: bool,
     ) -> Result<TermId, String> {
+        self.declare_class_below(name, parent, &[], instantiable)
+    }
+
+    /// [`Terms::declare_class`] with further direct supertypes `also` (interfaces),
+    /// each declared earlier.
+    pub fn declare_class_below(
+        &mut self,
+        name: &str,
+        parent: Option<&str>,
+        also: &[&str],
+        instantiable: bool,
+    ) -> Result<TermId, String> {
         let h = self.facts.types.get_or_insert_with(Hierarchy::default);
+        let also = also
+            .iter()
+            .map(|&a| {
+                h.classes
+                    .iter()
+                    .position(|c| c.name == a)
+                    .ok_or_else(|| format!("supertype `{a}` of `{name}` is not declared"))
+            })
+            .collect::<Result<Vec<usize>, String>>()?;
         if h.classes.iter().any(|c| c.name == name) {
             return Err(format!("class `{name}` is declared twice"));
         }
@@ -182,6 +211,7 @@ impl Terms {
         h.classes.push(ClassDecl {
             name: name.to_string(),
             parent,
+            also,
             instantiable,
             value,
         });
@@ -227,13 +257,80 @@ impl Solver {
         parent: Option<&str>,
         instantiable: bool,
     ) -> Result<TermId, String> {
+        self.declare_class_below(name, parent, &[], instantiable)
+    }
+
+    /// [`Solver::declare_class`] with further direct supertypes (interfaces),
+    /// declared earlier: the hierarchy is a DAG.
+    pub fn declare_class_below(
+        &mut self,
+        name: &str,
+        parent: Option<&str>,
+        also: &[&str],
+        instantiable: bool,
+    ) -> Result<TermId, String> {
         if self.th.types.covered > 0 {
             return Err(format!(
                 "class `{name}` is declared after terms of sort Type were asserted"
             ));
         }
-        let v = self.terms.declare_class(name, parent, instantiable)?;
+        let v = self
+            .terms
+            .declare_class_below(name, parent, also, instantiable)?;
         self.ctx().enode(v);
         Ok(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::solver::{Answer, Solver, Sort};
+
+    /// Interfaces make the hierarchy a DAG: `Square` is below `Base` and the
+    /// interface `Polygon`, which is below `Shape` and `Named`; `Circle` is a
+    /// `Shape` only. `subtype` expands over the instantiable classes below, so no
+    /// object is exactly of an interface, and a `Named` `Shape` is a `Square`.
+    #[test]
+    fn subtype_over_a_dag_of_interfaces() {
+        let mut s = Solver::default();
+        s.declare_class("Object", None, true).unwrap();
+        let shape = s.declare_class("Shape", Some("Object"), false).unwrap();
+        let named = s.declare_class("Named", Some("Object"), false).unwrap();
+        s.declare_class_below("Polygon", Some("Object"), &["Shape", "Named"], false)
+            .unwrap();
+        s.declare_class_below("Base", Some("Object"), &["Named"], true)
+            .unwrap();
+        let square = s
+            .declare_class_below("Square", Some("Base"), &["Polygon"], true)
+            .unwrap();
+        let circle = s
+            .declare_class_below("Circle", Some("Object"), &["Shape"], true)
+            .unwrap();
+        assert!(
+            s.declare_class_below("X", Some("Object"), &["Nope"], true)
+                .is_err()
+        );
+        let h = s.terms().hierarchy().unwrap();
+        let pos = |n: &str| h.classes.iter().position(|c| c.name == n).unwrap();
+        assert!(h.is_subclass(pos("Square"), pos("Shape")));
+        assert!(h.is_subclass(pos("Square"), pos("Named")));
+        assert!(!h.is_subclass(pos("Circle"), pos("Named")));
+        assert!(!h.is_subclass(pos("Shape"), pos("Polygon")));
+        assert_eq!(h.instantiable_below(pos("Shape")), vec![square, circle]);
+        let t = s.terms_mut();
+        let r = Sort::User(t.declare_sort("Ref"));
+        let ty = t.declare_fun("typeof", &[r], Sort::Type);
+        let x = t.constant("x", r);
+        let tx = t.app(ty, &[x]).unwrap();
+        let is_shape = t.subtype(tx, shape).unwrap();
+        let is_named = t.subtype(tx, named).unwrap();
+        let is_square = t.eq(tx, square).unwrap();
+        let not_square = t.not(is_square).unwrap();
+        let is_shape_value = t.eq(tx, shape).unwrap();
+        s.assert_term(is_shape).unwrap();
+        s.assert_term(is_named).unwrap();
+        assert!(matches!(s.check(), Answer::Sat(_)));
+        assert_eq!(s.check_assuming(&[not_square]), Answer::Unsat);
+        assert_eq!(s.check_assuming(&[is_shape_value]), Answer::Unsat);
     }
 }

@@ -1,4 +1,4 @@
-interface I { }
+enum E { A }
 class A {
     int[] xs;
     void f() {

@@ -1,0 +1,21 @@
+; expect: unsat sat unsat
+; [LSE]'s example as arrays: `a[j] = 2; a[i] = 0; a[j] = a[j] + 1;` then `a[j] != 3`
+; holds exactly when `i = j`. z3 answers unsat, sat, unsat.
+(set-logic QF_AUFLIA)
+(declare-const a (Array Int Int))
+(declare-const i Int)
+(declare-const j Int)
+(define-fun a2 () Int (select (store (store a j 2) i 0) j))
+(define-fun a3j () Int (select (store (store (store a j 2) i 0) j (+ a2 1)) j))
+(push 1)
+(assert (not (= a3j 3)))
+(assert (not (= i j)))
+(check-sat)
+(pop 1)
+(push 1)
+(assert (not (= a3j 3)))
+(check-sat)
+(pop 1)
+(assert (= i j))
+(assert (= a3j 3))
+(check-sat)
