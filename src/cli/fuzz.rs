@@ -55,7 +55,7 @@ pub struct Args {
     /// decided by heaplog and by the z3 on PATH (skipped, saying so, when absent);
     /// counts, wrong answers, invalid models and both solvers' times.
     #[arg(long, conflicts_with_all = ["shard", "both", "rules"])]
-    pub lia: bool,
+    pub linear: bool,
     /// Skip the javac/JVM check even when they are on PATH.
     #[arg(long)]
     pub no_jvm: bool,
@@ -83,8 +83,8 @@ pub fn run(args: Args) -> Output {
             args.time_limit
         ));
     }
-    if args.lia {
-        return lia(&args);
+    if args.linear {
+        return linear(&args);
     }
     let names: Vec<&str> = args.rules.iter().map(String::as_str).collect();
     let rules = match super::rule_sets(&names) {
@@ -145,8 +145,8 @@ pub fn run(args: Args) -> Output {
     output(&summary, args.format, args.out.as_deref(), &command)
 }
 
-/// `heaplog fuzz --lia`: the differential campaign against z3.
-fn lia(args: &Args) -> Output {
+/// `heaplog fuzz --linear`: the differential campaign against z3.
+fn linear(args: &Args) -> Output {
     let tmp;
     let dir = match &args.out {
         Some(d) => {
@@ -165,9 +165,9 @@ fn lia(args: &Args) -> Output {
     };
     let bar = super::progress(args.n);
     // progress: a bar on a terminal, else a line per 50,000 formulas
-    let run = heaplog::fuzz::lia_campaign::run(args.seed, args.n, &dir, &|done| match &bar {
+    let run = heaplog::fuzz::linear_campaign::run(args.seed, args.n, &dir, &|done| match &bar {
         Some(b) => b.set_position(done),
-        None if done % 50_000 == 0 => eprintln!("lia: {done}/{} formulas", args.n),
+        None if done % 50_000 == 0 => eprintln!("linear: {done}/{} formulas", args.n),
         None => {}
     });
     if let Some(b) = bar {

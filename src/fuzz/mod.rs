@@ -12,5 +12,5 @@ pub mod check;
 pub mod formulas;
 pub mod frontend;
 pub mod jvm;
-pub mod lia_campaign;
+pub mod linear_campaign;
 pub mod shrink;

@@ -1,5 +1,5 @@
 //! The differential campaign of the solver against z3 on formulas with linear
-//! atoms (`heaplog fuzz --lia`): formulas of seeds `first..first + n`
+//! atoms (`heaplog fuzz --linear`): formulas of seeds `first..first + n`
 //! ([`formulas::lia_batch`]: linear arithmetic mixed with difference logic, an
 //! uninterpreted sort, a function and a predicate), written as SMT-LIB batch
 //! files of [`BATCH`] formulas, each decided by the solver in process and by the
@@ -61,7 +61,7 @@ impl LiaSummary {
 
     pub fn text(&self) -> String {
         let mut o = format!(
-            "lia: {} formulas (seeds {}..{}), {} batch files of up to {BATCH}\n\
+            "linear: {} formulas (seeds {}..{}), {} batch files of up to {BATCH}\n\
              heaplog: {} sat, {} unsat, {} unknown, {} invalid models; {:.2} s\n",
             self.formulas,
             self.first,
