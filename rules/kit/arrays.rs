@@ -465,6 +465,34 @@ enum Slot {
     New,
 }
 
+/// ELEMENT ACCESS's bounds check for a rule set whose element value is one guarded
+/// term (`pose`, `symbolic-heap`): pushes the ArrayIndexOutOfBoundsException fork,
+/// under `fine` (the conditions met so far) and `i` outside `0 <= i < len`, onto
+/// `out`, and adds `0 <= i < len` to `fine`.
+pub fn bounds<H: Clone, T>(
+    ctx: &mut Ctx,
+    heap: &H,
+    fine: &mut Vec<Id>,
+    i: Id,
+    len: Id,
+    out: &mut Vec<Fork<H, T>>,
+) {
+    let zero = ctx.terms.int(0);
+    let low = ctx.terms.le(zero, i);
+    let high = ctx.terms.lt(i, len);
+    let inside = ctx.terms.and(low, high);
+    let outside = ctx.terms.not(inside);
+    let mut g = fine.clone();
+    g.push(outside);
+    let g = ctx.terms.and_all(&g);
+    out.push(Fork::fault(
+        heap.clone(),
+        Some(g),
+        Fault::ArrayIndexOutOfBounds,
+    ));
+    fine.push(inside);
+}
+
 // ELEMENT ACCESS: ArrayIndexOutOfBoundsException unless `0 <= i < len`; in bounds,
 // one case per entry whose index `i` may equal, and one where it differs from all.
 // A read of an entry gives its value, of a new index of an allocated array the

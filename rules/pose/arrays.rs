@@ -514,20 +514,7 @@ impl Pose {
             out.push(Fork::ok(next, Some(g), Val::Prim(len)));
             return out;
         };
-        let zero = ctx.terms.int(0);
-        let low = ctx.terms.le(zero, i);
-        let high = ctx.terms.lt(i, len);
-        let inside = ctx.terms.and(low, high);
-        let outside = ctx.terms.not(inside);
-        let mut g = fine.clone();
-        g.push(outside);
-        let g = ctx.terms.and_all(&g);
-        out.push(Fork::fault(
-            heap.clone(),
-            Some(g),
-            Fault::ArrayIndexOutOfBounds,
-        ));
-        fine.push(inside);
+        crate::rules::kit::arrays::bounds(ctx, &heap, &mut fine, i, len, &mut out);
         let refs = !matches!(next.arrays[&arr[0]].ty.elem(), Type::Int | Type::Bool);
         if let Some(v) = value
             && refs

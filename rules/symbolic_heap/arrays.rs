@@ -371,20 +371,7 @@ impl SymbolicHeap {
             out.push(Fork::ok(heap, Some(g), Val::Prim(len)));
             return out;
         };
-        let zero = ctx.terms.int(0);
-        let low = ctx.terms.le(zero, i);
-        let high = ctx.terms.lt(i, len);
-        let inside = ctx.terms.and(low, high);
-        let outside = ctx.terms.not(inside);
-        let mut g = fine.clone();
-        g.push(outside);
-        let g = ctx.terms.and_all(&g);
-        out.push(Fork::fault(
-            heap.clone(),
-            Some(g),
-            Fault::ArrayIndexOutOfBounds,
-        ));
-        fine.push(inside);
+        crate::rules::kit::arrays::bounds(ctx, &heap, &mut fine, i, len, &mut out);
         if !store_misfit.is_empty() {
             let cases: Vec<Id> = store_misfit
                 .iter()
