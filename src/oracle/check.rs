@@ -161,7 +161,17 @@ impl Verdict {
 impl Comparison {
     /// No overlap, gap, unclaimed input or mismatch, and every input checked.
     pub fn agrees(&self) -> bool {
-        self.overlaps + self.gaps + self.unclaimed + self.mismatches + self.unchecked == 0
+        // Each count saturates at `usize::MAX` (a class too large to count stands for
+        // that many), so they are tested one by one: a sum could wrap to 0.
+        [
+            self.overlaps,
+            self.gaps,
+            self.unclaimed,
+            self.mismatches,
+            self.unchecked,
+        ]
+        .iter()
+        .all(|&n| n == 0)
     }
 
     /// Agrees, disagrees, or was cut by the time limit with nothing found (an input
@@ -169,7 +179,9 @@ impl Comparison {
     pub fn verdict(&self) -> Verdict {
         if self.agrees() {
             Verdict::Agrees
-        } else if self.overlaps + self.gaps + self.mismatches == 0
+        } else if [self.overlaps, self.gaps, self.mismatches]
+            .iter()
+            .all(|&n| n == 0)
             && (self.unclaimed == 0 || self.cut_by(Bound::Time) || self.cut_by(Bound::Arrays))
         {
             Verdict::Incomplete
@@ -296,9 +308,14 @@ fn cheap(took: Duration, deadline: Option<Instant>) -> bool {
 /// leaves fewer inputs unclaimed (the later one on a tie).
 fn better_informed(before: Option<Comparison>, last: Comparison) -> Comparison {
     match before {
-        Some(b) if b.unclaimed + b.unchecked < last.unclaimed + last.unchecked => b,
+        Some(b) if left(&b) < left(&last) => b,
         _ => last,
     }
+}
+
+/// The inputs a comparison leaves undecided: unclaimed or not checked (saturating).
+pub fn left(c: &Comparison) -> usize {
+    c.unclaimed.saturating_add(c.unchecked)
 }
 
 /// How long past the time limit the inputs may still be checked (see [`compare_once`]).
@@ -688,6 +705,24 @@ mod tests {
         let deep = attempt(16, 2, 18);
         assert_eq!(better_informed(Some(shallow), deep).depth, 16);
         assert_eq!(better_informed(None, attempt(8, 0, 20)).depth, 8);
+    }
+
+    #[test]
+    fn saturated_counts_do_not_add_up_to_an_agreement() {
+        // A class too large to count stands for `usize::MAX` inputs: unclaimed ones
+        // and one not checked must not wrap to a sum of 0.
+        let mut c = attempt(8, 0, usize::MAX);
+        c.unchecked = 1;
+        assert!(!c.agrees());
+        assert_eq!(c.verdict(), Verdict::Incomplete);
+        c.gaps = usize::MAX;
+        c.overlaps = 1;
+        assert_eq!(c.verdict(), Verdict::Disagrees);
+        // as many left undecided (saturated) by both attempts: the later one
+        let mut shallow = attempt(8, 0, usize::MAX);
+        shallow.unchecked = 1;
+        let deep = attempt(16, 0, usize::MAX);
+        assert_eq!(better_informed(Some(shallow), deep).depth, 16);
     }
 
     #[test]

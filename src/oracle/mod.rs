@@ -8,7 +8,7 @@ mod concretize;
 mod symbolic;
 mod table;
 
-pub use check::{Claim, Comparison, Disagreement, Kind, Miss, Verdict, compare, oracle_text};
+pub use check::{Claim, Comparison, Disagreement, Kind, Miss, Verdict, compare, left, oracle_text};
 pub use concretize::{Concretizer, PredictError, Valuation, root_names};
 pub use symbolic::{
     Checker, Contender, Counterexample, Proof, ProofVerdict, SideReport, Streamer, Unproved,

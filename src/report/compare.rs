@@ -127,7 +127,10 @@ impl EntryComparison {
 fn status(c: &Comparison) -> String {
     let mut s = if c.verdict() == Verdict::Agrees {
         "agrees".to_string()
-    } else if c.overlaps + c.gaps + c.unclaimed + c.mismatches == 0 {
+    } else if [c.overlaps, c.gaps, c.unclaimed, c.mismatches]
+        .iter()
+        .all(|&n| n == 0)
+    {
         // Only inputs the time limit left unchecked: no verdict either way. (An
         // input left unclaimed by a scope or depth cut stays a disagreement: a scope
         // cut at the oracle's own scope misses a real input.)
