@@ -5,6 +5,7 @@
 use std::cell::Cell as StdCell;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
+use std::sync::Mutex;
 
 use egg::{Id, Language, RecExpr};
 
@@ -25,6 +26,15 @@ const MAX_COMPLETIONS: usize = 4096;
 /// to decide one guard, and how many values it tries in all for one guard.
 const LOOKAHEAD_DEPTH: u32 = 3;
 const LOOKAHEAD_VALUES: usize = 512;
+
+/// How many look-ahead answers [`Concretizer`] keeps (the memo is emptied when full).
+const LOOKAHEAD_MEMO: usize = 1 << 16;
+
+/// What a look-ahead's answer depends on: the guard, the open field looked through,
+/// the class of inputs (its `int` and `boolean` fields blanked when the guard has no
+/// symbol of those sorts, since no evaluation of it then reads one), its open fields,
+/// and the values the class gives the guard's symbols.
+type AheadKey = (Id, (u32, u32), Input, Vec<Vec<bool>>, Vec<(String, Value)>);
 
 /// How a trace ends, as terms.
 #[derive(Clone, Debug)]
@@ -95,6 +105,11 @@ pub struct Concretizer<'p> {
     /// The calls of opaque methods the exploration met, in order: the result's
     /// symbol name, the method, the arguments' terms. The interpreter computes them.
     opaque: Vec<(String, crate::lang::MethodId, Vec<RecExpr<Term>>)>,
+    /// The answers of [`Concretizer::look_ahead`] for guards on classes of inputs, kept
+    /// across the classes of a table: a class that differs from an earlier one only in
+    /// what the guard does not read gets the same answer without the values tried
+    /// again.
+    ahead: Mutex<HashMap<AheadKey, Option<bool>>>,
 }
 
 /// What walking an access path in an input finds.
@@ -355,6 +370,7 @@ impl<'p> Concretizer<'p> {
             symbols,
             pcs,
             elem_inputs,
+            ahead: Mutex::default(),
         }
     }
 
@@ -832,13 +848,31 @@ impl<'p> Concretizer<'p> {
                 Err(EvalError::Unbound(name)) => {
                     let decided = match (val.values, val.open_syms.get(&name)) {
                         (Some(values), Some(&slot)) => {
-                            let mut budget = LOOKAHEAD_VALUES;
-                            let fill = Fill {
-                                input: val.input,
-                                open: val.open,
-                                known: &val.assignment,
-                            };
-                            self.look_ahead(values, g, fill, slot, LOOKAHEAD_DEPTH, &mut budget)
+                            let key = self.ahead_key(g, val, slot);
+                            let memo = self.ahead.lock().ok().and_then(|m| m.get(&key).copied());
+                            memo.unwrap_or_else(|| {
+                                let mut budget = LOOKAHEAD_VALUES;
+                                let fill = Fill {
+                                    input: val.input,
+                                    open: val.open,
+                                    known: &val.assignment,
+                                };
+                                let b = self.look_ahead(
+                                    values,
+                                    g,
+                                    fill,
+                                    slot,
+                                    LOOKAHEAD_DEPTH,
+                                    &mut budget,
+                                );
+                                if let Ok(mut ahead) = self.ahead.lock() {
+                                    if ahead.len() >= LOOKAHEAD_MEMO {
+                                        ahead.clear();
+                                    }
+                                    ahead.insert(key, b);
+                                }
+                                b
+                            })
                         }
                         _ => None,
                     };
@@ -856,6 +890,27 @@ impl<'p> Concretizer<'p> {
             GuardValue::Unbound(_) => Guard::Unbound,
             GuardValue::Fails => Guard::Fails,
         }
+    }
+
+    /// The key of [`Concretizer::look_ahead`]'s answer for guard `g` through the open
+    /// field `slot` of the class of `val` ([`AheadKey`]).
+    fn ahead_key(&self, g: Id, val: &Valuation, slot: (u32, u32)) -> AheadKey {
+        let symbols = &self.sorts[&g];
+        let mut input = val.input.clone();
+        if symbols.iter().all(|(_, sort)| *sort == Sort::Ref) {
+            for o in input.objects.iter_mut().filter(|o| o.array.is_none()) {
+                for (_, v) in &mut o.fields {
+                    if matches!(v, InputValue::Int(_) | InputValue::Bool(_)) {
+                        *v = InputValue::Int(0);
+                    }
+                }
+            }
+        }
+        let known = symbols
+            .iter()
+            .filter_map(|(n, _)| val.assignment.values.get(n).map(|v| (n.clone(), v.clone())))
+            .collect();
+        (g, slot, input, val.open.to_vec(), known)
     }
 
     /// The truth value guard `g` has on every input of the class `fill` describes,
