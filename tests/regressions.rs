@@ -12,6 +12,9 @@
 //!   is marked `?`);
 //! - `... rules=R1,R2` after `scope=K` (either `compare` form) — only those rule sets
 //!   are compared (the others are named with the reason in the header);
+//! - `... time=S` after `scope=K` (either `compare` form) — the command's time limit
+//!   in seconds (default 60), for a regression held at a scope whose check takes
+//!   long on a loaded machine: a generous bound on the run, not a speed test;
 //! - `// expect: FIXME disagrees Class.method scope=K` — a known bug, not fixed yet:
 //!   today's wrong answer (a disagreement, exit 1) is asserted, so the test fails the
 //!   day the bug is fixed and the header is turned into `compare`.
@@ -43,6 +46,8 @@ enum Expect {
         decided: bool,
         /// The rule sets compared (`None`: every registered one).
         rules: Option<String>,
+        /// `--time-limit` in seconds.
+        time: String,
     },
     /// A known disagreement (FIXME): `compare` exits 1 today.
     Disagrees {
@@ -64,12 +69,17 @@ fn expectation(text: &str) -> Result<Expect, String> {
         ["compare", entry, scope, rest @ ..] => {
             let mut decided = false;
             let mut rules = None;
+            let mut time = None;
             for word in rest {
-                match (*word, word.strip_prefix("rules=")) {
-                    ("decided", _) if !decided => decided = true,
-                    (_, Some(list)) if rules.is_none() && !list.is_empty() => {
+                let seconds = word
+                    .strip_prefix("time=")
+                    .filter(|s| s.parse::<u32>().is_ok_and(|n| n > 0));
+                match (*word, word.strip_prefix("rules="), seconds) {
+                    ("decided", _, _) if !decided => decided = true,
+                    (_, Some(list), _) if rules.is_none() && !list.is_empty() => {
                         rules = Some(list.to_string())
                     }
+                    (_, _, Some(s)) if time.is_none() => time = Some(s.to_string()),
                     _ => return Err(format!("unknown expectation `{}`", line.trim())),
                 }
             }
@@ -78,6 +88,7 @@ fn expectation(text: &str) -> Result<Expect, String> {
                 scope: scope_of(scope)?,
                 decided,
                 rules,
+                time: time.unwrap_or_else(|| "60".to_string()),
             })
         }
         ["FIXME", "disagrees", entry, scope] => Ok(Expect::Disagrees {
@@ -98,7 +109,7 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let file = path.to_string_lossy().into_owned();
     let expect = expectation(&text)?;
-    let compare = |entry: &str, scope: &str, rules: Option<&str>| {
+    let compare = |entry: &str, scope: &str, rules: Option<&str>, time: &str| {
         let mut args = vec![
             "compare",
             &file,
@@ -107,7 +118,7 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
             "--scope",
             scope,
             "--time-limit",
-            "60",
+            time,
         ];
         if let Some(rules) = rules {
             args.extend(["--rules", rules]);
@@ -120,9 +131,10 @@ fn check_file(path: &std::path::Path) -> Result<(), String> {
             entry,
             scope,
             rules,
+            time,
             ..
-        } => compare(entry, scope, rules.as_deref()),
-        Expect::Disagrees { entry, scope } => compare(entry, scope, None),
+        } => compare(entry, scope, rules.as_deref(), time),
+        Expect::Disagrees { entry, scope } => compare(entry, scope, None, "60"),
     };
     let both = format!("{out}{err}");
     if both.contains("panicked") || !(0..=3).contains(&code) {

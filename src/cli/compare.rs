@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use heaplog::corpus;
-use heaplog::engine::EngineConfig;
+use heaplog::engine::{Bound, EngineConfig};
 use heaplog::lang::{MethodId, Program};
 use heaplog::oracle::{self, OracleConfig, Verdict};
 use heaplog::report::{EntryComparison, compare_all_text, compare_text};
@@ -286,7 +286,16 @@ fn compare_with_table(
     let jobs = super::shard::jobs(args.jobs);
     // Side by side on the pool the caller installed, each with its own engine, solver
     // and e-graph; collected in the order of `rules`.
-    let comparisons = rules
+    let run = |r: &Registered, limit: Option<Duration>| {
+        let engine = EngineConfig {
+            requires,
+            opaque: opaque.to_vec(),
+            deadline: clock.deadline(),
+            ..args.engine(limit)
+        };
+        (r.compare)(program, entry, engine, &table)
+    };
+    let (mut comparisons, limits): (Vec<oracle::Comparison>, Vec<Option<Duration>>) = rules
         .par_iter()
         .enumerate()
         .map(|(i, r)| {
@@ -295,15 +304,39 @@ fn compare_with_table(
             // after each exploration too: one half second of grace for the whole
             // command.
             let parts = super::shard::rounds(rules.len() - i + later, jobs);
-            let engine = EngineConfig {
-                requires,
-                opaque: opaque.to_vec(),
-                deadline: clock.deadline(),
-                ..args.engine(clock.share(Some(own), parts))
-            };
-            (r.compare)(program, entry, engine, &table)
+            let limit = clock.share(Some(own), parts);
+            (run(r, limit), limit)
+        })
+        .unzip();
+    // A rule set cut by the time limit on its share is run again with a share of the
+    // time the rule sets after it left (an early rule set's share is the time left
+    // over all of them, however little the later ones take), when that share is
+    // larger; the better informed of the two runs is reported.
+    let cut: Vec<usize> = (0..rules.len())
+        .filter(|&i| {
+            let c = &comparisons[i];
+            c.cut_by(Bound::Time) && c.verdict() != Verdict::Disagrees
         })
         .collect();
+    let retried: Vec<(usize, oracle::Comparison)> = cut
+        .par_iter()
+        .enumerate()
+        .filter_map(|(k, &i)| {
+            let parts = super::shard::rounds(cut.len() - k + later, jobs);
+            let limit = clock.share(Some(own), parts);
+            let longer = match (limit, limits[i]) {
+                (Some(now), Some(before)) => now > before,
+                _ => false,
+            };
+            longer.then(|| (i, run(rules[i], limit)))
+        })
+        .collect();
+    for (i, again) in retried {
+        let before = &comparisons[i];
+        if oracle::left(&again) <= oracle::left(before) {
+            comparisons[i] = again;
+        }
+    }
     let diverging = table.diverging();
     let e = EntryComparison {
         program: name.to_string(),
