@@ -9,14 +9,14 @@
 //   failed search split the class on its first open reference field, down to single
 //   inputs. A field an object does not have is a free symbol (one value per object), as
 //   the solver reads it: every search succeeds and pose agrees in under a second.
-// Not yet: symbolic-heap and symbolic-heap-unfiltered, whose path conditions read input
+// Then: symbolic-heap and symbolic-heap-unfiltered, whose path conditions read input
 //   fields the concrete run never reads (`p2.o`, overwritten before it is read, in a
 //   disjunction of alias cases), so the classes were split on them down to small parts.
-//   A conjunct that needs an open field is now decided on the whole class when every
-//   value of that field (as a split would give it) gives it the same truth value, which
-//   checks 1.78e13 of the 1.93e13 inputs in 30 s, but not all: still INCOMPLETE at 60 s
-//   on a loaded machine (docs/EQUIVALENCE.md).
-// expect: compare N_839.entry scope=2 rules=lazy,lazier-sharp,pose,equiv-classes,lissa,lissa-m,lissa-nosb,lihybrid,lissa-valid,pose-weak,lazier-sharp-ite
+//   A conjunct that needs an open field is decided on the whole class when every value
+//   of that field (as a split would give it) gives it the same truth value, and the
+//   answer is kept for the classes that differ only in what the conjunct does not read
+//   (docs/EQUIVALENCE.md). Every registered rule set agrees at scope 2.
+// expect: compare N_839.entry scope=2 time=600
 // Found by a generated program (1,000 programs, scope 2); the drivers are removed.
 class N_839 {
     int v;
