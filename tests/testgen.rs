@@ -205,7 +205,9 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
             std::fs::create_dir_all(&pdir).unwrap();
             let program =
                 std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
-            let name = format!("{}Test", entry.split('.').next().unwrap());
+            // The entry's class, `Outer_Inner` for a nested `Outer.Inner`.
+            let class_name = entry.rsplit_once('.').unwrap().0.replace('.', "_");
+            let name = format!("{class_name}Test");
             let jdir = pdir.join("junit");
             std::fs::create_dir_all(&jdir).unwrap();
             junit_sources.push(jdir.join(format!("{name}.java")));
