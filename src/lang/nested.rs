@@ -1,5 +1,6 @@
 //! Static nested classes made top-level: each gets the unique name `Outer.Inner`, and
-//! every use of a nested class's name in the program is rewritten to it.
+//! every use of a nested class's name in the program is rewritten to it. The same walk
+//! reads `Integer.MAX_VALUE` and `Integer.MIN_VALUE` as the literals they are.
 //!
 //! Runs on the parsed units, before the class table is built. Inside a class `T`
 //! (and inside the classes nested in it, to any depth) the simple name `N` of a class
@@ -21,7 +22,9 @@ use super::program::Name;
 
 /// Lifts every nested class of `units` to the top level of its unit (right after its
 /// outermost class), named by its canonical name, and rewrites the class names
-/// written in the program to match.
+/// written in the program to match; `Integer.MAX_VALUE` and `Integer.MIN_VALUE`
+/// become `int` literals (constant expressions, JLS 15.29, as javac reads them)
+/// unless the program declares a class `Integer`.
 pub fn flatten(units: &mut [Unit], names: &mut Rodeo) {
     // Every nested class's canonical name, across the files (`T.N` may be written in
     // any of them).
@@ -32,9 +35,11 @@ pub fn flatten(units: &mut [Unit], names: &mut Rodeo) {
             collect(class, &outer, names, &mut canonical);
         }
     }
-    if canonical.is_empty() {
-        return;
-    }
+    let integer = !units.iter().any(|u| {
+        u.classes
+            .iter()
+            .any(|c| names.resolve(&c.name.name.0) == "Integer")
+    });
     for unit in units.iter_mut() {
         let mut out = Vec::with_capacity(unit.classes.len());
         for mut class in std::mem::take(&mut unit.classes) {
@@ -43,6 +48,7 @@ pub fn flatten(units: &mut [Unit], names: &mut Rodeo) {
             let mut r = Rewriter {
                 names,
                 canonical: &canonical,
+                integer,
                 scopes: Vec::new(),
             };
             r.class(&mut class, &outer, &mut lifted);
@@ -65,6 +71,8 @@ fn collect(class: &ClassDecl, name: &str, names: &Rodeo, out: &mut HashSet<Strin
 struct Rewriter<'a> {
     names: &'a mut Rodeo,
     canonical: &'a HashSet<String>,
+    /// `Integer.MAX_VALUE` and `Integer.MIN_VALUE` are read as literals.
+    integer: bool,
     /// Innermost last: the simple names of the classes nested in each enclosing
     /// class, to their canonical names.
     scopes: Vec<HashMap<String, String>>,
@@ -181,7 +189,7 @@ impl Rewriter<'_> {
             StmtKind::Locals(list) => list.iter_mut().for_each(|s| self.stmt(s)),
             StmtKind::Expr(e) | StmtKind::Throw(e) | StmtKind::Assert(e) => self.expr(e),
             StmtKind::Assign { target, value, .. } => {
-                self.expr(target);
+                self.target(target);
                 self.expr(value);
             }
             StmtKind::If(c, a, b) => {
@@ -330,10 +338,44 @@ impl Rewriter<'_> {
                 self.expr(c);
             }
             ExprKind::Assign { target, value, .. } => {
-                self.expr(target);
+                self.target(target);
                 self.expr(value);
             }
-            ExprKind::IncDec { target, .. } => self.expr(target),
+            ExprKind::IncDec { target, .. } => self.target(target),
+        }
+        if let Some(v) = self.integer_constant(e) {
+            e.kind = ExprKind::Int(v);
+        }
+    }
+
+    /// An assigned place: rewritten as an expression, but never made a literal
+    /// (`Integer.MAX_VALUE = 1` stays the error it is).
+    fn target(&mut self, e: &mut Expr) {
+        match &mut e.kind {
+            ExprKind::Field(base, _) => self.qualifier(base),
+            ExprKind::Index(a, i) => {
+                self.expr(a);
+                self.expr(i);
+            }
+            _ => self.expr(e),
+        }
+    }
+
+    /// The value of `Integer.MAX_VALUE` or `Integer.MIN_VALUE`, when `e` is one.
+    fn integer_constant(&self, e: &Expr) -> Option<i32> {
+        let ExprKind::Field(base, f) = &e.kind else {
+            return None;
+        };
+        let ExprKind::Name(b) = &base.kind else {
+            return None;
+        };
+        if !self.integer || self.names.resolve(&b.name.0) != "Integer" {
+            return None;
+        }
+        match self.names.resolve(&f.name.0) {
+            "MAX_VALUE" => Some(i32::MAX),
+            "MIN_VALUE" => Some(i32::MIN),
+            _ => None,
         }
     }
 }
