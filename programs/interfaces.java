@@ -10,8 +10,8 @@
 //
 // Counting: a virtual call has one path per method body it may run (not per dynamic class).
 // An object of an interface type is of a class implementing it: a Shape is a Square, a Tri
-// or a Circle; a Polygon a Square or a Tri; a Named a Base (abstract, but an input object may
-// be of an abstract class, as elsewhere in the corpus), a Square or a Tri. id() has one body
+// or a Circle; a Polygon a Square or a Tri; a Named a Square or a Tri (Base is abstract, so
+// no object is of it). id() has one body
 // (Base's, inherited by Square and Tri); area() three; sides() two.
 // Holder.areaOf, 4 paths: NullPointerException / Square.area / Tri.area / Circle.area.
 // Holder.sidesOf, 3 paths: not a Polygon (null or a Circle): 0 / Square.sides / Tri.sides.

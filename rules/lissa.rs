@@ -433,15 +433,15 @@ impl<V: Variant> Lissa<V> {
         Some(valid)
     }
 
-    /// Whether objects of class `c` are exactly of class `c` (no input subclass).
+    /// Whether objects of class `c` are exactly of class `c` (`c` is an input
+    /// class with no input subclass; an abstract `c` never is).
     fn exact(ctx: &Ctx, c: ClassId) -> bool {
         let p = ctx.program;
         let input_class = |c: ClassId| p.is_input_class(c);
         p.subclasses(c)
             .into_iter()
             .filter(|&k| input_class(k))
-            .count()
-            == 1
+            .eq([c])
     }
 
     /// Asks SymSolve whether storing `choice` at `site` leaves a structure with a

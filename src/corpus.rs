@@ -29,7 +29,7 @@ impl EntrySpec {
     /// The precondition as `Class.method` (a bare name is a method of the entry's class).
     pub fn requires_qualified(&self) -> Option<String> {
         let pre = self.requires.as_ref()?;
-        Some(match (pre.contains('.'), self.name.split_once('.')) {
+        Some(match (pre.contains('.'), self.name.rsplit_once('.')) {
             (false, Some((class, _))) => format!("{class}.{pre}"),
             _ => pre.clone(),
         })

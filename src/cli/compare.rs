@@ -211,7 +211,7 @@ pub(super) fn precondition(
     let Some(pre) = requires else {
         return Ok(None);
     };
-    let qualified = match (pre.contains('.'), entry.split_once('.')) {
+    let qualified = match (pre.contains('.'), entry.rsplit_once('.')) {
         (false, Some((class, _))) => format!("{class}.{pre}"),
         _ => pre.to_string(),
     };

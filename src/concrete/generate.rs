@@ -1204,6 +1204,7 @@ mod tests {
                 interface: false,
                 interfaces: Vec::new(),
                 is_final: false,
+                is_abstract: false,
                 span: Span::default(),
             });
         }

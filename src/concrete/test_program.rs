@@ -141,6 +141,7 @@ fn class(name: Name, superclass: Option<ClassId>) -> Class {
         interface: false,
         interfaces: Vec::new(),
         is_final: false,
+        is_abstract: false,
         span: Span::default(),
     }
 }

@@ -402,8 +402,10 @@ impl<'p> Ctx<'p> {
             // A lone class is stated too when some reference may hold more than one
             // class: `typeof` of an equal reference of a wider type (an `Object`
             // field holding it) must agree with it.
+            // No class at all (an abstract class or an interface nothing below
+            // instantiates) makes it null: the range is then empty.
             let classes = self.input_classes(declared);
-            if classes.len() > 1 || (classes.len() == 1 && self.wide) {
+            if classes.len() != 1 || self.wide {
                 let p = self.program;
                 let names: Vec<&str> = classes.iter().map(|&c| p.class_name(c)).collect();
                 self.feas
@@ -617,6 +619,11 @@ impl<'p> Ctx<'p> {
             return false;
         };
         let room = self.input_classes(declared);
+        if room.is_empty() {
+            // No class to fill: the fresh case's type bound is already false, and
+            // no input is left out for the scope.
+            return false;
+        }
         let filling = earlier
             .iter()
             .filter(|&&d| self.input_classes(d).iter().all(|k| room.contains(k)))

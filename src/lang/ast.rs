@@ -63,6 +63,9 @@ pub struct ClassDecl {
     pub interfaces: Vec<Ident>,
     pub fields: Vec<FieldDecl>,
     pub methods: Vec<MethodDecl>,
+    /// Its `static` member classes and member interfaces, as written (simple names);
+    /// `lang::nested` lifts them to the top level.
+    pub nested: Vec<ClassDecl>,
     pub span: Span,
 }
 

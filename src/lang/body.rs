@@ -550,7 +550,7 @@ impl Body<'_, '_> {
         let Some((owner, decl)) = self.t.field_static[f.0 as usize] else {
             return;
         };
-        if self.t.field_private[f.0 as usize] && owner != self.class {
+        if self.t.field_private[f.0 as usize] && !self.private_ok(owner) {
             let msg = format!(
                 "field `{}` is private in `{}`",
                 self.name(self.t.program.field(f).name),
@@ -1610,9 +1610,17 @@ impl Body<'_, '_> {
         }
     }
 
+    /// Whether a private member of `owner` is accessible here: in the same top-level
+    /// class (JLS 6.6.1), a nested class being named `Outer.Inner`.
+    fn private_ok(&self, owner: ClassId) -> bool {
+        let p = &self.t.program;
+        let top = |c: ClassId| p.class_name(c).split('.').next();
+        owner == self.class || top(owner) == top(self.class)
+    }
+
     fn check_field_private(&mut self, f: FieldId, span: Span) {
         let owner = self.t.program.field(f).owner;
-        if self.t.field_private[f.0 as usize] && owner != self.class {
+        if self.t.field_private[f.0 as usize] && !self.private_ok(owner) {
             let msg = format!(
                 "field `{}` is private in `{}`",
                 self.t.program.field_name(f),
@@ -1624,7 +1632,7 @@ impl Body<'_, '_> {
 
     fn check_private(&mut self, m: MethodId, span: Span) {
         let owner = self.t.program.method(m).owner;
-        if self.t.methods[m.0 as usize].access == Access::Private && owner != self.class {
+        if self.t.methods[m.0 as usize].access == Access::Private && !self.private_ok(owner) {
             let msg = format!(
                 "`{}` is private in `{}`",
                 self.name(self.t.program.method(m).name),

@@ -199,6 +199,7 @@ fn builtin_class(
         interface: false,
         interfaces: Vec::new(),
         is_final: false,
+        is_abstract: false,
         span: Span::new(file, 0, 0),
     }
 }
@@ -340,6 +341,7 @@ pub(super) fn check(
             interface: decl.is_interface,
             interfaces: Vec::new(),
             is_final: decl.mods.is_final,
+            is_abstract: decl.mods.is_abstract || decl.is_interface,
             span: decl.name.span,
         });
         decls.push((id, decl));

@@ -8,6 +8,7 @@ pub mod core;
 mod desugar;
 pub mod diag;
 mod lexer;
+mod nested;
 mod parser;
 pub mod pretty;
 pub mod program;
@@ -99,6 +100,7 @@ pub fn compile_files(sources: &Sources, files: &[FileId]) -> Compiled {
         diagnostics.extend(diags);
         units.push(unit);
     }
+    nested::flatten(&mut units, &mut names);
     let program = check::check(sources, files, &units, names, &mut diagnostics);
     let program = program.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     // Report in source order; phases (parse, class table, bodies) interleave.

@@ -122,6 +122,36 @@ impl Parser<'_> {
         }
     }
 
+    /// A class name as a type, `C` or a nested class's `T.N` (one name, the dotted
+    /// text; `lang::nested` resolves it).
+    fn type_name(&mut self) -> PResult<Ident> {
+        let mut id = self.ident()?;
+        while self.peek() == &Tok::Dot && matches!(self.peek_at(1), Tok::Ident(_)) {
+            self.bump();
+            let next = self.ident()?;
+            let joined = format!("{}.{}", self.name(id), self.name(next));
+            id = Ident {
+                name: Name(self.names.get_or_intern(joined)),
+                span: id.span.to(next.span),
+            };
+        }
+        Ok(id)
+    }
+
+    /// How many tokens a dotted name `A.B.C` starting `at` tokens ahead takes (0 when
+    /// no identifier is there).
+    fn dotted_len(&self, at: usize) -> usize {
+        if !matches!(self.peek_at(at), Tok::Ident(_)) {
+            return 0;
+        }
+        let mut n = 1;
+        while self.peek_at(at + n) == &Tok::Dot && matches!(self.peek_at(at + n + 1), Tok::Ident(_))
+        {
+            n += 2;
+        }
+        n
+    }
+
     /// Runs `f` one nesting level deeper, restoring the depth on every path.
     fn nested<T>(&mut self, f: impl FnOnce(&mut Self) -> PResult<T>) -> PResult<T> {
         let saved = self.depth;
@@ -324,6 +354,11 @@ impl Parser<'_> {
         if mods.private || mods.is_static {
             self.error("a top-level class cannot be `private` or `static`", mspan);
         }
+        self.class_rest(start, mods, mspan)
+    }
+
+    /// A class or interface declaration after its modifiers (top-level or nested).
+    fn class_rest(&mut self, start: Span, mods: Modifiers, mspan: Span) -> PResult<ClassDecl> {
         if mods.is_abstract && mods.is_final {
             self.error("a class cannot be both `abstract` and `final`", mspan);
         }
@@ -347,7 +382,7 @@ impl Parser<'_> {
                 // `interface J extends I, K`: its superinterfaces.
                 interfaces = self.ident_list()?;
             } else {
-                superclass = Some(self.ident()?);
+                superclass = Some(self.type_name()?);
             }
         }
         if self.peek() == &Tok::Kw(Kw::Implements) {
@@ -369,6 +404,7 @@ impl Parser<'_> {
             interfaces,
             fields: Vec::new(),
             methods: Vec::new(),
+            nested: Vec::new(),
             span: start,
         };
         loop {
@@ -402,9 +438,9 @@ impl Parser<'_> {
 
     /// `A, B, C`: the names of an `implements` or an interface's `extends` list.
     fn ident_list(&mut self) -> PResult<Vec<Ident>> {
-        let mut list = vec![self.ident()?];
+        let mut list = vec![self.type_name()?];
         while self.eat(&Tok::Comma) {
-            list.push(self.ident()?);
+            list.push(self.type_name()?);
         }
         Ok(list)
     }
@@ -417,7 +453,22 @@ impl Parser<'_> {
         let start = self.span();
         let (mods, mspan) = self.modifiers()?;
         if matches!(self.peek(), Tok::Kw(Kw::Class | Kw::Interface)) {
-            return Err(self.error("the Java subset does not support nested classes", start));
+            if class.is_interface {
+                return Err(self.error(
+                    "the Java subset does not support classes or interfaces nested in an interface",
+                    start,
+                ));
+            }
+            // A member interface is implicitly static (JLS 8.5.1).
+            if self.peek() == &Tok::Kw(Kw::Class) && !mods.is_static {
+                return Err(self.error(
+                    "the Java subset does not support inner classes (a nested class that is not `static`): declare it `static class`",
+                    start,
+                ));
+            }
+            let decl = self.nested(|p| p.class_rest(start, mods, mspan))?;
+            class.nested.push(decl);
+            return Ok(());
         }
         if class.is_interface {
             return self.interface_member(class, mods, mspan, start);
@@ -708,7 +759,7 @@ impl Parser<'_> {
             Tok::Kw(Kw::Int) => TypeExpr::Int(self.bump()),
             Tok::Kw(Kw::Boolean) => TypeExpr::Boolean(self.bump()),
             Tok::Kw(Kw::Void) => TypeExpr::Void(self.bump()),
-            Tok::Ident(_) => TypeExpr::Class(self.ident()?),
+            Tok::Ident(_) => TypeExpr::Class(self.type_name()?),
             _ => return Err(self.unexpected("a type")),
         };
         if self.peek() == &Tok::Lt {
@@ -746,7 +797,7 @@ impl Parser<'_> {
         let mut out = Vec::new();
         if self.eat(&Tok::Kw(Kw::Throws)) {
             loop {
-                out.push(self.ident()?);
+                out.push(self.type_name()?);
                 if !self.eat(&Tok::Comma) {
                     break;
                 }
@@ -994,9 +1045,9 @@ impl Parser<'_> {
                     s,
                 ));
             }
-            let mut types = vec![self.ident()?];
+            let mut types = vec![self.type_name()?];
             while self.eat(&Tok::Pipe) {
-                types.push(self.ident()?);
+                types.push(self.type_name()?);
             }
             let name = self.ident()?;
             self.expect(Tok::RParen)?;
@@ -1030,8 +1081,9 @@ impl Parser<'_> {
         match self.peek() {
             Tok::Kw(Kw::Int | Kw::Boolean) => true,
             Tok::Ident(_) => {
-                matches!(self.peek_at(1), Tok::Ident(_))
-                    || (self.peek_at(1) == &Tok::LBracket && self.peek_at(2) == &Tok::RBracket)
+                let n = self.dotted_len(0);
+                matches!(self.peek_at(n), Tok::Ident(_))
+                    || (self.peek_at(n) == &Tok::LBracket && self.peek_at(n + 1) == &Tok::RBracket)
             }
             _ => false,
         }
@@ -1515,10 +1567,11 @@ impl Parser<'_> {
                         start,
                     ));
                 }
-                if matches!(self.peek_at(1), Tok::Ident(_))
-                    && self.peek_at(2) == &Tok::RParen
+                let n = self.dotted_len(1);
+                if n > 0
+                    && self.peek_at(1 + n) == &Tok::RParen
                     && matches!(
-                        self.peek_at(3),
+                        self.peek_at(2 + n),
                         Tok::Ident(_)
                             | Tok::Int(_)
                             | Tok::LParen
@@ -1529,7 +1582,7 @@ impl Parser<'_> {
                     )
                 {
                     self.bump();
-                    let class = self.ident()?;
+                    let class = self.type_name()?;
                     self.bump();
                     let e = self.unary()?;
                     let span = start.to(e.span);
@@ -1655,7 +1708,8 @@ impl Parser<'_> {
             Tok::Kw(Kw::New) => {
                 self.bump();
                 if matches!(self.peek(), Tok::Kw(Kw::Int | Kw::Boolean))
-                    || (matches!(self.peek(), Tok::Ident(_)) && self.peek_at(1) == &Tok::LBracket)
+                    || (self.dotted_len(0) > 0
+                        && self.peek_at(self.dotted_len(0)) == &Tok::LBracket)
                 {
                     let kind = self.new_array(start)?;
                     return Ok(Expr {
@@ -1663,7 +1717,7 @@ impl Parser<'_> {
                         span: start.to(self.prev_span()),
                     });
                 }
-                let class = self.ident()?;
+                let class = self.type_name()?;
                 if self.peek() == &Tok::Lt {
                     let s = self.span();
                     return Err(self.error("the Java subset does not support generic types", s));

@@ -160,6 +160,9 @@ pub struct Class {
     pub builtin: bool,
     /// Declared `final` (no subclass).
     pub is_final: bool,
+    /// Declared `abstract`, or an interface (never instantiated, never an input
+    /// object's class).
+    pub is_abstract: bool,
     pub span: Span,
 }
 
@@ -291,15 +294,23 @@ impl Program {
 
     /// Whether an input object (of the bounded generator, a rule set's fresh
     /// object, a symbolic heap's) may have class `c`: `Object` or a user class
-    /// that is not an interface (the built-in exception classes and the holder of
-    /// the static fields are not input data).
+    /// that Java can instantiate, neither an interface nor abstract (the built-in
+    /// exception classes and the holder of the static fields are not input data).
     pub fn is_input_class(&self, c: ClassId) -> bool {
-        c == ClassId(0) || !(self.class(c).builtin || self.class(c).interface)
+        c == ClassId(0) || (!self.class(c).builtin && self.can_be_instantiated(c))
+    }
+
+    /// Whether an object can be of class `c` (it is neither an interface nor
+    /// abstract): what a solver's hierarchy of `Type` calls instantiable.
+    pub fn can_be_instantiated(&self, c: ClassId) -> bool {
+        let class = self.class(c);
+        !(class.interface || class.is_abstract)
     }
 
     /// The classes with their direct supertypes (superclass first, then the
     /// interfaces), each after its supertypes, and whether an object can be of it
-    /// (not of an interface): what a solver's hierarchy of `Type` declares.
+    /// ([`Program::can_be_instantiated`]: not an interface, not abstract): what a
+    /// solver's hierarchy of `Type` declares.
     pub fn hierarchy(&self) -> Vec<(ClassId, Vec<ClassId>, bool)> {
         let n = self.classes.len();
         let mut done = vec![false; n];
@@ -323,7 +334,7 @@ impl Program {
             for &s in &supers {
                 visit(p, s, done, out);
             }
-            out.push((c, supers, !class.interface));
+            out.push((c, supers, p.can_be_instantiated(c)));
         }
         for c in 0..n {
             visit(self, ClassId(c as u32), &mut done, &mut out);

@@ -128,6 +128,9 @@ impl<R: Resolver> Printer<'_, R> {
         for m in &c.methods {
             self.method(m);
         }
+        for n in &c.nested {
+            self.class(n);
+        }
         self.indent -= 1;
         self.line("}");
     }

@@ -29,9 +29,21 @@ pub enum Form {
     Plain,
 }
 
-/// The name of the generated class for an entry: `CTest`.
+/// The name of the generated class for an entry: `CTest` (`T_NTest` for a nested
+/// class `T.N`).
 pub fn class_name(program: &Program, entry: MethodId) -> String {
-    format!("{}Test", program.class_name(program.method(entry).owner))
+    format!(
+        "{}Test",
+        program
+            .class_name(program.method(entry).owner)
+            .replace('.', "_")
+    )
+}
+
+/// The name of the helper that builds an object of class `name`: `newC` (`newT$N`
+/// for a nested class `T.N`, as javac names its class file).
+fn helper(name: &str) -> String {
+    format!("new{}", name.replace('.', "$"))
 }
 
 /// The Java source of the test class for `tests` of `entry`. `origin` is said in a
@@ -165,7 +177,8 @@ fn constructors(program: &Program, tests: &[Test]) -> String {
             .unwrap_or_default();
         let _ = writeln!(
             out,
-            "    static {name} new{name}() {{\n        return new {name}({});\n    }}\n",
+            "    static {name} {}() {{\n        return new {name}({});\n    }}\n",
+            helper(name),
             args.join(", ")
         );
     }
@@ -251,7 +264,7 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
             }
             None => {
                 let c = program.class_name(o.class);
-                let _ = writeln!(out, "        {c} {} = new{c}();", var(i));
+                let _ = writeln!(out, "        {c} {} = {}();", var(i), helper(c));
             }
         }
     }

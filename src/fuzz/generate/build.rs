@@ -214,6 +214,7 @@ impl Gen<'_> {
                 interfaces: Vec::new(),
                 fields: Vec::new(),
                 methods: Vec::new(),
+                nested: Vec::new(),
                 span,
             });
         }
@@ -280,6 +281,7 @@ impl Gen<'_> {
                 interfaces: Vec::new(),
                 fields,
                 methods,
+                nested: Vec::new(),
                 span,
             });
         }
