@@ -46,6 +46,7 @@ fn json_summary_has_its_keys_and_the_exit_status_follows_it() {
         "seed",
         "programs",
         "scope",
+        "arrays",
         "time_ms",
         "check_accepted",
         "check_rejected",
@@ -143,4 +144,51 @@ fn text_summary_and_findings_written() {
         assert!(out.contains("no failures"));
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `--arrays` turns the generator's array forms on, and says so in the summary, in
+/// the command the findings' headers print and in a shard's campaign key.
+#[test]
+fn arrays_flag_reaches_the_summary_and_the_shards() {
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "fuzz",
+            "--n",
+            "3",
+            "--seed",
+            "5",
+            "--no-jvm",
+            "--rules",
+            "lazy",
+            "--mutants",
+            "0",
+            "--formulas",
+            "0",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let (code, out, err) = heaplog(&args(&["--arrays", "--format", "json"]));
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["arrays"], true, "{out}");
+    let (_, out, _) = heaplog(&args(&["--format", "json"]));
+    let v: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(v["arrays"], false, "{out}");
+    let (code, out, err) = heaplog(&args(&["--arrays"]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("fuzz: 3 programs with arrays,"), "{out}");
+    let (code, out, err) = heaplog(&args(&["--arrays", "--shard", "1/2"]));
+    assert_eq!(code, 0, "{out}{err}");
+    let header: serde_json::Value =
+        serde_json::from_str(out.lines().next().expect("a header")).expect("JSON");
+    let campaign = &header["fuzz"]["campaign"];
+    assert_eq!(campaign["arrays"], true, "{header}");
+    assert!(
+        campaign["command"]
+            .as_str()
+            .unwrap_or("")
+            .contains(" --arrays"),
+        "{header}"
+    );
 }

@@ -33,6 +33,10 @@ pub struct Args {
     /// Program size, 1 (tiny) to 5: classes, fields, methods and statements.
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..=5))]
     pub size: u32,
+    /// Generate arrays too: array fields, parameters and locals, `new T[n]` with a
+    /// symbolic `n`, `a.length`, element reads and writes, loops over arrays.
+    #[arg(long, conflicts_with = "linear")]
+    pub arrays: bool,
     /// Programs with more bounded inputs than this are not held to the oracle (cut).
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_inputs: u64,
@@ -98,6 +102,9 @@ pub fn run(args: Args) -> Output {
     if !args.rules.is_empty() {
         let _ = write!(command, " --rules {}", args.rules.join(","));
     }
+    if args.arrays {
+        command.push_str(" --arrays");
+    }
     if args.both {
         command.push_str(" --both");
     }
@@ -113,6 +120,7 @@ pub fn run(args: Args) -> Output {
         },
         generate: GenConfig {
             size: args.size,
+            arrays: args.arrays,
             ..GenConfig::default()
         },
         jvm: !args.no_jvm,
@@ -262,8 +270,9 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "fuzz: {} programs, seed {}, scope {}, {:.1} s",
+        "fuzz: {} programs{}, seed {}, scope {}, {:.1} s",
         s.programs,
+        if s.arrays { " with arrays" } else { "" },
         s.seed,
         s.scope,
         s.time_ms / 1e3

@@ -137,6 +137,8 @@ pub struct Summary {
     pub seed: u64,
     pub programs: u64,
     pub scope: u32,
+    /// The programs had arrays (`--arrays`).
+    pub arrays: bool,
     pub time_ms: f64,
     /// heaplog's front end on the generated programs.
     pub check_accepted: u64,
@@ -259,6 +261,10 @@ pub struct CampaignKey {
     /// Programs in the whole campaign.
     pub n: u64,
     pub scope: u32,
+    /// The programs have arrays (`GenConfig::arrays`, `--arrays`). Absent in the
+    /// records of campaigns from before the flag: false.
+    #[serde(default)]
+    pub arrays: bool,
     pub rules: Vec<String>,
     pub shrink_per_kind: usize,
     pub shrink_budget: usize,
@@ -503,6 +509,7 @@ pub fn run_shard(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> ShardRun 
             seed: cfg.seed,
             n: cfg.n,
             scope: cfg.check.scope,
+            arrays: cfg.generate.arrays,
             rules: cfg.rules.iter().map(|r| r.name.to_string()).collect(),
             shrink_per_kind: cfg.shrink_per_kind,
             shrink_budget: cfg.shrink_budget,
@@ -562,6 +569,7 @@ pub fn summarize(key: &CampaignKey, jvm: &str, time_ms: f64, records: &[ProgramR
         seed: key.seed,
         programs: records.len() as u64,
         scope: key.scope,
+        arrays: key.arrays,
         time_ms,
         jvm: jvm.to_string(),
         work: WorkSpan::of(records.iter().map(|r| r.cpu_ms)),

@@ -759,6 +759,29 @@ impl Prover<'_> {
                 axioms.push(self.t().or(&[differ, equal]).expect("bool"));
             }
         }
+        // An input array's length is at least 0 and, as every rule set and the oracle
+        // take it, at most the scope (docs/LANGUAGE.md): without it a length past the
+        // scope is a gap of every rule set (unless a class has a field `length`, whose
+        // paths this cannot tell apart).
+        let user_length = self
+            .program
+            .fields
+            .iter()
+            .any(|f| self.program.name(f.name) == "length");
+        if !user_length {
+            for (path, info) in &symbols {
+                if info.sort != ExprSort::Int || !path.ends_with(".length") {
+                    continue;
+                }
+                let x = self.sym_term(path, info.sort);
+                let zero = self.t().int(0);
+                axioms.push(self.t().ge(x, zero).expect("ints"));
+                if let Some(scope) = self.scope {
+                    let k = self.t().int(i64::from(scope));
+                    axioms.push(self.t().le(x, k).expect("ints"));
+                }
+            }
+        }
         let mut ok = true;
         if let Some(scope) = self.scope {
             let k = scope as usize + 1;

@@ -149,12 +149,21 @@ impl Gen<'_> {
             .filter(|c| !self.class(c).is_abstract)
             .cloned()
             .collect();
-        // The entry: static or instance, 0-3 reference parameters and maybe an int.
+        // The entry: static or instance, 0-3 reference parameters (with arrays on,
+        // some of them arrays: inputs of symbolic length, maybe aliased) and maybe an
+        // int.
         let is_static = self.rng.chance(50);
         let owner = self.rng.pick(&concrete).clone();
         let nrefs = self.rng.weighted(&[2, 5, 3, 1]);
         let mut params: Vec<(String, Ty)> = (0..nrefs)
-            .map(|k| (format!("p{k}"), self.random_class_ty()))
+            .map(|k| {
+                let ty = if self.cfg.arrays && self.rng.chance(35) {
+                    self.array_ty()
+                } else {
+                    self.random_class_ty()
+                };
+                (format!("p{k}"), ty)
+            })
             .collect();
         if self.rng.chance(40) {
             params.push(("n".into(), Ty::Int));
