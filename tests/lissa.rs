@@ -373,3 +373,40 @@ fn lissa_agrees_and_prunes_over_arrays() {
         assert!(t[0].1 > 0, "{entry}: {t:?}");
     }
 }
+
+/// java.util's HashMap (`programs/lissa/hashmap.java`): its bucket index `key % length`
+/// is decided once the path fixes the length (a remainder by a constant, docs/SOLVER.md),
+/// so get and remove at scope 2 have no trace kept on an unknown answer and no
+/// exceptional trace (no input reaches an index out of bounds), and lazy and the lissa
+/// family agree with the precondition-restricted oracle on them.
+#[test]
+fn hashmap_buckets_are_decided_and_agree() {
+    let file = format!("{}/programs/lissa/hashmap.java", env!("CARGO_MANIFEST_DIR"));
+    for entry in ["HashMap.get", "HashMap.remove"] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_heaplog"))
+            .args(["run", &file, "--entry", entry, "--requires", "repOK"])
+            .args(["--scope", "2", "--rules", "lissa", "--summary"])
+            .args(["--format", "json", "--time-limit", "120"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let summary = &doc["summary"];
+        assert_eq!(summary["solver_unknown"], 0, "{entry}: {summary}");
+        assert_eq!(summary["unknown_traces"], 0, "{entry}: {summary}");
+        assert_eq!(summary["exceptional"], 0, "{entry}: {summary}");
+        assert!(
+            summary["traces"].as_u64().unwrap() > 0,
+            "{entry}: {summary}"
+        );
+    }
+    let program = load("programs/lissa/hashmap.java");
+    for entry in ["HashMap.get", "HashMap.remove"] {
+        let t = traces(&program, entry, "HashMap.repOK", 2);
+        assert!(t.iter().all(|x| x.1 > 0), "{entry}: {t:?}");
+    }
+}

@@ -770,6 +770,57 @@ mod tests {
         assert_eq!(s.check_assuming(&[over]), Answer::Unsat);
     }
 
+    /// Java `x % k` for a symbolic `int` `x` and constants `k` in `1..`: the solver
+    /// linearizes `|x| mod k` through the division's fresh quotient, so every value
+    /// `c` in `-k..=k` is decided, `sat` exactly when some `int` has that remainder
+    /// (`x % k` takes `x`'s sign), with a model whose `x` has it; also under a second
+    /// atom on `x` (a bucket index `x % k` with `x` in a window, as a hash table reads).
+    #[test]
+    fn remainder_of_a_symbol_by_a_constant_is_decided() {
+        use crate::expr::fold_int;
+        let (min, max) = (i64::from(i32::MIN), i64::from(i32::MAX));
+        let r = |x: i64, k: i64| fold_int(&Term::Rem([0.into(), 0.into()]), x, k).unwrap();
+        for k in [1i64, 2, 3, 10, 16, max] {
+            for (lo_x, hi_x) in [(min, max), (0, max), (-5, 20)] {
+                for c in [-k, -k + 1, -1, 0, 1, k - 1, k] {
+                    let mut s = Solver::default();
+                    let t = s.terms_mut();
+                    let x = t.constant("x", Sort::Int);
+                    t.set_range(x, min, max);
+                    let (kt, ct) = (t.int(k), t.int(c));
+                    let rt = int32::rem(t, x, kt).unwrap();
+                    let eq = t.eq(rt, ct).unwrap();
+                    let (lt, ht) = (t.int(lo_x), t.int(hi_x));
+                    let above = t.le(lt, x).unwrap();
+                    let below = t.le(x, ht).unwrap();
+                    // some x in the window has x % k = c: brute force over the small
+                    // window, and by the sign rule over the whole range
+                    let exists = if hi_x - lo_x < 100 {
+                        (lo_x..=hi_x).any(|v| r(v, k) == c)
+                    } else {
+                        c.abs() < k && (c >= 0 || lo_x < 0)
+                    };
+                    match s.check_assuming(&[eq, above, below]) {
+                        Answer::Sat(m) => {
+                            assert!(exists, "x % {k} = {c} in {lo_x}..={hi_x} is unsat");
+                            let Some(crate::solver::ModelValue::Int(xv)) =
+                                m.values.get("x").cloned()
+                            else {
+                                panic!("x has a value");
+                            };
+                            assert!((lo_x..=hi_x).contains(&xv));
+                            assert_eq!(r(xv, k), c, "x = {xv}: x % {k} = {c}");
+                        }
+                        Answer::Unsat => {
+                            assert!(!exists, "x % {k} = {c} in {lo_x}..={hi_x} is sat")
+                        }
+                        a => panic!("x % {k} = {c} in {lo_x}..={hi_x}: {a:?}"),
+                    }
+                }
+            }
+        }
+    }
+
     /// Every operation on boundary constants (not folded before the solver) means the
     /// value `expr`'s own evaluator computes: `t = v` sat and `t != v` unsat.
     #[test]

@@ -19,6 +19,13 @@ use crate::solver::term::{Node, Sort, SortError, TermId, Terms};
 use crate::solver::theory::Atom;
 use crate::solver::tseitin::{Ctx, RED_ZONE, STACK_GROWTH, smt_div, smt_mod};
 
+/// The largest constant divisor whose remainder is linearized ([`Arith::remainder`]):
+/// Java's `int` divisors. The wrap of a product, `mod 2^32`, stays outside the
+/// fragment: linearized, its coefficients of `2^32` sent the simplex's branch and
+/// bound and cuts into seconds per check (regression I1: every rule set cut by a
+/// 20 s comparison, against milliseconds outside the fragment).
+const MAX_REMAINDER_DIVISOR: i64 = i32::MAX as i64;
+
 /// How many constant-leaved `ite`s an arithmetic atom is split on (2^k cases).
 const MAX_ATOM_SPLITS: usize = 4;
 
@@ -57,6 +64,8 @@ pub struct Encoding {
     fixed_count: HashMap<TermId, usize>,
     /// How deep in the making of a constant lemma the encoder is.
     fixing: u32,
+    /// The remainders by a constant whose range is asserted ([`Arith::remainder`]).
+    remainders: rustc_hash::FxHashSet<TermId>,
 }
 
 impl Encoding {
@@ -616,15 +625,43 @@ impl Arith<'_, '_> {
                 }
             }
             Node::Rem(a, b) => {
-                let x = self.linear(a)?.constant_value()?;
-                let y = self.linear(b)?.constant_value()?;
-                Some(Lin {
-                    coeffs: BTreeMap::new(),
-                    constant: smt_mod(x, y)?,
-                })
+                let la = self.linear(a)?;
+                let k = self.linear(b)?.constant_value()?;
+                match la.constant_value() {
+                    Some(x) => Some(Lin {
+                        coeffs: BTreeMap::new(),
+                        constant: smt_mod(x, k)?,
+                    }),
+                    None if k == 1 => Some(Lin::default()),
+                    None if k > 1 && k <= MAX_REMAINDER_DIVISOR => self.remainder(t, a, k),
+                    None => None,
+                }
             }
             _ => None,
         }
+    }
+
+    /// `t = a mod k` (`k > 1`, `a` not constant) as `a - k (a div k)`, the quotient
+    /// the division's fresh integer ([`Self::division`]), with the remainder's range
+    /// `0 <= a - k (a div k) <= k - 1` as two unit clauses of linear bounds: they
+    /// define the quotient exactly, where the division's own lemmas, point by
+    /// point, may chase a remainder the other atoms push out of range (`x mod 3 =
+    /// 3`) without end. Valid for every `a`, so they are kept for good.
+    fn remainder(&mut self, t: TermId, a: TermId, k: i64) -> Option<Lin> {
+        let kt = self.terms.int(k);
+        let d = self.terms.div(a, kt).ok()?;
+        let kd = self.terms.mul(kt, d).ok()?;
+        let r = self.terms.sub(a, kd).ok()?;
+        if self.th.lia.encoding.remainders.insert(t) {
+            let (zero, top) = (self.terms.int(0), self.terms.int(k - 1));
+            let low = self.terms.le(zero, r).ok()?;
+            let high = self.terms.le(r, top).ok()?;
+            for bound in [low, high] {
+                let l = self.lit(bound);
+                self.clause(&[l]);
+            }
+        }
+        self.linear(r)
     }
 
     /// The IDL node of `t = a div k` (`k > 0`, `a` not constant): a fresh
