@@ -736,6 +736,11 @@ impl<'p> Concretizer<'p> {
     /// `index` evaluates to (its symbols walked in the input): free when the array is
     /// null or the index out of its bounds (a path condition that reads it says the
     /// index is in bounds), open when that element is open in a class of inputs.
+    /// A symbol of the index whose walk is free (an element of a null array, a field
+    /// of null) stays unbound: `eval_expr` fails, and the element is free, only when
+    /// that symbol decides the index. An `ite` over the arrays a reference may be
+    /// (`symbolic-heap`'s element values) names the elements of every candidate, and
+    /// the candidates the input rules out must not free the element.
     fn walk_elem(
         &self,
         input: &Input,
@@ -759,7 +764,7 @@ impl<'p> Concretizer<'p> {
                     own.values.insert(name.clone(), v);
                 }
                 Walk::Open(o, s) => return Walk::Open(o, s),
-                Walk::Free => return Walk::Free,
+                Walk::Free => {}
             }
         }
         let Ok(Value::Int(i)) = eval_expr(&self.exprs[&index], &own) else {
