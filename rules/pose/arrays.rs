@@ -798,6 +798,12 @@ impl Pose {
                 out.arrays.push((n, a.ty, a.len, d));
             }
             let writes: Vec<Write> = a.writes.iter().copied().collect();
+            let def = if writes.is_empty() {
+                ctx.terms.bool(true)
+            } else {
+                let d = Pose::derive_array(ctx, heap, &[t], false, None);
+                Pose::array_defined(ctx, &d, t)
+            };
             for (k, w) in writes.iter().enumerate() {
                 let low = ctx.terms.le(zero, w.index);
                 let high = ctx.terms.lt(w.index, a.len);
@@ -810,6 +816,8 @@ impl Pose {
                 let inside = ctx.terms.and_all(&g);
                 let is_null = ctx.terms.eq(t, null);
                 let guard = ctx.terms.ite(is_null, no, inside);
+                // Only where the array exists (its owner is not null).
+                let guard = ctx.terms.and(def, guard);
                 out.elems.push(ElemCell {
                     array: t,
                     index: w.index,

@@ -14,7 +14,8 @@
 // array: the oracle leaves it open, so it could equal p0.next.items and lend it any
 // length. Fix: pose's array rules derive definedness (`DefNonNull`, as Getfield's)
 // and guard every condition that selects an array (length, read, write, binding
-// alias, consult) and the length's range with its base chain being non-null.
+// alias, consult), the length's range and the array's element cells with its base
+// chain being non-null.
 class A {
     A next;
     int[] items;
