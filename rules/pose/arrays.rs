@@ -17,7 +17,7 @@ use crepe::crepe;
 use egg::Id;
 use imbl::Vector;
 
-use super::{Heap, Leaf, PRef, Pose};
+use super::{Heap, Leaf, Nullness, PRef, Pose};
 use crate::concrete::machine::ArrayOp;
 use crate::engine::{Ctx, ElemCell, ElemInput, Fault, Fork, HeapTerms, Val};
 use crate::expr::{Sort, display};
@@ -97,6 +97,13 @@ crepe! {
     @input
     /// A leaf that is an input object (of a class type).
     struct ObjSym(Id);
+    @input
+    /// The input reference `z` (an array or an object) is a field's input value of
+    /// the object `b` (`path(b).g`).
+    struct Base(Id, Id);
+    @input
+    /// The path condition implies the bound object is not null.
+    struct NonNull(Id);
 
     @output
     /// ARRAY BINDING: the leaf is bound here.
@@ -123,8 +130,15 @@ crepe! {
     @output
     /// EQUALS: the two leaves are the same only when both are null.
     struct ArrEqualOnlyIfNull(Id, Id);
+    @output
+    /// DEFINEDNESS: the location `z` exists only where its base `b` is not null
+    /// (and exists).
+    struct DefNonNull(Id, Id);
 
     struct Typed(Id, ArrayType);
+    // A location a condition of this access names (a leaf, an alias candidate, a
+    // write target, an array consulted), or a base one inherits definedness from.
+    struct Located(Id);
     Typed(y, t) <- InputArr(y, t);
     Typed(y, t) <- Unbound(y, t);
 
@@ -156,6 +170,19 @@ crepe! {
     ArrEqualOnlyIfNull(a, b) <- Compared(a, b), Typed(a, d), Typed(b, e), !Related(d, e);
     ArrEqualOnlyIfNull(a, b) <- Compared(a, b), Typed(a, _), ObjSym(b);
     ArrEqualOnlyIfNull(a, b) <- Compared(a, b), ObjSym(a), Typed(b, _);
+
+    // DEFINEDNESS (as Getfield's): an input array `path(b).g` is a location of the
+    // input only where `b` is not null, up its chain of bases until one the path
+    // condition makes non-null. Every condition that selects an array by `r = l`
+    // or `y = m` (length, read, write, binding, consult) is guarded by it: on an
+    // input where `b` is null the symbol is no array, and its unconstrained value
+    // must not decide the path.
+    Located(y) <- ArrLeaf(y);
+    Located(m) <- AliasOf(_, m);
+    Located(t) <- Target(t);
+    Located(m) <- Consult(_, m);
+    Located(b) <- DefNonNull(_, b);
+    DefNonNull(z, b) <- Located(z), Base(z, b), !NonNull(b);
 }
 
 /// What the program derives for one access.
@@ -166,6 +193,8 @@ struct Derived {
     strong: Vec<Id>,
     shadowed: Vec<(Id, usize)>,
     consult: Vec<(Id, Id)>,
+    /// DEFINEDNESS: per location, its base when that must be non-null.
+    def_non_null: rustc_hash::FxHashMap<Id, Id>,
 }
 
 impl Pose {
@@ -208,6 +237,13 @@ impl Pose {
         let mut rt = Crepe::new();
         let mut types = Vec::new();
         rt.extend(leaves.iter().map(|&l| ArrLeaf(l)));
+        rt.extend(heap.bases.iter().map(|(&z, &(b, _))| Base(z, b)));
+        rt.extend(
+            heap.objects
+                .iter()
+                .filter(|(_, o)| o.nullness == Nullness::NonNull)
+                .map(|(&y, _)| NonNull(y)),
+        );
         if composite {
             rt.extend([Composite()]);
         }
@@ -240,7 +276,7 @@ impl Pose {
                 }
             }
         }
-        let (bind, alias, targets, strong, shadowed, consult, _, _) =
+        let (bind, alias, targets, strong, shadowed, consult, _, _, def_non_null) =
             rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
         let serial = |y: &Id| match heap.arrays.get(y).map(|a| a.origin) {
             Some(ArrOrigin::Input { serial, .. }) => serial,
@@ -267,7 +303,38 @@ impl Pose {
             strong,
             shadowed,
             consult,
+            def_non_null: def_non_null
+                .into_iter()
+                .map(|DefNonNull(z, b)| (z, b))
+                .collect(),
         }
+    }
+
+    /// DEFINEDNESS of the array location `z`: the conjunction of `!(b = null)` over
+    /// its chain of bases, root-most first (`true` for a parameter, an allocated
+    /// array, or a chain the path condition already implies).
+    fn array_defined(ctx: &mut Ctx, d: &Derived, z: Id) -> Id {
+        let mut chain = Vec::new();
+        let mut y = z;
+        while let Some(&b) = d.def_non_null.get(&y) {
+            chain.push(b);
+            y = b;
+        }
+        let null = ctx.terms.null();
+        let mut acc = ctx.terms.bool(true);
+        for &b in chain.iter().rev() {
+            let is_null = ctx.terms.eq(b, null);
+            let not_null = ctx.terms.not(is_null);
+            acc = ctx.terms.and(acc, not_null);
+        }
+        acc
+    }
+
+    /// `r` is the array `l`, where `l` exists: `defined(l) & r = l`.
+    fn array_at(ctx: &mut Ctx, d: &Derived, r: Id, l: Id) -> Id {
+        let def = Pose::array_defined(ctx, d, l);
+        let at = ctx.terms.eq(r, l);
+        ctx.terms.and(def, at)
     }
 
     /// EQUALS between two leaves when one is an array: `Some(term)` when the rules
@@ -299,7 +366,7 @@ impl Pose {
             }
         }
         Pose::related_facts(ctx, &types, &mut rt);
-        let (_, _, _, _, _, _, unequal, only_null) =
+        let (_, _, _, _, _, _, unequal, only_null, _) =
             rt.run_with_hasher::<rustc_hash::FxBuildHasher>();
         if !unequal.is_empty() {
             return Some(ctx.terms.bool(false));
@@ -500,7 +567,7 @@ impl Pose {
         // The length of `r`: ite(r = l1, len(l1), ite(.., len(lk))).
         let mut len = next.arrays[arr.last().expect("a non-null leaf")].len;
         for &l in arr.iter().rev().skip(1) {
-            let at = ctx.terms.eq(r, l);
+            let at = Pose::array_at(ctx, &d, r, l);
             len = ctx.terms.ite(at, next.arrays[&l].len, len);
         }
         if let [y] = arr.as_slice()
@@ -524,7 +591,7 @@ impl Pose {
             for &l in &arr {
                 let elem = next.arrays[&l].ty.elem();
                 let f = Pose::conforms(ctx, &mut next, v, elem);
-                let at = ctx.terms.eq(r, l);
+                let at = Pose::array_at(ctx, &d, r, l);
                 let not_at = ctx.terms.not(at);
                 store.push(ctx.terms.or(not_at, f));
             }
@@ -547,7 +614,7 @@ impl Pose {
                 let mut v = Pose::read_elem(ctx, &mut next, &d, last, i);
                 for &l in arr.iter().rev().skip(1) {
                     let here = Pose::read_elem(ctx, &mut next, &d, l, i);
-                    let at = ctx.terms.eq(r, l);
+                    let at = Pose::array_at(ctx, &d, r, l);
                     v = ctx.terms.ite(at, here, v);
                 }
                 let elem = next.arrays[&last].ty.elem();
@@ -564,7 +631,9 @@ impl Pose {
                     let guard = if strong {
                         ctx.terms.bool(true)
                     } else {
+                        let def = Pose::array_defined(ctx, &d, t);
                         let eq = ctx.terms.eq(t, r);
+                        let eq = ctx.terms.and(def, eq);
                         ctx.collapse(eq)
                     };
                     if ctx.terms.is_false(guard) {
@@ -603,16 +672,25 @@ impl Pose {
             let path = Pose::path_of(ctx, y);
             let own = ctx.input(&format!("{path}.length"), Sort::Int);
             let zero = ctx.terms.int(0);
-            range.push(ctx.terms.le(zero, own));
+            let mut within = vec![ctx.terms.le(zero, own)];
             if let Some(s) = ctx.config.scope {
                 let s = ctx.terms.int(s as i32);
-                range.push(ctx.terms.le(own, s));
+                within.push(ctx.terms.le(own, s));
+            }
+            // The range binds only where the array exists.
+            let def = Pose::array_defined(ctx, d, y);
+            if ctx.terms.is_true(def) {
+                range.extend(within);
+            } else {
+                let within = ctx.terms.and_all(&within);
+                let undefined = ctx.terms.not(def);
+                range.push(ctx.terms.or(undefined, within));
             }
             let mut len = own;
             let mut writes = Vector::new();
             for &(_, m) in d.alias.iter().filter(|(z, _)| *z == y) {
+                let same = Pose::array_at(ctx, d, y, m);
                 let a = &heap.arrays[&m];
-                let same = ctx.terms.eq(y, m);
                 len = ctx.terms.ite(same, a.len, len);
                 for w in a.writes.iter() {
                     let guard = ctx.terms.and(same, w.guard);
@@ -686,7 +764,7 @@ impl Pose {
         };
         let mut v = s;
         for &(_, m) in d.consult.iter().filter(|(x, _)| *x == l) {
-            let same = ctx.terms.eq(l, m);
+            let same = Pose::array_at(ctx, d, l, m);
             for &(j, w) in heap.arrays[&m].initial.iter() {
                 let at = Pose::index_eq(ctx, i, j);
                 let g = ctx.terms.and(same, at);
@@ -720,6 +798,12 @@ impl Pose {
                 out.arrays.push((n, a.ty, a.len, d));
             }
             let writes: Vec<Write> = a.writes.iter().copied().collect();
+            let def = if writes.is_empty() {
+                ctx.terms.bool(true)
+            } else {
+                let d = Pose::derive_array(ctx, heap, &[t], false, None);
+                Pose::array_defined(ctx, &d, t)
+            };
             for (k, w) in writes.iter().enumerate() {
                 let low = ctx.terms.le(zero, w.index);
                 let high = ctx.terms.lt(w.index, a.len);
@@ -732,6 +816,8 @@ impl Pose {
                 let inside = ctx.terms.and_all(&g);
                 let is_null = ctx.terms.eq(t, null);
                 let guard = ctx.terms.ite(is_null, no, inside);
+                // Only where the array exists (its owner is not null).
+                let guard = ctx.terms.and(def, guard);
                 out.elems.push(ElemCell {
                     array: t,
                     index: w.index,

@@ -73,7 +73,8 @@ pub struct Heap {
     pub declared: OrdMap<Id, ClassId>,
     /// Leaf decomposition of the reference terms met on this path (memo).
     pub leaves: OrdMap<Id, Arc<Vec<Leaf>>>,
-    /// The reference symbols made by Getfield (r2): `path(b).g` is `(b, g)`.
+    /// The reference symbols (objects and arrays) made by Getfield (r2): `path(b).g`
+    /// is `(b, g)`.
     pub bases: OrdMap<Id, (Id, FieldId)>,
     /// Bindings so far (next binding serial).
     pub bound: u32,

@@ -142,6 +142,8 @@ impl Pose {
                 Type::Array(a) => {
                     let z = ctx.input(&path, Sort::Ref);
                     heap.array_decl.insert(z, a);
+                    // Its base, for the array rules' definedness.
+                    heap.bases.insert(z, (y, field));
                     z
                 }
                 ty => unreachable!("field of type {ty:?}"),

@@ -1,23 +1,21 @@
-// expect: FIXME disagrees B.entry scope=2
-// REGRESSION A1 (pose and pose-weak: two traces claim one input; not fixed yet).
+// expect: compare B.entry scope=2
+// REGRESSION A1 (pose and pose-weak: two traces claimed one input; fixed).
 // Found by `heaplog fuzz --arrays --n 1000 --seed 1 --scope 2 --size 2` (program
 // 975, class B's entry), on the build where the entry takes array parameters;
 // shrunk by the fuzzer.
 // `heaplog compare A1-pose-array-alias-through-null-owner-overlap.java --entry B.entry
-// --scope 2`: every rule set agrees with the oracle on the 656 inputs but pose and
-// pose-weak, which overlap on 135 of them, e.g. p0.next.next = null and
-// p0.next.items = int[2]: pose's traces 4 and 5 (the switch on `w1.items.length`
-// taking `case 2` or not) both claim it.
-// What pose does (`heaplog run ... --rules pose`; a reading of its traces, not yet
-// traced to the rule in pose's Datalog): the array `w1.items` is bound with
-// `p0.next.next.items` among its alias candidates (`ite(... = p0.next.next.items,
-// p0.next.next.items.length, ...)`), and `0 <= p0.next.next.items.length <= 2` joins
-// the path condition, though the path allows `p0.next.next = null`: the candidate's
-// owner is not required to be non-null. On an input where it is null, the oracle
-// leaves `p0.next.next.items` open, so both `length == 2` and `length != 2` hold for
-// some value of it. Expected: an alias candidate reached through a reference exists
-// only where that reference is non-null (as `lazy` and `symbolic-heap` guard it).
-// When fixed, turn the first line into `// expect: compare B.entry scope=2`.
+// --scope 2`: pose and pose-weak overlapped on 135 of the 656 inputs, e.g.
+// p0.next.next = null, p0.next.items = int[2]: the traces taking `case 2` of the
+// switch on `w1.items.length` and the one not taking it both claimed it.
+// Cause: `w1.items` has the leaves p0.next.next.items and p0.next.items; ARRAY
+// BINDING gave p0.next.items the length `ite(p0.next.items = p0.next.next.items,
+// p0.next.next.items.length, p0.next.items.length)`, an alias condition on an
+// array whose owner p0.next.next may be null. Where it is null that symbol is no
+// array: the oracle leaves it open, so it could equal p0.next.items and lend it any
+// length. Fix: pose's array rules derive definedness (`DefNonNull`, as Getfield's)
+// and guard every condition that selects an array (length, read, write, binding
+// alias, consult), the length's range and the array's element cells with its base
+// chain being non-null.
 class A {
     A next;
     int[] items;
