@@ -252,15 +252,15 @@ fn one_pass_repoks_are_the_two_pass_ones() {
     );
 }
 
-/// `heaplog run --summary --format json` on `entry` of treemap.java at `scope` under
-/// `rules`: the summary's `rule_stats`.
-fn rule_stats(entry: &str, scope: u32, rules: &str) -> serde_json::Map<String, serde_json::Value> {
-    let file = format!("{}/programs/lissa/treemap.java", env!("CARGO_MANIFEST_DIR"));
+/// `heaplog run --summary --format json` on `entry` of `programs/lissa/FILE` at
+/// `scope` under `rules`, with repOK as the precondition: the summary.
+fn summary(file: &str, entry: &str, scope: u32, rules: &str) -> serde_json::Value {
+    let file = format!("{}/programs/lissa/{file}", env!("CARGO_MANIFEST_DIR"));
     let scope = scope.to_string();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_heaplog"))
         .args(["run", &file, "--entry", entry, "--requires", "repOK"])
         .args(["--scope", &scope, "--rules", rules, "--summary"])
-        .args(["--format", "json"])
+        .args(["--format", "json", "--time-limit", "120"])
         // the rule set's counters of one context: a sequential run
         .env("HEAPLOG_JOBS", "1")
         .output()
@@ -271,9 +271,14 @@ fn rule_stats(entry: &str, scope: u32, rules: &str) -> serde_json::Map<String, s
         String::from_utf8_lossy(&out.stderr)
     );
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    match &doc["summary"]["rule_stats"] {
-        serde_json::Value::Object(m) => m.clone(),
-        other => panic!("no rule_stats in {doc}: {other}"),
+    doc["summary"].clone()
+}
+
+/// The summary's `rule_stats` of `entry` of treemap.java at `scope` under `rules`.
+fn rule_stats(entry: &str, scope: u32, rules: &str) -> serde_json::Map<String, serde_json::Value> {
+    match summary("treemap.java", entry, scope, rules)["rule_stats"].clone() {
+        serde_json::Value::Object(m) => m,
+        other => panic!("no rule_stats in the summary of {entry}: {other}"),
     }
 }
 
@@ -381,21 +386,8 @@ fn lissa_agrees_and_prunes_over_arrays() {
 /// family agree with the precondition-restricted oracle on them.
 #[test]
 fn hashmap_buckets_are_decided_and_agree() {
-    let file = format!("{}/programs/lissa/hashmap.java", env!("CARGO_MANIFEST_DIR"));
     for entry in ["HashMap.get", "HashMap.remove"] {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_heaplog"))
-            .args(["run", &file, "--entry", entry, "--requires", "repOK"])
-            .args(["--scope", "2", "--rules", "lissa", "--summary"])
-            .args(["--format", "json", "--time-limit", "120"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        let summary = &doc["summary"];
+        let summary = summary("hashmap.java", entry, 2, "lissa");
         assert_eq!(summary["solver_unknown"], 0, "{entry}: {summary}");
         assert_eq!(summary["unknown_traces"], 0, "{entry}: {summary}");
         assert_eq!(summary["exceptional"], 0, "{entry}: {summary}");
