@@ -491,7 +491,15 @@ impl<V: Variant> Lissa<V> {
         };
         let mut solver = SymSolve::new(ctx.program, pre, config);
         std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());
+        // The other workers' finds of a parallel run, before and after the query.
+        let shared = ctx.config.exchange.get::<symsolve::SharedPool>("symsolve");
+        if let Some(pool) = &shared {
+            solver.share(pool);
+        }
         let out = ask(&mut solver);
+        if let Some(pool) = &shared {
+            solver.share(pool);
+        }
         std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());
         Self::count(ctx, &solver.stats);
         out

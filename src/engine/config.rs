@@ -1,5 +1,8 @@
 //! The one configuration struct of an exploration.
 
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Bounds and knobs of a symbolic exploration. Built from the command line at the edge.
@@ -46,6 +49,49 @@ pub struct EngineConfig {
     /// Time every step on the thread's CPU clock and keep the exploration's work and
     /// span (`run --work`; [`crate::engine::Stats::work`]). Default: false.
     pub work_span: bool,
+    /// What the workers of one parallel run share (docs/PERFORMANCE.md, "Parallel
+    /// exploration"): knowledge a rule set learns in one subtree and may use in
+    /// another, such as SymSolve's witnesses and cores. Empty on a sequential run.
+    /// Default: empty.
+    pub exchange: Exchange,
+}
+
+/// Knowledge shared by the workers of one parallel run, one value per key, each made
+/// by the first worker that asks for it. What is shared must leave every answer as
+/// one worker alone would give it (it saves work only), so the traces stay those of
+/// the sequential run. A rule set's own kit decides what it puts there; the engine
+/// only makes one per run ([`Exchange::for_workers`]) and hands it to every context.
+#[derive(Clone, Default)]
+pub struct Exchange(Option<Arc<Mutex<ExchangeMap>>>);
+
+type ExchangeMap = HashMap<&'static str, Arc<dyn Any + Send + Sync>>;
+
+impl Exchange {
+    /// A new exchange for the workers of one run.
+    pub fn for_workers() -> Exchange {
+        Exchange(Some(Arc::default()))
+    }
+
+    /// The value kept under `key`, made by `T::default()` at the first call; `None` on
+    /// a sequential run (or when `key` holds a value of another type).
+    pub fn get<T: Any + Send + Sync + Default>(&self, key: &'static str) -> Option<Arc<T>> {
+        let map = self.0.as_ref()?;
+        let mut map = map.lock().ok()?;
+        let value = map
+            .entry(key)
+            .or_insert_with(|| Arc::new(T::default()) as Arc<dyn Any + Send + Sync>)
+            .clone();
+        value.downcast::<T>().ok()
+    }
+}
+
+impl std::fmt::Debug for Exchange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.0 {
+            Some(_) => f.write_str("Exchange(shared)"),
+            None => f.write_str("Exchange(none)"),
+        }
+    }
 }
 
 /// Whether to draw progress on stderr.
@@ -74,6 +120,7 @@ impl Default for EngineConfig {
             jobs: 1,
             opaque: Vec::new(),
             work_span: false,
+            exchange: Exchange::default(),
         }
     }
 }

@@ -13,7 +13,7 @@ mod ruleset;
 mod search;
 mod summary;
 
-pub use config::{EngineConfig, Progress};
+pub use config::{EngineConfig, Exchange, Progress};
 pub use ctx::{Bound, Ctx, ExplorationWork, Query, Stats};
 pub use domain::{SymDomain, SymState, nondet_symbol};
 pub use explore::{

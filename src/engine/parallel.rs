@@ -17,7 +17,10 @@
 //! depth first. The workers are rayon's; they take subtrees in the sequential order
 //! from one shared counter, so that the first unfinished subtree is always being
 //! explored and the output streams (rayon's halving of a range would hold the second
-//! half's output until the first half is done).
+//! half's output until the first half is done). What crosses contexts is only the
+//! run's [`Exchange`](super::config::Exchange): knowledge a rule set learns in one
+//! subtree that spares work in another and changes no answer (SymSolve's witnesses
+//! and cores).
 //!
 //! The output. A worker hands its traces over in chunks, their terms made again from
 //! node lists (`Term`s, children first), since its e-graph ids mean nothing here.
@@ -810,7 +813,11 @@ pub fn stream_watched<R: RuleSet, W: Watch<R>>(
     let bounds = Bounds::of(&config);
     let deadline = config.time_limit.map(|t| started + t);
     let jobs = config.jobs.max(1);
-    let config = EngineConfig { deadline, ..config };
+    let config = EngineConfig {
+        deadline,
+        exchange: super::config::Exchange::for_workers(),
+        ..config
+    };
     let wants_terms = sink.wants_terms();
     let shared = Shared {
         states: AtomicU64::new(0),

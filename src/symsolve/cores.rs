@@ -176,6 +176,12 @@ impl SymSolve<'_> {
                 core = t.clone();
             }
         }
+        self.keep_core(core, site, true);
+    }
+
+    /// Keeps `core` (found by this pool's search when `own`, else taken from another
+    /// worker's, [`SymSolve::share`]) unless a kept core subsumes it.
+    pub(super) fn keep_core(&mut self, core: Structure, site: Option<(usize, usize)>, own: bool) {
         self.pool();
         // A kept core that embeds into this one embeds into every structure this one
         // does (embeddings compose): then this one adds nothing; else it makes redundant
@@ -185,7 +191,11 @@ impl SymSolve<'_> {
             return;
         }
         refuted.retain(|r| !embeds(&core, &r.0));
-        refuted.push((core, site));
+        if own && self.witnesses.exchange_open() {
+            self.witnesses
+                .exchange_push(super::witnesses::Find::Core(core.clone(), site));
+        }
+        self.witnesses.refuted.push((core, site));
     }
 }
 

@@ -34,7 +34,7 @@ mod valid;
 mod witnesses;
 
 pub use valid::{BuildStats, ValidStructures};
-pub use witnesses::Witnesses;
+pub use witnesses::{SharedPool, Witnesses};
 
 /// A partially symbolic structure: the precondition's roots (fixed) and the materialized
 /// objects, numbered from 0, each with its exact class and a value per field of its

@@ -58,7 +58,47 @@ pub struct Witnesses {
     pub(super) prefixes: Vec<Prefixes>,
     /// The valid structures of the scope, once enumerated (`valid.rs`).
     pub(super) valid: Option<std::rc::Rc<super::ValidStructures>>,
+    /// What this pool exchanges with the pools of the other workers of a parallel
+    /// run ([`SharedPool`]).
+    pub(super) exchange: Exchanged,
 }
+
+/// A pool's part in a [`SharedPool`]: its name there, what it found since it last
+/// published, and how far it has read the others' finds.
+#[derive(Clone, Default, Debug)]
+pub(super) struct Exchanged {
+    /// Zero until the pool first meets a shared pool (then finds are kept for it).
+    origin: u64,
+    outbox: Vec<Find>,
+    seen_found: usize,
+    seen_refuted: usize,
+}
+
+/// A witness or a core, as published to a [`SharedPool`].
+#[derive(Clone, Debug)]
+pub(super) enum Find {
+    Witness(Witness),
+    Core(Structure, Option<(usize, usize)>),
+}
+
+/// The witnesses and cores the workers of one parallel run have found, each tagged with
+/// the pool that found it. Each worker's pool publishes its finds here and takes the
+/// others' ([`SymSolve::share`]): a witness is a valid completion and a core a
+/// structure with none, whoever found them, so every answer stays the one a search
+/// would give, and a worker is spared the searches another one has already made.
+#[derive(Default, Debug)]
+pub struct SharedPool(std::sync::Mutex<SharedLog>);
+
+#[derive(Default, Debug)]
+struct SharedLog {
+    /// The precondition, scope and int range of every find (as [`Witnesses::key`]).
+    key: Option<(MethodId, u32, i32, i32)>,
+    found: Vec<(u64, Witness)>,
+    refuted: Vec<(u64, Structure, Option<(usize, usize)>)>,
+}
+
+/// Names the pools that meet a shared pool (zero means none yet).
+static ORIGINS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Witnesses {
     pub fn len(&self) -> usize {
@@ -72,6 +112,16 @@ impl Witnesses {
     /// The cores of spurious structures kept.
     pub fn refuted(&self) -> usize {
         self.refuted.len()
+    }
+
+    /// Whether this pool has met a shared pool (its finds are kept to publish).
+    pub(super) fn exchange_open(&self) -> bool {
+        self.exchange.origin != 0
+    }
+
+    /// Keeps a find to publish at the next [`SymSolve::share`].
+    pub(super) fn exchange_push(&mut self, find: Find) {
+        self.exchange.outbox.push(find);
     }
 }
 
@@ -154,10 +204,61 @@ impl SymSolve<'_> {
                     .collect()
             })
             .collect();
-        self.witnesses.found.push(Witness {
+        let w = Witness {
             roots: roots.to_vec(),
             kinds: cand.kinds.clone(),
             fields,
-        });
+        };
+        if self.witnesses.exchange.origin != 0 {
+            self.witnesses
+                .exchange
+                .outbox
+                .push(Find::Witness(w.clone()));
+        }
+        self.witnesses.found.push(w);
+    }
+
+    /// Publishes the witnesses and cores this pool found since it last did to `shared`,
+    /// and takes those the other pools published meanwhile (the cores through
+    /// [`SymSolve::keep_core`], which drops the ones another core subsumes). Finds made
+    /// under another precondition, scope or int range are neither given nor taken.
+    pub fn share(&mut self, shared: &SharedPool) {
+        self.pool();
+        let w = &mut self.witnesses;
+        if w.exchange.origin == 0 {
+            w.exchange.origin = ORIGINS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        let Ok(mut log) = shared.0.lock() else {
+            return;
+        };
+        if log.key != w.key {
+            if !log.found.is_empty() || !log.refuted.is_empty() {
+                return;
+            }
+            log.key = w.key;
+        }
+        let me = w.exchange.origin;
+        for find in w.exchange.outbox.drain(..) {
+            match find {
+                Find::Witness(x) => log.found.push((me, x)),
+                Find::Core(s, site) => log.refuted.push((me, s, site)),
+            }
+        }
+        for (from, x) in &log.found[w.exchange.seen_found..] {
+            if *from != me {
+                w.found.push(x.clone());
+            }
+        }
+        w.exchange.seen_found = log.found.len();
+        let cores: Vec<_> = log.refuted[w.exchange.seen_refuted..]
+            .iter()
+            .filter(|r| r.0 != me)
+            .map(|r| (r.1.clone(), r.2))
+            .collect();
+        w.exchange.seen_refuted = log.refuted.len();
+        drop(log);
+        for (core, site) in cores {
+            self.keep_core(core, site, false);
+        }
     }
 }
