@@ -388,27 +388,29 @@ fn array_inputs_replay_and_pass_on_the_jvm() {
     }
 }
 
+/// A program with static fields: every test of a class runs in one JVM, which keeps
+/// static fields from one test to the next, so each generated test first resets them
+/// to their values after the classes' initialization (`resetStatics`), as every
+/// symbolic run starts; the entries of programs/statics.java write the static fields
+/// they read, so without the reset a test would see an earlier test's writes.
+#[test]
+fn tests_of_a_program_with_statics_reset_them_and_pass_on_the_jvm() {
+    let entries: Vec<(String, String)> = corpus()
+        .into_iter()
+        .filter(|(file, _)| file == "programs/statics.java")
+        .collect();
+    assert_eq!(entries.len(), 3);
+    let counts = check(&entries, "statics");
+    eprintln!("{counts:?}");
+    assert!(counts.tests > 0 && counts.replayed == counts.tests);
+}
+
 /// The whole corpus (slow: run in release, `-- --ignored`). One test class per
 /// entry, each in a package of its own.
 #[test]
 #[ignore]
 fn corpus_tests_replay_and_pass_on_the_jvm() {
-    // A program with static fields is left out: its generated tests run in one JVM,
-    // whose statics persist from one test to the next, so they depend on their order
-    // (a known gap, docs/TESTGEN.md).
-    let entries: Vec<_> = corpus()
-        .into_iter()
-        .filter(|(file, _)| {
-            let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
-            let (_, compiled) = heaplog::lang::compile_path(&path).expect("readable");
-            let statics = compiled.program.is_some_and(|p| p.statics.is_some());
-            if statics {
-                eprintln!("{file}: left out (static fields: tests depend on their order)");
-            }
-            !statics
-        })
-        .collect();
-    let counts = check(&entries, "corpus");
+    let counts = check(&corpus(), "corpus");
     eprintln!("{counts:?}");
     for (rules, (traces, tests, skipped)) in &counts.per_rules {
         eprintln!("{rules}: {traces} traces, {tests} tests, skipped {skipped:?}");

@@ -194,7 +194,17 @@ fn arithmetic_ite_condition(terms: &Terms, g: Id) -> Option<Id> {
             continue;
         }
         match orig {
-            Term::Add(_) | Term::Sub(_) | Term::Mul(_) | Term::Div(_) | Term::Rem(_) => {
+            Term::Add(_)
+            | Term::Sub(_)
+            | Term::Mul(_)
+            | Term::Div(_)
+            | Term::Rem(_)
+            | Term::BitAnd(_)
+            | Term::BitOr(_)
+            | Term::BitXor(_)
+            | Term::Shl(_)
+            | Term::Shr(_)
+            | Term::Ushr(_) => {
                 arithmetic = true;
             }
             Term::Ite([c, ..]) if terms.sort_of(id) == Some(TermSort::Int) => {

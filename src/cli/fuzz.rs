@@ -37,6 +37,11 @@ pub struct Args {
     /// symbolic `n`, `a.length`, element reads and writes, loops over arrays.
     #[arg(long, conflicts_with = "linear")]
     pub arrays: bool,
+    /// Generate bitwise and shift operators too: `& | ^ ~ << >> >>>` on `int`s
+    /// (masks and constant shifts among them), `& | ^` on `boolean`s, and their
+    /// compound assignments.
+    #[arg(long, conflicts_with = "linear")]
+    pub bits: bool,
     /// Programs with more bounded inputs than this are not held to the oracle (cut).
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_inputs: u64,
@@ -105,6 +110,9 @@ pub fn run(args: Args) -> Output {
     if args.arrays {
         command.push_str(" --arrays");
     }
+    if args.bits {
+        command.push_str(" --bits");
+    }
     if args.both {
         command.push_str(" --both");
     }
@@ -121,6 +129,7 @@ pub fn run(args: Args) -> Output {
         generate: GenConfig {
             size: args.size,
             arrays: args.arrays,
+            bits: args.bits,
             ..GenConfig::default()
         },
         jvm: !args.no_jvm,
@@ -270,9 +279,14 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "fuzz: {} programs{}, seed {}, scope {}, {:.1} s",
+        "fuzz: {} programs{}{}, seed {}, scope {}, {:.1} s",
         s.programs,
         if s.arrays { " with arrays" } else { "" },
+        if s.bits {
+            " with bitwise operators"
+        } else {
+            ""
+        },
         s.seed,
         s.scope,
         s.time_ms / 1e3

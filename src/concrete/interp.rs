@@ -402,6 +402,24 @@ pub fn eval_prim(op: PrimOp, args: &[Value]) -> Result<Value, ExceptionKind> {
             Value::Bool(eq == (op == PrimOp::Eq))
         }
         PrimOp::Not => Value::Bool(!as_bool(args[0])),
+        PrimOp::BitAnd | PrimOp::BitOr | PrimOp::BitXor => match (args[0], args[1]) {
+            (Value::Int(a), Value::Int(b)) => Value::Int(match op {
+                PrimOp::BitAnd => a & b,
+                PrimOp::BitOr => a | b,
+                _ => a ^ b,
+            }),
+            (Value::Bool(a), Value::Bool(b)) => Value::Bool(match op {
+                PrimOp::BitAnd => a & b,
+                PrimOp::BitOr => a | b,
+                _ => a ^ b,
+            }),
+            (a, b) => unreachable!("ill-typed core: {a:?} {op:?} {b:?}"),
+        },
+        // The distance's low 5 bits, as the JVM's `ishl`, `ishr` and `iushr`.
+        PrimOp::Shl => Value::Int(bin().0.wrapping_shl(bin().1 as u32)),
+        PrimOp::Shr => Value::Int(bin().0.wrapping_shr(bin().1 as u32)),
+        PrimOp::Ushr => Value::Int((bin().0 as u32).wrapping_shr(bin().1 as u32) as i32),
+        PrimOp::BitNot => Value::Int(!as_int(args[0])),
     })
 }
 

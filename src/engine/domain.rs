@@ -317,6 +317,29 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
                 terms.not(e)
             }
             PrimOp::Not => terms.not(t(&args[0])),
+            PrimOp::BitNot => terms.bit_not(t(&args[0])),
+            PrimOp::Shl => terms.shl(t(&args[0]), t(&args[1])),
+            PrimOp::Shr => terms.shr(t(&args[0]), t(&args[1])),
+            PrimOp::Ushr => terms.ushr(t(&args[0]), t(&args[1])),
+            PrimOp::BitAnd | PrimOp::BitOr | PrimOp::BitXor => {
+                let (a, b) = (t(&args[0]), t(&args[1]));
+                // On `boolean`s: the logical operators (both operands were evaluated)
+                if terms.sort_of(a) == Some(crate::expr::TermSort::Bool) {
+                    return match op {
+                        PrimOp::BitAnd => terms.and(a, b),
+                        PrimOp::BitOr => terms.or(a, b),
+                        _ => {
+                            let e = terms.eq(a, b);
+                            terms.not(e)
+                        }
+                    };
+                }
+                match op {
+                    PrimOp::BitAnd => terms.bit_and(a, b),
+                    PrimOp::BitOr => terms.bit_or(a, b),
+                    _ => terms.bit_xor(a, b),
+                }
+            }
         }
     }
 }

@@ -299,8 +299,11 @@ fn survey(terms: &Terms, opaque: &Opaque, roots: &[Id]) -> Option<Survey> {
             class.push(id);
             let konst = |i: usize| terms.as_int(kids[i]).is_some();
             let nl = match node {
-                Term::Mul(_) => !konst(0) && !konst(1),
+                Term::Mul(_) | Term::BitAnd(_) | Term::BitOr(_) | Term::BitXor(_) => {
+                    !konst(0) && !konst(1)
+                }
                 Term::Div(_) | Term::Rem(_) => !konst(1),
+                Term::Shl(_) | Term::Shr(_) | Term::Ushr(_) => !konst(1),
                 Term::Sym(s) => {
                     if s.sort == Sort::Ref {
                         return None;
@@ -387,9 +390,15 @@ fn symbols_of(terms: &Terms, t: Id) -> Vec<Id> {
 /// The operands of a non-linear term.
 fn operands(terms: &Terms, t: Id) -> Option<(Id, Id)> {
     terms.egraph()[t].nodes.iter().find_map(|n| match n {
-        Term::Mul([a, b]) | Term::Div([a, b]) | Term::Rem([a, b]) => {
-            Some((terms.find(*a), terms.find(*b)))
-        }
+        Term::Mul([a, b])
+        | Term::Div([a, b])
+        | Term::Rem([a, b])
+        | Term::BitAnd([a, b])
+        | Term::BitOr([a, b])
+        | Term::BitXor([a, b])
+        | Term::Shl([a, b])
+        | Term::Shr([a, b])
+        | Term::Ushr([a, b]) => Some((terms.find(*a), terms.find(*b))),
         _ => None,
     })
 }
@@ -449,10 +458,12 @@ pub fn search(
         let Some((a, b)) = operands(terms, t) else {
             continue;
         };
-        let is_div = terms.egraph()[t]
-            .nodes
-            .iter()
-            .any(|n| matches!(n, Term::Div(_) | Term::Rem(_)));
+        let is_div = terms.egraph()[t].nodes.iter().any(|n| {
+            matches!(
+                n,
+                Term::Div(_) | Term::Rem(_) | Term::Shl(_) | Term::Shr(_) | Term::Ushr(_)
+            )
+        });
         let (sa, sb) = (symbols_of(terms, a), symbols_of(terms, b));
         let pick = if is_div || sb.len() < sa.len() { b } else { a };
         add_unique(

@@ -112,6 +112,10 @@ fn abs(x: &str) -> String {
 /// whether it is nonlinear.
 pub fn int_op(ints: Ints, op: &Term, a: &str, b: &str, b_const: Option<i64>) -> (String, bool) {
     let by_numeral = b_const.is_some();
+    if let Some(t) = bit_op(op, b_const) {
+        // the same under both `Ints`: bits are those of 32-bit operands
+        return (format!("(let ((a! {a}) (b! {b})) {t})"), false);
+    }
     match ints {
         Ints::Math => {
             let (name, linear) = match op {
@@ -172,6 +176,111 @@ pub fn int_op(ints: Ints, op: &Term, a: &str, b: &str, b_const: Option<i64>) -> 
             }
         }
     }
+}
+
+/// `low(x, k)`: `x mod 2^k`, the value of the low `k` bits of `x` (`0 <= k <= 31`;
+/// for 31 an `ite`, as the solver writes it).
+fn low_bits(x: &str, k: u32) -> String {
+    match k {
+        0 => "0".into(),
+        31 => format!("(ite (< {x} 0) (+ {x} {}) {x})", 1i64 << 31),
+        _ => format!("(mod {x} {})", 1i64 << k),
+    }
+}
+
+/// `x & c` for a numeral `c`: `x`'s bits over each run of ones of `c`.
+fn and_numeral(x: &str, c: i64) -> String {
+    let c = c as i32 as u32;
+    let mut runs = Vec::new();
+    let mut i = 0u32;
+    while i < 32 {
+        if c >> i & 1 == 0 {
+            i += 1;
+            continue;
+        }
+        let lo = i;
+        while i < 32 && c >> i & 1 == 1 {
+            i += 1;
+        }
+        let upto = if i == 32 {
+            x.to_string()
+        } else {
+            low_bits(x, i)
+        };
+        runs.push(if lo == 0 {
+            upto
+        } else {
+            format!("(- {upto} {})", low_bits(x, lo))
+        });
+    }
+    match runs.len() {
+        0 => "0".into(),
+        1 => runs.pop().expect("one run"),
+        _ => format!("(+ {})", runs.join(" ")),
+    }
+}
+
+/// `a! & b!` bit by bit: the sum of each bit's weight where both have it.
+fn and_bits() -> String {
+    let mut terms = Vec::new();
+    for i in 0..31u32 {
+        let p = 1i64 << i;
+        terms.push(format!(
+            "(ite (and (<= {p} {}) (<= {p} {})) {p} 0)",
+            low_bits("a!", i + 1),
+            low_bits("b!", i + 1)
+        ));
+    }
+    terms.push(format!(
+        "(ite (and (< a! 0) (< b! 0)) {} 0)",
+        numeral(-(1i64 << 31))
+    ));
+    format!("(+ {})", terms.join(" "))
+}
+
+/// `a!` shifted by the constant `k` in `1..=31`, as the solver writes it.
+fn shift_numeral(op: &Term, k: u32) -> String {
+    let p = 1i64 << k;
+    match op {
+        Term::Shl(_) => format!(
+            "(let ((v! (* {} {p}))) (ite (<= v! {MAX}) v! (- v! {SPAN})))",
+            low_bits("a!", 32 - k)
+        ),
+        Term::Shr(_) => format!("(div a! {p})"),
+        _ => format!("(ite (< a! 0) (div (+ a! {SPAN}) {p}) (div a! {p}))"),
+    }
+}
+
+/// Java's bitwise operators over `a!` and `b!` (bound by the caller), exact and
+/// linear: remainders and quotients by powers of two, as the solver's translation
+/// (docs/SOLVER.md, "Bitwise operators"). `None` for any other operator.
+fn bit_op(op: &Term, b_const: Option<i64>) -> Option<String> {
+    let and = || match b_const {
+        Some(c) => and_numeral("a!", c),
+        None => and_bits(),
+    };
+    Some(match op {
+        Term::BitAnd(_) => and(),
+        Term::BitOr(_) => format!("(- (+ a! b!) {})", and()),
+        Term::BitXor(_) => format!("(- (+ a! b!) (* 2 {}))", and()),
+        Term::Shl(_) | Term::Shr(_) | Term::Ushr(_) => match b_const {
+            Some(k) if k & 31 == 0 => "a!".into(),
+            Some(k) => shift_numeral(op, (k & 31) as u32),
+            None => {
+                let mut r = shift_numeral(op, 31);
+                for k in (0..31u32).rev() {
+                    let v = if k == 0 {
+                        "a!".to_string()
+                    } else {
+                        shift_numeral(op, k)
+                    };
+                    r = format!("(ite (= d! {k}) {v} {r})");
+                }
+                format!("(let ((d! (mod b! 32))) {r})")
+            }
+        },
+        _ => return None,
+    })
 }
 
 /// A sort of the exported scripts.
@@ -288,6 +397,12 @@ impl Dag {
                 | Term::Mul(_)
                 | Term::Div(_)
                 | Term::Rem(_)
+                | Term::BitAnd(_)
+                | Term::BitOr(_)
+                | Term::BitXor(_)
+                | Term::Shl(_)
+                | Term::Shr(_)
+                | Term::Ushr(_)
                 | Term::Int(_) => S::Int,
                 Term::Null | Term::New(_) => S::Ref,
                 Term::Type(_) | Term::TypeOf(_) => S::Class,
@@ -406,13 +521,23 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
             | Term::Sub([a, b])
             | Term::Mul([a, b])
             | Term::Div([a, b])
-            | Term::Rem([a, b]) => {
+            | Term::Rem([a, b])
+            | Term::BitAnd([a, b])
+            | Term::BitOr([a, b])
+            | Term::BitXor([a, b])
+            | Term::Shl([a, b])
+            | Term::Shr([a, b])
+            | Term::Ushr([a, b]) => {
                 let konst = |j: &Id| match dag.nodes[usize::from(*j)] {
                     Term::Int(v) => Some(v),
                     _ => None,
                 };
-                // a numeral factor goes second, so `*` by a numeral stays linear
-                let (a, b) = if matches!(n, Term::Mul(_)) && konst(a).is_some() {
+                // a numeral factor (or mask) goes second, so `*` by a numeral stays linear
+                let commutes = matches!(
+                    n,
+                    Term::Mul(_) | Term::BitAnd(_) | Term::BitOr(_) | Term::BitXor(_)
+                );
+                let (a, b) = if commutes && konst(a).is_some() {
                     (b, a)
                 } else {
                     (a, b)

@@ -96,7 +96,8 @@ fn wrap(v: i64) -> i64 {
     i64::from(v as i32)
 }
 
-/// Java `int` arithmetic on two constants; `None` for division or remainder by zero.
+/// Java `int` arithmetic (and bitwise operators) on two constants; `None` for
+/// division or remainder by zero.
 pub fn fold_int(node: &Term, a: i64, b: i64) -> Option<i64> {
     let (x, y) = (a as i32, b as i32);
     let r = match node {
@@ -105,6 +106,13 @@ pub fn fold_int(node: &Term, a: i64, b: i64) -> Option<i64> {
         Term::Mul(_) => x.wrapping_mul(y),
         Term::Div(_) if y != 0 => x.wrapping_div(y),
         Term::Rem(_) if y != 0 => x.wrapping_rem(y),
+        Term::BitAnd(_) => x & y,
+        Term::BitOr(_) => x | y,
+        Term::BitXor(_) => x ^ y,
+        // the distance's low 5 bits, as the JVM
+        Term::Shl(_) => x.wrapping_shl(y as u32),
+        Term::Shr(_) => x.wrapping_shr(y as u32),
+        Term::Ushr(_) => (x as u32).wrapping_shr(y as u32) as i32,
         _ => return None,
     };
     Some(i64::from(r))
@@ -160,7 +168,13 @@ pub fn fold(
         | Term::Sub([a, b])
         | Term::Mul([a, b])
         | Term::Div([a, b])
-        | Term::Rem([a, b]) => match (konst(a)?, konst(b)?) {
+        | Term::Rem([a, b])
+        | Term::BitAnd([a, b])
+        | Term::BitOr([a, b])
+        | Term::BitXor([a, b])
+        | Term::Shl([a, b])
+        | Term::Shr([a, b])
+        | Term::Ushr([a, b]) => match (konst(a)?, konst(b)?) {
             (Int(x), Int(y)) => fold_int(node, x, y).map(Int),
             _ => None,
         },
@@ -192,9 +206,18 @@ pub fn sort_of_node(node: &Term, sort: impl Fn(Id) -> Option<TermSort>) -> Optio
         | Term::Lt(_)
         | Term::Le(_)
         | Term::Bool(_) => Some(TermSort::Bool),
-        Term::Add(_) | Term::Sub(_) | Term::Mul(_) | Term::Div(_) | Term::Rem(_) | Term::Int(_) => {
-            Some(TermSort::Int)
-        }
+        Term::Add(_)
+        | Term::Sub(_)
+        | Term::Mul(_)
+        | Term::Div(_)
+        | Term::Rem(_)
+        | Term::BitAnd(_)
+        | Term::BitOr(_)
+        | Term::BitXor(_)
+        | Term::Shl(_)
+        | Term::Shr(_)
+        | Term::Ushr(_)
+        | Term::Int(_) => Some(TermSort::Int),
         Term::TypeOf(_) | Term::Type(_) => Some(TermSort::Type),
         Term::Null | Term::New(_) => Some(TermSort::Ref),
         Term::Sym(s) => Some(s.sort.into()),

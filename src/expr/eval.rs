@@ -200,7 +200,13 @@ fn eval_node<'a>(
         | Term::Sub([a, b])
         | Term::Mul([a, b])
         | Term::Div([a, b])
-        | Term::Rem([a, b]) => {
+        | Term::Rem([a, b])
+        | Term::BitAnd([a, b])
+        | Term::BitOr([a, b])
+        | Term::BitXor([a, b])
+        | Term::Shl([a, b])
+        | Term::Shr([a, b])
+        | Term::Ushr([a, b]) => {
             let (x, y) = (int(*a, "arithmetic")?, int(*b, "arithmetic")?);
             fold_int(node, x, y)
                 .map(Value::Int)

@@ -64,6 +64,13 @@ define_language! {
         "%" = Rem([Id; 2]),
         "<" = Lt([Id; 2]),
         "<=" = Le([Id; 2]),
+        // Java's bitwise operators on `int` (the shifts mask their distance to 5 bits)
+        "&" = BitAnd([Id; 2]),
+        "|" = BitOr([Id; 2]),
+        "^" = BitXor([Id; 2]),
+        "<<" = Shl([Id; 2]),
+        ">>" = Shr([Id; 2]),
+        ">>>" = Ushr([Id; 2]),
         // the dynamic class of a reference (a type atom)
         "typeof" = TypeOf(Id),
         "null" = Null,

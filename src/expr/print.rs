@@ -13,18 +13,25 @@ use super::terms::Terms;
 /// of in full (a DAG of `n` nodes can have a tree of `2^n`).
 pub const INLINE_LIMIT: usize = 10_000;
 
-/// Binding strength: higher binds tighter.
+/// Binding strength: higher binds tighter (Java's order, JLS 15.7).
 fn prec(node: &Term) -> u8 {
     match node {
         Term::Or(_) => 1,
         Term::And(_) => 2,
-        Term::Eq(_) => 3,
-        Term::Lt(_) | Term::Le(_) => 4,
-        Term::Add(_) | Term::Sub(_) => 5,
-        Term::Mul(_) | Term::Div(_) | Term::Rem(_) => 6,
-        _ => 9,
+        Term::BitOr(_) => 3,
+        Term::BitXor(_) => 4,
+        Term::BitAnd(_) => 5,
+        Term::Eq(_) => 6,
+        Term::Lt(_) | Term::Le(_) => 7,
+        Term::Shl(_) | Term::Shr(_) | Term::Ushr(_) => 8,
+        Term::Add(_) | Term::Sub(_) => 9,
+        Term::Mul(_) | Term::Div(_) | Term::Rem(_) => 10,
+        _ => ATOM,
     }
 }
+
+/// The binding strength of a leaf, a call-like form or a `let` name.
+const ATOM: u8 = 12;
 
 fn infix(node: &Term) -> Option<&'static str> {
     Some(match node {
@@ -38,6 +45,12 @@ fn infix(node: &Term) -> Option<&'static str> {
         Term::Mul(_) => "*",
         Term::Div(_) => "/",
         Term::Rem(_) => "%",
+        Term::BitAnd(_) => "&",
+        Term::BitOr(_) => "|",
+        Term::BitXor(_) => "^",
+        Term::Shl(_) => "<<",
+        Term::Shr(_) => ">>",
+        Term::Ushr(_) => ">>>",
         _ => return None,
     })
 }
@@ -46,7 +59,13 @@ fn infix(node: &Term) -> Option<&'static str> {
 fn associative(node: &Term) -> bool {
     matches!(
         node,
-        Term::Or(_) | Term::And(_) | Term::Add(_) | Term::Mul(_)
+        Term::Or(_)
+            | Term::And(_)
+            | Term::Add(_)
+            | Term::Mul(_)
+            | Term::BitAnd(_)
+            | Term::BitOr(_)
+            | Term::BitXor(_)
     )
 }
 
@@ -143,7 +162,7 @@ fn render<'a>(node: &Term, child: impl Fn(Id) -> (&'a str, Option<&'a Term>)) ->
         let p = prec(node);
         let (ta, na) = child(a);
         let (tb, nb) = child(b);
-        let (pa, pb) = (na.map_or(9, prec), nb.map_or(9, prec));
+        let (pa, pb) = (na.map_or(ATOM, prec), nb.map_or(ATOM, prec));
         let left_parens = pa < p || (pa == p && comparison(node));
         let same_op = nb.is_some_and(|n| std::mem::discriminant(n) == std::mem::discriminant(node));
         let right_parens = pb < p || (pb == p && !(associative(node) && same_op));
@@ -499,6 +518,12 @@ fn json_leaf(
         Term::Mul(_) => ("*", None, None),
         Term::Div(_) => ("/", None, None),
         Term::Rem(_) => ("%", None, None),
+        Term::BitAnd(_) => ("&", None, None),
+        Term::BitOr(_) => ("|", None, None),
+        Term::BitXor(_) => ("^", None, None),
+        Term::Shl(_) => ("<<", None, None),
+        Term::Shr(_) => (">>", None, None),
+        Term::Ushr(_) => (">>>", None, None),
         Term::Lt(_) => ("<", None, None),
         Term::Le(_) => ("<=", None, None),
         Term::TypeOf(_) => ("typeof", None, None),

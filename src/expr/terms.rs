@@ -313,6 +313,74 @@ impl Terms {
         self.node(Term::Rem([a, b]))
     }
 
+    /// Java `a & b` on `int`s, with `a & 0 = 0`, `a & -1 = a` and `a & a = a`.
+    pub fn bit_and(&mut self, a: Id, b: Id) -> Id {
+        let (a, b) = (self.find(a), self.find(b));
+        match (self.as_int(a), self.as_int(b)) {
+            (Some(0), _) | (_, Some(0)) => self.int(0),
+            (Some(-1), _) => b,
+            (_, Some(-1)) => a,
+            _ if a == b => a,
+            _ => self.node(Term::BitAnd([a, b])),
+        }
+    }
+
+    /// Java `a | b` on `int`s, with `a | 0 = a`, `a | -1 = -1` and `a | a = a`.
+    pub fn bit_or(&mut self, a: Id, b: Id) -> Id {
+        let (a, b) = (self.find(a), self.find(b));
+        match (self.as_int(a), self.as_int(b)) {
+            (Some(-1), _) | (_, Some(-1)) => self.int(-1),
+            (Some(0), _) => b,
+            (_, Some(0)) => a,
+            _ if a == b => a,
+            _ => self.node(Term::BitOr([a, b])),
+        }
+    }
+
+    /// Java `a ^ b` on `int`s, with `a ^ 0 = a` and `a ^ a = 0`.
+    pub fn bit_xor(&mut self, a: Id, b: Id) -> Id {
+        let (a, b) = (self.find(a), self.find(b));
+        match (self.as_int(a), self.as_int(b)) {
+            (Some(0), _) => b,
+            (_, Some(0)) => a,
+            _ if a == b => self.int(0),
+            _ => self.node(Term::BitXor([a, b])),
+        }
+    }
+
+    /// Java `~a`: `-1 - a`, exact under 32-bit wrap.
+    pub fn bit_not(&mut self, a: Id) -> Id {
+        let m1 = self.int(-1);
+        self.sub(m1, a)
+    }
+
+    /// Java `a << d`: a constant distance is masked to 5 bits here (`a << 33` is
+    /// `a << 1`), and `a << 0` is `a`.
+    pub fn shl(&mut self, a: Id, d: Id) -> Id {
+        self.shift(Term::Shl, a, d)
+    }
+
+    /// Java `a >> d` (arithmetic), the distance masked as in [`Terms::shl`].
+    pub fn shr(&mut self, a: Id, d: Id) -> Id {
+        self.shift(Term::Shr, a, d)
+    }
+
+    /// Java `a >>> d` (logical), the distance masked as in [`Terms::shl`].
+    pub fn ushr(&mut self, a: Id, d: Id) -> Id {
+        self.shift(Term::Ushr, a, d)
+    }
+
+    fn shift(&mut self, op: fn([Id; 2]) -> Term, a: Id, d: Id) -> Id {
+        match self.as_int(d) {
+            Some(k) if k & 31 == 0 => self.find(a),
+            Some(k) if !(0..32).contains(&k) => {
+                let masked = self.int((k & 31) as i32);
+                self.node(op([a, masked]))
+            }
+            _ => self.node(op([a, d])),
+        }
+    }
+
     pub fn lt(&mut self, a: Id, b: Id) -> Id {
         self.node(Term::Lt([a, b]))
     }
@@ -530,6 +598,12 @@ impl Terms {
                 Term::Mul([a, b]) => self.mul(kids(a), kids(b)),
                 Term::Div([a, b]) => self.div(kids(a), kids(b)),
                 Term::Rem([a, b]) => self.rem(kids(a), kids(b)),
+                Term::BitAnd([a, b]) => self.bit_and(kids(a), kids(b)),
+                Term::BitOr([a, b]) => self.bit_or(kids(a), kids(b)),
+                Term::BitXor([a, b]) => self.bit_xor(kids(a), kids(b)),
+                Term::Shl([a, b]) => self.shl(kids(a), kids(b)),
+                Term::Shr([a, b]) => self.shr(kids(a), kids(b)),
+                Term::Ushr([a, b]) => self.ushr(kids(a), kids(b)),
                 Term::Lt([a, b]) => self.lt(kids(a), kids(b)),
                 Term::Le([a, b]) => self.le(kids(a), kids(b)),
                 Term::TypeOf(a) => self.typeof_(kids(a)),

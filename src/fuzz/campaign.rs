@@ -139,6 +139,8 @@ pub struct Summary {
     pub scope: u32,
     /// The programs had arrays (`--arrays`).
     pub arrays: bool,
+    /// The programs had bitwise and shift operators (`--bits`).
+    pub bits: bool,
     pub time_ms: f64,
     /// heaplog's front end on the generated programs.
     pub check_accepted: u64,
@@ -265,6 +267,10 @@ pub struct CampaignKey {
     /// records of campaigns from before the flag: false.
     #[serde(default)]
     pub arrays: bool,
+    /// The programs have bitwise and shift operators (`GenConfig::bits`, `--bits`).
+    /// Absent in the records of campaigns from before the flag: false.
+    #[serde(default)]
+    pub bits: bool,
     pub rules: Vec<String>,
     pub shrink_per_kind: usize,
     pub shrink_budget: usize,
@@ -510,6 +516,7 @@ pub fn run_shard(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> ShardRun 
             n: cfg.n,
             scope: cfg.check.scope,
             arrays: cfg.generate.arrays,
+            bits: cfg.generate.bits,
             rules: cfg.rules.iter().map(|r| r.name.to_string()).collect(),
             shrink_per_kind: cfg.shrink_per_kind,
             shrink_budget: cfg.shrink_budget,
@@ -570,6 +577,7 @@ pub fn summarize(key: &CampaignKey, jvm: &str, time_ms: f64, records: &[ProgramR
         programs: records.len() as u64,
         scope: key.scope,
         arrays: key.arrays,
+        bits: key.bits,
         time_ms,
         jvm: jvm.to_string(),
         work: WorkSpan::of(records.iter().map(|r| r.cpu_ms)),

@@ -167,6 +167,18 @@ pub enum AssignOp {
     Div,
     /// `%=`
     Rem,
+    /// `&=`
+    And,
+    /// `|=`
+    Or,
+    /// `^=`
+    Xor,
+    /// `<<=`
+    Shl,
+    /// `>>=`
+    Shr,
+    /// `>>>=`
+    Ushr,
 }
 
 impl AssignOp {
@@ -178,6 +190,12 @@ impl AssignOp {
             AssignOp::Mul => "*=",
             AssignOp::Div => "/=",
             AssignOp::Rem => "%=",
+            AssignOp::And => "&=",
+            AssignOp::Or => "|=",
+            AssignOp::Xor => "^=",
+            AssignOp::Shl => "<<=",
+            AssignOp::Shr => ">>=",
+            AssignOp::Ushr => ">>>=",
         }
     }
 }
@@ -265,6 +283,8 @@ pub struct CatchClause {
 pub enum UnOp {
     Neg,
     Not,
+    /// `~`: bitwise complement of an `int`.
+    BitNot,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -282,6 +302,18 @@ pub enum BinOp {
     Ne,
     And,
     Or,
+    /// `&`: bitwise on `int`s, logical (both operands evaluated) on `boolean`s.
+    BitAnd,
+    /// `|`: bitwise on `int`s, logical (both operands evaluated) on `boolean`s.
+    BitOr,
+    /// `^`: bitwise on `int`s, logical on `boolean`s.
+    BitXor,
+    /// `<<` (the distance masked to 5 bits, as the JVM does).
+    Shl,
+    /// `>>`, arithmetic (sign-filling).
+    Shr,
+    /// `>>>`, logical (zero-filling).
+    Ushr,
 }
 
 impl BinOp {
@@ -300,6 +332,12 @@ impl BinOp {
             BinOp::Ne => "!=",
             BinOp::And => "&&",
             BinOp::Or => "||",
+            BinOp::BitAnd => "&",
+            BinOp::BitOr => "|",
+            BinOp::BitXor => "^",
+            BinOp::Shl => "<<",
+            BinOp::Shr => ">>",
+            BinOp::Ushr => ">>>",
         }
     }
 }

@@ -207,6 +207,12 @@ fn compound_prim(op: AssignOp) -> PrimOp {
         AssignOp::Mul => PrimOp::Mul,
         AssignOp::Div => PrimOp::Div,
         AssignOp::Rem => PrimOp::Rem,
+        AssignOp::And => PrimOp::BitAnd,
+        AssignOp::Or => PrimOp::BitOr,
+        AssignOp::Xor => PrimOp::BitXor,
+        AssignOp::Shl => PrimOp::Shl,
+        AssignOp::Shr => PrimOp::Shr,
+        AssignOp::Ushr => PrimOp::Ushr,
     }
 }
 
@@ -303,6 +309,10 @@ fn constant_inner(e: &ast::Expr) -> Option<Const> {
             Bool(b) => Bool(!b),
             Int(_) => return None,
         },
+        A::Unary(UnOp::BitNot, x) => match constant(x)? {
+            Int(v) => Int(!v),
+            Bool(_) => return None,
+        },
         A::Conditional(c, a, b) => {
             let (c, a, b) = (constant(c)?, constant(a)?, constant(b)?);
             match (c, a, b) {
@@ -329,11 +339,18 @@ fn constant_inner(e: &ast::Expr) -> Option<Const> {
                 BinOp::Ge => Bool(a >= b),
                 BinOp::Eq => Bool(a == b),
                 BinOp::Ne => Bool(a != b),
+                BinOp::BitAnd => Int(a & b),
+                BinOp::BitOr => Int(a | b),
+                BinOp::BitXor => Int(a ^ b),
+                BinOp::Shl => Int(a.wrapping_shl(b as u32)),
+                BinOp::Shr => Int(a.wrapping_shr(b as u32)),
+                BinOp::Ushr => Int((a as u32).wrapping_shr(b as u32) as i32),
                 _ => return None,
             },
             (Bool(a), Bool(b)) => match op {
-                BinOp::And => Bool(a && b),
-                BinOp::Or => Bool(a || b),
+                BinOp::And | BinOp::BitAnd => Bool(a && b),
+                BinOp::Or | BinOp::BitOr => Bool(a || b),
+                BinOp::BitXor => Bool(a != b),
                 BinOp::Eq => Bool(a == b),
                 BinOp::Ne => Bool(a != b),
                 _ => return None,
@@ -1451,7 +1468,7 @@ impl Body<'_, '_> {
                             return d::assign(x, ve, span);
                         };
                         self.check_da(x, id.span);
-                        self.compound_types(ty, vt, span);
+                        self.compound_types(op, ty, vt, span);
                         let cur = d::local(x, id.span);
                         return d::assign(x, d::prim(p, vec![cur, ve], span), span);
                     }
@@ -1500,7 +1517,9 @@ impl Body<'_, '_> {
         let fty = self.t.field_types[fid.0 as usize];
         match prim {
             None => self.expect_type(vt, fty, value.span),
-            Some(_) => self.compound_types(fty, vt, span),
+            Some(_) => {
+                self.compound_types(op, fty, vt, span);
+            }
         }
         let obj_ty = Type::Class(self.t.program.field(fid).owner);
         let tmp_name = self.t.tmp_name;
@@ -1517,7 +1536,23 @@ impl Body<'_, '_> {
         )
     }
 
-    fn compound_types(&mut self, place: Ty, value: Ty, span: Span) {
+    /// Checks the operands of a compound assignment or `++`/`--` and returns their
+    /// type: `int`, or `boolean` for `&=`, `|=` and `^=` on a `boolean` place (JLS
+    /// 15.26.2).
+    fn compound_types(&mut self, op: AssignOp, place: Ty, value: Ty, span: Span) -> Type {
+        if matches!(op, AssignOp::And | AssignOp::Or | AssignOp::Xor) && place == Some(Type::Bool) {
+            if let Some(v) = value
+                && v != Type::Bool
+            {
+                let msg = format!(
+                    "bad operand type `{}` for `{}`: expected `boolean`",
+                    self.tn(v),
+                    op.symbol()
+                );
+                self.err(msg, span);
+            }
+            return Type::Bool;
+        }
         for t in [place, value].into_iter().flatten() {
             if t != Type::Int {
                 let msg = format!(
@@ -1525,9 +1560,10 @@ impl Body<'_, '_> {
                     self.tn(t)
                 );
                 self.err(msg, span);
-                return;
+                return Type::Int;
             }
         }
+        Type::Int
     }
 
     fn check_da(&mut self, x: LocalId, span: Span) {
@@ -1732,6 +1768,11 @@ impl Body<'_, '_> {
                 let (xe, xt) = self.expr(x);
                 self.operand(xt, Type::Int, "-", x.span);
                 (d::prim(PrimOp::Neg, vec![xe], span), Some(Type::Int))
+            }
+            A::Unary(UnOp::BitNot, x) => {
+                let (xe, xt) = self.expr(x);
+                self.operand(xt, Type::Int, "~", x.span);
+                (d::prim(PrimOp::BitNot, vec![xe], span), Some(Type::Int))
             }
             A::Unary(UnOp::Not, x) => {
                 let (xe, xt) = self.expr(x);
@@ -2001,6 +2042,22 @@ impl Body<'_, '_> {
             BinOp::Le => (arith(PrimOp::Le), Type::Int, Type::Bool),
             BinOp::Gt => (arith(PrimOp::Gt), Type::Int, Type::Bool),
             BinOp::Ge => (arith(PrimOp::Ge), Type::Int, Type::Bool),
+            BinOp::Shl => (arith(PrimOp::Shl), Type::Int, Type::Int),
+            BinOp::Shr => (arith(PrimOp::Shr), Type::Int, Type::Int),
+            BinOp::Ushr => (arith(PrimOp::Ushr), Type::Int, Type::Int),
+            BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
+                let p = match op {
+                    BinOp::BitAnd => PrimOp::BitAnd,
+                    BinOp::BitOr => PrimOp::BitOr,
+                    _ => PrimOp::BitXor,
+                };
+                // Both `int` (bitwise) or both `boolean` (logical), as javac types them.
+                let ty = match (lt, rt) {
+                    (Some(Type::Bool), _) | (None, Some(Type::Bool)) => Type::Bool,
+                    _ => Type::Int,
+                };
+                (Some(p), ty, ty)
+            }
             BinOp::Eq | BinOp::Ne => {
                 let ne = op == BinOp::Ne;
                 let (Some(a), Some(b)) = (lt, rt) else {
@@ -2086,15 +2143,15 @@ impl Body<'_, '_> {
                 let x = self.lookup_local(id.name).expect("checked");
                 self.check_da(x, id.span);
                 let ty = self.slots.ty(x);
-                let ve = match value {
+                let (ve, vty) = match value {
                     Some(v) => {
                         let (ve, vt) = self.expr(v);
-                        self.compound_types(ty, vt, span);
-                        ve
+                        let vty = self.compound_types(op, ty, vt, span);
+                        (ve, vty)
                     }
                     None => {
-                        self.compound_types(ty, None, span);
-                        one(span)
+                        let vty = self.compound_types(op, ty, None, span);
+                        (one(span), vty)
                     }
                 };
                 let tmp_name = self.t.tmp_name;
@@ -2104,10 +2161,10 @@ impl Body<'_, '_> {
                     p,
                     ve,
                     yields,
-                    || Self::fresh_tmp(slots, tmp_name, Type::Int, span),
+                    || Self::fresh_tmp(slots, tmp_name, vty, span),
                     span,
                 );
-                (e, Some(Type::Int))
+                (e, Some(vty))
             }
             A::Name(_) | A::Field(..) => {
                 if let Some(v) = value
@@ -2155,7 +2212,7 @@ impl Body<'_, '_> {
                 let (Some(obj), Some(fid)) = (obj, fid) else {
                     return Self::bad(span);
                 };
-                self.compound_types(self.t.field_types[fid.0 as usize], vt, span);
+                let vty = self.compound_types(op, self.t.field_types[fid.0 as usize], vt, span);
                 let obj_ty = Type::Class(self.t.program.field(fid).owner);
                 let tmp_name = self.t.tmp_name;
                 let slots = &mut self.slots;
@@ -2166,12 +2223,12 @@ impl Body<'_, '_> {
                     ve,
                     yields,
                     |is_obj| {
-                        let ty = if is_obj { obj_ty } else { Type::Int };
+                        let ty = if is_obj { obj_ty } else { vty };
                         Self::fresh_tmp(slots, tmp_name, ty, span)
                     },
                     span,
                 );
-                (e, Some(Type::Int))
+                (e, Some(vty))
             }
             A::Index(arr, idx) => {
                 let (ae, ie, ety) = self.element(arr, idx);
@@ -2179,7 +2236,7 @@ impl Body<'_, '_> {
                     Some(v) => self.expr(v),
                     None => (one(span), Some(Type::Int)),
                 };
-                self.compound_types(ety, vt, span);
+                let vty = self.compound_types(op, ety, vt, span);
                 let arr_ty = match ety.and_then(ArrayType::of) {
                     Some(a) => Type::Array(a),
                     None => Type::Null,
@@ -2195,13 +2252,14 @@ impl Body<'_, '_> {
                     |which| {
                         let ty = match which {
                             d::ElementTmp::Array => arr_ty,
-                            d::ElementTmp::Index | d::ElementTmp::Value => Type::Int,
+                            d::ElementTmp::Index => Type::Int,
+                            d::ElementTmp::Value => vty,
                         };
                         Self::fresh_tmp(slots, tmp_name, ty, span)
                     },
                     span,
                 );
-                (e, Some(Type::Int))
+                (e, Some(vty))
             }
             _ => {
                 self.err("cannot assign to this expression", target.span);

@@ -48,6 +48,21 @@ pub enum PrimOp {
     Ne,
     /// Boolean negation (one argument).
     Not,
+    /// `&`: bitwise on two `int`s; on two `boolean`s, logical and (both operands
+    /// evaluated: the non-short-circuit form).
+    BitAnd,
+    /// `|`: bitwise on two `int`s; logical or on two `boolean`s.
+    BitOr,
+    /// `^`: bitwise on two `int`s; logical exclusive or on two `boolean`s.
+    BitXor,
+    /// `<<`: the distance masked to its low 5 bits, as the JVM does (`x << 33` is `x << 1`).
+    Shl,
+    /// `>>`: arithmetic shift right (sign-filling), the distance masked to 5 bits.
+    Shr,
+    /// `>>>`: logical shift right (zero-filling), the distance masked to 5 bits.
+    Ushr,
+    /// `~`: bitwise complement (one argument), `-x - 1`.
+    BitNot,
 }
 
 /// The forms of the core. Comments give the Javalite form of \[UBERLAZY\] Fig. 1

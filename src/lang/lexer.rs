@@ -11,6 +11,9 @@ pub enum Tok {
     /// A decimal literal, saturated at `u64::MAX`; the parser checks its range (so
     /// that `-2147483648` is accepted).
     Int(u64),
+    /// A hexadecimal, octal or binary literal: its 32 bits, as Java reads them
+    /// (`0xFFFFFFFF` is -1); the lexer rejects one that needs more than 32 bits.
+    IntBits(i32),
     /// A supported keyword.
     Kw(Kw),
     /// A Java keyword, literal or operator outside the subset, with a description.
@@ -46,8 +49,20 @@ pub enum Tok {
     PercentAssign,
     Question,
     Colon,
-    /// `|`: only between the alternatives of a multi-catch.
+    /// `|`: bitwise or logical or, and between the alternatives of a multi-catch.
     Pipe,
+    Amp,
+    Caret,
+    Tilde,
+    Shl,
+    Shr,
+    Ushr,
+    AmpAssign,
+    PipeAssign,
+    CaretAssign,
+    ShlAssign,
+    ShrAssign,
+    UshrAssign,
     LBracket,
     RBracket,
     Eof,
@@ -164,6 +179,7 @@ impl Tok {
         match self {
             Tok::Ident(s) => format!("identifier `{s}`"),
             Tok::Int(n) => format!("integer `{n}`"),
+            Tok::IntBits(n) => format!("integer `{n}`"),
             Tok::Kw(k) => {
                 let w = KEYWORDS
                     .iter()
@@ -211,6 +227,18 @@ impl Tok {
             Tok::Question => "?",
             Tok::Colon => ":",
             Tok::Pipe => "|",
+            Tok::Amp => "&",
+            Tok::Caret => "^",
+            Tok::Tilde => "~",
+            Tok::Shl => "<<",
+            Tok::Shr => ">>",
+            Tok::Ushr => ">>>",
+            Tok::AmpAssign => "&=",
+            Tok::PipeAssign => "|=",
+            Tok::CaretAssign => "^=",
+            Tok::ShlAssign => "<<=",
+            Tok::ShrAssign => ">>=",
+            Tok::UshrAssign => ">>>=",
             Tok::LBracket => "[",
             Tok::RBracket => "]",
             _ => "?",
@@ -283,21 +311,12 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
                 i += 1;
             }
             let word = &text[start..i];
-            let tok = if word.len() > 1 && word.starts_with('0') {
-                diags.push(Diagnostic::error(
-                    format!("unsupported number literal `{word}`: only decimal `int` literals without leading zeros are supported"),
-                    sp(start, i),
-                ));
-                Tok::Int(0)
-            } else if !word.bytes().all(|b| b.is_ascii_digit()) {
-                diags.push(Diagnostic::error(
-                    format!("unsupported number literal `{word}`: only decimal `int` literals are supported"),
-                    sp(start, i),
-                ));
-                Tok::Int(0)
-            } else {
-                // Saturate: anything above 2^31 is out of range anyway.
-                Tok::Int(word.parse::<u64>().unwrap_or(u64::MAX))
+            let tok = match number(word) {
+                Ok(tok) => tok,
+                Err(msg) => {
+                    diags.push(Diagnostic::error(msg, sp(start, i)));
+                    Tok::Int(0)
+                }
             };
             toks.push(Token {
                 tok,
@@ -324,6 +343,10 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
         }
         let two = text.get(i..i + 2).unwrap_or("");
         let (tok, len) = match two {
+            _ if text[i..].starts_with(">>>=") => (Tok::UshrAssign, 4),
+            _ if text[i..].starts_with(">>>") => (Tok::Ushr, 3),
+            _ if text[i..].starts_with(">>=") => (Tok::ShrAssign, 3),
+            _ if text[i..].starts_with("<<=") => (Tok::ShlAssign, 3),
             "==" => (Tok::EqEq, 2),
             "!=" => (Tok::NotEq, 2),
             "<=" => (Tok::Le, 2),
@@ -337,13 +360,13 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
             "*=" => (Tok::StarAssign, 2),
             "/=" => (Tok::SlashAssign, 2),
             "%=" => (Tok::PercentAssign, 2),
-            "&=" | "|=" | "^=" => (Tok::Unsupported("this compound assignment"), 2),
-            "<<" | ">>" => (Tok::Unsupported("shift operators"), 2),
+            "&=" => (Tok::AmpAssign, 2),
+            "|=" => (Tok::PipeAssign, 2),
+            "^=" => (Tok::CaretAssign, 2),
+            "<<" => (Tok::Shl, 2),
+            ">>" => (Tok::Shr, 2),
             "->" => (Tok::Unsupported("lambdas"), 2),
             "::" => (Tok::Unsupported("method references"), 2),
-            // A lone `|` separates multi-catch alternatives; the parser rejects it
-            // anywhere else (the subset has no bitwise operators).
-            _ if c == b'|' => (Tok::Pipe, 1),
             _ => match c {
                 b'{' => (Tok::LBrace, 1),
                 b'}' => (Tok::RBrace, 1),
@@ -363,7 +386,10 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
                 b'!' => (Tok::Bang, 1),
                 b'[' => (Tok::LBracket, 1),
                 b']' => (Tok::RBracket, 1),
-                b'&' | b'|' | b'^' | b'~' => (Tok::Unsupported("bitwise operators"), 1),
+                b'&' => (Tok::Amp, 1),
+                b'|' => (Tok::Pipe, 1),
+                b'^' => (Tok::Caret, 1),
+                b'~' => (Tok::Tilde, 1),
                 b'?' => (Tok::Question, 1),
                 b':' => (Tok::Colon, 1),
                 b'@' => (Tok::Unsupported("annotations"), 1),
@@ -392,6 +418,46 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
     toks
 }
 
+/// The token of a number literal `word` (digits, letters and `_`), or why javac
+/// rejects it. Decimal literals are checked for range by the parser (`-2147483648`);
+/// hexadecimal (`0x`), binary (`0b`) and octal (a leading `0`) ones are 32-bit
+/// patterns, out of range beyond `0xFFFFFFFF` (JLS 3.10.1).
+fn number(word: &str) -> Result<Tok, String> {
+    if word.ends_with(['l', 'L']) {
+        return Err(format!(
+            "unsupported number literal `{word}`: the Java subset does not support type `long`"
+        ));
+    }
+    if word.contains('_') {
+        return Err(format!(
+            "unsupported number literal `{word}`: underscores in literals are not supported"
+        ));
+    }
+    let lower = word.to_ascii_lowercase();
+    let (digits, radix) = if let Some(d) = lower.strip_prefix("0x") {
+        (d, 16)
+    } else if let Some(d) = lower.strip_prefix("0b") {
+        (d, 2)
+    } else if lower.len() > 1 && lower.starts_with('0') {
+        (&lower[1..], 8)
+    } else {
+        if !word.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!(
+                "unsupported number literal `{word}`: only `int` literals are supported"
+            ));
+        }
+        // Saturate: anything above 2^31 is out of range anyway.
+        return Ok(Tok::Int(word.parse::<u64>().unwrap_or(u64::MAX)));
+    };
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return Err(format!("malformed number literal `{word}`"));
+    }
+    match u32::from_str_radix(digits, radix) {
+        Ok(v) => Ok(Tok::IntBits(v as i32)),
+        Err(_) => Err(format!("integer number too large: `{word}`")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -416,11 +482,48 @@ mod tests {
 
     #[test]
     fn marks_unsupported_words_and_literals() {
-        let (t, errs) = kinds("enum \"s\" a[0] 012 0x1 #");
-        assert_eq!(errs, 3, "octal, hex and `#`");
+        let (t, errs) = kinds("enum \"s\" a[0] 0x1FFFFFFFF 09 1L #");
+        assert_eq!(errs, 4, "too large, malformed octal, long and `#`");
         assert_eq!(t[0], Tok::Unsupported("enums"));
         assert_eq!(t[1], Tok::Unsupported("string literals"));
         assert_eq!(t[3], Tok::LBracket);
+    }
+
+    #[test]
+    fn radix_literals_are_32_bit_patterns() {
+        let (t, errs) = kinds("0xFF 0x7fffffff 0xFFFFFFFF 0X80000000 017 0b101 0");
+        assert_eq!(errs, 0);
+        let want = [255, i32::MAX, -1, i32::MIN, 15, 5];
+        for (tok, w) in t.iter().zip(want) {
+            assert_eq!(tok, &Tok::IntBits(w));
+        }
+        assert_eq!(t[6], Tok::Int(0));
+    }
+
+    #[test]
+    fn lexes_bitwise_and_shift_operators() {
+        let (t, errs) = kinds(
+            "a & b | c ^ ~d << 1 >> 2 >>> 3; x &= 1; x |= 1; x ^= 1; x <<= 1; x >>= 1; x >>>= 1; x >= 1",
+        );
+        assert_eq!(errs, 0);
+        for want in [
+            Tok::Amp,
+            Tok::Pipe,
+            Tok::Caret,
+            Tok::Tilde,
+            Tok::Shl,
+            Tok::Shr,
+            Tok::Ushr,
+            Tok::AmpAssign,
+            Tok::PipeAssign,
+            Tok::CaretAssign,
+            Tok::ShlAssign,
+            Tok::ShrAssign,
+            Tok::UshrAssign,
+            Tok::Ge,
+        ] {
+            assert!(t.contains(&want), "{want:?}");
+        }
     }
 
     #[test]

@@ -19,6 +19,9 @@ struct Fail;
 
 type PResult<T> = Result<T, Fail>;
 
+/// The level of the relational operators (and `instanceof`) in [`Parser::binary`].
+const RELATIONAL: u8 = 6;
+
 struct Parser<'a> {
     toks: Vec<Token>,
     pos: usize,
@@ -92,7 +95,6 @@ impl Parser<'_> {
         let span = self.span();
         let msg = match self.peek() {
             Tok::Unsupported(d) => format!("the Java subset does not support {d}"),
-            Tok::Pipe => "the Java subset does not support bitwise operators".to_string(),
             t => format!("expected {what}, found {}", t.describe()),
         };
         self.error(msg, span)
@@ -101,7 +103,7 @@ impl Parser<'_> {
     fn expect(&mut self, t: Tok) -> PResult<Span> {
         if self.peek() == &t {
             Ok(self.bump())
-        } else if t == Tok::Semi && !matches!(self.peek(), Tok::Unsupported(_) | Tok::Pipe) {
+        } else if t == Tok::Semi && !matches!(self.peek(), Tok::Unsupported(_)) {
             // As javac: a missing `;` is reported where it belongs, after the
             // previous token.
             let end = self.prev_span();
@@ -1392,6 +1394,12 @@ impl Parser<'_> {
             Tok::StarAssign => AssignOp::Mul,
             Tok::SlashAssign => AssignOp::Div,
             Tok::PercentAssign => AssignOp::Rem,
+            Tok::AmpAssign => AssignOp::And,
+            Tok::PipeAssign => AssignOp::Or,
+            Tok::CaretAssign => AssignOp::Xor,
+            Tok::ShlAssign => AssignOp::Shl,
+            Tok::ShrAssign => AssignOp::Shr,
+            Tok::UshrAssign => AssignOp::Ushr,
             _ => return Ok(target),
         };
         self.bump();
@@ -1424,17 +1432,27 @@ impl Parser<'_> {
         })
     }
 
-    /// Precedence climbing over the binary operators; `level` 0 is `||`.
+    /// Precedence climbing over the binary operators; `level` 0 is `||` (JLS 15.7:
+    /// `||`, `&&`, `|`, `^`, `&`, equality, relational, shift, additive,
+    /// multiplicative, each left associative).
     fn binary(&mut self, level: u8) -> PResult<Expr> {
         const LEVELS: &[&[(Tok, BinOp)]] = &[
             &[(Tok::OrOr, BinOp::Or)],
             &[(Tok::AndAnd, BinOp::And)],
+            &[(Tok::Pipe, BinOp::BitOr)],
+            &[(Tok::Caret, BinOp::BitXor)],
+            &[(Tok::Amp, BinOp::BitAnd)],
             &[(Tok::EqEq, BinOp::Eq), (Tok::NotEq, BinOp::Ne)],
             &[
                 (Tok::Lt, BinOp::Lt),
                 (Tok::Le, BinOp::Le),
                 (Tok::Gt, BinOp::Gt),
                 (Tok::Ge, BinOp::Ge),
+            ],
+            &[
+                (Tok::Shl, BinOp::Shl),
+                (Tok::Shr, BinOp::Shr),
+                (Tok::Ushr, BinOp::Ushr),
             ],
             &[(Tok::Plus, BinOp::Add), (Tok::Minus, BinOp::Sub)],
             &[
@@ -1458,7 +1476,7 @@ impl Parser<'_> {
     fn binary_rest(&mut self, level: u8, ops: &[(Tok, BinOp)], mut lhs: Expr) -> PResult<Expr> {
         loop {
             // `instanceof` binds like the relational operators.
-            if level == 3 && self.eat(&Tok::Kw(Kw::Instanceof)) {
+            if level == RELATIONAL && self.eat(&Tok::Kw(Kw::Instanceof)) {
                 let ty = match self.peek() {
                     Tok::Kw(Kw::Int | Kw::Boolean) | Tok::Ident(_) => self.type_expr()?,
                     _ => return Err(self.unexpected("a class or array type")),
@@ -1522,6 +1540,15 @@ impl Parser<'_> {
                     span,
                 })
             }
+            Tok::Tilde => {
+                self.bump();
+                let e = self.unary()?;
+                let span = start.to(e.span);
+                Ok(Expr {
+                    kind: ExprKind::Unary(UnOp::BitNot, Box::new(e)),
+                    span,
+                })
+            }
             Tok::Plus => Err(self.error("the Java subset does not support unary `+`", start)),
             Tok::PlusPlus | Tok::MinusMinus => {
                 let op = if self.bump_is(&Tok::PlusPlus) {
@@ -1574,8 +1601,10 @@ impl Parser<'_> {
                         self.peek_at(2 + n),
                         Tok::Ident(_)
                             | Tok::Int(_)
+                            | Tok::IntBits(_)
                             | Tok::LParen
                             | Tok::Bang
+                            | Tok::Tilde
                             | Tok::Kw(
                                 Kw::This | Kw::New | Kw::True | Kw::False | Kw::Null | Kw::Super
                             )
@@ -1675,6 +1704,10 @@ impl Parser<'_> {
                     return Err(self.error("integer number too large for `int`", start));
                 }
                 ExprKind::Int(v as i32)
+            }
+            Tok::IntBits(v) => {
+                self.bump();
+                ExprKind::Int(v)
             }
             Tok::Kw(Kw::True) => {
                 self.bump();

@@ -179,6 +179,13 @@ impl Printer<'_> {
                     PrimOp::Eq => "==",
                     PrimOp::Ne => "!=",
                     PrimOp::Not => "not",
+                    PrimOp::BitAnd => "&",
+                    PrimOp::BitOr => "|",
+                    PrimOp::BitXor => "^",
+                    PrimOp::Shl => "<<",
+                    PrimOp::Shr => ">>",
+                    PrimOp::Ushr => ">>>",
+                    PrimOp::BitNot => "~",
                 };
                 list(vec![atom(sym)], args.iter().map(|a| self.doc(a)).collect())
             }

@@ -425,6 +425,7 @@ impl<R: Resolver> Printer<'_, R> {
                 let sym = match op {
                     UnOp::Neg => "-",
                     UnOp::Not => "!",
+                    UnOp::BitNot => "~",
                 };
                 format!("{sym}{}", self.operand(a))
             }

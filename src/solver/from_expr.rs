@@ -122,6 +122,12 @@ impl NodeTranslator<'_> {
             Term::Mul([a, b]) => int32::mul(self.terms, c(a), c(b))?,
             Term::Div([a, b]) => int32::div(self.terms, c(a), c(b))?,
             Term::Rem([a, b]) => int32::rem(self.terms, c(a), c(b))?,
+            Term::BitAnd([a, b]) => int32::bit_and(self.terms, c(a), c(b))?,
+            Term::BitOr([a, b]) => int32::bit_or(self.terms, c(a), c(b))?,
+            Term::BitXor([a, b]) => int32::bit_xor(self.terms, c(a), c(b))?,
+            Term::Shl([a, b]) => int32::shift(self.terms, int32::Shift::Left, c(a), c(b))?,
+            Term::Shr([a, b]) => int32::shift(self.terms, int32::Shift::Right, c(a), c(b))?,
+            Term::Ushr([a, b]) => int32::shift(self.terms, int32::Shift::Unsigned, c(a), c(b))?,
             Term::Lt([a, b]) => {
                 let (a, b) = (c(a), c(b));
                 int32::compare(self.terms, Terms::lt, a, b)?
@@ -431,6 +437,193 @@ pub mod int32 {
         let r = terms.rem(aa, ab)?;
         let na = negative(terms, a)?;
         negate_if(terms, na, r)
+    }
+
+    // Bitwise operators (docs/SOLVER.md, "Bitwise operators"). Every form is an
+    // exact integer term over the low bits of its operands, `low(x, k) = x mod 2^k`
+    // (SMT-LIB's `mod`, nonnegative: the value of the low `k` bits of `x`'s two's
+    // complement), which linear arithmetic decides as a remainder by a constant.
+
+    /// `x mod 2^k` for `0 <= k <= 31`: the value of the low `k` bits of `x`. For
+    /// `k = 31` (beyond the remainders the arithmetic decides, `k <= 2^31 - 1`) it
+    /// is `ite(x < 0, x + 2^31, x)`, exact on `int`s.
+    pub fn low(terms: &mut Terms, x: TermId, k: u32) -> Result<TermId, SortError> {
+        debug_assert!(k <= 31);
+        if let Some(v) = konst(terms, x) {
+            return Ok(terms.int(v.rem_euclid(1i64 << k)));
+        }
+        match k {
+            0 => Ok(terms.int(0)),
+            31 => {
+                let neg = negative(terms, x)?;
+                let m = terms.int(1i64 << 31);
+                let up = terms.add(x, m)?;
+                terms.ite(neg, up, x)
+            }
+            _ => {
+                let m = terms.int(1i64 << k);
+                terms.rem(x, m)
+            }
+        }
+    }
+
+    /// The bits `lo..hi` of `x` in place, as an integer (bit 31 weighs `-2^31`):
+    /// `low(x, hi) - low(x, lo)`, or `x - low(x, lo)` when the run reaches bit 31.
+    fn bits(terms: &mut Terms, x: TermId, lo: u32, hi: u32) -> Result<TermId, SortError> {
+        let below = low(terms, x, lo)?;
+        let upto = if hi == 32 { x } else { low(terms, x, hi)? };
+        if konst(terms, below) == Some(0) {
+            return Ok(upto);
+        }
+        terms.sub(upto, below)
+    }
+
+    /// `x & c` for a constant `c`: the sum of `x`'s bits over each run of ones of
+    /// `c` (two remainders by powers of two per run). Linear: decided.
+    fn and_const(terms: &mut Terms, x: TermId, c: i64) -> Result<TermId, SortError> {
+        let c = c as i32 as u32;
+        let mut sum: Option<TermId> = None;
+        let mut i = 0u32;
+        while i < 32 {
+            if c >> i & 1 == 0 {
+                i += 1;
+                continue;
+            }
+            let lo = i;
+            while i < 32 && c >> i & 1 == 1 {
+                i += 1;
+            }
+            let run = bits(terms, x, lo, i)?;
+            sum = Some(match sum {
+                None => run,
+                Some(s) => terms.add(s, run)?,
+            });
+        }
+        Ok(sum.unwrap_or_else(|| terms.int(0)))
+    }
+
+    /// `x & y` for two non-constant operands: `sum_i w_i ite(bit_i(x) && bit_i(y),
+    /// 1, 0)` with `w_i = 2^i` (`-2^31` for the sign bit), where `bit_i(x)` is
+    /// `low(x, i + 1) >= 2^i`: bit-blasting into linear arithmetic, 31 remainders
+    /// per operand.
+    fn and_terms(terms: &mut Terms, x: TermId, y: TermId) -> Result<TermId, SortError> {
+        let mut sum = terms.int(0);
+        let zero = terms.int(0);
+        for i in 0..32u32 {
+            let (bx, by, w) = if i == 31 {
+                (negative(terms, x)?, negative(terms, y)?, -(1i64 << 31))
+            } else {
+                let p = terms.int(1i64 << i);
+                let (lx, ly) = (low(terms, x, i + 1)?, low(terms, y, i + 1)?);
+                (terms.le(p, lx)?, terms.le(p, ly)?, 1i64 << i)
+            };
+            let both = terms.and(&[bx, by])?;
+            let wt = terms.int(w);
+            let term = terms.ite(both, wt, zero)?;
+            sum = terms.add(sum, term)?;
+        }
+        Ok(sum)
+    }
+
+    /// Java `a & b` (exact; never out of range).
+    pub fn bit_and(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        match (konst(terms, a), konst(terms, b)) {
+            (Some(x), Some(y)) => Ok(terms.int(i64::from(x as i32 & y as i32))),
+            (_, Some(c)) => and_const(terms, a, c),
+            (Some(c), _) => and_const(terms, b, c),
+            _ => and_terms(terms, a, b),
+        }
+    }
+
+    /// Java `a | b`: `a + b - (a & b)`, an identity of two's complement integers.
+    pub fn bit_or(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        let both = bit_and(terms, a, b)?;
+        let s = terms.add(a, b)?;
+        terms.sub(s, both)
+    }
+
+    /// Java `a ^ b`: `a + b - 2 (a & b)`.
+    pub fn bit_xor(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        let both = bit_and(terms, a, b)?;
+        let s = terms.add(a, b)?;
+        let s = terms.sub(s, both)?;
+        terms.sub(s, both)
+    }
+
+    /// Which shift.
+    #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+    pub enum Shift {
+        /// `<<`
+        Left,
+        /// `>>`
+        Right,
+        /// `>>>`
+        Unsigned,
+    }
+
+    /// `x` shifted by the constant `k` in `1..=31`: `x << k` is the low `32 - k`
+    /// bits times `2^k`, less `2^32` when that passes `MAX`; `x >> k` is floor
+    /// division by `2^k` (SMT-LIB's `div` by a positive constant); `x >>> k` is
+    /// that of `x + 2^32` when `x` is negative. All linear: decided.
+    fn shift_by(terms: &mut Terms, op: Shift, x: TermId, k: u32) -> Result<TermId, SortError> {
+        debug_assert!((1..32).contains(&k));
+        if let Some(v) = konst(terms, x) {
+            let v = v as i32;
+            let r = match op {
+                Shift::Left => v.wrapping_shl(k),
+                Shift::Right => v.wrapping_shr(k),
+                Shift::Unsigned => ((v as u32) >> k) as i32,
+            };
+            return Ok(terms.int(i64::from(r)));
+        }
+        let p = terms.int(1i64 << k);
+        match op {
+            Shift::Left => {
+                let u = low(terms, x, 32 - k)?;
+                let v = terms.mul(u, p)?;
+                let max = terms.int(MAX);
+                let fits = terms.le(v, max)?;
+                let m = terms.int(MODULUS);
+                let wrapped = terms.sub(v, m)?;
+                terms.ite(fits, v, wrapped)
+            }
+            Shift::Right => terms.div(x, p),
+            Shift::Unsigned => {
+                let neg = negative(terms, x)?;
+                let m = terms.int(MODULUS);
+                let up = terms.add(x, m)?;
+                let below = terms.div(up, p)?;
+                let above = terms.div(x, p)?;
+                terms.ite(neg, below, above)
+            }
+        }
+    }
+
+    /// Java `x << d`, `x >> d`, `x >>> d`: the distance's low 5 bits, as the JVM.
+    /// A constant distance is one case; a symbolic one is the chain of the 32
+    /// cases over `low(d, 5)`, each decided.
+    pub fn shift(terms: &mut Terms, op: Shift, x: TermId, d: TermId) -> Result<TermId, SortError> {
+        if let Some(k) = konst(terms, d) {
+            let k = (k & 31) as u32;
+            return if k == 0 {
+                Ok(x)
+            } else {
+                shift_by(terms, op, x, k)
+            };
+        }
+        let dm = low(terms, d, 5)?;
+        let mut r = shift_by(terms, op, x, 31)?;
+        for k in (0..31u32).rev() {
+            let kt = terms.int(i64::from(k));
+            let is_k = terms.eq(dm, kt)?;
+            let v = if k == 0 {
+                x
+            } else {
+                shift_by(terms, op, x, k)?
+            };
+            r = terms.ite(is_k, v, r)?;
+        }
+        Ok(r)
     }
 }
 

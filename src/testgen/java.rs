@@ -17,7 +17,11 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::fmt::Write as _;
 
 use super::Test;
-use crate::concrete::{CanonOutcome, CanonResult, CanonValue, Input, InputValue};
+use crate::concrete::interp::run_entry_observed;
+use crate::concrete::{
+    CanonOutcome, CanonResult, CanonValue, Control, ExecConfig, Heap, Input, InputValue, ObjId,
+    Value,
+};
 use crate::lang::{ArrayType, MethodId, MethodKind, Program, Type};
 
 /// Which form of test class to write.
@@ -71,16 +75,25 @@ pub fn test_class(
     }
     out.push('\n');
     let _ = writeln!(out, "class {name} {{");
+    let reset = tests
+        .first()
+        .and_then(|t| statics_reset(program, entry, &t.input));
     for t in tests {
         out.push('\n');
         if form == Form::JUnit {
             out.push_str("    @Test\n");
         }
         let _ = writeln!(out, "    void {method}Trace{}() {{", t.trace);
+        if reset.is_some() {
+            out.push_str("        resetStatics();\n");
+        }
         out.push_str(&body(program, entry, class, method, t));
         out.push_str("    }\n");
     }
     out.push('\n');
+    if let Some(r) = &reset {
+        out.push_str(r);
+    }
     out.push_str(&constructors(program, tests));
     if form == Form::Plain {
         out.push_str(&PLAIN_RUNTIME.replace("CLASS", &name));
@@ -143,6 +156,91 @@ const PLAIN_RUNTIME: &str = r#"    interface Executable { void execute() throws 
     }
 
 "#;
+
+/// `static void resetStatics()`, which every test calls first, for a program with
+/// static fields: every test runs in one JVM, which keeps static fields from one
+/// test to the next, while every symbolic run (and so every expected outcome)
+/// starts from freshly initialized classes (docs/LANGUAGE.md, "Static fields"). It
+/// assigns each static field the value it has once every class is initialized. A
+/// static initializer depends on no input and creates no object but arrays
+/// (docs/LANGUAGE.md), so those values are the same for every run: they are read
+/// off the interpreter's run of `input` at the point where the entry's body begins,
+/// and written as literals, `null` and fresh arrays (one per array object, so
+/// static fields that share an array share it again). `None` without static fields
+/// (or when that run does not reach the body).
+fn statics_reset(program: &Program, entry: MethodId, input: &Input) -> Option<String> {
+    let holder_class = program.statics.as_ref()?.class;
+    let body = &program.method(entry).body;
+    let mut at_body: Option<(Value, Heap)> = None;
+    run_entry_observed(program, entry, input, &ExecConfig::default(), &mut |st| {
+        if at_body.is_none()
+            && st.depth == 0
+            && st.method == entry
+            && matches!(st.control, Control::Eval(e) if std::ptr::eq(e, body))
+            && let Some(h) = st.statics
+        {
+            at_body = Some((h, st.heap.clone()));
+        }
+    })
+    .ok()?;
+    let (holder, heap) = at_body?;
+    let Value::Obj(holder) = holder else {
+        return None;
+    };
+    let mut out = String::from("    static void resetStatics() {\n");
+    let mut names: HashMap<ObjId, String> = HashMap::new();
+    let fields = &program.class(holder_class).all_fields;
+    let values = heap.object(holder).fields.clone();
+    let mut assigns = String::new();
+    for (&f, &v) in fields.iter().zip(&values) {
+        let e = static_value(program, &heap, v, &mut names, &mut out);
+        let _ = writeln!(assigns, "        {} = {e};", program.field_name(f));
+    }
+    out.push_str(&assigns);
+    out.push_str("    }\n\n");
+    Some(out)
+}
+
+/// The Java expression of a static field's initial value `v`; an array is made
+/// once as a local `sK` (its element arrays first) in `out`.
+fn static_value(
+    program: &Program,
+    heap: &Heap,
+    v: Value,
+    names: &mut HashMap<ObjId, String>,
+    out: &mut String,
+) -> String {
+    match v {
+        Value::Int(i) => int_literal(i),
+        Value::Bool(b) => b.to_string(),
+        Value::Obj(o) => {
+            if let Some(n) = names.get(&o) {
+                return n.clone();
+            }
+            let obj = heap.object(o);
+            let Some(ty) = obj.array else {
+                // A static initializer creates no object but arrays.
+                return "null".into();
+            };
+            let elems: Vec<String> = obj
+                .fields
+                .clone()
+                .into_iter()
+                .map(|e| static_value(program, heap, e, names, out))
+                .collect();
+            let name = format!("s{}", names.len());
+            let tyname = program.type_name(Type::Array(ty));
+            let _ = writeln!(
+                out,
+                "        {tyname} {name} = new {tyname} {{{}}};",
+                elems.join(", ")
+            );
+            names.insert(o, name.clone());
+            name
+        }
+        _ => "null".into(),
+    }
+}
 
 /// `static C newC()` for every class the tests allocate: its constructor called with
 /// default arguments when it declares one with parameters (every field is assigned

@@ -95,8 +95,11 @@ impl Gen<'_> {
             if d { 2 } else { 0 },
             if d { 1 } else { 0 },
             if d { 2 } else { 0 },
+            // last, so that without bitwise operators the draws are those of before
+            if d && self.cfg.bits { 4 } else { 0 },
         ];
         match self.rng.weighted(&w) {
+            8 => Some(self.bit_int_expr(depth)),
             6 => self.cond_expr(&Ty::Int, depth),
             7 => self.update_expr(depth),
             0 => Some(self.int_lit()),
@@ -119,6 +122,52 @@ impl Gen<'_> {
         }
     }
 
+    /// A bitwise or shift operation on `int`s (`GenConfig::bits`): a mask or a
+    /// shift by a constant now and then (the forms the solver decides), else two
+    /// arbitrary operands, or `~`.
+    fn bit_int_expr(&mut self, depth: u32) -> Expr {
+        let a = self.expr(&Ty::Int, depth - 1);
+        match self.rng.weighted(&[3, 3, 3, 1]) {
+            0 => {
+                let op = *self.rng.pick(&[BinOp::BitAnd, BinOp::BitOr, BinOp::BitXor]);
+                let masks = [
+                    1,
+                    3,
+                    7,
+                    15,
+                    255,
+                    0x7fff_ffff,
+                    -2,
+                    -16,
+                    0x0f0f_0f0f,
+                    i32::MIN,
+                ];
+                let m = *self.rng.pick(&masks);
+                let b = self.int(m);
+                self.bin(op, a, b, Ty::Int)
+            }
+            1 => {
+                let op = *self.rng.pick(&[BinOp::Shl, BinOp::Shr, BinOp::Ushr]);
+                let k = *self.rng.pick(&[0, 1, 2, 5, 16, 31, 32, 33, -1]);
+                let b = self.int(k);
+                self.bin(op, a, b, Ty::Int)
+            }
+            2 => {
+                let op = *self.rng.pick(&[
+                    BinOp::BitAnd,
+                    BinOp::BitOr,
+                    BinOp::BitXor,
+                    BinOp::Shl,
+                    BinOp::Shr,
+                    BinOp::Ushr,
+                ]);
+                let b = self.expr(&Ty::Int, depth - 1);
+                self.bin(op, a, b, Ty::Int)
+            }
+            _ => self.unary(UnOp::BitNot, a, Ty::Int),
+        }
+    }
+
     pub(super) fn bool_expr(&mut self, depth: u32) -> Option<Expr> {
         let d = depth > 0;
         let w = [
@@ -133,8 +182,16 @@ impl Gen<'_> {
             if d { 1 } else { 0 },
             if d { 2 } else { 0 },
             if d { 1 } else { 0 },
+            if d && self.cfg.bits { 2 } else { 0 },
         ];
         match self.rng.weighted(&w) {
+            11 => {
+                // the non-short-circuit logical operators
+                let op = *self.rng.pick(&[BinOp::BitAnd, BinOp::BitOr, BinOp::BitXor]);
+                let a = self.expr(&Ty::Bool, depth - 1);
+                let b = self.expr(&Ty::Bool, depth - 1);
+                Some(self.bin(op, a, b, Ty::Bool))
+            }
             0 => {
                 let b = self.rng.chance(50);
                 Some(self.boolean(b))

@@ -148,6 +148,10 @@ pub struct GenConfig {
     /// (`arrays.rs`). Off by default: with it off, a seed names the same program as
     /// before arrays were generated. Default: false.
     pub arrays: bool,
+    /// Bitwise and shift operators (`& | ^ ~ << >> >>>` on `int`s, `& | ^` on
+    /// `boolean`s, and their compound assignments). Off by default: with it off, a
+    /// seed names the same program as before they were generated. Default: false.
+    pub bits: bool,
 }
 
 impl Default for GenConfig {
@@ -156,6 +160,7 @@ impl Default for GenConfig {
             size: 2,
             drivers: 2,
             arrays: false,
+            bits: false,
         }
     }
 }

@@ -596,6 +596,18 @@ impl Gen<'_> {
     }
 
     pub(super) fn compound_op(&mut self) -> AssignOp {
+        // With bitwise operators on, one draw in three picks among theirs (a draw
+        // more, only then: without them a seed names the same program as before).
+        if self.cfg.bits && self.rng.chance(33) {
+            return *self.rng.pick(&[
+                AssignOp::And,
+                AssignOp::Or,
+                AssignOp::Xor,
+                AssignOp::Shl,
+                AssignOp::Shr,
+                AssignOp::Ushr,
+            ]);
+        }
         *self.rng.pick(&[
             AssignOp::Add,
             AssignOp::Sub,

@@ -1,6 +1,7 @@
 class A {
     int f() { return 2147483648; }
-    int g() { return 010; }
+    int g() { return 09; }
     int h() { return 0x10 + 5L; }
-    int ok() { return -2147483648; }
+    int i() { return 0x1FFFFFFFF; }
+    int ok() { return -2147483648 + 0xFFFFFFFF + 010 + 0b1; }
 }

@@ -1,0 +1,282 @@
+//! Bitwise and shift operators (docs/LANGUAGE.md, docs/SOLVER.md "Bitwise
+//! operators"): the front end's errors with their positions, tests/lang/ok/Bits.java
+//! held to its header's path counts and to the oracle under every registered rule
+//! set, and the solver against brute force: the forms it decides are decided (never
+//! `unknown`), and no form is ever answered wrong. The two slow tests are ignored by
+//! default: `cargo test --release --test bits -- --ignored`.
+
+use std::path::Path;
+
+use egg::RecExpr;
+use heaplog::corpus::{self, Paths};
+use heaplog::engine::{EngineConfig, Progress};
+use heaplog::expr::{Assignment, Term, Value, eval_expr};
+use heaplog::lang::{self, Sources};
+use heaplog::oracle::{self, OracleConfig};
+use heaplog::solver::from_expr::translate;
+use heaplog::solver::{Answer, ModelValue, Solver};
+
+/// Rule sets that give one trace per control-flow path (as tests/rule_sets.rs).
+const PATH_OPTIMAL: &[&str] = &["symbolic-heap", "pose"];
+
+fn errors(src: &str) -> String {
+    let mut sources = Sources::default();
+    let file = sources.add("B.java", src);
+    let compiled = lang::compile(&sources, file);
+    lang::render(&sources, &compiled.diagnostics)
+}
+
+#[test]
+fn operands_of_the_wrong_type_are_positioned_errors() {
+    let cases = [
+        (
+            "class B { int f(int x, boolean b) { return x & b; } }",
+            "B.java:1:48: error: bad operand type `boolean` for `&`: expected `int`",
+        ),
+        (
+            "class B { boolean f(boolean b) { return ~b; } }",
+            "B.java:1:42: error: bad operand type `boolean` for `~`: expected `int`",
+        ),
+        (
+            "class B { int f(boolean b) { return b << 1; } }",
+            "B.java:1:37: error: bad operand type `boolean` for `<<`: expected `int`",
+        ),
+        (
+            "class B { boolean f(boolean b, int x) { return b | x; } }",
+            "B.java:1:52: error: bad operand type `int` for `|`: expected `boolean`",
+        ),
+        (
+            "class B { void f(boolean b, int x) { b ^= x; } }",
+            "B.java:1:38: error: bad operand type `int` for `^=`: expected `boolean`",
+        ),
+        (
+            "class B { void f(boolean b) { b <<= 1; } }",
+            "B.java:1:31: error: compound assignment, `++` and `--` need `int` operands, found `boolean`",
+        ),
+        (
+            "class B { int f() { return 0x100000000; } }",
+            "B.java:1:28: error: integer number too large: `0x100000000`",
+        ),
+        (
+            "class B { int f() { return 09; } }",
+            "B.java:1:28: error: malformed number literal `09`",
+        ),
+        (
+            "class B { int f() { return 0xFFL; } }",
+            "B.java:1:28: error: unsupported number literal `0xFFL`: the Java subset does not support type `long`",
+        ),
+        (
+            "class B { int f(int x) { return x >> ; } }",
+            "B.java:1:38: error: expected an expression, found `;`",
+        ),
+    ];
+    for (src, want) in cases {
+        let got = errors(src);
+        assert!(got.contains(want), "{src}\nwant: {want}\ngot:\n{got}");
+    }
+}
+
+#[test]
+fn literals_and_operators_are_accepted_as_javac_reads_them() {
+    let src = "class B {
+        static int f(int x, boolean b) {
+            int y = 0xFFFFFFFF & 0x7fffffff | 017 ^ 0b1 << 2 >> 1 >>> 1;
+            y &= x; y |= 1; y ^= 2; y <<= 3; y >>= 1; y >>>= 1;
+            boolean c = b & true | false ^ b;
+            c &= b; c |= true; c ^= false;
+            return c ? ~y : -0x80000000;
+        }
+    }";
+    assert_eq!(errors(src), "");
+}
+
+fn path_of(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+/// Slow (every rule set on eight entries, some over two symbolic operands): run in
+/// release, `-- --ignored`.
+#[test]
+#[ignore]
+fn bits_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
+    let path = path_of("tests/lang/ok/Bits.java");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (_, compiled) = lang::compile_path(&path).unwrap();
+    let program = compiled.program.expect("Bits.java checks");
+    let specs = corpus::entries(&text).unwrap();
+    assert_eq!(specs.len(), 8);
+    let mut wrong = Vec::new();
+    for spec in &specs {
+        let entry = program.entry(&spec.name).unwrap();
+        let Paths::Finite(n) = spec.paths else {
+            panic!("{}: every entry has finitely many paths", spec.name)
+        };
+        for rules in PATH_OPTIMAL {
+            let r = heaplog::rules::find(rules).unwrap();
+            let config = EngineConfig {
+                progress: Progress::Hidden,
+                ..EngineConfig::default()
+            };
+            let s = (r.run)(&program, "Bits.java", entry, config);
+            if s.traces != n as usize || !s.complete || s.unknown_traces != 0 {
+                wrong.push(format!(
+                    "{} under {rules}: {} traces ({} unknown, complete: {}), header says {n}",
+                    spec.name, s.traces, s.unknown_traces, s.complete
+                ));
+            }
+        }
+        let config = OracleConfig {
+            inputs: heaplog::concrete::generate::GenConfig {
+                scope: 2,
+                ..OracleConfig::default().inputs
+            },
+            ..OracleConfig::default()
+        };
+        let table = oracle::ground_truth(&program, entry, &config).unwrap();
+        for r in heaplog::rules::REGISTRY {
+            let cmp = (r.compare)(&program, entry, oracle::engine_config(2, None), &table);
+            if !cmp.agrees() {
+                wrong.push(format!("{} under {}: {cmp:?}", spec.name, r.name));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The solver's answer on `formula`, checked: a `sat` model must make the formula
+/// true under Java semantics. `Some(true)` sat, `Some(false)` unsat, `None` unknown.
+fn decide(formula: &RecExpr<Term>, syms: &[&str]) -> Option<bool> {
+    let mut s = Solver::default();
+    let t = translate(s.terms_mut(), formula).expect("translates");
+    s.assert_term(t).expect("Boolean");
+    match s.check() {
+        Answer::Sat(model) => {
+            let mut a = Assignment::new();
+            for name in syms {
+                let e: RecExpr<Term> = format!("{name}:int").parse().unwrap();
+                let st = translate(s.terms_mut(), &e).unwrap();
+                let v = match model.eval(s.terms(), st) {
+                    Some(ModelValue::Int(v)) => v,
+                    _ => 0,
+                };
+                a = a.with(name, Value::Int(v));
+            }
+            assert_eq!(
+                eval_expr(formula, &a),
+                Ok(Value::Bool(true)),
+                "a model that does not satisfy {formula} ({a:?})"
+            );
+            Some(true)
+        }
+        Answer::Unsat => Some(false),
+        Answer::Unknown(_) => None,
+    }
+}
+
+fn eval_at(formula: &RecExpr<Term>, x: i64, y: i64) -> bool {
+    let a = Assignment::new()
+        .with("x", Value::Int(x))
+        .with("y", Value::Int(y));
+    eval_expr(formula, &a) == Ok(Value::Bool(true))
+}
+
+/// Each atom over `x` in `-40..=40` at a value it takes there and at values it
+/// does not: as brute force says, and decided, except for a mask of several runs of
+/// ones, which may stay `unknown` on an unsatisfiable question (measured: `x &
+/// 0x0f0f0f0f` at 12345 and at -7; four runs, eight remainders, whose refutation the
+/// branch and bound does not finish within its budget), never answered wrong.
+#[test]
+fn masks_and_constant_shifts_are_decided_as_brute_force_says() {
+    const SEVERAL_RUNS: &str = "(& x:int 252645135)";
+    let atoms = [
+        "(& x:int 15)",
+        "(& x:int 240)",
+        "(& x:int -16)",
+        "(& x:int 2147483647)",
+        "(& x:int -2147483648)",
+        "(& x:int 252645135)",
+        "(| x:int 12)",
+        "(| x:int -256)",
+        "(^ x:int 5)",
+        "(^ x:int -1)",
+        "(<< x:int 1)",
+        "(<< x:int 3)",
+        "(<< x:int 30)",
+        "(<< x:int 33)",
+        "(>> x:int 2)",
+        "(>> x:int 31)",
+        "(>>> x:int 1)",
+        "(>>> x:int 28)",
+        "(>>> x:int 31)",
+        "(<< 1 x:int)",
+        "(>> -16 x:int)",
+        "(>>> -1 x:int)",
+    ];
+    let mut unknown = Vec::new();
+    for atom in atoms {
+        let value = |x: i64| {
+            let e: RecExpr<Term> = atom.parse().unwrap();
+            match eval_expr(&e, &Assignment::new().with("x", Value::Int(x))) {
+                Ok(Value::Int(v)) => v,
+                other => panic!("{atom} at {x}: {other:?}"),
+            }
+        };
+        let mut targets: Vec<i64> = [-40, -9, -1, 0, 3, 40].iter().map(|&x| value(x)).collect();
+        targets.extend([12_345, -7, 1 << 30]);
+        for v in targets {
+            let text = format!("(and (and (<= -40 x:int) (<= x:int 40)) (= {atom} {v}))");
+            let formula: RecExpr<Term> = text.parse().unwrap();
+            let truth = (-40..=40).any(|x| eval_at(&formula, x, 0));
+            match decide(&formula, &["x"]) {
+                Some(got) => assert_eq!(got, truth, "{text}"),
+                None if atom == SEVERAL_RUNS && !truth => {}
+                None => unknown.push(text),
+            }
+        }
+    }
+    assert!(unknown.is_empty(), "not decided:\n{}", unknown.join("\n"));
+}
+
+/// Over the whole `int` range, facts only exact bits give.
+#[test]
+fn bit_facts_hold_over_the_whole_range() {
+    let cases = [
+        ("(and (= (& x:int 1) 1) (= (% x:int 2) 0))", false),
+        ("(< (>>> x:int 1) 0)", false),
+        ("(and (< x:int 0) (= (>> x:int 31) 0))", false),
+        ("(= (<< x:int 16) -65536)", true),
+        ("(= (| x:int -256) -1)", true),
+        ("(and (= (& x:int 255) 255) (= (| x:int -256) -2))", false),
+        ("(= (>>> x:int 31) 1)", true),
+        ("(and (= (<< 1 y:int) 8) (= (& y:int 31) 4))", false),
+        ("(and (= (<< 1 y:int) 8) (= y:int 35))", true),
+    ];
+    for (text, want) in cases {
+        let formula: RecExpr<Term> = text.parse().unwrap();
+        assert_eq!(decide(&formula, &["x", "y"]), Some(want), "{text}");
+    }
+}
+
+/// Two symbolic operands: never a wrong answer (a `sat` model is checked inside
+/// `decide`, an `unsat` against brute force over the box); `unknown` is allowed.
+///
+/// Slow (bit-by-bit sums): run in release, `-- --ignored`.
+#[test]
+#[ignore]
+fn two_symbolic_operands_are_never_answered_wrong() {
+    let mut unknown = 0;
+    for op in ["&", "|", "^"] {
+        for v in [-9, -1, 0, 6, 7, 100] {
+            let text = format!(
+                "(and (and (and (<= -8 x:int) (<= x:int 8)) (and (<= -8 y:int) (<= y:int 8))) (= ({op} x:int y:int) {v}))"
+            );
+            let formula: RecExpr<Term> = text.parse().unwrap();
+            let truth = (-8..=8).any(|x| (-8..=8).any(|y| eval_at(&formula, x, y)));
+            match decide(&formula, &["x", "y"]) {
+                Some(got) => assert_eq!(got, truth, "{text}"),
+                None => unknown += 1,
+            }
+        }
+    }
+    eprintln!("unknown: {unknown} of 18");
+}
