@@ -269,6 +269,15 @@ fn compare_with_table(
     later: usize,
 ) -> Result<(EntryComparison, oracle::Table), oracle::OracleError> {
     let jobs = super::shard::jobs(args.jobs);
+    // With --all the entries keep the workers busy, and splitting each entry's oracle
+    // too only costs (the split's replays); the check of each rule set's traces is
+    // split when the rule sets are fewer than the workers.
+    let oracle_jobs = if args.all { 1 } else { jobs };
+    let check_jobs = if args.all || rules.len() >= jobs {
+        1
+    } else {
+        jobs
+    };
     let config = OracleConfig {
         inputs: heaplog::concrete::generate::GenConfig {
             scope: args.scope,
@@ -281,7 +290,7 @@ fn compare_with_table(
         classes: true,
         // The search of classes split over the workers of the pool the caller
         // installed: the same table.
-        jobs,
+        jobs: oracle_jobs,
         ..OracleConfig::default()
     };
     let start = Instant::now();
@@ -296,7 +305,7 @@ fn compare_with_table(
             opaque: opaque.to_vec(),
             deadline: clock.deadline(),
             // The rows of the table are checked on the workers too.
-            jobs,
+            jobs: check_jobs,
             ..args.engine(limit)
         };
         (r.compare)(program, entry, engine, &table)
