@@ -77,8 +77,9 @@ pub struct Args {
     #[arg(long)]
     pub jpose: bool,
     /// Worker threads: the rule sets of an entry, and with --all the entries, run side
-    /// by side, each with its own engine and solver (default: the available
-    /// parallelism). The output is the same for every count, timings aside.
+    /// by side, each with its own engine and solver, and the oracle's concrete runs of
+    /// an entry are split over them (default: the available parallelism). The output
+    /// is the same for every count, timings aside.
     #[arg(long, value_parser = super::shard::jobs_arg())]
     pub jobs: Option<u64>,
     /// With --all: compare only shard I of N of the entries (entry k, in the corpus's
@@ -267,6 +268,16 @@ fn compare_with_table(
     opaque: &[MethodId],
     later: usize,
 ) -> Result<(EntryComparison, oracle::Table), oracle::OracleError> {
+    let jobs = super::shard::jobs(args.jobs);
+    // With --all the entries keep the workers busy, and splitting each entry's oracle
+    // too only costs (the split's replays); the check of each rule set's traces is
+    // split when the rule sets are fewer than the workers.
+    let oracle_jobs = if args.all { 1 } else { jobs };
+    let check_jobs = if args.all || rules.len() >= jobs {
+        1
+    } else {
+        jobs
+    };
     let config = OracleConfig {
         inputs: heaplog::concrete::generate::GenConfig {
             scope: args.scope,
@@ -277,13 +288,15 @@ fn compare_with_table(
         deadline: clock.deadline(),
         // One run per class of inputs the entry runs alike (docs/LISSA.md).
         classes: true,
+        // The search of classes split over the workers of the pool the caller
+        // installed: the same table.
+        jobs: oracle_jobs,
         ..OracleConfig::default()
     };
     let start = Instant::now();
     let table = oracle::ground_truth(program, entry, &config)?;
     let oracle_ms = start.elapsed().as_secs_f64() * 1e3;
     let own = Duration::from_secs_f64(args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT));
-    let jobs = super::shard::jobs(args.jobs);
     // Side by side on the pool the caller installed, each with its own engine, solver
     // and e-graph; collected in the order of `rules`.
     let run = |r: &Registered, limit: Option<Duration>| {
@@ -291,6 +304,8 @@ fn compare_with_table(
             requires,
             opaque: opaque.to_vec(),
             deadline: clock.deadline(),
+            // The rows of the table are checked on the workers too.
+            jobs: check_jobs,
             ..args.engine(limit)
         };
         (r.compare)(program, entry, engine, &table)

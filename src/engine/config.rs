@@ -39,7 +39,9 @@ pub struct EngineConfig {
     /// Workers exploring subtrees of the execution tree at once (`--jobs`; at least
     /// 1). With more than one, a streamed depth-first run is parallel
     /// (docs/PERFORMANCE.md, "Parallel exploration"): the same traces, numbered and
-    /// handed over in the sequential order. Default: 1 (sequential).
+    /// handed over in the sequential order. `oracle::compare` checks the rows of the
+    /// oracle's table on as many workers (its exploration stays sequential), with the
+    /// same result. Default: 1 (sequential).
     pub jobs: usize,
     /// Methods declared opaque (`--opaque C.m`): a call to one is not explored; its
     /// result is an intermediate that lazy symbolic evaluation fixes by running the

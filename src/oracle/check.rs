@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::concretize::{Concretizer, Decided, first_open};
 use super::table::{Row, Table};
 use crate::concrete::canon::{PResult, PVal, PartialOutcome};
-use crate::concrete::generate::{Completions, render_input};
+use crate::concrete::generate::{Completions, GenConfig, render_input};
 use crate::concrete::{CanonResult, Input, InputValue};
 use crate::engine::{Bound, EngineConfig, RuleSet, explore};
 use crate::lang::{MethodId, Program};
@@ -368,10 +368,6 @@ fn compare_once<R: RuleSet>(
         counterexample: None,
         predicted: Vec::with_capacity(table.rows.len()),
     };
-    let mut completions = table.classes.as_ref().and_then(|config| {
-        // The table's own configuration: it was built with it.
-        Completions::new(program, entry, config).ok()
-    });
     let checker = Checker {
         program,
         entry,
@@ -379,19 +375,31 @@ fn compare_once<R: RuleSet>(
         complete,
         deadline,
     };
-    for row in &table.rows {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
-            cmp.unchecked = cmp.unchecked.saturating_add(row.count as usize);
-            cmp.counted &= row.counted;
-            cmp.predicted
-                .push("NOT CHECKED: the time limit ended first\n".to_string());
-            continue;
+    let jobs = config.jobs.max(1);
+    if jobs == 1 {
+        checker.check_rows(&table.rows, table.classes.as_ref(), &mut cmp);
+    } else {
+        // The rows in consecutive runs, each checked on a worker from an empty
+        // comparison, the results added up in the rows' order (see `absorb`).
+        use rayon::prelude::*;
+        let run = table
+            .rows
+            .len()
+            .div_ceil(jobs.saturating_mul(RUNS_PER_WORKER))
+            .max(1);
+        let empty = cmp.clone();
+        let parts: Vec<Comparison> = table
+            .rows
+            .par_chunks(run)
+            .map(|rows| {
+                let mut part = empty.clone();
+                checker.check_rows(rows, table.classes.as_ref(), &mut part);
+                part
+            })
+            .collect();
+        for part in parts {
+            cmp.absorb(part);
         }
-        let text = match (&row.partial, completions.as_mut()) {
-            (Some(_), Some(completions)) => checker.check_class(row, completions, &mut cmp),
-            _ => checker.check_input(row, row.count as usize, &mut cmp),
-        };
-        cmp.predicted.push(text);
     }
     // The inputs the oracle had no time to run are not checked either.
     cmp.unchecked = cmp.unchecked.saturating_add(table.not_run);
@@ -428,7 +436,69 @@ struct Piece {
     decided: Decided,
 }
 
+/// Runs of rows per worker when a comparison's rows are checked on several workers.
+const RUNS_PER_WORKER: usize = 16;
+
+impl Comparison {
+    /// Adds the checks of the rows after those this comparison checked, made from an
+    /// empty comparison: the counts add up, and the counterexample is the other's only
+    /// when it is smaller than this one's (the first of the smallest in the rows'
+    /// order, as one pass over all the rows keeps it). The one pass skips building a
+    /// class's representative when no trace claims the class and its inputs are
+    /// larger than the counterexample so far, and counts it all the same: such a
+    /// class is never the smallest, so the counterexample does not depend on where
+    /// the runs of rows begin.
+    fn absorb(&mut self, other: Comparison) {
+        for (sum, n) in [
+            (&mut self.inputs, other.inputs),
+            (&mut self.agreements, other.agreements),
+            (&mut self.overlaps, other.overlaps),
+            (&mut self.gaps, other.gaps),
+            (&mut self.unclaimed, other.unclaimed),
+            (&mut self.mismatches, other.mismatches),
+            (&mut self.diverging, other.diverging),
+            (&mut self.unchecked, other.unchecked),
+        ] {
+            *sum = sum.saturating_add(n);
+        }
+        self.counted &= other.counted;
+        self.predicted.extend(other.predicted);
+        if let Some(d) = other.counterexample {
+            let smaller = self
+                .counterexample
+                .as_ref()
+                .is_none_or(|c| (d.size, d.input.len()) < (c.size, c.input.len()));
+            if smaller {
+                self.counterexample = Some(d);
+            }
+        }
+    }
+}
+
 impl Checker<'_, '_> {
+    /// Checks `rows` in order into `cmp`; `classes` is the configuration of a table
+    /// of classes.
+    fn check_rows(&self, rows: &[Row], classes: Option<&GenConfig>, cmp: &mut Comparison) {
+        let mut completions = classes.and_then(|config| {
+            // The table's own configuration: it was built with it.
+            Completions::new(self.program, self.entry, config).ok()
+        });
+        for row in rows {
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                cmp.unchecked = cmp.unchecked.saturating_add(row.count as usize);
+                cmp.counted &= row.counted;
+                cmp.predicted
+                    .push("NOT CHECKED: the time limit ended first\n".to_string());
+                continue;
+            }
+            let text = match (&row.partial, completions.as_mut()) {
+                (Some(_), Some(completions)) => self.check_class(row, completions, cmp),
+                _ => self.check_input(row, row.count as usize, cmp),
+            };
+            cmp.predicted.push(text);
+        }
+    }
+
     /// Checks one input, which stands for `weight` inputs that get the same verdict,
     /// and returns the rule set's prediction as text.
     fn check_input(&self, row: &Row, weight: usize, cmp: &mut Comparison) -> String {

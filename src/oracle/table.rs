@@ -28,6 +28,11 @@ pub struct OracleConfig {
     /// row a class with its count, instead of once per input. `max_inputs` then
     /// bounds the classes. Default: false.
     pub classes: bool,
+    /// Workers for the concrete runs, on the current rayon pool: 1 runs them on the
+    /// calling thread, one after another; more split them (the inputs in batches, the
+    /// classes' search in parts, `generate::classes::for_each_class_split`) and give
+    /// the same table. Default: 1.
+    pub jobs: usize,
 }
 
 impl Default for OracleConfig {
@@ -43,6 +48,7 @@ impl Default for OracleConfig {
             max_inputs: 200_000,
             deadline: None,
             classes: false,
+            jobs: 1,
         }
     }
 }
@@ -169,34 +175,46 @@ pub fn ground_truth(
             });
         }
     }
-    let mut rows = Vec::new();
-    let mut not_run = 0usize;
-    let mut failure = None;
+    let mut runs = Runs {
+        rows: Vec::new(),
+        not_run: 0,
+        failure: None,
+    };
     // Checked between inputs: one run is bounded by its step budget (100,000 steps,
     // milliseconds), so the table ends within a run of the deadline.
-    let end = generate::for_each_input_until(program, entry, &inputs, config.deadline, |input| {
-        if failure.is_some() {
-            return;
-        }
-        if not_run > 0 || config.deadline.is_some_and(|d| Instant::now() >= d) {
-            not_run += 1;
-            return;
-        }
-        match run_entry(program, entry, input, &config.exec) {
-            Ok(exec) => rows.push(Row {
-                input: input.clone(),
-                count: 1,
-                counted: true,
-                open: Vec::new(),
-                partial: None,
-                text: render_input(program, entry, input),
-                size: input.objects.len(),
-                outcome: exec.canon(program),
-                steps: exec.steps,
-            }),
-            Err(e) => failure = Some(e),
-        }
-    })?;
+    let end = if config.jobs <= 1 {
+        generate::for_each_input_until(program, entry, &inputs, config.deadline, |input| {
+            if runs.failure.is_some() {
+                return;
+            }
+            if runs.not_run > 0 || config.deadline.is_some_and(|d| Instant::now() >= d) {
+                runs.not_run += 1;
+                return;
+            }
+            match run_entry(program, entry, input, &config.exec) {
+                Ok(exec) => runs.rows.push(input_row(program, entry, input, exec)),
+                Err(e) => runs.failure = Some(e),
+            }
+        })?
+    } else {
+        // Batches of inputs in generation order, each run on the workers.
+        let len = config.jobs.saturating_mul(INPUTS_PER_WORKER);
+        let mut batch = Vec::with_capacity(len);
+        let end =
+            generate::for_each_input_until(program, entry, &inputs, config.deadline, |input| {
+                batch.push(input.clone());
+                if batch.len() == len {
+                    runs.batch(program, entry, config, &mut batch);
+                }
+            })?;
+        runs.batch(program, entry, config, &mut batch);
+        end
+    };
+    let Runs {
+        rows,
+        mut not_run,
+        failure,
+    } = runs;
     // The search itself stopped at the deadline: inputs were left (at least one).
     if end == generate::GenEnd::Deadline {
         not_run = not_run.max(1);
@@ -217,6 +235,84 @@ pub fn ground_truth(
     }
 }
 
+/// Inputs per worker in a batch of [`ground_truth`]'s runs on several workers.
+const INPUTS_PER_WORKER: usize = 64;
+
+/// The row of an input and its run.
+fn input_row(
+    program: &Program,
+    entry: MethodId,
+    input: &Input,
+    exec: crate::concrete::Execution,
+) -> Row {
+    Row {
+        input: input.clone(),
+        count: 1,
+        counted: true,
+        open: Vec::new(),
+        partial: None,
+        text: render_input(program, entry, input),
+        size: input.objects.len(),
+        outcome: exec.canon(program),
+        steps: exec.steps,
+    }
+}
+
+/// The runs of a table of inputs so far.
+struct Runs {
+    rows: Vec<Row>,
+    /// Inputs not run: the deadline had passed.
+    not_run: usize,
+    /// The first run that failed: no input after it is run or counted.
+    failure: Option<EntryError>,
+}
+
+impl Runs {
+    /// Runs `batch` (the next inputs in generation order) on the workers and takes
+    /// their rows in that order, as the one-worker loop does: the inputs after the
+    /// first one not run (its worker found the deadline passed) are counted not run
+    /// whether or not another worker ran them, so the rows are those of the inputs
+    /// before it; none is taken after a failure.
+    fn batch(
+        &mut self,
+        program: &Program,
+        entry: MethodId,
+        config: &OracleConfig,
+        batch: &mut Vec<Input>,
+    ) {
+        use rayon::prelude::*;
+        if self.failure.is_some() || self.not_run > 0 {
+            if self.failure.is_none() {
+                self.not_run += batch.len();
+            }
+            batch.clear();
+            return;
+        }
+        let ran: Vec<Option<Result<Row, EntryError>>> = batch
+            .par_iter()
+            .map(|input| {
+                if config.deadline.is_some_and(|d| Instant::now() >= d) {
+                    return None;
+                }
+                let exec = run_entry(program, entry, input, &config.exec);
+                Some(exec.map(|exec| input_row(program, entry, input, exec)))
+            })
+            .collect();
+        batch.clear();
+        for run in ran {
+            if self.failure.is_some() {
+                return;
+            }
+            match run {
+                _ if self.not_run > 0 => self.not_run += 1,
+                None => self.not_run += 1,
+                Some(Ok(row)) => self.rows.push(row),
+                Some(Err(e)) => self.failure = Some(e),
+            }
+        }
+    }
+}
+
 /// [`ground_truth`] with [`OracleConfig::classes`]: one row per class of inputs.
 fn classes_table(
     program: &Program,
@@ -226,12 +322,14 @@ fn classes_table(
     let names = super::root_names(program, entry);
     let mut rows: Vec<Row> = Vec::new();
     let mut too_many = false;
-    let end = classes::for_each_class(
+    let end = classes::for_each_class_split(
         program,
         entry,
         &config.inputs,
         config.exec.step_budget,
         config.deadline,
+        config.jobs,
+        usize::try_from(config.max_inputs).unwrap_or(usize::MAX),
         &mut |c| {
             if rows.len() as u128 >= config.max_inputs {
                 too_many = true;
@@ -262,7 +360,9 @@ fn classes_table(
             true
         },
     )?;
-    if too_many {
+    // Split over workers, the search also stops when its parts together found more
+    // classes than the oracle runs.
+    if too_many || end == ClassesEnd::Stopped {
         return Err(OracleError::TooManyClasses {
             scope: config.inputs.scope,
             max: config.max_inputs,

@@ -78,6 +78,32 @@ pub fn for_each_class(
     deadline: Option<Instant>,
     visit: &mut dyn FnMut(InputClass) -> bool,
 ) -> Result<ClassesEnd, GenError> {
+    let limits = Limits {
+        config,
+        budget,
+        deadline,
+    };
+    search(program, entry, &limits, Route::whole(), visit).map(|(end, _)| end)
+}
+
+/// The bounds of a search of classes.
+#[derive(Copy, Clone)]
+struct Limits<'c> {
+    config: &'c GenConfig,
+    budget: u64,
+    deadline: Option<Instant>,
+}
+
+/// Runs the part of the search `route` names; with [`Route::split`], returns the
+/// parts found.
+fn search(
+    program: &Program,
+    entry: MethodId,
+    limits: &Limits,
+    route: Route,
+    visit: &mut dyn FnMut(InputClass) -> bool,
+) -> Result<(ClassesEnd, Vec<Part>), GenError> {
+    let config = limits.config;
     let space = Space::new(program, entry, config)?;
     let pre = match config.requires {
         Some(pre) => Some(Precondition::new(program, entry, pre)?),
@@ -93,8 +119,8 @@ pub fn for_each_class(
         program,
         entry,
         pre,
-        budget,
-        deadline,
+        budget: limits.budget,
+        deadline: limits.deadline,
         dom: ClassDomain {
             program,
             slots,
@@ -108,12 +134,155 @@ pub fn for_each_class(
         space: &space,
         visit,
         error: None,
+        route,
+        path: Vec::new(),
+        parts: Vec::new(),
     };
     let end = search.fill_root(0);
     match search.error {
         Some(e) => Err(e),
-        None => Ok(end),
+        None => Ok((end, search.parts)),
     }
+}
+
+/// Parts per worker a split search aims at: parts differ in size, and the workers
+/// take them in turn.
+const PARTS_PER_WORKER: usize = 8;
+
+/// Choice points deep at most, the parts of a split search.
+const MAX_SPLIT_DEPTH: usize = 64;
+
+/// [`for_each_class`] on `jobs` workers of the current rayon pool, with the same
+/// classes, counts and order, so `visit` sees what the one-worker search hands it
+/// (`jobs` 1 is [`for_each_class`] itself).
+///
+/// The search is split into parts by the ranks of the first choice points of its
+/// paths (see [`Route`]): a part is a prefix of ranks, and its classes are those of
+/// the whole search below that prefix, in the whole search's order. The split goes
+/// one choice point deeper at a time (each part still open replayed on a worker down
+/// to its choice point, its successors each run to their next one) until there are
+/// [`PARTS_PER_WORKER`] open parts per worker or none is open. Each part then runs on a
+/// worker from the start, following its prefix (a replay of the prefix: the states
+/// of a run are not shared between threads), and its classes come back uncounted:
+/// they are counted here in the whole search's order with one [`Completions`], as
+/// the one-worker search counts them (the counting's memo, and with it which counts
+/// pass its budget, depends on that order).
+///
+/// `cap` bounds the classes found over all parts: past it the parts stop and the
+/// search ends [`ClassesEnd::Stopped`]. At the deadline it ends
+/// [`ClassesEnd::Deadline`] after handing `visit` the classes of the parts before the
+/// first part the deadline cut, and those that part found: a prefix of the whole
+/// search's classes, as the one-worker search's are.
+#[allow(clippy::too_many_arguments)] // for_each_class's, with the workers and the cap
+pub fn for_each_class_split(
+    program: &Program,
+    entry: MethodId,
+    config: &GenConfig,
+    budget: u64,
+    deadline: Option<Instant>,
+    jobs: usize,
+    cap: usize,
+    visit: &mut dyn FnMut(InputClass) -> bool,
+) -> Result<ClassesEnd, GenError> {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Mutex, PoisonError};
+
+    /// What a part's run found.
+    type Run = Result<(ClassesEnd, Vec<InputClass>), GenError>;
+
+    if jobs <= 1 {
+        return for_each_class(program, entry, config, budget, deadline, visit);
+    }
+    let limits = Limits {
+        config,
+        budget,
+        deadline,
+    };
+    let mut parts = vec![Part {
+        path: Vec::new(),
+        open: true,
+    }];
+    let target = jobs.saturating_mul(PARTS_PER_WORKER);
+    let mut depth = 0;
+    // Only an open part counts: one that ends at a leaf is one class.
+    let open = |parts: &[Part]| parts.iter().filter(|p| p.open).count();
+    while open(&parts) > 0 && open(&parts) < target && depth < MAX_SPLIT_DEPTH {
+        let deeper: Vec<Result<(ClassesEnd, Vec<Part>), GenError>> = parts
+            .into_par_iter()
+            .map(|part| {
+                if !part.open {
+                    return Ok((ClassesEnd::Complete, vec![part]));
+                }
+                let route = Route {
+                    split: Some(part.path.len() + 1),
+                    follow: part.path,
+                    count: false,
+                };
+                search(program, entry, &limits, route, &mut |_| true)
+            })
+            .collect();
+        parts = Vec::new();
+        for found in deeper {
+            let (end, mut found) = found?;
+            if end == ClassesEnd::Deadline {
+                return Ok(ClassesEnd::Deadline);
+            }
+            // Met in the search's order but for the leaves of the entry's runs, which
+            // are recorded after their run: the order of the ranks is the search's.
+            found.sort();
+            parts.extend(found);
+        }
+        depth += 1;
+    }
+    // The workers take the parts in order from a shared counter, so the first part not
+    // done is always being run (what a deadline keeps is the parts before it).
+    let found = AtomicUsize::new(0);
+    let next = AtomicUsize::new(0);
+    let runs: Vec<Mutex<Option<Run>>> = parts.iter().map(|_| Mutex::new(None)).collect();
+    let run = |part: &Part| -> Run {
+        let mut classes = Vec::new();
+        let route = Route {
+            follow: part.path.clone(),
+            split: None,
+            count: false,
+        };
+        let (end, _) = search(program, entry, &limits, route, &mut |c| {
+            classes.push(c);
+            found.fetch_add(1, Ordering::Relaxed) < cap
+        })?;
+        Ok((end, classes))
+    };
+    rayon::scope(|s| {
+        for _ in 0..jobs.min(parts.len()) {
+            s.spawn(|_| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(part) = parts.get(k) else { break };
+                    let done = run(part);
+                    *runs[k].lock().unwrap_or_else(PoisonError::into_inner) = Some(done);
+                }
+            });
+        }
+    });
+    let runs = runs.into_iter().map(|slot| {
+        let run = slot.into_inner().unwrap_or_else(PoisonError::into_inner);
+        run.expect("every part is run")
+    });
+    let mut completions = Completions::new(program, entry, config)?;
+    for run in runs {
+        let (end, classes) = run?;
+        for mut class in classes {
+            class.count = count(&mut completions, &class.input, &class.open)?;
+            if !visit(class) {
+                return Ok(ClassesEnd::Stopped);
+            }
+        }
+        if end != ClassesEnd::Complete {
+            return Ok(end);
+        }
+    }
+    Ok(ClassesEnd::Complete)
 }
 
 /// A field of an object of the run's heap.
@@ -433,11 +602,91 @@ impl ArrayHeap for PHeap {
     }
 }
 
+/// Which part of the search a [`Search`] runs, and how it tracks its choice points.
+///
+/// Each path of the search meets choice points in turn: each root (its values ranked in
+/// the order they are tried), then each step of a run (the precondition's, then the
+/// entry's on the partial inputs it holds on) with more than one successor, that is
+/// each read of an open field, its successors ranked in the order the search emits
+/// what lies below them: the finished ones first, the last fork first, then the
+/// running ones in fork order (see `Search::explore`). The search is depth first, so
+/// it emits the classes in the lexicographic order of their paths' ranks: the classes
+/// below one prefix of ranks are consecutive in the whole search's order, and parts
+/// whose prefixes cover the search, concatenated in the order of the prefixes, are the
+/// whole search.
+#[derive(Clone, Debug)]
+struct Route {
+    /// Follow only these ranks at the first choice points of each path.
+    follow: Vec<u32>,
+    /// Stop at each choice point of this depth, and at each leaf above it, and record
+    /// its path as a part (instead of running the entry's classes).
+    split: Option<usize>,
+    /// Whether the classes are counted here (a part leaves it to the caller).
+    count: bool,
+}
+
+impl Route {
+    /// The whole search, as one run of it.
+    fn whole() -> Self {
+        Route {
+            follow: Vec::new(),
+            split: None,
+            count: true,
+        }
+    }
+
+    /// How many choice points of each path have their ranks kept: none for the whole
+    /// search, whose steps then cost no more than before.
+    fn tracked(&self) -> usize {
+        self.follow
+            .len()
+            .max(self.split.map_or(0, |depth| depth + 1))
+    }
+}
+
+/// A part of the search: the ranks of its path's first choice points; `open` when the
+/// path ends at a choice point (the part holds its whole subtree), not at a leaf.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Part {
+    path: Vec<u32>,
+    open: bool,
+}
+
+/// The ranks of the successors of a step (see [`Route`]): the finished ones first,
+/// from the last, then the running ones in order.
+fn ranks(next: &[Successor<'_, ClassDomain<'_>>]) -> Vec<u32> {
+    let mut ranks = vec![0; next.len()];
+    let finished = |s: &Successor<'_, ClassDomain<'_>>| matches!(s, Successor::Finished { .. });
+    let order = (0..next.len())
+        .rev()
+        .filter(|&i| finished(&next[i]))
+        .chain((0..next.len()).filter(|&i| !finished(&next[i])));
+    for (rank, i) in order.enumerate() {
+        ranks[i] = rank as u32;
+    }
+    ranks
+}
+
+/// The inputs of a class: `None` when they are too many to count.
+fn count(
+    completions: &mut Completions,
+    input: &Input,
+    open: &[Vec<bool>],
+) -> Result<Option<u128>, GenError> {
+    match completions.count(input, open) {
+        Ok(n) => Ok(Some(n)),
+        Err(GenError::TooLarge { .. } | GenError::Overflow) => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 /// How a run ended on one leaf: its result (`None`: out of steps), heap and steps.
 struct Leaf {
     result: Option<RunResult<Value>>,
     heap: PHeap,
     steps: u64,
+    /// Its ranks at the choice points the route tracks (see [`Route`]).
+    path: Vec<u32>,
 }
 
 /// Steps between two reads of the clock.
@@ -457,6 +706,12 @@ struct Search<'s, 'p> {
     space: &'s Space,
     visit: &'s mut dyn FnMut(InputClass) -> bool,
     error: Option<GenError>,
+    /// The part of the search to run (all of it by default).
+    route: Route,
+    /// The ranks of the roots' values filled so far, while the route tracks them.
+    path: Vec<u32>,
+    /// With [`Route::split`]: the parts found, in the order they were met.
+    parts: Vec<Part>,
 }
 
 impl Search<'_, '_> {
@@ -464,6 +719,15 @@ impl Search<'_, '_> {
         let Some(&slot) = self.space.roots.get(i) else {
             return self.run();
         };
+        // Each root is a choice point of every path, its values ranked in order.
+        if self.route.split == Some(i) {
+            self.parts.push(Part {
+                path: self.path.clone(),
+                open: true,
+            });
+            return ClassesEnd::Complete;
+        }
+        let tracked = i < self.route.tracked();
         let mut values: Vec<(InputValue, Option<Kind>)> = Vec::new();
         match slot {
             Slot::Int => values.extend(self.space.ints.clone().map(|v| (InputValue::Int(v), None))),
@@ -473,7 +737,18 @@ impl Search<'_, '_> {
                 values = self.space.ref_values(&kinds, declared, nullability);
             }
         }
-        for (v, new) in values {
+        for (rank, (v, new)) in values.into_iter().enumerate() {
+            if tracked {
+                if self
+                    .route
+                    .follow
+                    .get(i)
+                    .is_some_and(|&r| r as usize != rank)
+                {
+                    continue;
+                }
+                self.path.push(rank as u32);
+            }
             let saved = self.heap.clone();
             if let Some(k) = new {
                 self.heap.add_input(&self.dom.completions, k);
@@ -482,6 +757,9 @@ impl Search<'_, '_> {
             let end = self.fill_root(i + 1);
             self.roots.pop();
             self.heap = saved;
+            if tracked {
+                self.path.pop();
+            }
             if end != ClassesEnd::Complete {
                 return end;
             }
@@ -492,25 +770,34 @@ impl Search<'_, '_> {
     /// Runs the precondition (if any), then the entry on each partial input it holds on.
     fn run(&mut self) -> ClassesEnd {
         let heap = self.heap.clone();
+        let path = self.path.clone();
         let Some(pre) = self.pre else {
-            return self.run_entry(heap);
+            return self.run_entry(heap, path);
         };
         let args = self.roots[..pre.roots]
             .iter()
             .map(|&v| heap.value(v))
             .collect();
         let mut holds = Vec::new();
-        let end = self.explore(pre.method, args, heap, PRECONDITION_STEPS, &mut |leaf| {
-            if matches!(leaf.result, Some(Ok(Value::Bool(true)))) {
-                holds.push(leaf.heap.reset());
-            }
-            true
-        });
+        let end = self.explore(
+            pre.method,
+            args,
+            heap,
+            path,
+            PRECONDITION_STEPS,
+            &mut |leaf| {
+                if matches!(leaf.result, Some(Ok(Value::Bool(true)))) {
+                    holds.push((leaf.heap.reset(), leaf.path));
+                }
+                true
+            },
+        );
         if end != ClassesEnd::Complete {
             return end;
         }
-        for heap in holds {
-            let end = self.run_entry(heap);
+        // The entry's choice points follow the precondition's on each path.
+        for (heap, path) in holds {
+            let end = self.run_entry(heap, path);
             if end != ClassesEnd::Complete {
                 return end;
             }
@@ -518,13 +805,22 @@ impl Search<'_, '_> {
         ClassesEnd::Complete
     }
 
-    fn run_entry(&mut self, heap: PHeap) -> ClassesEnd {
+    fn run_entry(&mut self, heap: PHeap, path: Vec<u32>) -> ClassesEnd {
         let args = self.roots.iter().map(|&v| heap.value(v)).collect();
         let mut leaves = Vec::new();
-        let end = self.explore(self.entry, args, heap, self.budget, &mut |leaf| {
+        let end = self.explore(self.entry, args, heap, path, self.budget, &mut |leaf| {
             leaves.push(leaf);
             true
         });
+        if self.route.split.is_some() {
+            // Splitting: a leaf above the depth of the split is a part of its own.
+            let leaves = leaves.into_iter().map(|leaf| Part {
+                path: leaf.path,
+                open: false,
+            });
+            self.parts.extend(leaves);
+            return end;
+        }
         for leaf in leaves {
             let class = match self.class(leaf) {
                 Ok(c) => c,
@@ -546,16 +842,18 @@ impl Search<'_, '_> {
         method: MethodId,
         args: Vec<Value>,
         heap: PHeap,
+        path: Vec<u32>,
         budget: u64,
         leaf: &mut dyn FnMut(Leaf) -> bool,
     ) -> ClassesEnd {
         let program = self.program;
         let start = State::call(program, &mut self.dom, method, args, heap);
-        let mut stack = vec![(start, 0u64)];
+        let mut stack = vec![(start, 0u64, path)];
         let mut next = Vec::with_capacity(2);
+        let tracked = self.route.tracked();
         // The clock is read before the first step, so no run starts after the deadline.
         let mut since_clock = CLOCK_EVERY - 1;
-        while let Some((mut state, mut steps)) = stack.pop() {
+        while let Some((mut state, mut steps, mut path)) = stack.pop() {
             loop {
                 // An array of n elements costs n steps more, as in the interpreter.
                 let alloc = allocation(&state);
@@ -564,6 +862,7 @@ impl Search<'_, '_> {
                         result: None,
                         heap: state.heap,
                         steps,
+                        path,
                     }) {
                         return ClassesEnd::Stopped;
                     }
@@ -578,23 +877,47 @@ impl Search<'_, '_> {
                 }
                 steps += 1 + alloc;
                 machine::step_into(program, &mut self.dom, state, &mut next);
+                // A choice point the route tracks: split there, or follow one rank.
+                let choice = next.len() > 1 && path.len() < tracked;
+                if choice && self.route.split == Some(path.len()) {
+                    self.parts.push(Part {
+                        path: path.clone(),
+                        open: true,
+                    });
+                    next.clear();
+                    break;
+                }
+                let rank = if choice { ranks(&next) } else { Vec::new() };
+                let follow = if choice {
+                    self.route.follow.get(path.len()).copied()
+                } else {
+                    None
+                };
                 // Depth first, in the order of the forks: the first goes on at once.
                 let mut first = None;
-                for succ in next.drain(..).rev() {
+                for (i, succ) in next.drain(..).enumerate().rev() {
+                    let mut p = path.clone();
+                    if choice {
+                        if follow.is_some_and(|r| r != rank[i]) {
+                            continue;
+                        }
+                        p.push(rank[i]);
+                    }
                     match succ {
                         Successor::Running(s) => {
-                            if let Some(f) = first.replace(s) {
-                                stack.push((f, steps));
+                            if let Some((f, fp)) = first.replace((s, p)) {
+                                stack.push((f, steps, fp));
                             }
                         }
                         Successor::Finished { heap, result } => {
-                            if let Some(f) = first.take() {
-                                stack.push((f, steps));
+                            if let Some((f, fp)) = first.take() {
+                                stack.push((f, steps, fp));
                             }
                             if !leaf(Leaf {
                                 result: Some(result),
                                 heap,
                                 steps,
+                                path: p,
                             }) {
                                 return ClassesEnd::Stopped;
                             }
@@ -602,7 +925,10 @@ impl Search<'_, '_> {
                     }
                 }
                 match first {
-                    Some(s) => state = s,
+                    Some((s, p)) => {
+                        state = s;
+                        path = p;
+                    }
                     None => break,
                 }
             }
@@ -644,10 +970,12 @@ impl Search<'_, '_> {
                 .collect();
             input.objects.push(InputObject::object(o.class, fields));
         }
-        let count = match self.dom.completions.count(&input, &open) {
-            Ok(n) => Some(n),
-            Err(GenError::TooLarge { .. } | GenError::Overflow) => None,
-            Err(e) => return Err(e),
+        // A part of a split search leaves the count to the caller, who counts the
+        // classes in the order of the whole search (see [`for_each_class_split`]).
+        let count = if self.route.count {
+            count(&mut self.dom.completions, &input, &open)?
+        } else {
+            None
         };
         // Allocated objects are numbered in allocation order.
         let mut new_ids = vec![u32::MAX; heap.objects.len()];
