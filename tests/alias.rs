@@ -302,8 +302,8 @@ fn bad_queries_get_positioned_errors() {
 /// `b` may be `a` or hold the same object at `j`, or be null. Before `return 0` (line
 /// 25) `i != j`: two elements, which may hold one object. Before `return -1` (line 20)
 /// `a[i]` is null. `find` compares `items[k]` with `first`: equal before `return 1`
-/// (both may be null), different before `return 0`, where `items[k].next` or another
-/// element may still be `first`.
+/// (both may be null), different before `return 0`, where another element may still
+/// be `first`; `a[i].next` (an element, then a field) may be `a[j]`.
 const ELEMENT_QUERIES: &[(&str, u32, &str, bool)] = &[
     ("Elems.pair", 23, "MustAlias(a[i], a[j])", true),
     ("Elems.pair", 23, "MustAlias(p, a[j])", true),
@@ -325,12 +325,7 @@ const ELEMENT_QUERIES: &[(&str, u32, &str, bool)] = &[
     ("Bag.find", 36, "MustAlias(x, this.items[k])", false),
     ("Bag.find", 38, "MayAlias(this.items[k], this.first)", false),
     ("Bag.find", 38, "MayAlias(x, this.items[k])", true),
-    (
-        "Bag.find",
-        38,
-        "MayAlias(this.items[k].next, this.first)",
-        true,
-    ),
+    ("Elems.pair", 25, "MayAlias(a[i].next, a[j])", true),
     ("Bag.find", 38, "MayAlias(this.items[0], this.first)", true),
 ];
 
