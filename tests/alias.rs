@@ -1,9 +1,10 @@
-//! Alias facts against the concrete oracle: on every entry of the corpus, each
-//! registered rule set's facts per program point equal the oracle's where it says
-//! they are exact, and claim only what holds where a bound made them inexact; the
-//! oracle's facts per point are one snapshot per entry, independent of the rule
-//! sets (so registering a variant changes no snapshot); and `heaplog query` as a
-//! user calls it.
+//! Alias facts against the concrete oracle: on every entry of the corpus (the array
+//! programs of programs/arrays/ and tests/arrays/alias.java included, under every rule
+//! set that models arrays), each registered rule set's facts per program point equal
+//! the oracle's where it says they are exact, and claim only what holds where a bound
+//! made them inexact; the oracle's facts per point are one snapshot per entry,
+//! independent of the rule sets (so registering a variant changes no snapshot); and
+//! `heaplog query` as a user calls it, element paths (`a[i]`) included.
 
 mod common;
 
@@ -19,6 +20,8 @@ const SCOPE: u32 = 2;
 
 struct Entry {
     file: String,
+    /// Whether the program has arrays: only the rule sets that model them are held to it.
+    arrays: bool,
     name: String,
     program: lang::Program,
     sources: lang::Sources,
@@ -34,10 +37,26 @@ fn test_config(program: &lang::Program, text: &str, entry: &str) -> AliasConfig 
     config
 }
 
+/// Every entry of the corpus (programs/*.java, then programs/arrays/*.java), and the
+/// element queries' own program.
 fn entries() -> Vec<Entry> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<(std::path::PathBuf, bool)> = Vec::new();
+    files.extend(
+        corpus::files(&root.join("programs"))
+            .unwrap()
+            .into_iter()
+            .map(|p| (p, false)),
+    );
+    files.extend(
+        corpus::files(&root.join("programs/arrays"))
+            .unwrap()
+            .into_iter()
+            .map(|p| (p, true)),
+    );
+    files.push((root.join(ELEMENTS), true));
     let mut out = Vec::new();
-    for path in corpus::files(&dir).unwrap() {
+    for (path, arrays) in files {
         let file = path.file_name().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&path).unwrap();
         for spec in corpus::entries(&text).unwrap() {
@@ -45,6 +64,7 @@ fn entries() -> Vec<Entry> {
             let program = compiled.program.unwrap();
             out.push(Entry {
                 file: file.clone(),
+                arrays,
                 config: test_config(&program, &text, &spec.name),
                 name: spec.name,
                 program,
@@ -54,6 +74,9 @@ fn entries() -> Vec<Entry> {
     }
     out
 }
+
+/// The program of the element queries.
+const ELEMENTS: &str = "tests/arrays/alias.java";
 
 #[test]
 fn every_rule_set_agrees_with_the_oracle() {
@@ -65,7 +88,10 @@ fn every_rule_set_agrees_with_the_oracle() {
         // One snapshot per entry, shared by the oracle and every rule set.
         insta::assert_snapshot!(format!("{}-{}", e.file, e.name), expected);
         let finite = e.config.runs.is_none();
-        for r in heaplog::rules::REGISTRY {
+        for r in heaplog::rules::REGISTRY
+            .iter()
+            .filter(|r| r.arrays || !e.arrays)
+        {
             let got = (r.alias)(&e.program, &e.sources, entry, &e.config, Targets::Skip);
             let at = format!("{} {} under {}", e.file, e.name, r.name);
             match &got.exactness {
@@ -268,6 +294,202 @@ fn bad_queries_get_positioned_errors() {
     );
     assert_eq!(code, 2);
     assert!(err.contains("line 3"), "{err}");
+}
+
+/// Element queries on tests/arrays/alias.java: entry, line, query, answer. `pair`
+/// reads `a[i]` only; `b` and `a[j]` are read by the queries alone. Before `return 1`
+/// (line 23) `i == j` and `a[i]` is an object: `a[i]` and `a[j]` are one element, and
+/// `b` may be `a` or hold the same object at `j`, or be null. Before `return 0` (line
+/// 25) `i != j`: two elements, which may hold one object. Before `return -1` (line 20)
+/// `a[i]` is null. `find` compares `items[k]` with `first`: equal before `return 1`
+/// (both may be null), different before `return 0`, where another element may still
+/// be `first`; `a[i].next` (an element, then a field) may be `a[j]`.
+const ELEMENT_QUERIES: &[(&str, u32, &str, bool)] = &[
+    ("Elems.pair", 23, "MustAlias(a[i], a[j])", true),
+    ("Elems.pair", 23, "MustAlias(p, a[j])", true),
+    ("Elems.pair", 23, "MayAlias(a[i], b[j])", true),
+    ("Elems.pair", 23, "MustAlias(a[i], b[j])", false),
+    ("Elems.pair", 23, "MayNull(b[j])", true),
+    ("Elems.pair", 25, "MayAlias(a[i], a[j])", true),
+    ("Elems.pair", 25, "MustAlias(a[i], a[j])", false),
+    ("Elems.pair", 25, "MustAlias(p, a[i])", true),
+    ("Elems.pair", 25, "MayAlias(a, b)", true),
+    ("Elems.pair", 25, "MustAlias(a, b)", false),
+    ("Elems.pair", 25, "MayNull(a[1])", true),
+    ("Elems.pair", 20, "MustNull(a[i])", true),
+    ("Elems.pair", 20, "MayAlias(a[i], a[j])", false),
+    ("Elems.pair", 18, "MayNull(a[i])", true),
+    ("Elems.pair", 18, "MustNull(a[i])", false),
+    ("Bag.find", 36, "MayAlias(this.items[k], this.first)", true),
+    ("Bag.find", 36, "MayNull(this.items[k])", true),
+    ("Bag.find", 36, "MustAlias(x, this.items[k])", false),
+    ("Bag.find", 38, "MayAlias(this.items[k], this.first)", false),
+    ("Bag.find", 38, "MayAlias(x, this.items[k])", true),
+    ("Elems.pair", 25, "MayAlias(a[i].next, a[j])", true),
+    ("Bag.find", 38, "MayAlias(this.items[0], this.first)", true),
+];
+
+/// The answer of a ground query at the one point of `line`.
+fn answer_at(
+    program: &lang::Program,
+    facts: &alias::AliasFacts,
+    line: u32,
+    query: &str,
+) -> Option<bool> {
+    let atom = alias::query::parse(query).unwrap();
+    let p = facts
+        .points
+        .ids()
+        .find(|&p| facts.points.get(p).line == line)
+        .unwrap_or_else(|| panic!("a statement at line {line}"));
+    match alias::query::answer(program, facts, p, &atom).unwrap() {
+        alias::query::Answer::Truth(b) => Some(b),
+        alias::query::Answer::Unreached => None,
+        other => panic!("{query}: {other:?}"),
+    }
+}
+
+/// Every rule set that models arrays answers the element queries from its own
+/// representation, exactly, and as the oracle does: the registry is iterated, so a
+/// new rule set is held here too.
+#[test]
+fn element_queries_agree_with_the_oracle_under_every_rule_set() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(ELEMENTS);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (sources, compiled) = lang::compile_path(&path).unwrap();
+    let program = compiled.program.unwrap();
+    let modeled: Vec<_> = heaplog::rules::REGISTRY
+        .iter()
+        .filter(|r| r.arrays)
+        .collect();
+    for name in ["lazy", "pose", "symbolic-heap"] {
+        assert!(
+            modeled.iter().any(|r| r.name == name),
+            "{name} models arrays"
+        );
+    }
+    let mut wrong = Vec::new();
+    for entry in ["Elems.pair", "Bag.find"] {
+        let m = program.entry(entry).unwrap();
+        let config = test_config(&program, &text, entry);
+        let oracle = alias::oracle_facts(&program, &sources, m, &config).unwrap();
+        let mut answers = vec![("oracle", oracle)];
+        for r in &modeled {
+            let got = (r.alias)(&program, &sources, m, &config, Targets::Skip);
+            assert_eq!(got.exactness, Exactness::Exact, "{entry} under {}", r.name);
+            answers.push((r.name, got));
+        }
+        for &(e, line, atom, want) in ELEMENT_QUERIES.iter().filter(|q| q.0 == entry) {
+            for (who, facts) in &answers {
+                let got = answer_at(&program, facts, line, atom);
+                if got != Some(want) {
+                    wrong.push(format!("{e} line {line} {atom} under {who}: {got:?}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// `heaplog query` as a user calls it on elements, under lazy, pose and symbolic-heap:
+/// the answers above, an index outside the defaults (`a[5]`, past every input
+/// array of the scope), and the same facts under `--jobs 1` and `--jobs 3`.
+#[test]
+fn element_queries_on_the_command_line() {
+    for rules in ["lazy", "pose", "symbolic-heap"] {
+        for &(entry, line, atom, want) in ELEMENT_QUERIES.iter().step_by(3) {
+            let at = line.to_string();
+            let (code, out, err) = query(ELEMENTS, entry, rules, &["--at", &at, atom]);
+            assert_eq!(
+                (code, out.as_str()),
+                (0, if want { "true\n" } else { "false\n" }),
+                "{rules} {atom}: {err}"
+            );
+        }
+        let (code, out, err) = query(
+            ELEMENTS,
+            "Elems.pair",
+            rules,
+            &["--at", "25", "MayNull(a[5])"],
+        );
+        assert_eq!((code, out.as_str()), (0, "false\n"), "{rules}: {err}");
+        let (_, out, _) = query(
+            ELEMENTS,
+            "Elems.pair",
+            rules,
+            &["--at", "23", "MustAlias(a[i], ?x)"],
+        );
+        for x in ["?x = a[j]", "?x = p"] {
+            assert!(out.lines().any(|l| l.trim() == x), "{rules}: {x} in {out}");
+        }
+        for entry in ["Elems.pair", "Bag.find"] {
+            let one = query(ELEMENTS, entry, rules, &["--all", "--jobs", "1"]);
+            let three = query(ELEMENTS, entry, rules, &["--all", "--jobs", "3"]);
+            assert_eq!(one.0, 0, "{}", one.2);
+            assert_eq!(one, three, "{entry} under {rules}");
+        }
+    }
+}
+
+#[test]
+fn bad_element_paths_get_positioned_errors() {
+    let cases: &[(&str, &str, &str, &str)] = &[
+        (
+            ELEMENTS,
+            "Bag.find",
+            "MayNull(x[0])",
+            "column 10: `x` is not an array (it is Node)",
+        ),
+        (
+            ELEMENTS,
+            "Bag.find",
+            "MayNull(this.items.length)",
+            "column 20: `this.items.length` is an int",
+        ),
+        (
+            ELEMENTS,
+            "Bag.find",
+            "MayNull(this.items[x])",
+            "column 20: index `x` is not an int (it is Node)",
+        ),
+        (
+            ELEMENTS,
+            "Bag.find",
+            "MayNull(this.items[zz])",
+            "column 20: unknown variable `zz`",
+        ),
+        (
+            ELEMENTS,
+            "Bag.find",
+            "MayNull(this.items[k)",
+            "column 21: expected `]`",
+        ),
+        (
+            ELEMENTS,
+            "Bag.find",
+            "MayNull(this.items[k]x)",
+            "column 22: unexpected `x`",
+        ),
+        (
+            ELEMENTS,
+            "Bag.find",
+            "MayNull(this.first[0])",
+            "column 19: `this.first` is not an array (it is Node)",
+        ),
+        (
+            "programs/arrays/arraylist.java",
+            "IntArrayList.get",
+            "MayNull(this.data[i])",
+            "column 18: the elements of `this.data` (int[]) are int, not references",
+        ),
+    ];
+    for &(file, entry, atom, message) in cases {
+        let at = if file == ELEMENTS { "38" } else { "37" };
+        let (code, out, err) = query(file, entry, "lazy", &["--at", at, atom]);
+        assert_eq!(code, 2, "{atom}: {out}{err}");
+        assert!(err.contains(message), "{atom}: {err}");
+        assert!(err.contains('^'), "{err}");
+    }
 }
 
 /// Lines of `b` not in `a` (+) and of `a` not in `b` (-), with their point.

@@ -221,7 +221,7 @@ fn every_array_entry_agrees_with_the_oracle_at_scopes_2_and_3() {
             assert!(row.ends_with("agrees"), "{at}: {out}");
         }
     }
-    assert_eq!(all.len(), 19);
+    assert_eq!(all.len(), 21);
 }
 
 #[test]

@@ -1,7 +1,7 @@
-//! Runs every static no-argument `driver*` method of the corpus and of
-//! tests/concrete/*.java on the concrete interpreter: one snapshot per file, and
-//! agreement with the real JVM's outcomes (`drivers.expected`, written by
-//! tests/java/run_drivers.sh).
+//! Runs every static no-argument `driver*` method of the corpus (programs/ and the
+//! array programs of programs/arrays/) and of tests/concrete/*.java on the concrete
+//! interpreter: one snapshot per file, and agreement with the real JVM's outcomes
+//! (`drivers.expected`, `arrays_drivers.expected`, written by tests/java/run_drivers.sh).
 
 use std::path::Path;
 
@@ -63,6 +63,13 @@ fn corpus_driver_outcomes() {
     });
 }
 
+#[test]
+fn array_program_driver_outcomes() {
+    insta::glob!("../programs/arrays", "*.java", |path| {
+        insta::assert_snapshot!(render(path));
+    });
+}
+
 /// Our outcome lines for every `.java` file of `dir`, in the JVM harness's format:
 /// `file Class.method -> result`, sorted.
 fn outcome_lines(dir: &Path) -> Vec<String> {
@@ -99,6 +106,11 @@ fn corpus_drivers_agree_with_the_jvm() {
     check_against_jvm("programs", "tests/java/drivers.expected");
 }
 
+#[test]
+fn array_program_drivers_agree_with_the_jvm() {
+    check_against_jvm("programs/arrays", "tests/java/arrays_drivers.expected");
+}
+
 /// The committed JVM outcomes are what a real JVM prints today, where one is installed.
 #[test]
 fn jvm_outcomes_are_current() {
@@ -121,12 +133,13 @@ fn jvm_outcomes_are_current() {
         ),
         (
             "tests/java/run_drivers.sh",
-            std::fs::read_dir(root.join("tests/concrete"))
-                .unwrap()
-                .map(|e| e.unwrap().path())
-                .filter(|p| p.extension().is_some_and(|e| e == "java"))
-                .collect(),
+            java_files(&root.join("tests/concrete")),
             "tests/concrete/drivers.expected",
+        ),
+        (
+            "tests/java/run_drivers.sh",
+            java_files(&root.join("programs/arrays")),
+            "tests/java/arrays_drivers.expected",
         ),
     ] {
         let out = std::process::Command::new("bash")
@@ -146,4 +159,15 @@ fn jvm_outcomes_are_current() {
             "{expected} is stale"
         );
     }
+}
+
+/// The `.java` files of `dir`, sorted.
+fn java_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "java"))
+        .collect();
+    files.sort();
+    files
 }

@@ -31,25 +31,27 @@ fn rule_sets() -> Vec<String> {
         .collect()
 }
 
-/// Every `// entry:` of the corpus.
+/// Every `// entry:` of the corpus: programs/, then programs/arrays/.
 fn corpus() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "java"))
-        .collect();
-    files.sort();
     let mut out = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
-        for line in text.lines() {
-            if let Some(rest) = line.strip_prefix("// entry: ") {
-                let entry = rest.split_whitespace().next().unwrap().to_string();
-                out.push((
-                    format!("programs/{}", f.file_name().unwrap().to_str().unwrap()),
-                    entry,
-                ));
+    for sub in ["programs", "programs/arrays"] {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(sub);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "java"))
+            .collect();
+        files.sort();
+        for f in files {
+            let text = std::fs::read_to_string(&f).unwrap();
+            for line in text.lines() {
+                if let Some(rest) = line.strip_prefix("// entry: ") {
+                    let entry = rest.split_whitespace().next().unwrap().to_string();
+                    out.push((
+                        format!("{sub}/{}", f.file_name().unwrap().to_str().unwrap()),
+                        entry,
+                    ));
+                }
             }
         }
     }
@@ -405,7 +407,34 @@ fn tests_of_a_program_with_statics_reset_them_and_pass_on_the_jvm() {
     assert!(counts.tests > 0 && counts.replayed == counts.tests);
 }
 
-/// The whole corpus (slow: run in release, `-- --ignored`). One test class per
+/// The finite entries of the array programs of the corpus (programs/arrays/) that
+/// tests/arrays/ does not hold in a copy of their own (as `Lse.example` and
+/// `Spf.twice`), one per class: an array field, `length`, symbolic indices, user
+/// exceptions. Their inputs build arrays in Java, replay, and pass on the JVM.
+const ARRAY_PROGRAMS: &[(&str, &str)] = &[
+    ("programs/arrays/arraylist.java", "IntArrayList.get"),
+    ("programs/arrays/binheap.java", "BinHeap.peek"),
+];
+
+#[test]
+fn array_program_tests_replay_and_pass_on_the_jvm() {
+    let entries: Vec<(String, String)> = ARRAY_PROGRAMS
+        .iter()
+        .map(|(f, e)| (f.to_string(), e.to_string()))
+        .collect();
+    let counts = check(&entries, "array-programs");
+    eprintln!("{counts:?}");
+    assert_eq!(counts.replayed, counts.tests);
+    assert!(counts.array_inputs > 0, "{counts:?}");
+    for (rules, (traces, tests, skipped)) in &counts.per_rules {
+        assert!(
+            skipped.keys().all(|r| r == "scope" || r == "unknown"),
+            "{rules}: {traces} traces, {tests} tests, skipped {skipped:?}"
+        );
+    }
+}
+
+/// The whole corpus, programs/arrays/ included (slow: run in release, `-- --ignored`). One test class per
 /// entry, each in a package of its own.
 #[test]
 #[ignore]

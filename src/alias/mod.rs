@@ -1,5 +1,5 @@
 //! Alias facts at program points: `MayAlias`, `MustAlias`, `MayNull`, `MustNull`
-//! and `PointsTo` over access paths, from the concrete oracle or from a rule set's
+//! and `PointsTo` over access paths (through fields and array elements), from the concrete oracle or from a rule set's
 //! symbolic exploration, and the query language of `heaplog query`.
 
 mod facts;
@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 pub use facts::{AliasFacts, Exactness, Fact, PointFacts, Visit};
 pub use oracle::oracle_facts;
-pub use point::{AccessPath, PathId, Point, PointId, Points};
+pub use point::{AccessPath, Index, PathId, Point, PointId, Points, Step};
 pub use symbolic::{Targets, symbolic_facts};
 
 use crate::concrete::generate::{GenConfig, GenEnd, GenError, for_each_input_until};
@@ -31,8 +31,12 @@ pub struct AliasConfig {
     pub scope: u32,
     /// The values of `int` inputs. Default: `-1..=1` (the generator's).
     pub int_range: RangeInclusive<i32>,
-    /// Paths extend a local by at most this many fields. Default: 2.
+    /// Paths extend a local by at most this many steps (fields or elements). Default: 2.
     pub max_fields: u32,
+    /// The constant indices of element paths (`a[0]`), besides the `int` locals in
+    /// scope. Default: `0..scope` (every index of an input array within the scope; at
+    /// most 8 of them), and any other a query names (`heaplog query` adds it).
+    pub indices: Vec<i32>,
     /// Machine steps of one concrete run of the oracle; a run that exhausts them is
     /// taken to run forever (the longest terminating run of the corpus takes under
     /// 200). Default: 5,000.
@@ -58,6 +62,7 @@ impl Default for AliasConfig {
             scope: 2,
             int_range: -1..=1,
             max_fields: 2,
+            indices: vec![0, 1],
             step_budget: 5_000,
             max_cases: 3u64.pow(8),
             engine: EngineConfig {
@@ -187,6 +192,7 @@ impl AliasConfig {
         let mut config = AliasConfig {
             scope,
             max_fields,
+            indices: (0..scope.min(8) as i32).collect(),
             ..AliasConfig::default()
         };
         let finite = corpus::entries(text)

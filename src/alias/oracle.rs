@@ -1,12 +1,13 @@
 //! The oracle's alias facts: run every bounded input concretely, stop at each
-//! point, and evaluate the paths in the concrete state.
+//! point, and evaluate the paths in the concrete state (an element path whose index
+//! is out of its array's bounds denotes nothing, as one through `null` does).
 
 use super::AliasConfig;
 use super::facts::{AliasFacts, Exactness, Fact, Visit};
-use super::point::{Point, Points};
+use super::point::{Index, Point, Points, Step};
 use crate::concrete::generate::{GenError, for_each_input};
 use crate::concrete::interp::{ConcreteDomain, Heap, Outcome, Value, run_entry_observed};
-use crate::concrete::machine::State;
+use crate::concrete::machine::{Env, State};
 use crate::lang::{MethodId, Program, Sources};
 
 /// The concrete value of a path: an object, `null`, or undefined (a proper prefix is null).
@@ -17,13 +18,23 @@ enum Denotes {
     Undefined,
 }
 
-fn eval(program: &Program, heap: &Heap, root: &Value, point: &Point, i: usize) -> Denotes {
+fn eval(
+    program: &Program,
+    heap: &Heap,
+    env: &Env<Value>,
+    root: &Value,
+    point: &Point,
+    i: usize,
+) -> Denotes {
     let path = &point.paths[i].0;
     let mut v = *root;
-    for &f in &path.fields {
-        match v {
-            Value::Obj(o) => {
-                let obj = heap.object(o);
+    for step in &path.steps {
+        let Value::Obj(o) = v else {
+            return Denotes::Undefined;
+        };
+        let obj = heap.object(o);
+        match *step {
+            Step::Field(f) => {
                 let slot = program
                     .class(obj.class)
                     .all_fields
@@ -32,7 +43,21 @@ fn eval(program: &Program, heap: &Heap, root: &Value, point: &Point, i: usize) -
                     .expect("a path follows the fields of its static class");
                 v = obj.fields[slot];
             }
-            _ => return Denotes::Undefined,
+            Step::Elem(index) => {
+                debug_assert!(obj.array.is_some(), "an element step follows an array");
+                let k = match index {
+                    Index::Const(k) => k,
+                    Index::Local(l) => match env.get(l) {
+                        Value::Int(k) => *k,
+                        other => unreachable!("an int local holds {other:?}"),
+                    },
+                };
+                // Out of bounds: the element path denotes nothing.
+                match usize::try_from(k).ok().and_then(|k| obj.fields.get(k)) {
+                    Some(e) => v = *e,
+                    None => return Denotes::Undefined,
+                }
+            }
         }
     }
     match v {
@@ -46,7 +71,7 @@ fn visit(program: &Program, point: &Point, state: &State<'_, ConcreteDomain<'_>>
     let vals: Vec<Denotes> = (0..point.paths.len())
         .map(|i| {
             let root = state.env.get(point.paths[i].0.root);
-            eval(program, &state.heap, root, point, i)
+            eval(program, &state.heap, &state.env, root, point, i)
         })
         .collect();
     let mut facts = std::collections::BTreeSet::new();
@@ -78,7 +103,7 @@ pub fn oracle_facts(
     entry: MethodId,
     config: &AliasConfig,
 ) -> Result<AliasFacts, GenError> {
-    let points = Points::collect(program, sources, entry, config.max_fields);
+    let points = Points::collect(program, sources, entry, config.max_fields, &config.indices);
     let mut facts = AliasFacts::new(points);
     let (gen_config, exec) = (config.inputs(), config.exec());
     let mut exhausted = 0u64;

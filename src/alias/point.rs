@@ -1,21 +1,39 @@
 //! Program points: the statements of the analysed methods, each with the locals in
-//! scope before it and the access paths evaluated there.
+//! scope before it and the access paths evaluated there (through reference fields and
+//! the reference elements of arrays).
 
 use std::collections::HashMap;
 
 use crate::lang::core::{Dispatch, Expr, ExprKind};
-use crate::lang::{ClassId, FieldId, LocalId, MethodId, MethodKind, Program, Sources, Span, Type};
+use crate::lang::{FieldId, LocalId, MethodId, MethodKind, Program, Sources, Span, Type};
 
 /// A program point. Numbering: index into [`Points::points`], in method order and,
 /// within a method, in evaluation (pre-)order of its statements.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct PointId(pub u32);
 
-/// An access path: a local variable followed by reference fields (`s.next.next`).
+/// An access path: a local variable followed by steps through reference fields and
+/// reference elements (`s.next.next`, `a[i]`, `this.items[0].next`).
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct AccessPath {
     pub root: LocalId,
-    pub fields: Vec<FieldId>,
+    pub steps: Vec<Step>,
+}
+
+/// One step of an access path.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Step {
+    /// A reference field (`.next`).
+    Field(FieldId),
+    /// A reference element of an array (`[i]`, `[0]`).
+    Elem(Index),
+}
+
+/// The index of an element step: an `int` local, read at the point, or a constant.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Index {
+    Local(LocalId),
+    Const(i32),
 }
 
 /// A path of one point. Numbering: index into [`Point::paths`] (locals in slot
@@ -33,8 +51,11 @@ pub struct Point {
     pub col: u32,
     /// The reference-typed locals in scope (`this`, parameters, declared locals).
     pub locals: Vec<LocalId>,
-    /// The paths evaluated at this point, each with its static class.
-    pub paths: Vec<(AccessPath, ClassId)>,
+    /// The `int` locals in scope: the indices of element steps.
+    pub ints: Vec<LocalId>,
+    /// The paths evaluated at this point, each with its static type (a class or an
+    /// array type).
+    pub paths: Vec<(AccessPath, Type)>,
 }
 
 /// Every point of the methods reachable by calls from an entry.
@@ -48,8 +69,15 @@ pub struct Points {
 
 impl Points {
     /// The points of `entry` and of every method it may call (transitively), with
-    /// paths of at most `max_fields` fields.
-    pub fn collect(program: &Program, sources: &Sources, entry: MethodId, max_fields: u32) -> Self {
+    /// paths of at most `max_fields` steps; an element step's index is an `int`
+    /// local in scope or one of `indices`.
+    pub fn collect(
+        program: &Program,
+        sources: &Sources,
+        entry: MethodId,
+        max_fields: u32,
+        indices: &[i32],
+    ) -> Self {
         let mut methods = vec![entry];
         let mut i = 0;
         while i < methods.len() {
@@ -75,14 +103,26 @@ impl Points {
             statements(&method.body, &scope, &mut found);
             for (node, scope) in found {
                 let (line, col) = sources.line_col(node.span.file, node.span.start);
+                let named = |l: &&LocalId| {
+                    !program
+                        .name(method.locals[l.0 as usize].name)
+                        .starts_with('$')
+                };
                 let locals: Vec<LocalId> = scope
-                    .into_iter()
-                    .filter(|l| {
-                        let local = &method.locals[l.0 as usize];
-                        local.ty.is_ref() && !program.name(local.name).starts_with('$')
-                    })
+                    .iter()
+                    .filter(named)
+                    .filter(|l| method.locals[l.0 as usize].ty.is_ref())
+                    .copied()
                     .collect();
-                let paths = paths(program, m, &locals, max_fields);
+                let ints: Vec<LocalId> = scope
+                    .iter()
+                    .filter(named)
+                    .filter(|l| method.locals[l.0 as usize].ty == Type::Int)
+                    .copied()
+                    .collect();
+                let mut index: Vec<Index> = ints.iter().map(|&l| Index::Local(l)).collect();
+                index.extend(indices.iter().map(|&k| Index::Const(k)));
+                let paths = paths(program, m, &locals, max_fields, &index);
                 let id = PointId(points.points.len() as u32);
                 points.by_node.insert(node as *const Expr as usize, id);
                 points.points.push(Point {
@@ -91,6 +131,7 @@ impl Points {
                     line,
                     col,
                     locals,
+                    ints,
                     paths,
                 });
             }
@@ -226,37 +267,55 @@ fn for_children<'e>(e: &'e Expr, mut f: impl FnMut(&'e Expr)) {
 }
 
 /// The paths of a point: each local, then its extensions by reference fields of
-/// its static class, up to `max_fields` fields.
+/// its static class and by the reference elements of its static array type (at
+/// each of `index`), up to `max_fields` steps.
 fn paths(
     program: &Program,
     m: MethodId,
     locals: &[LocalId],
     max_fields: u32,
-) -> Vec<(AccessPath, ClassId)> {
+    index: &[Index],
+) -> Vec<(AccessPath, Type)> {
     let method = program.method(m);
     let mut out = Vec::new();
     for &l in locals {
-        let Type::Class(c) = method.locals[l.0 as usize].ty else {
+        let ty = method.locals[l.0 as usize].ty;
+        if !matches!(ty, Type::Class(_) | Type::Array(_)) {
             continue;
-        };
+        }
         let mut layer = vec![(
             AccessPath {
                 root: l,
-                fields: Vec::new(),
+                steps: Vec::new(),
             },
-            c,
+            ty,
         )];
         for _ in 0..=max_fields {
             let mut next = Vec::new();
-            for (path, class) in &layer {
-                if (path.fields.len() as u32) < max_fields {
-                    for &f in &program.class(*class).all_fields {
-                        if let Type::Class(k) = program.field(f).ty {
-                            let mut fields = path.fields.clone();
-                            fields.push(f);
-                            next.push((AccessPath { root: l, fields }, k));
+            for (path, ty) in &layer {
+                if (path.steps.len() as u32) >= max_fields {
+                    continue;
+                }
+                let mut extend = |step: Step, k: Type| {
+                    let mut steps = path.steps.clone();
+                    steps.push(step);
+                    next.push((AccessPath { root: l, steps }, k));
+                };
+                match *ty {
+                    Type::Class(c) => {
+                        for &f in &program.class(c).all_fields {
+                            let k = program.field(f).ty;
+                            if matches!(k, Type::Class(_) | Type::Array(_)) {
+                                extend(Step::Field(f), k);
+                            }
                         }
                     }
+                    Type::Array(a) if a.elem().is_ref() => {
+                        for &i in index {
+                            extend(Step::Elem(i), a.elem());
+                        }
+                    }
+                    _ => {}
                 }
             }
             out.append(&mut layer);
@@ -267,15 +326,24 @@ fn paths(
 }
 
 impl AccessPath {
-    /// `s.next.next`.
+    /// `s.next.next`, `this.items[i].next`.
     pub fn render(&self, program: &Program, m: MethodId) -> String {
         let method = program.method(m);
-        let mut s = program
-            .name(method.locals[self.root.0 as usize].name)
-            .to_string();
-        for &f in &self.fields {
-            s.push('.');
-            s.push_str(program.field_name(f));
+        let local = |l: LocalId| program.name(method.locals[l.0 as usize].name);
+        let mut s = local(self.root).to_string();
+        for step in &self.steps {
+            match step {
+                Step::Field(f) => {
+                    s.push('.');
+                    s.push_str(program.field_name(*f));
+                }
+                Step::Elem(Index::Local(l)) => {
+                    s.push('[');
+                    s.push_str(local(*l));
+                    s.push(']');
+                }
+                Step::Elem(Index::Const(k)) => s.push_str(&format!("[{k}]")),
+            }
         }
         s
     }
@@ -286,7 +354,8 @@ impl Point {
         &self.paths[p.0 as usize].0
     }
 
-    pub fn class(&self, p: PathId) -> ClassId {
+    /// The static type of a path (a class or an array type).
+    pub fn ty(&self, p: PathId) -> Type {
         self.paths[p.0 as usize].1
     }
 

@@ -1,11 +1,11 @@
 //! The query language of `heaplog query`: one atom over alias facts, ground
-//! (`MayAlias(a.next, b)`: true or false) or with variables (`MayAlias(?x, s)`:
-//! every binding), parsed by hand with positions for errors.
+//! (`MayAlias(a.next, b)`, `MustAlias(a[i], b[j])`: true or false) or with variables
+//! (`MayAlias(?x, s)`: every binding), parsed by hand with positions for errors.
 
 use std::collections::BTreeSet;
 
 use super::facts::{AliasFacts, Fact};
-use super::point::{PathId, Point, PointId};
+use super::point::{Index, PathId, Point, PointId, Step};
 use crate::lang::{Program, Type};
 
 /// A relation of the query language.
@@ -37,7 +37,7 @@ impl Relation {
 pub enum Arg {
     /// `?x`.
     Var(String, usize),
-    /// `a.next.next` (a path), or for `PointsTo`'s target, a target name
+    /// `a.next.next`, `a[i].next` (a path), or for `PointsTo`'s target, a target name
     /// (`null`, `new#1`, `undefined`, an input's access path).
     Term(String, usize),
 }
@@ -148,16 +148,7 @@ pub fn parse(query: &str) -> Result<Atom, QueryError> {
             None => {
                 let target = relation == Relation::PointsTo && args.len() == 1;
                 if !target {
-                    let mut off = from;
-                    for part in text.split('.') {
-                        if !is_ident(part) {
-                            return Err(QueryError::at(
-                                off,
-                                format!("`{part}` is not a name (a path is `x.f.g`)"),
-                            ));
-                        }
-                        off += part.chars().count() + 1;
-                    }
+                    parse_path(&text, from)?;
                 }
                 Arg::Term(text, from)
             }
@@ -189,6 +180,97 @@ pub fn parse(query: &str) -> Result<Atom, QueryError> {
     Ok(Atom { relation, args })
 }
 
+/// A step of a path as written, with its offset in the query.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Seg {
+    /// `.f`
+    Field(String),
+    /// `[i]`: an `int` local.
+    Local(String),
+    /// `[0]`
+    Const(i32),
+}
+
+/// Parses a path, `x`, `x.f.g`, `a[i]`, `this.items[0].next`, written at offset
+/// `pos`: its root and steps, each step with the offset of its name or index.
+pub fn parse_path(text: &str, pos: usize) -> Result<(String, Vec<(Seg, usize)>), QueryError> {
+    let chars: Vec<char> = text.chars().collect();
+    let name_at = |i: usize| {
+        let mut j = i;
+        while j < chars.len() && !matches!(chars[j], '.' | '[' | ']') {
+            j += 1;
+        }
+        (chars[i..j].iter().collect::<String>(), j)
+    };
+    let (root, mut i) = name_at(0);
+    if !is_ident(&root) {
+        return Err(QueryError::at(
+            pos,
+            format!("`{root}` is not a name (a path is `x.f.g` or `a[i]`)"),
+        ));
+    }
+    let mut steps = Vec::new();
+    while i < chars.len() {
+        match chars[i] {
+            '.' => {
+                let (part, j) = name_at(i + 1);
+                if !is_ident(&part) {
+                    return Err(QueryError::at(
+                        pos + i + 1,
+                        format!("`{part}` is not a name (a path is `x.f.g` or `a[i]`)"),
+                    ));
+                }
+                steps.push((Seg::Field(part), pos + i + 1));
+                i = j;
+            }
+            '[' => {
+                let (index, j) = name_at(i + 1);
+                let index = index.trim().to_string();
+                if chars.get(j) != Some(&']') {
+                    return Err(QueryError::at(pos + j, "expected `]` after an index"));
+                }
+                let seg = if is_ident(&index) {
+                    Seg::Local(index)
+                } else if let Ok(k) = index.parse::<i32>() {
+                    Seg::Const(k)
+                } else {
+                    return Err(QueryError::at(
+                        pos + i + 1,
+                        format!("`{index}` is not an index (an int local or an int constant)"),
+                    ));
+                };
+                steps.push((seg, pos + i + 1));
+                i = j + 1;
+            }
+            c => {
+                return Err(QueryError::at(
+                    pos + i,
+                    format!("unexpected `{c}` in a path (a path is `x.f.g` or `a[i]`)"),
+                ));
+            }
+        }
+    }
+    Ok((root, steps))
+}
+
+/// The constant indices the paths of `atom` name (`a[3]`): `heaplog query` evaluates
+/// them besides its default ones.
+pub fn constant_indices(atom: &Atom) -> Vec<i32> {
+    let mut out = Vec::new();
+    for (i, a) in atom.args.iter().enumerate() {
+        if let Arg::Term(t, pos) = a
+            && !(atom.relation == Relation::PointsTo && i == 1)
+            && let Ok((_, steps)) = parse_path(t, *pos)
+        {
+            out.extend(steps.iter().filter_map(|(s, _)| match s {
+                Seg::Const(k) => Some(*k),
+                _ => None,
+            }));
+        }
+    }
+    out
+}
+
 /// The path `text` names at `point`, or why it names none.
 pub fn resolve(
     program: &Program,
@@ -197,19 +279,38 @@ pub fn resolve(
     pos: usize,
 ) -> Result<PathId, QueryError> {
     let method = program.method(point.method);
-    let mut parts = text.split('.');
-    let root = parts.next().unwrap_or_default();
-    let Some(local) = (0..method.locals.len())
-        .find(|&i| program.name(method.locals[i].name) == root)
-        .map(|i| crate::lang::LocalId(i as u32))
-    else {
-        return Err(QueryError::at(
-            pos,
+    let (root, segs) = parse_path(text, pos)?;
+    // A name may be declared twice in a method (two loops' `int i`): the one in scope
+    // at the point, else the first.
+    let local_named = |name: &str, in_scope: &[crate::lang::LocalId]| {
+        let named =
+            |l: &crate::lang::LocalId| program.name(method.locals[l.0 as usize].name) == name;
+        in_scope.iter().copied().find(named).or_else(|| {
+            (0..method.locals.len() as u32)
+                .map(crate::lang::LocalId)
+                .find(named)
+        })
+    };
+    let unknown = |name: &str, at: usize| {
+        QueryError::at(
+            at,
             format!(
-                "unknown variable `{root}` in {}",
+                "unknown variable `{name}` in {}",
                 point.method_name(program)
             ),
-        ));
+        )
+    };
+    let out_of_scope = |name: &str, what: &str, at: usize| {
+        QueryError::at(
+            at,
+            format!(
+                "variable `{name}` {what} at line {}:{}",
+                point.line, point.col
+            ),
+        )
+    };
+    let Some(local) = local_named(&root, &point.locals) else {
+        return Err(unknown(&root, pos));
     };
     if !point.locals.contains(&local) {
         let why = if method.locals[local.0 as usize].ty.is_ref() {
@@ -217,43 +318,106 @@ pub fn resolve(
         } else {
             "is not a reference"
         };
-        return Err(QueryError::at(
-            pos,
-            format!(
-                "variable `{root}` {why} at line {}:{}",
-                point.line, point.col
-            ),
-        ));
+        return Err(out_of_scope(&root, why, pos));
     }
-    let Type::Class(mut class) = method.locals[local.0 as usize].ty else {
-        unreachable!("locals of a point are references")
-    };
-    let mut fields = Vec::new();
-    let mut off = pos + root.chars().count() + 1;
-    for part in parts {
-        let field = program
-            .names
-            .get(part)
-            .and_then(|k| program.lookup_field(class, crate::lang::Name(k)));
-        let Some(f) = field else {
-            return Err(QueryError::at(
-                off,
-                format!("class {} has no field `{part}`", program.class_name(class)),
-            ));
+    let mut ty = method.locals[local.0 as usize].ty;
+    let mut prefix = root.clone();
+    let mut steps = Vec::new();
+    for (seg, off) in segs {
+        let step = match (&seg, ty) {
+            (Seg::Field(part), Type::Class(class)) => {
+                let field = program
+                    .names
+                    .get(part.as_str())
+                    .and_then(|k| program.lookup_field(class, crate::lang::Name(k)));
+                let Some(f) = field else {
+                    return Err(QueryError::at(
+                        off,
+                        format!("class {} has no field `{part}`", program.class_name(class)),
+                    ));
+                };
+                ty = program.field(f).ty;
+                if !matches!(ty, Type::Class(_) | Type::Array(_)) {
+                    return Err(QueryError::at(
+                        off,
+                        format!("field `{part}` is not a reference"),
+                    ));
+                }
+                Step::Field(f)
+            }
+            (Seg::Field(part), Type::Array(_)) if part == "length" => {
+                return Err(QueryError::at(
+                    off,
+                    format!(
+                        "`{prefix}.length` is an int: the relations are over references \
+                         (the query language has no int facts)"
+                    ),
+                ));
+            }
+            (Seg::Field(part), Type::Array(_)) => {
+                return Err(QueryError::at(
+                    off,
+                    format!(
+                        "`{prefix}` is an array ({}): it has no field `{part}`",
+                        program.type_name(ty)
+                    ),
+                ));
+            }
+            (Seg::Local(_) | Seg::Const(_), Type::Array(a)) if !a.elem().is_ref() => {
+                return Err(QueryError::at(
+                    off.saturating_sub(1),
+                    format!(
+                        "the elements of `{prefix}` ({}) are {}, not references",
+                        program.type_name(ty),
+                        program.type_name(a.elem())
+                    ),
+                ));
+            }
+            (Seg::Local(name), Type::Array(a)) => {
+                let Some(l) = local_named(name, &point.ints) else {
+                    return Err(unknown(name, off));
+                };
+                let lty = method.locals[l.0 as usize].ty;
+                if lty != Type::Int {
+                    return Err(QueryError::at(
+                        off,
+                        format!(
+                            "index `{name}` is not an int (it is {})",
+                            program.type_name(lty)
+                        ),
+                    ));
+                }
+                if !point.ints.contains(&l) {
+                    return Err(out_of_scope(name, "is not in scope", off));
+                }
+                ty = a.elem();
+                Step::Elem(Index::Local(l))
+            }
+            (Seg::Const(k), Type::Array(a)) => {
+                ty = a.elem();
+                Step::Elem(Index::Const(*k))
+            }
+            (Seg::Local(_) | Seg::Const(_), _) => {
+                return Err(QueryError::at(
+                    off.saturating_sub(1),
+                    format!(
+                        "`{prefix}` is not an array (it is {})",
+                        program.type_name(ty)
+                    ),
+                ));
+            }
+            (Seg::Field(_), _) => unreachable!("paths are references"),
         };
-        let Type::Class(k) = program.field(f).ty else {
-            return Err(QueryError::at(
-                off,
-                format!("field `{part}` is not a reference"),
-            ));
-        };
-        fields.push(f);
-        class = k;
-        off += part.chars().count() + 1;
+        match &seg {
+            Seg::Field(part) => prefix = format!("{prefix}.{part}"),
+            Seg::Local(name) => prefix = format!("{prefix}[{name}]"),
+            Seg::Const(k) => prefix = format!("{prefix}[{k}]"),
+        }
+        steps.push(step);
     }
     point
         .path_ids()
-        .find(|&p| point.path(p).root == local && point.path(p).fields == fields)
+        .find(|&p| point.path(p).root == local && point.path(p).steps == steps)
         .ok_or_else(|| {
             QueryError::at(
                 pos,
@@ -381,5 +545,29 @@ mod tests {
         assert_eq!(parse("MayNull(a) x").unwrap_err().pos, 11);
         assert_eq!(parse("MayAlias(a, ?)").unwrap_err().pos, 12);
         assert_eq!(parse("").unwrap_err().pos, 0);
+    }
+
+    #[test]
+    fn parses_element_paths() {
+        let (root, steps) = parse_path("this.items[k].next", 9).unwrap();
+        assert_eq!(root, "this");
+        assert_eq!(
+            steps,
+            vec![
+                (Seg::Field("items".into()), 14),
+                (Seg::Local("k".into()), 20),
+                (Seg::Field("next".into()), 23),
+            ]
+        );
+        assert_eq!(
+            parse_path("a[-1][0]", 0).unwrap().1,
+            vec![(Seg::Const(-1), 2), (Seg::Const(0), 6)]
+        );
+        assert!(parse("MayAlias(a[i], b[j])").is_ok());
+        assert_eq!(parse("MayNull(a[i)").unwrap_err().pos, 11);
+        assert_eq!(parse("MayNull(a[1x])").unwrap_err().pos, 10);
+        assert_eq!(parse("MayNull(a[i]x)").unwrap_err().pos, 12);
+        let atom = parse("MustAlias(a[3], b[i][0])").unwrap();
+        assert_eq!(constant_indices(&atom), vec![3, 0]);
     }
 }

@@ -8,9 +8,9 @@ use egg::Id;
 
 use super::AliasConfig;
 use super::facts::{AliasFacts, Exactness, Fact, PointFacts, Visit};
-use super::point::{PathId, Point, Points};
+use super::point::{Index, PathId, Point, Points, Step};
 use super::split::{Decision, Splitter, balanced_and};
-use crate::concrete::machine::State;
+use crate::concrete::machine::{ArrayOp, State};
 use crate::engine::{Bound, Ctx, RuleSet, SymDomain, Val, explore_observed};
 use crate::expr::{Sort, Term, Terms, display};
 use crate::lang::{ClassId, MethodId, MethodKind, Program, Sources, Type};
@@ -101,34 +101,76 @@ impl Symbols {
     }
 }
 
-/// The declared class of the input reference named by an access path from the
-/// entry's roots (`None` when the name is not such a path).
-fn declared(program: &Program, entry: MethodId, name: &str) -> Option<ClassId> {
+/// The declared type of the input named by an access path from the entry's roots
+/// (`this.items[i].next`, `a.length`: the rule sets' names of input symbols), or
+/// `None` when the name is not such a path.
+fn declared(program: &Program, entry: MethodId, name: &str) -> Option<Type> {
     let m = program.method(entry);
     let roots = usize::from(m.kind != MethodKind::Static) + m.params.len();
-    let mut parts = name.split('.');
-    let first = parts.next()?;
+    let (first, mut rest) = match name.find(['.', '[']) {
+        Some(i) => name.split_at(i),
+        None => (name, ""),
+    };
     let root = m.locals[..roots]
         .iter()
         .find(|l| program.name(l.name) == first)?;
-    let Type::Class(mut c) = root.ty else {
-        return None;
-    };
-    for part in parts {
-        let key = program.names.get(part)?;
-        let f = program.lookup_field(c, crate::lang::Name(key))?;
-        let Type::Class(k) = program.field(f).ty else {
+    let mut ty = root.ty;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('.') {
+            let end = after.find(['.', '[']).unwrap_or(after.len());
+            let part = &after[..end];
+            rest = &after[end..];
+            ty = match ty {
+                Type::Array(_) if part == "length" => Type::Int,
+                Type::Class(c) => {
+                    let key = program.names.get(part)?;
+                    program
+                        .field(program.lookup_field(c, crate::lang::Name(key))?)
+                        .ty
+                }
+                _ => return None,
+            };
+        } else if rest.starts_with('[') {
+            // The index is a term's text, which may hold brackets of its own.
+            let mut depth = 0usize;
+            let mut end = None;
+            for (i, ch) in rest.char_indices() {
+                match ch {
+                    '[' => depth += 1,
+                    ']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = Some(i);
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            rest = &rest[end? + 1..];
+            let Type::Array(a) = ty else { return None };
+            ty = a.elem();
+        } else {
             return None;
-        };
-        c = k;
+        }
     }
-    Some(c)
+    Some(ty)
+}
+
+/// Whether paths of static types `a` and `b` may denote one object: related classes,
+/// or types a cast can join (two arrays, an array and `Object`).
+fn related(program: &Program, a: Type, b: Type) -> bool {
+    match (a, b) {
+        (Type::Class(p), Type::Class(q)) => program.may_share(p, q),
+        _ => program.castable(a, b),
+    }
 }
 
 /// The bounded-input assumption over the symbols of a state: every `int` input in
-/// the generator's range, and at most `scope` distinct non-null input objects of
-/// each class (every symbol that may have class `c` is null, has another class, or
-/// equals one of `scope` witness constants of `c`).
+/// the generator's range, every input array's length in `0..=scope`, and at most
+/// `scope` distinct non-null input objects of each class (every symbol that may have
+/// class `c` is null, has another class, or equals one of `scope` witness constants
+/// of `c`) and input arrays of each primitive array type.
 fn bounded(
     ctx: &mut Ctx,
     entry: MethodId,
@@ -145,14 +187,29 @@ fn bounded(
         .filter(|(_, s)| s.is_none())
         .map(|(t, _)| *t)
         .collect();
+    // Input arrays of a type no other declared type's slot can hold (`int[]`,
+    // `boolean[]`), by type: at most `scope` of each, as the generator makes them.
+    let mut arrays: BTreeMap<crate::lang::ArrayType, Vec<Id>> = BTreeMap::new();
     for &(s, sort) in syms {
         match sort {
             None => {}
             Some(Sort::Int) => {
-                let a = ctx.terms.le(lo, s);
-                let b = ctx.terms.le(s, hi);
-                conj.push(a);
-                conj.push(b);
+                let name = display(&ctx.terms, s);
+                let length = name.ends_with(".length")
+                    && declared(program, entry, &name[..name.len() - ".length".len()])
+                        .is_some_and(|t| matches!(t, Type::Array(_)));
+                if length {
+                    // An input array's length is within the scope.
+                    let zero = ctx.terms.int(0);
+                    let k = ctx.terms.int(config.scope.min(i32::MAX as u32) as i32);
+                    conj.push(ctx.terms.le(zero, s));
+                    conj.push(ctx.terms.le(s, k));
+                } else {
+                    let a = ctx.terms.le(lo, s);
+                    let b = ctx.terms.le(s, hi);
+                    conj.push(a);
+                    conj.push(b);
+                }
             }
             Some(Sort::Ref) => {
                 // An input object is never one the run allocated.
@@ -167,10 +224,34 @@ fn bounded(
                     let is_null = ctx.terms.eq(s, null);
                     conj.push(ctx.terms.not(is_null));
                 }
-                let class = declared(program, entry, &name).unwrap_or(ClassId(0));
-                refs.push((s, ctx.input_classes(class)));
+                match declared(program, entry, &name) {
+                    Some(Type::Class(c)) => refs.push((s, ctx.input_classes(c))),
+                    Some(Type::Array(a)) => {
+                        if a.dims == 1 && !matches!(a.base, crate::lang::ElemBase::Class(_)) {
+                            arrays.entry(a).or_default().push(s);
+                        }
+                    }
+                    _ => refs.push((s, ctx.input_classes(ClassId(0)))),
+                }
             }
             Some(Sort::Bool) => {}
+        }
+    }
+    let null = ctx.terms.null();
+    for (a, group) in arrays {
+        if group.len() <= config.scope as usize {
+            continue;
+        }
+        let name = program.type_name(Type::Array(a));
+        let slots: Vec<Id> = (1..=config.scope)
+            .map(|j| ctx.terms.sym(&format!("$scope.{name}.{j}"), Sort::Ref))
+            .collect();
+        for x in group {
+            let mut clause = vec![ctx.terms.eq(x, null)];
+            for &o in &slots {
+                clause.push(ctx.terms.eq(x, o));
+            }
+            conj.push(ctx.terms.or_all(&clause));
         }
     }
     // At most `scope` distinct non-null objects of class C: every symbol that may
@@ -178,7 +259,6 @@ fn bounded(
     // `$scope.C.j` (linear in the symbols, where a clause per `scope + 1` of them
     // would be polynomial of degree `scope + 1` and hard on the solver).
     let k = config.scope;
-    let null = ctx.terms.null();
     for c in ctx.input_classes(ClassId(0)) {
         let group: Vec<&(Id, Vec<ClassId>)> =
             refs.iter().filter(|(_, cs)| cs.contains(&c)).collect();
@@ -262,10 +342,10 @@ impl Decider<'_> {
         let t = ctx.terms.bool(true);
         // PointsTo, by the rule set's own reads (a scratch copy of the heap per case).
         let mut cases: Vec<Vec<(Id, Denotes)>> = Vec::with_capacity(point.paths.len());
-        let mut open: HashMap<Vec<crate::lang::FieldId>, Open<R>> = HashMap::new();
+        let mut open: HashMap<Vec<Step>, Open<R>> = HashMap::new();
         for (path, _) in &point.paths {
-            let key = |n: usize| path.fields[..n].to_vec();
-            if path.fields.is_empty() {
+            let key = |n: usize| path.steps[..n].to_vec();
+            if path.steps.is_empty() {
                 open.clear();
                 let r = match state.env.get(path.root) {
                     Val::Ref(r) => *r,
@@ -273,8 +353,8 @@ impl Decider<'_> {
                 };
                 open.insert(Vec::new(), vec![(t, heap.clone(), Some(r))]);
             } else {
-                let n = path.fields.len();
-                let f = path.fields[n - 1];
+                let n = path.steps.len();
+                let step = path.steps[n - 1];
                 let parent = open[&key(n - 1)].clone();
                 let mut next = Vec::new();
                 for (g, h, r) in parent {
@@ -282,21 +362,49 @@ impl Decider<'_> {
                         next.push((g, h, None));
                         continue;
                     };
-                    for fork in R::field_read(ctx, h, r, f) {
+                    // The rule set's own FIELD ACCESS, or its own array read at the
+                    // index the local holds at the point (or the constant).
+                    let forks = match step {
+                        Step::Field(f) => R::field_read(ctx, h, r, f),
+                        Step::Elem(index) => {
+                            let i = match index {
+                                Index::Const(k) => ctx.terms.int(k),
+                                Index::Local(l) => match state.env.get(l) {
+                                    Val::Prim(i) => *i,
+                                    other => unreachable!("an int local holds {other:?}"),
+                                },
+                            };
+                            let operands = [Val::Ref(r), Val::Prim(i)];
+                            match R::array(ctx, h, ArrayOp::Read, &operands) {
+                                Some(forks) => forks,
+                                None => {
+                                    self.problems.insert(format!(
+                                        "{} does not model arrays: element paths are not read",
+                                        R::NAME
+                                    ));
+                                    Vec::new()
+                                }
+                            }
+                        }
+                    };
+                    for fork in forks {
                         let g2 = match fork.guard {
                             Some(x) => ctx.terms.and(g, x),
                             None => g,
                         };
                         match fork.result {
                             Ok(Val::Ref(r2)) => next.push((g2, fork.heap, Some(r2))),
-                            Ok(other) => unreachable!("a reference field holds {other:?}"),
+                            Ok(other) => {
+                                unreachable!("a reference field or element holds {other:?}")
+                            }
+                            // Null, or an index out of bounds: undefined.
                             Err(_) => next.push((g2, fork.heap, None)),
                         }
                     }
                 }
                 open.insert(key(n), next);
             }
-            let here = &open[&path.fields];
+            let here = &open[&path.steps];
             let mut out = Vec::with_capacity(here.len());
             for (g, h, r) in here {
                 out.push(match r {
@@ -326,7 +434,7 @@ impl Decider<'_> {
         }
         for p in point.path_ids() {
             for q in point.path_ids().filter(|q| *q > p) {
-                if program.may_share(point.class(p), point.class(q)) {
+                if related(program, point.ty(p), point.ty(q)) {
                     rt.extend([datalog::Related(p, q)]);
                 }
             }
@@ -517,7 +625,7 @@ pub fn symbolic_facts<R: RuleSet>(
     config: &AliasConfig,
     targets: Targets,
 ) -> AliasFacts {
-    let points = Points::collect(program, sources, entry, config.max_fields);
+    let points = Points::collect(program, sources, entry, config.max_fields, &config.indices);
     let mut facts = AliasFacts::new(points);
     let decider = || Decider {
         config,

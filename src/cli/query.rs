@@ -34,7 +34,7 @@ pub struct Args {
     /// The bounded inputs the facts range over: objects per class.
     #[arg(long, default_value_t = super::DEFAULT_SCOPE, value_parser = super::scope_arg())]
     pub scope: u32,
-    /// Paths extend a local by at most this many fields.
+    /// Paths extend a local by at most this many steps (fields or array elements).
     #[arg(long, default_value_t = 2)]
     pub max_fields: u32,
     /// The whole command ends within this many seconds; facts read off an exploration
@@ -100,7 +100,16 @@ pub fn run(args: Args, start: Instant) -> Output {
     config.engine.time_limit = clock.remaining();
     // The exploration's states are decided on its workers (docs/PARALLEL.md).
     config.engine.jobs = args.jobs.jobs();
-    let points = alias::Points::collect(program, &sources, entry, config.max_fields);
+    // Element paths at the constant indices the query names, besides the defaults.
+    if let Some(a) = &atom {
+        for k in query::constant_indices(a) {
+            if !config.indices.contains(&k) {
+                config.indices.push(k);
+            }
+        }
+    }
+    let points =
+        alias::Points::collect(program, &sources, entry, config.max_fields, &config.indices);
     let selected: Vec<PointId> = points
         .ids()
         .filter(|&p| args.at.is_none_or(|l| points.get(p).line == l))

@@ -6,6 +6,8 @@
 # Usage: tests/java/run_drivers.sh [FILE.java...]   (default: every programs/*.java)
 # tests/java/drivers.expected is its output for the whole corpus; after changing a program:
 #   tests/java/run_drivers.sh > tests/java/drivers.expected
+# and tests/java/arrays_drivers.expected for the array programs:
+#   tests/java/run_drivers.sh programs/arrays/*.java > tests/java/arrays_drivers.expected
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
