@@ -319,16 +319,6 @@ impl TraceSink for Collect<'_> {
 
 /// Per-check solver time when the command gives no deadline.
 const CHECK_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// Candidates of the other side checked together in one disjunction
-/// ([`Prover::agree`]): large enough that a trace costs a few checks, small enough
-/// that one check stays small.
-const AGREE_BATCH: usize = 256;
-
-/// A trace with fewer candidates than this is checked pair by pair: few checks
-/// either way, and the pairwise checks are the simplest (an `unknown` answer on
-/// non-linear arithmetic depends on what the solver was asked before).
-const AGREE_PAIRWISE: usize = 64;
 /// At most this many clauses state the scope as an axiom (subsets of `scope + 1`
 /// input references of one class); beyond it, coverage is left unproved.
 const MAX_SCOPE_CLAUSES: usize = 20_000;
@@ -1001,100 +991,51 @@ impl Prover<'_> {
     }
 
     /// Agreement of every pair of traces; (overlapping pairs, pairs).
-    ///
-    /// The pairs whose path conditions can hold together are found trace by trace of
-    /// `xs`, not pair by pair: `a`'s candidates are the traces of `ys` whose literals do
-    /// not clash with its own, and one check of `pc_a` with the disjunction of a batch
-    /// of candidates' path conditions either rules out the whole batch (unsat) or gives
-    /// a model, on which the candidates whose path conditions hold overlap `a`; those are
-    /// checked for agreement as pairs and taken out, and the batch is checked again. A
-    /// trace overlaps few traces of the other side, so `a` costs about one check per
-    /// batch and per overlapping pair, where checking pairs cost one per candidate. The
-    /// pairs found are exactly those the pairwise checks find: a batch is unsat exactly
-    /// when each of its pairs is. When a batch's check is `unknown`, or its model
-    /// evaluates no candidate true (a value the model leaves undefined), its candidates
-    /// are checked pair by pair as before.
     fn agree(&mut self, xs: &[STrace], ys: &[STrace]) -> (Vec<(usize, usize)>, usize) {
+        let [ra, rb] = [self.contenders[0].name, self.contenders[1].name];
         let (mut overlapping, mut pairs, mut left) = (Vec::new(), 0, 0);
-        'traces: for a in xs {
-            pairs += ys.len();
-            if self.out_of_time() {
-                left += ys.len();
-                continue;
-            }
-            let candidates: Vec<&STrace> = ys
-                .iter()
-                .filter(|b| !clash(&a.literals, &b.literals))
-                .collect();
-            if candidates.len() < AGREE_PAIRWISE {
-                for b in candidates {
-                    if self.out_of_time() {
-                        left += 1;
+        for a in xs {
+            for b in ys {
+                pairs += 1;
+                if self.out_of_time() {
+                    left += 1;
+                    continue;
+                }
+                if clash(&a.literals, &b.literals) {
+                    continue;
+                }
+                let names = vec![format!("{ra}#{}", a.index), format!("{rb}#{}", b.index)];
+                match self.check(&[a.pc, b.pc]) {
+                    Checked::Unsat => continue,
+                    Checked::Unknown(why) => {
+                        self.unproved.push(Unproved {
+                            check: "agree".into(),
+                            detail: format!("{} and {}: {why}", names[0], names[1]),
+                        });
                         continue;
                     }
-                    if self.pair(a, b, &mut overlapping) {
-                        overlapping.sort_unstable();
-                        return (overlapping, pairs);
-                    }
-                }
-                continue;
-            }
-            for (k, batch) in candidates.chunks(AGREE_BATCH).enumerate() {
-                let mut open: Vec<&STrace> = batch.to_vec();
-                while !open.is_empty() {
-                    if self.out_of_time() {
-                        let later = candidates.len().saturating_sub((k + 1) * AGREE_BATCH);
-                        left += open.len() + later;
-                        continue 'traces;
-                    }
-                    let pcs: Vec<TermId> = open.iter().map(|b| b.pc).collect();
-                    let any = self.t().or(&pcs).expect("bool");
-                    let (model, hits) = match self.check(&[a.pc, any]) {
-                        Checked::Unsat => break,
-                        Checked::Sat(m) => {
-                            let hits = m.true_ones(self.shared.solver.terms(), &pcs);
-                            (Some(m), hits)
-                        }
-                        Checked::Unknown(_) => (None, vec![false; open.len()]),
-                    };
-                    let (hit, rest): (Vec<(&STrace, bool)>, Vec<(&STrace, bool)>) =
-                        open.iter().map(|&b| b).zip(hits).partition(|x| x.1);
-                    let stop = match model {
-                        // The model makes both path conditions true: the pairs overlap.
-                        Some(m) if !hit.is_empty() => {
-                            open = rest.into_iter().map(|x| x.0).collect();
-                            let mut stop = false;
-                            for (b, _) in hit {
-                                if self.out_of_time() {
-                                    left += 1;
-                                    continue;
-                                }
-                                if self.overlap(a, b, m.clone(), &mut overlapping) {
-                                    stop = true;
-                                    break;
+                    Checked::Sat(m) => {
+                        overlapping.push((a.index, b.index));
+                        let Some(diff) = self.difference(a, b) else {
+                            self.refute("differ", names, &m, &[0, 1]);
+                            if self.counterexample.is_some() {
+                                return (overlapping, pairs);
+                            }
+                            continue;
+                        };
+                        match self.check(&[a.pc, b.pc, diff]) {
+                            Checked::Unsat => {}
+                            Checked::Unknown(why) => self.unproved.push(Unproved {
+                                check: "agree".into(),
+                                detail: format!("{} and {}: {why}", names[0], names[1]),
+                            }),
+                            Checked::Sat(m) => {
+                                self.refute("differ", names, &m, &[0, 1]);
+                                if self.counterexample.is_some() {
+                                    return (overlapping, pairs);
                                 }
                             }
-                            stop
                         }
-                        // Nothing the model decides: each candidate on its own.
-                        _ => {
-                            let mut stop = false;
-                            for b in std::mem::take(&mut open) {
-                                if self.out_of_time() {
-                                    left += 1;
-                                    continue;
-                                }
-                                if self.pair(a, b, &mut overlapping) {
-                                    stop = true;
-                                    break;
-                                }
-                            }
-                            stop
-                        }
-                    };
-                    if stop {
-                        overlapping.sort_unstable();
-                        return (overlapping, pairs);
                     }
                 }
             }
@@ -1105,60 +1046,7 @@ impl Prover<'_> {
                 detail: format!("{left} pairs left when the time limit ended"),
             });
         }
-        // In the order of the traces (a batch's model finds its pairs in any order).
-        overlapping.sort_unstable();
         (overlapping, pairs)
-    }
-
-    /// Checks one pair of traces: disjoint, or the same outcome kind and no difference
-    /// in what they observe. True when a replayed counterexample ends the proof.
-    fn pair(&mut self, a: &STrace, b: &STrace, overlapping: &mut Vec<(usize, usize)>) -> bool {
-        let [ra, rb] = [self.contenders[0].name, self.contenders[1].name];
-        let names = vec![format!("{ra}#{}", a.index), format!("{rb}#{}", b.index)];
-        match self.check(&[a.pc, b.pc]) {
-            Checked::Unsat => false,
-            Checked::Unknown(why) => {
-                self.unproved.push(Unproved {
-                    check: "agree".into(),
-                    detail: format!("{} and {}: {why}", names[0], names[1]),
-                });
-                false
-            }
-            Checked::Sat(m) => self.overlap(a, b, m, overlapping),
-        }
-    }
-
-    /// Checks a pair of traces whose path conditions `m` satisfies together: the same
-    /// outcome kind, and no difference in what they observe. True when a replayed
-    /// counterexample ends the proof.
-    fn overlap(
-        &mut self,
-        a: &STrace,
-        b: &STrace,
-        m: Model,
-        overlapping: &mut Vec<(usize, usize)>,
-    ) -> bool {
-        let [ra, rb] = [self.contenders[0].name, self.contenders[1].name];
-        let names = vec![format!("{ra}#{}", a.index), format!("{rb}#{}", b.index)];
-        overlapping.push((a.index, b.index));
-        let Some(diff) = self.difference(a, b) else {
-            self.refute("differ", names, &m, &[0, 1]);
-            return self.counterexample.is_some();
-        };
-        match self.check(&[a.pc, b.pc, diff]) {
-            Checked::Unsat => false,
-            Checked::Unknown(why) => {
-                self.unproved.push(Unproved {
-                    check: "agree".into(),
-                    detail: format!("{} and {}: {why}", names[0], names[1]),
-                });
-                false
-            }
-            Checked::Sat(m) => {
-                self.refute("differ", names, &m, &[0, 1]);
-                self.counterexample.is_some()
-            }
-        }
     }
 
     /// Replays a check's model: lays it out as an input, runs the interpreter, and

@@ -112,14 +112,6 @@ impl Model {
             .find(|&t| self.eval_shared(terms, t, &mut memo) != Some(ModelValue::Bool(true)))
     }
 
-    /// Which of `ts` evaluate to `true`, each shared sub-term evaluated once.
-    pub fn true_ones(&self, terms: &Terms, ts: &[TermId]) -> Vec<bool> {
-        let mut memo = HashMap::new();
-        ts.iter()
-            .map(|&t| self.eval_shared(terms, t, &mut memo) == Some(ModelValue::Bool(true)))
-            .collect()
-    }
-
     fn eval_shared(
         &self,
         terms: &Terms,
