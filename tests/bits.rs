@@ -94,11 +94,22 @@ fn path_of(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
 }
 
-/// Slow (every rule set on eight entries, some over two symbolic operands): run in
-/// release, `-- --ignored`.
+/// Every entry of Bits.java but `Bits.mix`, whose two symbolic operands take the
+/// solver to its timeout before the witnesses decide them (docs/SOLVER.md, "Bitwise
+/// operators").
+#[test]
+fn bits_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
+    bits_program_agrees(&["Bits.mix"]);
+}
+
+/// `Bits.mix` too (slow: run in release, `-- --ignored`).
 #[test]
 #[ignore]
-fn bits_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
+fn bits_program_agrees_on_every_entry() {
+    bits_program_agrees(&[]);
+}
+
+fn bits_program_agrees(skip: &[&str]) {
     let path = path_of("tests/lang/ok/Bits.java");
     let text = std::fs::read_to_string(&path).unwrap();
     let (_, compiled) = lang::compile_path(&path).unwrap();
@@ -106,7 +117,7 @@ fn bits_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
     let specs = corpus::entries(&text).unwrap();
     assert_eq!(specs.len(), 8);
     let mut wrong = Vec::new();
-    for spec in &specs {
+    for spec in specs.iter().filter(|s| !skip.contains(&s.name.as_str())) {
         let entry = program.entry(&spec.name).unwrap();
         let Paths::Finite(n) = spec.paths else {
             panic!("{}: every entry has finitely many paths", spec.name)
