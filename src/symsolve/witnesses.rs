@@ -94,8 +94,11 @@ struct SharedLog {
     /// The precondition, scope and int range of every find (as [`Witnesses::key`]).
     key: Option<(MethodId, u32, i32, i32)>,
     found: Vec<(u64, Witness)>,
-    refuted: Vec<(u64, Structure, Option<(usize, usize)>)>,
+    refuted: Vec<Published>,
 }
+
+/// A core in a [`SharedPool`]: the pool that found it, the core, its choice's site.
+type Published = (u64, Structure, Option<(usize, usize)>);
 
 /// Names the pools that meet a shared pool (zero means none yet).
 static ORIGINS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
