@@ -190,29 +190,21 @@ fn low_bits(x: &str, k: u32) -> String {
 
 /// `x & c` for a numeral `c`: `x`'s bits over each run of ones of `c`.
 fn and_numeral(x: &str, c: i64) -> String {
-    let c = c as i32 as u32;
-    let mut runs = Vec::new();
-    let mut i = 0u32;
-    while i < 32 {
-        if c >> i & 1 == 0 {
-            i += 1;
-            continue;
-        }
-        let lo = i;
-        while i < 32 && c >> i & 1 == 1 {
-            i += 1;
-        }
-        let upto = if i == 32 {
-            x.to_string()
-        } else {
-            low_bits(x, i)
-        };
-        runs.push(if lo == 0 {
-            upto
-        } else {
-            format!("(- {upto} {})", low_bits(x, lo))
-        });
-    }
+    let mut runs: Vec<String> = crate::expr::mask_runs(c)
+        .into_iter()
+        .map(|(lo, hi)| {
+            let upto = if hi == 32 {
+                x.to_string()
+            } else {
+                low_bits(x, hi)
+            };
+            if lo == 0 {
+                upto
+            } else {
+                format!("(- {upto} {})", low_bits(x, lo))
+            }
+        })
+        .collect();
     match runs.len() {
         0 => "0".into(),
         1 => runs.pop().expect("one run"),

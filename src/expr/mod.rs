@@ -17,3 +17,24 @@ pub use print::{
 };
 pub use rewrites::rules;
 pub use terms::{ExprConfig, Terms};
+
+/// The runs of ones of a 32-bit mask, as `(lo, hi)` bit ranges (`lo` included, `hi`
+/// excluded), lowest first: `x & c` is the sum of `x`'s bits over these runs, which
+/// the solver and the SMT-LIB export both encode as remainders by powers of two.
+pub fn mask_runs(c: i64) -> Vec<(u32, u32)> {
+    let c = c as i32 as u32;
+    let mut runs = Vec::new();
+    let mut i = 0u32;
+    while i < 32 {
+        if c >> i & 1 == 0 {
+            i += 1;
+            continue;
+        }
+        let lo = i;
+        while i < 32 && c >> i & 1 == 1 {
+            i += 1;
+        }
+        runs.push((lo, i));
+    }
+    runs
+}

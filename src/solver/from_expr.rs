@@ -481,19 +481,9 @@ pub mod int32 {
     /// `x & c` for a constant `c`: the sum of `x`'s bits over each run of ones of
     /// `c` (two remainders by powers of two per run). Linear: decided.
     fn and_const(terms: &mut Terms, x: TermId, c: i64) -> Result<TermId, SortError> {
-        let c = c as i32 as u32;
         let mut sum: Option<TermId> = None;
-        let mut i = 0u32;
-        while i < 32 {
-            if c >> i & 1 == 0 {
-                i += 1;
-                continue;
-            }
-            let lo = i;
-            while i < 32 && c >> i & 1 == 1 {
-                i += 1;
-            }
-            let run = bits(terms, x, lo, i)?;
+        for (lo, hi) in crate::expr::mask_runs(c) {
+            let run = bits(terms, x, lo, hi)?;
             sum = Some(match sum {
                 None => run,
                 Some(s) => terms.add(s, run)?,
