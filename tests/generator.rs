@@ -548,34 +548,6 @@ fn bad_preconditions_are_input_errors() {
     );
 }
 
-/// Every corpus entry (programs/ and programs/lissa/, with its precondition), each
-/// compiled once.
-fn corpus_entries() -> Vec<(String, Program, MethodId, Option<MethodId>)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
-    let mut files = heaplog::corpus::files(&root).unwrap();
-    files.extend(heaplog::corpus::files(&root.join("lissa")).unwrap());
-    let mut out = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let specs = heaplog::corpus::entries(&text).unwrap();
-        for spec in specs {
-            let (_, compiled) = lang::compile_path(&path).unwrap();
-            let program = compiled.program.expect("corpus programs check");
-            let m = program.entry(&spec.name).unwrap();
-            let pre = spec
-                .requires_qualified()
-                .map(|p| program.entry(&p).unwrap());
-            let name = format!(
-                "{} {}",
-                path.file_name().unwrap().to_string_lossy(),
-                spec.name
-            );
-            out.push((name, program, m, pre));
-        }
-    }
-    out
-}
-
 /// A few completions of a class: its representative, and its open fields all at the
 /// last value of their domain among the class's own objects (an int range's greatest,
 /// true, the last object that fits, else null).
@@ -612,7 +584,7 @@ fn classes_partition_the_inputs_and_run_alike() {
         step_budget: 100_000,
     };
     let mut collapsed = 0;
-    for (name, program, m, pre) in corpus_entries() {
+    for (name, program, m, pre) in common::corpus_entries() {
         for scope in [1, 2] {
             let config = GenConfig {
                 scope,
@@ -674,7 +646,7 @@ fn classes_partition_the_inputs_and_run_alike() {
 fn the_oracle_of_classes_counts_as_the_oracle_of_inputs() {
     use heaplog::oracle::{self, OracleConfig};
     let mut checked = 0;
-    for (name, program, m, pre) in corpus_entries() {
+    for (name, program, m, pre) in common::corpus_entries() {
         let inputs = OracleConfig {
             inputs: GenConfig {
                 scope: 2,

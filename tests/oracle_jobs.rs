@@ -7,34 +7,8 @@ mod common;
 use std::time::{Duration, Instant};
 
 use heaplog::concrete::generate::{self, GenConfig};
-use heaplog::lang::{self, MethodId, Program};
+use heaplog::lang::{self, MethodId};
 use heaplog::oracle::{self, OracleConfig, Table};
-
-/// Every entry of the corpus (`programs/` and `programs/lissa/`), with its precondition.
-fn corpus_entries() -> Vec<(String, Program, MethodId, Option<MethodId>)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
-    let mut files = heaplog::corpus::files(&root).unwrap();
-    files.extend(heaplog::corpus::files(&root.join("lissa")).unwrap());
-    let mut out = Vec::new();
-    for path in files {
-        let text = std::fs::read_to_string(&path).unwrap();
-        for spec in heaplog::corpus::entries(&text).unwrap() {
-            let (_, compiled) = lang::compile_path(&path).unwrap();
-            let program = compiled.program.expect("corpus programs check");
-            let m = program.entry(&spec.name).unwrap();
-            let pre = spec
-                .requires_qualified()
-                .map(|p| program.entry(&p).unwrap());
-            let name = format!(
-                "{} {}",
-                path.file_name().unwrap().to_string_lossy(),
-                spec.name
-            );
-            out.push((name, program, m, pre));
-        }
-    }
-    out
-}
 
 /// Everything a table holds, rows in order.
 fn text(table: &Table) -> String {
@@ -59,7 +33,7 @@ fn config(scope: u32, pre: Option<MethodId>, classes: bool, jobs: usize) -> Orac
 #[test]
 fn tables_are_those_of_one_worker() {
     let mut checked = [0, 0];
-    for (name, program, m, pre) in corpus_entries() {
+    for (name, program, m, pre) in common::corpus_entries() {
         let plain = GenConfig {
             scope: 2,
             ..GenConfig::default()

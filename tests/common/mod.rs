@@ -36,3 +36,36 @@ fn run(command: &mut Command) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Every entry of the corpus (`programs/` and `programs/lissa/`), with its
+/// precondition: its name (`file Class.method`), program, method and precondition.
+#[allow(dead_code)]
+pub fn corpus_entries() -> Vec<(
+    String,
+    heaplog::lang::Program,
+    heaplog::lang::MethodId,
+    Option<heaplog::lang::MethodId>,
+)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs");
+    let mut files = heaplog::corpus::files(&root).unwrap();
+    files.extend(heaplog::corpus::files(&root.join("lissa")).unwrap());
+    let mut out = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for spec in heaplog::corpus::entries(&text).unwrap() {
+            let (_, compiled) = heaplog::lang::compile_path(&path).unwrap();
+            let program = compiled.program.expect("corpus programs check");
+            let m = program.entry(&spec.name).unwrap();
+            let pre = spec
+                .requires_qualified()
+                .map(|p| program.entry(&p).unwrap());
+            let name = format!(
+                "{} {}",
+                path.file_name().unwrap().to_string_lossy(),
+                spec.name
+            );
+            out.push((name, program, m, pre));
+        }
+    }
+    out
+}
