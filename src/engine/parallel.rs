@@ -2,22 +2,28 @@
 //! tree, each with its own context, and the traces reach the sink in the order and
 //! numbering of the sequential depth-first run.
 //!
-//! The split. The top of the tree is expanded here, one machine step of every
-//! pending state per round, until there are [`SUBTREES_PER_JOB`] pending states per
-//! worker (or no more, or [`SPLIT_STATES`] states were stepped). What those steps
-//! found (traces, cut paths) and the pending states, in depth-first order, make the
-//! list of segments the output is made of. Each pending state is a subtree, named by
-//! its path from the root: the index of the successor taken at each step.
+//! The split. The top of the tree is expanded first, in rounds: each round steps
+//! every pending state, side by side on the workers (each expansion in a context of
+//! its own), until there are [`SUBTREES_PER_JOB`] pending states per worker (or no
+//! more, or [`SPLIT_NODES`] states were expanded). A tree with few branches (a long
+//! chain between two forks) can be explored whole by the split, its rounds in
+//! parallel. What those steps found (traces, cut paths) and the pending states, in
+//! depth-first order, make the list of segments the output is made of. Each pending
+//! state is a subtree, named by its path from the root: the index of the successor
+//! taken at each step.
 //!
 //! The workers. A state holds `Rc`s (its environment, continuation and path
 //! condition), and terms live in one e-graph per context, so a subtree does not move
 //! between threads: a worker makes its own context (e-graph, solver, rule-set
 //! caches), replays the subtree's path from the root (one step per path element, a
 //! small fraction of the work when the split is shallow) and explores the subtree
-//! depth first. The workers are rayon's; they take subtrees in the sequential order
-//! from one shared counter, so that the first unfinished subtree is always being
-//! explored and the output streams (rayon's halving of a range would hold the second
-//! half's output until the first half is done). What crosses contexts is only the
+//! depth first. The workers are rayon's; they take subtrees from one shared counter,
+//! the shortest paths first (ties in the sequential order). A subtree nearer the root
+//! tends to hold more of the tree, and the largest one taken last would leave the
+//! other workers idle at the end: on LISSA's TreeMap put at scope 10, the two largest
+//! of 34 subtrees are the last two in the sequential order and two fifths of the work.
+//! A subtree that finishes before the ones ahead of it in the output waits, in
+//! chunks, until they have been handed over. What crosses contexts is only the
 //! run's [`Exchange`](super::config::Exchange): knowledge a rule set learns in one
 //! subtree that spares work in another and changes no answer (SymSolve's witnesses
 //! and cores).
@@ -45,6 +51,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use egg::{Id, Language};
+use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 
 use super::config::EngineConfig;
@@ -598,6 +605,7 @@ fn split<R: RuleSet, W: Watch<R>>(
     wants_terms: bool,
     ctx: &mut Ctx<'_>,
     watch: &W,
+    pool: &rayon::ThreadPool,
 ) -> Split<W::Part> {
     let mut parts = Vec::new();
     enum Item {
@@ -617,24 +625,49 @@ fn split<R: RuleSet, W: Watch<R>>(
         && !end.cut_all
         && room(expansions, replayed, stepped)
     {
-        let mut next = Vec::with_capacity(items.len() * 2);
+        // One round: every open item is expanded, side by side on the pool (each
+        // expansion has a context of its own), as far as the budget allows.
+        let mut budget = SPLIT_NODES - expansions;
+        let mut round = Vec::new();
+        let mut slots = Vec::with_capacity(items.len());
         for item in items {
-            let path = match item {
-                Item::Open(path) if !end.cut_all && room(expansions, replayed, stepped) => path,
-                other => {
+            match item {
+                Item::Open(path) if budget > 0 => {
+                    budget -= 1;
+                    expansions += 1;
+                    replayed += path.len();
+                    slots.push(None);
+                    round.push(path);
+                }
+                other => slots.push(Some(other)),
+            }
+        }
+        let expanded: Vec<Expanded<W::Part>> = pool.install(|| {
+            round
+                .into_par_iter()
+                .map(|path| {
+                    expand::<R, W>(program, entry, config, path, shared, wants_terms, watch)
+                })
+                .collect()
+        });
+        let mut expanded = expanded.into_iter();
+        let mut next = Vec::with_capacity(slots.len() * 2);
+        for slot in slots {
+            let x = match slot {
+                Some(other) => {
                     next.push(other);
                     continue;
                 }
+                None => expanded.next().expect("one expansion per open item"),
             };
-            expansions += 1;
-            replayed += path.len();
-            let x = expand::<R, W>(program, entry, config, path, shared, wants_terms, watch);
             parts.push(x.part);
             stepped += x.stats.states as usize;
             ctx.stats.add(&x.stats);
             ctx.add_cuts(&x.cuts);
             next.push(Item::Found(x.batch));
-            if x.end.cut_all {
+            // After a bound of the whole run, what the round's later expansions
+            // found is kept, and nothing below them is explored.
+            if end.cut_all || x.end.cut_all {
                 end.cut_all = true;
                 continue;
             }
@@ -823,6 +856,12 @@ pub fn stream_watched<R: RuleSet, W: Watch<R>>(
         states: AtomicU64::new(0),
         stop: AtomicBool::new(false),
     };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(WORKER_STACK)
+        .thread_name(|i| format!("heaplog-explore-{i}"))
+        .build()
+        .expect("the worker threads start");
     // This thread's context renders: the workers' terms are made again in it.
     let (mut dom, initial) = setup::<R>(program, entry, config.clone());
     let mut split = split::<R, W>(
@@ -835,6 +874,7 @@ pub fn stream_watched<R: RuleSet, W: Watch<R>>(
         wants_terms,
         &mut dom.ctx,
         watch,
+        &pool,
     );
     let mut parts = std::mem::take(&mut split.parts);
     drop(initial);
@@ -882,13 +922,12 @@ pub fn stream_watched<R: RuleSet, W: Watch<R>>(
     };
     let (tx, rx) = mpsc::channel::<Chunk<W::Part>>();
     let next = AtomicUsize::new(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .stack_size(WORKER_STACK)
-        .thread_name(|i| format!("heaplog-explore-{i}"))
-        .build()
-        .expect("the worker threads start");
     let paths = &split.paths;
+    // The subtrees nearest the root first: they hold most of the work, and one of
+    // them taken last would be the run's tail (see the module docs).
+    let mut order: Vec<usize> = (0..paths.len()).collect();
+    order.sort_by_key(|&task| (paths[task].len(), task));
+    let order = &order;
     let (shared, next, worker_config) = (&shared, &next, &worker_config);
     std::thread::scope(|scope| {
         let workers = scope.spawn(move || {
@@ -897,10 +936,11 @@ pub fn stream_watched<R: RuleSet, W: Watch<R>>(
                     let tx = tx.clone();
                     s.spawn(move |_| {
                         loop {
-                            let task = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(path) = paths.get(task) else {
+                            let Some(&task) = order.get(next.fetch_add(1, Ordering::Relaxed))
+                            else {
                                 break;
                             };
+                            let path = &paths[task];
                             if shared.stop.load(Ordering::Relaxed) {
                                 let _ = tx.send(Chunk {
                                     task,
