@@ -1185,6 +1185,7 @@ mod tests {
                         owner: ClassId(i as u32),
                         ty: ty(t),
                         span: Span::default(),
+                        is_final: false,
                     });
                     FieldId(prog.fields.len() as u32 - 1)
                 })
@@ -1200,6 +1201,7 @@ mod tests {
                 all_fields,
                 methods: Vec::new(),
                 constructor: None,
+                constructors: Vec::new(),
                 builtin: i <= BUILTIN_CLASSES.len(),
                 interface: false,
                 interfaces: Vec::new(),

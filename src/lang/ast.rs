@@ -75,6 +75,10 @@ pub struct FieldDecl {
     pub ty: TypeExpr,
     pub name: Ident,
     pub span: Span,
+    /// The initializer of a `static final` field (which also runs, as every
+    /// static field initializer does, in the class's `<clinit>`): a constant
+    /// expression makes the field a constant variable (JLS 4.12.4).
+    pub init: Option<Expr>,
 }
 
 /// A written type.
@@ -114,6 +118,8 @@ impl TypeExpr {
 pub struct Param {
     pub ty: TypeExpr,
     pub name: Ident,
+    /// Declared `final` (never assigned).
+    pub is_final: bool,
 }
 
 /// A method or, when `ret` is `None`, a constructor.
@@ -216,11 +222,12 @@ pub struct SwitchGroup {
 
 #[derive(Clone, Debug)]
 pub enum StmtKind {
-    /// `T x;` or `T x = e;`
+    /// `T x;` or `T x = e;` (`final T x = e;` when `is_final`).
     Local {
         ty: TypeExpr,
         name: Ident,
         init: Option<Expr>,
+        is_final: bool,
     },
     /// `T x = e, y, z = f;`: several declarators, each a [`StmtKind::Local`].
     Locals(Vec<Stmt>),
@@ -256,9 +263,13 @@ pub enum StmtKind {
     Return(Option<Expr>),
     Throw(Expr),
     Assert(Expr),
+    /// `assert e : message;` (the message is evaluated only when `e` is false).
+    AssertMsg(Expr, Expr),
     Block(Block),
     /// `super(args);` (legal only first in a constructor).
     SuperCtor(Vec<Expr>),
+    /// `this(args);` (legal only first in a constructor).
+    ThisCtor(Vec<Expr>),
     /// `;`
     Empty,
     /// `try block catch (...) block ... [finally block]`: at least one `catch`

@@ -335,6 +335,19 @@ pub(super) fn assert(e: Expr, span: Span) -> Expr {
     mk(ExprKind::Assert(Box::new(e)), span)
 }
 
+/// `assert e : m;`: `if (e) {} else { m; assert false; }` (the message runs
+/// only when `e` is false; its value is dropped, an exception it throws is not).
+pub(super) fn assert_msg(e: Expr, m: Expr, span: Span) -> Expr {
+    let fail = begin(
+        vec![
+            stmt(m, span),
+            stmt(assert(lit(Lit::Bool(false), span), span), span),
+        ],
+        span,
+    );
+    if_(e, begin(Vec::new(), span), Some(fail), span)
+}
+
 /// `Verifier.assume(e)`.
 pub(super) fn assume(e: Expr, span: Span) -> Expr {
     mk(ExprKind::Assume(Box::new(e)), span)

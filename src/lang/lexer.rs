@@ -428,11 +428,22 @@ fn number(word: &str) -> Result<Tok, String> {
             "unsupported number literal `{word}`: the Java subset does not support type `long`"
         ));
     }
-    if word.contains('_') {
-        return Err(format!(
-            "unsupported number literal `{word}`: underscores in literals are not supported"
-        ));
-    }
+    // Underscores separate digits (JLS 3.10.1): never first after a `0x`/`0b`
+    // prefix, never last.
+    let cleaned;
+    let word = if word.contains('_') {
+        let prefixed = word.len() > 1
+            && word.as_bytes()[0] == b'0'
+            && matches!(word.as_bytes()[1], b'x' | b'X' | b'b' | b'B');
+        let body = if prefixed { &word[2..] } else { word };
+        if body.starts_with('_') || body.ends_with('_') {
+            return Err(format!("illegal underscore in number literal `{word}`"));
+        }
+        cleaned = word.replace('_', "");
+        cleaned.as_str()
+    } else {
+        word
+    };
     let lower = word.to_ascii_lowercase();
     let (digits, radix) = if let Some(d) = lower.strip_prefix("0x") {
         (d, 16)

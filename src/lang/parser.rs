@@ -532,7 +532,6 @@ impl Parser<'_> {
         }
         let ty = self.type_expr()?;
         let name = self.ident()?;
-        self.no_c_style_dims()?;
         if self.peek() == &Tok::LParen {
             let params = self.params()?;
             let throws = self.throws()?;
@@ -555,6 +554,7 @@ impl Parser<'_> {
         if let TypeExpr::Void(s) = ty {
             self.error("a field cannot have type `void`", s);
         }
+        let ty = self.declarator_dims(ty)?;
         let mut init = None;
         match self.peek() {
             Tok::Assign if mods.is_static => {
@@ -605,8 +605,11 @@ impl Parser<'_> {
         }
         self.expect(Tok::Semi)?;
         let span = start.to(self.prev_span());
-        if mods.is_final {
-            self.error("the Java subset does not support final fields", span);
+        if mods.is_final && mods.is_static && init.is_none() {
+            self.error(
+                "the Java subset does not support blank `static final` fields: give the field an initializer",
+                span,
+            );
         } else if mods.is_abstract {
             self.error("a field cannot be `abstract`", span);
         }
@@ -615,6 +618,7 @@ impl Parser<'_> {
             ty,
             name,
             span,
+            init: init.clone().filter(|_| mods.is_final),
         });
         if let Some(value) = init {
             // `static T f = e;` runs as `f = e;` in the class's initializer, in
@@ -778,14 +782,11 @@ impl Parser<'_> {
             return Ok(params);
         }
         loop {
-            if self.peek() == &Tok::Kw(Kw::Final) {
-                let s = self.span();
-                return Err(self.error("the Java subset does not support `final` parameters", s));
-            }
+            let is_final = self.eat(&Tok::Kw(Kw::Final));
             let ty = self.type_expr()?;
             let name = self.ident()?;
-            self.no_c_style_dims()?;
-            params.push(Param { ty, name });
+            let ty = self.declarator_dims(ty)?;
+            params.push(Param { ty, name, is_final });
             if !self.eat(&Tok::Comma) {
                 break;
             }
@@ -989,15 +990,14 @@ impl Parser<'_> {
             Tok::Kw(Kw::Assert) => {
                 self.bump();
                 let e = self.expr()?;
-                if let Tok::Colon = self.peek() {
-                    let s = self.span();
-                    return Err(self.error(
-                        "the Java subset does not support assertion messages (`assert e : m;`)",
-                        s,
-                    ));
+                if self.eat(&Tok::Colon) {
+                    let m = self.expr()?;
+                    self.expect(Tok::Semi)?;
+                    StmtKind::AssertMsg(e, m)
+                } else {
+                    self.expect(Tok::Semi)?;
+                    StmtKind::Assert(e)
                 }
-                self.expect(Tok::Semi)?;
-                StmtKind::Assert(e)
             }
             Tok::Kw(Kw::Super) if self.peek_at(1) == &Tok::LParen => {
                 self.bump();
@@ -1005,13 +1005,13 @@ impl Parser<'_> {
                 self.expect(Tok::Semi)?;
                 StmtKind::SuperCtor(args)
             }
-            Tok::Kw(Kw::Else) => return Err(self.error("`else` without `if`", start)),
-            Tok::Kw(Kw::Final) => {
-                return Err(self.error(
-                    "the Java subset does not support `final` local variables",
-                    start,
-                ));
+            Tok::Kw(Kw::This) if self.peek_at(1) == &Tok::LParen => {
+                self.bump();
+                let args = self.args()?;
+                self.expect(Tok::Semi)?;
+                StmtKind::ThisCtor(args)
             }
+            Tok::Kw(Kw::Else) => return Err(self.error("`else` without `if`", start)),
             _ => {
                 let mut s = self.simple_stmt()?;
                 // A missing `;` is reported but keeps the statement (and its
@@ -1091,7 +1091,23 @@ impl Parser<'_> {
         }
     }
 
-    /// Rejects `int a[]` (brackets after the declared name), which Java allows.
+    /// `[]...[]` after a declared name (`int a[]`, JLS 10.2): they add to the
+    /// declared type's dimensions.
+    fn declarator_dims(&mut self, ty: TypeExpr) -> PResult<TypeExpr> {
+        let mut extra = 0u32;
+        while self.peek() == &Tok::LBracket && self.peek_at(1) == &Tok::RBracket {
+            self.bump();
+            self.bump();
+            extra += 1;
+        }
+        if extra == 0 {
+            return Ok(ty);
+        }
+        array_type(ty, extra, ty.span().to(self.prev_span()))
+            .map_err(|(msg, at)| self.error(msg, at))
+    }
+
+    /// Rejects `[]` after a method's name or where the subset reads no declarator.
     fn no_c_style_dims(&mut self) -> PResult<()> {
         if self.peek() == &Tok::LBracket {
             let s = self.span();
@@ -1181,13 +1197,17 @@ impl Parser<'_> {
     /// A local declaration, assignment, `++`/`--` or call, without the `;`.
     fn simple_stmt(&mut self) -> PResult<Stmt> {
         let start = self.span();
+        let is_final = self.eat(&Tok::Kw(Kw::Final));
+        if is_final && !self.is_decl_start() {
+            return Err(self.unexpected("a type"));
+        }
         if self.is_decl_start() {
-            let ty = self.type_expr()?;
+            let base = self.type_expr()?;
             let mut decls = Vec::new();
             loop {
                 let first = self.span();
                 let name = self.ident()?;
-                self.no_c_style_dims()?;
+                let ty = self.declarator_dims(base)?;
                 let init = if !self.eat(&Tok::Assign) {
                     None
                 } else if self.peek() == &Tok::LBrace {
@@ -1197,7 +1217,12 @@ impl Parser<'_> {
                 };
                 let begin = if decls.is_empty() { start } else { first };
                 decls.push(Stmt {
-                    kind: StmtKind::Local { ty, name, init },
+                    kind: StmtKind::Local {
+                        ty,
+                        name,
+                        init,
+                        is_final,
+                    },
                     span: begin.to(self.prev_span()),
                 });
                 if !self.eat(&Tok::Comma) {
@@ -1983,10 +2008,26 @@ mod tests {
     }
 
     #[test]
-    fn rejects_c_style_brackets_and_two_dimension_expressions() {
-        let (_, d, _) = parse_str("class A { void f() { int a[]; } }");
-        assert_eq!(d.len(), 1, "{d:?}");
-        assert!(d[0].message.contains("after a declared name"), "{d:?}");
+    fn reads_c_style_brackets_and_rejects_two_dimension_expressions() {
+        // `[]` after a declared name adds to that declarator's type only.
+        let (u, d, _) = parse_str("class A { void f(int p[]) { int a[], n, g[][] = null; } }");
+        assert!(d.is_empty(), "{d:?}");
+        let m = &u.classes[0].methods[0];
+        assert!(matches!(m.params[0].ty, TypeExpr::Array { dims: 1, .. }));
+        let StmtKind::Locals(decls) = &m.body.as_ref().unwrap().stmts[0].kind else {
+            panic!("one declaration of three locals");
+        };
+        let dims: Vec<u8> = decls
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Local {
+                    ty: TypeExpr::Array { dims, .. },
+                    ..
+                } => *dims,
+                _ => 0,
+            })
+            .collect();
+        assert_eq!(dims, vec![1, 0, 2]);
         let (_, d, _) = parse_str("class A { void f() { int[][] a = new int[2][3]; } }");
         assert_eq!(d.len(), 1, "{d:?}");
         assert!(d[0].message.contains("one dimension expression"), "{d:?}");

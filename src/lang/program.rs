@@ -154,8 +154,12 @@ pub struct Class {
     pub all_fields: Vec<FieldId>,
     /// Methods declared in this class (not inherited), in declaration order.
     pub methods: Vec<MethodId>,
-    /// The constructor, if the class declares one; otherwise the implicit no-argument one.
+    /// The constructor, if the class declares one (of several, the one without
+    /// parameters if there is one, else the first); otherwise the implicit
+    /// no-argument one.
     pub constructor: Option<MethodId>,
+    /// Every constructor the class declares, in declaration order.
+    pub constructors: Vec<MethodId>,
     /// True for `Object` and the [`BUILTIN_CLASSES`].
     pub builtin: bool,
     /// Declared `final` (no subclass).
@@ -172,6 +176,9 @@ pub struct Field {
     pub owner: ClassId,
     pub ty: Type,
     pub span: Span,
+    /// Declared `final`: Java code outside its constructors (a generated test)
+    /// cannot assign it.
+    pub is_final: bool,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]

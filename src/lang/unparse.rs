@@ -162,7 +162,10 @@ impl<R: Resolver> Printer<'_, R> {
         let params: Vec<String> = m
             .params
             .iter()
-            .map(|p| format!("{} {}", self.ty(&p.ty), self.name(&p.name)))
+            .map(|p| {
+                let fin = if p.is_final { "final " } else { "" };
+                format!("{fin}{} {}", self.ty(&p.ty), self.name(&p.name))
+            })
             .collect();
         let _ = write!(sig, "{}({})", self.name(&m.name), params.join(", "));
         if !m.throws.is_empty() {
@@ -313,6 +316,10 @@ impl<R: Resolver> Printer<'_, R> {
                 let text = format!("assert {};", self.expr(e));
                 self.line(&text)
             }
+            StmtKind::AssertMsg(e, m) => {
+                let text = format!("assert {} : {};", self.expr(e), self.expr(m));
+                self.line(&text)
+            }
             StmtKind::Block(b) => {
                 self.line("{");
                 self.block_body(b);
@@ -320,6 +327,10 @@ impl<R: Resolver> Printer<'_, R> {
             }
             StmtKind::SuperCtor(args) => {
                 let text = format!("super({});", self.args(args));
+                self.line(&text)
+            }
+            StmtKind::ThisCtor(args) => {
+                let text = format!("this({});", self.args(args));
                 self.line(&text)
             }
             StmtKind::Empty => self.line(";"),
@@ -350,16 +361,36 @@ impl<R: Resolver> Printer<'_, R> {
     /// `for` header).
     fn simple(&self, s: &Stmt) -> String {
         match &s.kind {
-            StmtKind::Local { ty, name, init } => match init {
-                None => format!("{} {}", self.ty(ty), self.name(name)),
-                Some(e) => format!("{} {} = {}", self.ty(ty), self.name(name), self.expr(e)),
-            },
+            StmtKind::Local {
+                ty,
+                name,
+                init,
+                is_final,
+            } => {
+                let fin = if *is_final { "final " } else { "" };
+                match init {
+                    None => format!("{fin}{} {}", self.ty(ty), self.name(name)),
+                    Some(e) => format!(
+                        "{fin}{} {} = {}",
+                        self.ty(ty),
+                        self.name(name),
+                        self.expr(e)
+                    ),
+                }
+            }
             StmtKind::Locals(decls) => {
                 let mut out = String::new();
                 for (i, d) in decls.iter().enumerate() {
-                    if let StmtKind::Local { ty, name, init } = &d.kind {
+                    if let StmtKind::Local {
+                        ty,
+                        name,
+                        init,
+                        is_final,
+                    } = &d.kind
+                    {
                         if i == 0 {
-                            let _ = write!(out, "{} ", self.ty(ty));
+                            let fin = if *is_final { "final " } else { "" };
+                            let _ = write!(out, "{fin}{} ", self.ty(ty));
                         } else {
                             out.push_str(", ");
                         }

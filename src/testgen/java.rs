@@ -95,6 +95,14 @@ pub fn test_class(
         out.push_str(r);
     }
     out.push_str(&constructors(program, tests));
+    let holder = program.statics.as_ref().map(|s| s.class);
+    if program
+        .fields
+        .iter()
+        .any(|f| f.is_final && Some(f.owner) != holder)
+    {
+        out.push_str(SET_FINAL);
+    }
     if form == Form::Plain {
         out.push_str(&PLAIN_RUNTIME.replace("CLASS", &name));
         out.push_str("    public static void main(String[] args) {\n");
@@ -114,6 +122,20 @@ pub fn test_class(
     out.push_str("}\n");
     out
 }
+
+/// Assigns a `final` instance field of an input object, which Java source
+/// outside a constructor cannot (reflection may, for instance fields).
+const SET_FINAL: &str = r#"    static void setFinal(Object o, Class<?> c, String field, Object v) {
+        try {
+            java.lang.reflect.Field f = c.getDeclaredField(field);
+            f.setAccessible(true);
+            f.set(o, v);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+"#;
 
 /// The assertions and runner of the plain form (`CLASS` is the generated class).
 const PLAIN_RUNTIME: &str = r#"    interface Executable { void execute() throws Throwable; }
@@ -193,6 +215,10 @@ fn statics_reset(program: &Program, entry: MethodId, input: &Input) -> Option<St
     let values = heap.object(holder).fields.clone();
     let mut assigns = String::new();
     for (&f, &v) in fields.iter().zip(&values) {
+        // A `static final` field keeps the value its initializer gave it.
+        if program.field(f).is_final {
+            continue;
+        }
         let e = static_value(program, &heap, v, &mut names, &mut out);
         let _ = writeln!(assigns, "        {} = {e};", program.field_name(f));
     }
@@ -261,7 +287,10 @@ fn constructors(program: &Program, tests: &[Test]) -> String {
     let mut out = String::new();
     for c in classes {
         let name = program.class_name(c);
-        let args: Vec<&str> = program
+        // Among several constructors a `null` argument is cast to its parameter's
+        // type, so that it chooses this one.
+        let several = program.class(c).constructors.len() > 1;
+        let args: Vec<String> = program
             .class(c)
             .constructor
             .map(|k| {
@@ -269,7 +298,10 @@ fn constructors(program: &Program, tests: &[Test]) -> String {
                     .method(k)
                     .params
                     .iter()
-                    .map(|&ty| default_literal(ty))
+                    .map(|&ty| match default_literal(ty) {
+                        "null" if several => format!("({}) null", program.type_name(ty)),
+                        lit => lit.to_string(),
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -377,6 +409,18 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
             }
         }
         for &(f, v) in &o.fields {
+            if program.field(f).is_final {
+                // Only a constructor assigns a `final` field in Java source.
+                let owner = program.class_name(program.field(f).owner);
+                let _ = writeln!(
+                    out,
+                    "        setFinal({}, {owner}.class, \"{}\", {});",
+                    var(i),
+                    program.field_name(f),
+                    value(v)
+                );
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "        {}.{} = {};",

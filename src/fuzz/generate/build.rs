@@ -169,7 +169,12 @@ impl Gen<'_> {
     pub(super) fn local_decl_stmt(&mut self, ty: &Ty, name: &str, init: Option<Expr>) -> Stmt {
         let ty = self.type_expr(ty);
         let name = self.id(name);
-        st(StmtKind::Local { ty, name, init })
+        st(StmtKind::Local {
+            ty,
+            name,
+            init,
+            is_final: false,
+        })
     }
 
     /// `throw new E();`
@@ -191,7 +196,11 @@ impl Gen<'_> {
         for (n, t) in params {
             let ty = self.type_expr(t);
             let name = self.id(n);
-            out.push(Param { ty, name });
+            out.push(Param {
+                ty,
+                name,
+                is_final: false,
+            });
         }
         out
     }
@@ -230,6 +239,7 @@ impl Gen<'_> {
                     ty,
                     name,
                     span,
+                    init: None,
                 });
             }
             let mut methods = Vec::new();
