@@ -125,7 +125,7 @@ impl Table<'_> {
     /// type, a class to a superclass, an array to `Object` or covariantly to an
     /// array type ([`Program::is_subtype`]).
     pub fn assignable(&self, from: Type, to: Type) -> bool {
-        self.program.is_subtype(from, to)
+        (from.is_integral() && from.widens_to(to)) || self.program.is_subtype(from, to)
     }
 
     pub fn class_named(&self, n: Name) -> Option<ClassId> {
@@ -144,6 +144,9 @@ impl Table<'_> {
     pub fn resolve_type(&self, t: TypeExpr, diags: &mut Vec<Diagnostic>) -> Option<Type> {
         match t {
             TypeExpr::Int(_) => Some(Type::Int),
+            TypeExpr::Short(_) => Some(Type::Short),
+            TypeExpr::Byte(_) => Some(Type::Byte),
+            TypeExpr::Char(_) => Some(Type::Char),
             TypeExpr::Boolean(_) => Some(Type::Bool),
             TypeExpr::Void(_) => Some(Type::Void),
             TypeExpr::Class(i) => match self.class_named(i.name) {
@@ -156,6 +159,9 @@ impl Table<'_> {
             TypeExpr::Array { base, dims, .. } => {
                 let base = match base {
                     ast::ArrayBaseExpr::Int => ElemBase::Int,
+                    ast::ArrayBaseExpr::Short => ElemBase::Short,
+                    ast::ArrayBaseExpr::Byte => ElemBase::Byte,
+                    ast::ArrayBaseExpr::Char => ElemBase::Char,
                     ast::ArrayBaseExpr::Boolean => ElemBase::Bool,
                     ast::ArrayBaseExpr::Class(i) => match self.class_named(i.name) {
                         Some(c) => ElemBase::Class(c),
