@@ -294,3 +294,31 @@ fn narrowed_values_range_over_their_type() {
         assert_eq!(decide(&formula), Some(want), "{text}");
     }
 }
+
+/// `heaplog fuzz --int-types`: the generated programs have the narrow types and
+/// heaplog's front end accepts every one (javac's verdict is the campaign's).
+#[test]
+fn generated_programs_with_narrow_types_check() {
+    use heaplog::fuzz::generate::{GenConfig, generate};
+    use heaplog::fuzz::rng::Rng;
+    let mut narrow = 0;
+    for i in 0..60u64 {
+        let cfg = GenConfig {
+            size: 1 + (i % 5) as u32,
+            int_types: true,
+            ..GenConfig::default()
+        };
+        let src = generate(Rng::derive(11, i), &cfg).to_java("");
+        if ["byte ", "short ", "char ", "(char)", "(byte)", "(short)"]
+            .iter()
+            .any(|w| src.contains(w))
+        {
+            narrow += 1;
+        }
+        assert_eq!(errors(&src), "", "seed {i}:\n{src}");
+    }
+    assert!(
+        narrow >= 30,
+        "only {narrow} of 60 programs have a narrow type"
+    );
+}
