@@ -438,7 +438,7 @@ impl Gen<'_> {
             let mut labels = Vec::new();
             for _ in 0..1 + self.rng.below(2) {
                 let k = self.rng.range(-1, 4) as i32;
-                if !used.contains(&k) && !(unsigned && k < 0) {
+                if !used.contains(&k) && (!unsigned || k >= 0) {
                     used.push(k);
                     labels.push(Some(k));
                 }
