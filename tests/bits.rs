@@ -51,7 +51,7 @@ fn operands_of_the_wrong_type_are_positioned_errors() {
         ),
         (
             "class B { void f(boolean b) { b <<= 1; } }",
-            "B.java:1:31: error: compound assignment, `++` and `--` need `int` operands, found `boolean`",
+            "B.java:1:31: error: compound assignment, `++` and `--` need integral operands, found `boolean`",
         ),
         (
             "class B { int f() { return 0x100000000; } }",

@@ -42,6 +42,11 @@ pub struct Args {
     /// compound assignments.
     #[arg(long, conflicts_with = "linear")]
     pub bits: bool,
+    /// Generate the narrow integer types too: `short`, `byte` and `char` fields,
+    /// casts of `int` expressions to them, character literals, compound assignments
+    /// and `++`/`--` that narrow, and `switch` on a cast selector.
+    #[arg(long, conflicts_with = "linear")]
+    pub int_types: bool,
     /// Programs with more bounded inputs than this are not held to the oracle (cut).
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_inputs: u64,
@@ -113,6 +118,9 @@ pub fn run(args: Args) -> Output {
     if args.bits {
         command.push_str(" --bits");
     }
+    if args.int_types {
+        command.push_str(" --int-types");
+    }
     if args.both {
         command.push_str(" --both");
     }
@@ -130,6 +138,7 @@ pub fn run(args: Args) -> Output {
             size: args.size,
             arrays: args.arrays,
             bits: args.bits,
+            int_types: args.int_types,
             ..GenConfig::default()
         },
         jvm: !args.no_jvm,
@@ -279,11 +288,16 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "fuzz: {} programs{}{}, seed {}, scope {}, {:.1} s",
+        "fuzz: {} programs{}{}{}, seed {}, scope {}, {:.1} s",
         s.programs,
         if s.arrays { " with arrays" } else { "" },
         if s.bits {
             " with bitwise operators"
+        } else {
+            ""
+        },
+        if s.int_types {
+            " with short, byte and char"
         } else {
             ""
         },

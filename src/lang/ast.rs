@@ -85,6 +85,9 @@ pub struct FieldDecl {
 #[derive(Copy, Clone, Debug)]
 pub enum TypeExpr {
     Int(Span),
+    Short(Span),
+    Byte(Span),
+    Char(Span),
     Boolean(Span),
     Void(Span),
     Class(Ident),
@@ -100,6 +103,9 @@ pub enum TypeExpr {
 #[derive(Copy, Clone, Debug)]
 pub enum ArrayBaseExpr {
     Int,
+    Short,
+    Byte,
+    Char,
     Boolean,
     Class(Ident),
 }
@@ -107,7 +113,12 @@ pub enum ArrayBaseExpr {
 impl TypeExpr {
     pub fn span(self) -> Span {
         match self {
-            TypeExpr::Int(s) | TypeExpr::Boolean(s) | TypeExpr::Void(s) => s,
+            TypeExpr::Int(s)
+            | TypeExpr::Short(s)
+            | TypeExpr::Byte(s)
+            | TypeExpr::Char(s)
+            | TypeExpr::Boolean(s)
+            | TypeExpr::Void(s) => s,
             TypeExpr::Class(i) => i.span,
             TypeExpr::Array { span, .. } => span,
         }
@@ -365,6 +376,7 @@ impl Drop for Expr {
         if !matches!(
             self.kind,
             ExprKind::Int(_)
+                | ExprKind::Char(_)
                 | ExprKind::Bool(_)
                 | ExprKind::Null
                 | ExprKind::This
@@ -380,6 +392,8 @@ impl Drop for Expr {
 pub enum ExprKind {
     /// An `int` literal; `-2147483648` is folded by the parser.
     Int(i32),
+    /// A character literal: its UTF-16 code unit, of type `char`.
+    Char(u16),
     Bool(bool),
     Null,
     This,
@@ -402,7 +416,7 @@ pub enum ExprKind {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `e instanceof T`, `T` a class or array type.
     InstanceOf(Box<Expr>, TypeExpr),
-    /// `(T) e`, `T` a class or array type.
+    /// `(T) e`, `T` a class or array type, or a primitive type (`(byte) e`).
     Cast(TypeExpr, Box<Expr>),
     /// `a[i]`.
     Index(Box<Expr>, Box<Expr>),

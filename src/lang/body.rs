@@ -292,6 +292,18 @@ pub(super) enum Const {
     Bool(bool),
 }
 
+/// The primitive type a written type names (`None` for class, array and `void` types).
+fn prim_type(t: ast::TypeExpr) -> Option<Type> {
+    Some(match t {
+        ast::TypeExpr::Int(_) => Type::Int,
+        ast::TypeExpr::Short(_) => Type::Short,
+        ast::TypeExpr::Byte(_) => Type::Byte,
+        ast::TypeExpr::Char(_) => Type::Char,
+        ast::TypeExpr::Boolean(_) => Type::Bool,
+        _ => return None,
+    })
+}
+
 /// What a name (`x`, `C.f`) in a constant expression denotes: the value of a
 /// constant variable (JLS 4.12.4), or `None`.
 pub(super) type ConstLeaf<'a> = &'a dyn Fn(&ast::Expr) -> Option<Const>;
@@ -307,7 +319,13 @@ fn constant_inner(e: &ast::Expr, leaf: ConstLeaf) -> Option<Const> {
     let constant = |x: &ast::Expr| constant_with(x, leaf);
     Some(match &e.kind {
         A::Int(v) => Int(*v),
+        A::Char(c) => Int(i32::from(*c)),
         A::Bool(b) => Bool(*b),
+        A::Cast(t, x) => match (prim_type(*t)?, constant(x)?) {
+            (Type::Bool, Bool(b)) => Bool(b),
+            (t, Int(v)) if t.is_integral() => Int(t.narrow(v)),
+            _ => return None,
+        },
         A::Unary(UnOp::Neg, x) => match constant(x)? {
             Int(v) => Int(v.wrapping_neg()),
             Bool(_) => return None,
@@ -393,8 +411,8 @@ struct Body<'a, 'u> {
     init: bool,
     /// The `final` locals and parameters (assigned only by their declaration).
     finals: Vec<LocalId>,
-    /// The constant variables among them (JLS 4.12.4): `final` locals of type
-    /// `int` or `boolean` initialized with a constant expression.
+    /// The constant variables among them (JLS 4.12.4): `final` locals of an
+    /// integral type or `boolean` initialized with a constant expression.
     consts: Vec<(LocalId, Const)>,
     /// In a constructor, the class's `final` instance fields not yet assigned
     /// (each is assigned once, by a statement directly in the constructor's body).
@@ -802,10 +820,33 @@ impl Body<'_, '_> {
         slots.push(name, Some(ty), span, true)
     }
 
+    /// `expect_type` in an assignment context (JLS 5.2): a constant expression of
+    /// type `int`, `short`, `char` or `byte` also converts to a narrower integral
+    /// type whose range holds its value (`byte b = 10;`).
+    fn expect_assign(&mut self, e: &ast::Expr, got: Ty, want: Ty) {
+        if let (Some(g), Some(w)) = (got, want)
+            && g.is_integral()
+            && let Some((lo, hi)) = w.int_range()
+            && let Some(Const::Int(v)) = self.constant(e)
+            && (lo..=hi).contains(&v)
+        {
+            return;
+        }
+        self.expect_type(got, want, e.span);
+    }
+
     fn expect_type(&mut self, got: Ty, want: Ty, span: Span) {
         if let (Some(g), Some(w)) = (got, want)
             && !self.t.assignable(g, w)
         {
+            if g.is_integral() && w.is_integral() {
+                let msg = format!(
+                    "incompatible types: possible lossy conversion from `{}` to `{}`",
+                    self.tn(g),
+                    self.tn(w)
+                );
+                return self.err(msg, span);
+            }
             let msg = format!(
                 "incompatible types: `{}` cannot be converted to `{}`",
                 self.tn(g),
@@ -911,8 +952,8 @@ impl Body<'_, '_> {
             return;
         };
         let c = match (self.constant(init), self.slots.ty(x)) {
-            (Some(c @ Const::Int(_)), Some(Type::Int))
-            | (Some(c @ Const::Bool(_)), Some(Type::Bool)) => c,
+            (Some(Const::Int(v)), Some(t)) if t.is_integral() => Const::Int(t.narrow(v)),
+            (Some(c @ Const::Bool(_)), Some(Type::Bool)) => c,
             _ => return,
         };
         self.consts.push((x, c));
@@ -1066,7 +1107,7 @@ impl Body<'_, '_> {
                     }
                     (Some(e), r) => {
                         let (ve, vt) = self.expr(e);
-                        self.expect_type(vt, r, e.span);
+                        self.expect_assign(e, vt, r);
                         Some(ve)
                     }
                 };
@@ -1536,14 +1577,15 @@ impl Body<'_, '_> {
     ) -> (Option<Expr>, bool) {
         let (se, st) = self.expr(selector);
         if let Some(t) = st
-            && t != Type::Int
+            && !t.is_integral()
         {
             let msg = format!(
-                "the Java subset supports `switch` only on `int`, found `{}`",
+                "the Java subset supports `switch` only on `int`, `short`, `byte` and `char`, found `{}`",
                 self.tn(t)
             );
             self.err(msg, selector.span);
         }
+        let sel_ty = st.filter(|t| t.is_integral()).unwrap_or(Type::Int);
         let sel = Self::fresh_tmp(&mut self.slots, self.t.tmp_name, Type::Int, span);
         self.push_target(TargetKind::Switch, Vec::new());
         // One scope for the whole block: a local declared in one group is in
@@ -1563,6 +1605,19 @@ impl Body<'_, '_> {
                     SwitchLabel::Case(e) => {
                         let (_, t) = self.expr(e);
                         match (self.constant(e), t) {
+                            (Some(Const::Int(k)), Some(lt))
+                                if lt.is_integral()
+                                    && sel_ty
+                                        .int_range()
+                                        .is_some_and(|(lo, hi)| !(lo..=hi).contains(&k)) =>
+                            {
+                                let msg = format!(
+                                    "incompatible types: possible lossy conversion from `{}` to `{}`",
+                                    self.tn(lt),
+                                    self.tn(sel_ty)
+                                );
+                                self.err(msg, e.span);
+                            }
                             (Some(Const::Int(k)), _) => {
                                 if seen.contains(&k) {
                                     self.err("duplicate case label", e.span);
@@ -1573,7 +1628,7 @@ impl Body<'_, '_> {
                             }
                             (_, None) => {}
                             _ => self.err(
-                                "a `case` label must be a constant expression of type `int`",
+                                "a `case` label must be a constant expression of an integral type",
                                 e.span,
                             ),
                         }
@@ -1769,14 +1824,14 @@ impl Body<'_, '_> {
                         let ty = self.slots.ty(x);
                         let (ve, vt) = self.expr(value);
                         let Some(p) = prim else {
-                            self.expect_type(vt, ty, value.span);
+                            self.expect_assign(value, vt, ty);
                             self.slots.assign(x);
                             return d::assign(x, ve, span);
                         };
                         self.check_da(x, id.span);
-                        self.compound_types(op, ty, vt, span);
+                        let pty = self.compound_types(op, ty, vt, span);
                         let cur = d::local(x, id.span);
-                        return d::assign(x, d::prim(p, vec![cur, ve], span), span);
+                        return d::assign(x, d::compound(p, pty, cur, ve, span), span);
                     }
                     match self.t.program.lookup_field(self.class, id.name) {
                         Some(f) => {
@@ -1807,7 +1862,7 @@ impl Body<'_, '_> {
                     }
                     let (ae, ie, ety) = self.element(arr, idx);
                     let (ve, vt) = self.expr(value);
-                    self.expect_type(vt, ety, value.span);
+                    self.expect_assign(value, vt, ety);
                     return d::array_write(ae, ie, ve, span);
                 }
                 _ => {
@@ -1827,12 +1882,13 @@ impl Body<'_, '_> {
         };
         self.note_field_write(fid, prim.is_none(), on_this, target.span);
         let fty = self.t.field_types[fid.0 as usize];
-        match prim {
-            None => self.expect_type(vt, fty, value.span),
-            Some(_) => {
-                self.compound_types(op, fty, vt, span);
+        let pty = match prim {
+            None => {
+                self.expect_assign(value, vt, fty);
+                Type::Int
             }
-        }
+            Some(_) => self.compound_types(op, fty, vt, span),
+        };
         let obj_ty = Type::Class(self.t.program.field(fid).owner);
         let tmp_name = self.t.tmp_name;
         let slots = &mut self.slots;
@@ -1841,16 +1897,16 @@ impl Body<'_, '_> {
             fid,
             |x| match prim {
                 None => ve,
-                Some(p) => d::prim(p, vec![d::field(d::local(x, span), fid, span), ve], span),
+                Some(p) => d::compound(p, pty, d::field(d::local(x, span), fid, span), ve, span),
             },
             || Self::fresh_tmp(slots, tmp_name, obj_ty, span),
             span,
         )
     }
 
-    /// Checks the operands of a compound assignment or `++`/`--` and returns their
-    /// type: `int`, or `boolean` for `&=`, `|=` and `^=` on a `boolean` place (JLS
-    /// 15.26.2).
+    /// Checks the operands of a compound assignment or `++`/`--` and returns the
+    /// place's type, to which the result is narrowed: an integral type, or `boolean`
+    /// for `&=`, `|=` and `^=` on a `boolean` place (JLS 15.26.2).
     fn compound_types(&mut self, op: AssignOp, place: Ty, value: Ty, span: Span) -> Type {
         if matches!(op, AssignOp::And | AssignOp::Or | AssignOp::Xor) && place == Some(Type::Bool) {
             if let Some(v) = value
@@ -1866,16 +1922,16 @@ impl Body<'_, '_> {
             return Type::Bool;
         }
         for t in [place, value].into_iter().flatten() {
-            if t != Type::Int {
+            if !t.is_integral() {
                 let msg = format!(
-                    "compound assignment, `++` and `--` need `int` operands, found `{}`",
+                    "compound assignment, `++` and `--` need integral operands, found `{}`",
                     self.tn(t)
                 );
                 self.err(msg, span);
                 return Type::Int;
             }
         }
-        Type::Int
+        place.unwrap_or(Type::Int)
     }
 
     fn check_da(&mut self, x: LocalId, span: Span) {
@@ -2031,7 +2087,7 @@ impl Body<'_, '_> {
             match &e.kind {
                 A::Call { .. } | A::SuperCall { .. } => self.init_only("call a method", span),
                 A::New(..) => self.init_only("create an object", span),
-                A::Cast(..) => self.init_only("cast", span),
+                A::Cast(t, _) if prim_type(*t).is_none() => self.init_only("cast", span),
                 A::Index(..) => self.init_only("read or write an array element", span),
                 A::Binary(BinOp::Div | BinOp::Rem, _, r) => self.init_divisor(r),
                 A::NewArray { len: Some(n), .. } if !matches!(self.constant(n), Some(Const::Int(k)) if k >= 0) => {
@@ -2047,6 +2103,7 @@ impl Body<'_, '_> {
         }
         match &e.kind {
             A::Int(v) => (d::lit(Lit::Int(*v), span), Some(Type::Int)),
+            A::Char(c) => (d::lit(Lit::Int(i32::from(*c)), span), Some(Type::Char)),
             A::Bool(b) => (d::lit(Lit::Bool(*b), span), Some(Type::Bool)),
             A::Null => (d::lit(Lit::Null, span), Some(Type::Null)),
             A::This => match self.this(span) {
@@ -2126,6 +2183,25 @@ impl Body<'_, '_> {
                     _ => (d::lit(Lit::Unit, span), Some(Type::Bool)),
                 }
             }
+            A::Cast(c, x) if prim_type(*c).is_some() => {
+                let target = prim_type(*c).expect("matched");
+                let (xe, xt) = self.expr(x);
+                match xt {
+                    Some(t) if t == target || (t.is_integral() && target.is_integral()) => {
+                        (d::narrow(target, xe, span), Some(target))
+                    }
+                    Some(t) => {
+                        let msg = format!(
+                            "incompatible types: `{}` cannot be converted to `{}`",
+                            self.tn(t),
+                            self.tn(target)
+                        );
+                        self.err(msg, x.span);
+                        Self::bad(span)
+                    }
+                    None => (xe, Some(target)),
+                }
+            }
             A::Cast(c, x) => {
                 let (xe, xt) = self.expr(x);
                 match self.related_type(xt, *c, x.span) {
@@ -2187,7 +2263,7 @@ impl Body<'_, '_> {
             };
         }
         let (ie, it) = self.expr(e);
-        self.expect_type(it, ty, e.span);
+        self.expect_assign(e, it, ty);
         ie
     }
 
@@ -2241,9 +2317,12 @@ impl Body<'_, '_> {
         true
     }
 
+    /// Checks an operand's type: `want`, or for `int` any integral type, which
+    /// numeric promotion makes an `int` (JLS 5.6).
     fn operand(&mut self, got: Ty, want: Type, op: &str, span: Span) {
         if let Some(g) = got
             && g != want
+            && !(want == Type::Int && g.is_integral())
         {
             let msg = format!(
                 "bad operand type `{}` for `{op}`: expected `{}`",
@@ -2385,7 +2464,7 @@ impl Body<'_, '_> {
                 if refs_ok {
                     return (d::ref_eq(le, re, ne, span), Some(Type::Bool));
                 }
-                if a == b && matches!(a, Type::Int | Type::Bool) {
+                if (a == b && a == Type::Bool) || (a.is_integral() && b.is_integral()) {
                     let p = if ne { PrimOp::Ne } else { PrimOp::Eq };
                     return (d::prim(p, vec![le, re], span), Some(Type::Bool));
                 }
@@ -2417,7 +2496,25 @@ impl Body<'_, '_> {
         let vb = self.vac;
         let ty = match (at, bt) {
             (Some(x), Some(y)) => match (x, y) {
-                (Type::Int, Type::Int) => Some(Type::Int),
+                (p, q) if p == q && p.is_integral() => Some(p),
+                // JLS 15.25.2: `byte` and `short` give `short`; an `int` constant
+                // that fits the other operand's narrower type gives that type;
+                // anything else the promoted `int`.
+                (Type::Byte, Type::Short) | (Type::Short, Type::Byte) => Some(Type::Short),
+                (p, q) if p.is_integral() && q.is_integral() => {
+                    let fits = |ty: Type, other: Type, e: &ast::Expr| {
+                        other == Type::Int
+                            && matches!(self.constant(e), Some(Const::Int(v))
+                                if ty.int_range().is_some_and(|(lo, hi)| (lo..=hi).contains(&v)))
+                    };
+                    if fits(p, q, b) {
+                        Some(p)
+                    } else if fits(q, p, a) {
+                        Some(q)
+                    } else {
+                        Some(Type::Int)
+                    }
+                }
                 (Type::Bool, Type::Bool) => Some(Type::Bool),
                 (Type::Null, Type::Null) => Some(Type::Null),
                 (p, q) if p.is_ref() && q.is_ref() => Some(self.t.program.lub(p, q)),
@@ -2478,6 +2575,7 @@ impl Body<'_, '_> {
                 let e = d::update_local(
                     x,
                     p,
+                    vty,
                     ve,
                     yields,
                     || Self::fresh_tmp(slots, tmp_name, vty, span),
@@ -2540,6 +2638,7 @@ impl Body<'_, '_> {
                     obj,
                     fid,
                     p,
+                    vty,
                     ve,
                     yields,
                     |is_obj| {
@@ -2567,6 +2666,7 @@ impl Body<'_, '_> {
                     ae,
                     ie,
                     p,
+                    vty,
                     ve,
                     yields,
                     |which| {

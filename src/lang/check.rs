@@ -192,7 +192,7 @@ impl Table<'_> {
     /// type, a class to a superclass, an array to `Object` or covariantly to an
     /// array type ([`Program::is_subtype`]).
     pub fn assignable(&self, from: Type, to: Type) -> bool {
-        self.program.is_subtype(from, to)
+        (from.is_integral() && from.widens_to(to)) || self.program.is_subtype(from, to)
     }
 
     pub fn class_named(&self, n: Name) -> Option<ClassId> {
@@ -211,6 +211,9 @@ impl Table<'_> {
     pub fn resolve_type(&self, t: TypeExpr, diags: &mut Vec<Diagnostic>) -> Option<Type> {
         match t {
             TypeExpr::Int(_) => Some(Type::Int),
+            TypeExpr::Short(_) => Some(Type::Short),
+            TypeExpr::Byte(_) => Some(Type::Byte),
+            TypeExpr::Char(_) => Some(Type::Char),
             TypeExpr::Boolean(_) => Some(Type::Bool),
             TypeExpr::Void(_) => Some(Type::Void),
             TypeExpr::Class(i) => match self.class_named(i.name) {
@@ -223,6 +226,9 @@ impl Table<'_> {
             TypeExpr::Array { base, dims, .. } => {
                 let base = match base {
                     ast::ArrayBaseExpr::Int => ElemBase::Int,
+                    ast::ArrayBaseExpr::Short => ElemBase::Short,
+                    ast::ArrayBaseExpr::Byte => ElemBase::Byte,
+                    ast::ArrayBaseExpr::Char => ElemBase::Char,
                     ast::ArrayBaseExpr::Boolean => ElemBase::Bool,
                     ast::ArrayBaseExpr::Class(i) => match self.class_named(i.name) {
                         Some(c) => ElemBase::Class(c),
@@ -1369,7 +1375,7 @@ fn check_interface_methods(
 }
 
 /// The constant variables among the static fields (JLS 4.12.4): each `static
-/// final` field of type `int` or `boolean` whose initializer is a constant
+/// final` field of an integral type or `boolean` whose initializer is a constant
 /// expression over literals and other constant variables (`f` of its class or a
 /// superclass, `C.f`), found by rounds until none is added.
 fn field_constants(t: &mut Table, decls: &[(ClassId, &ClassDecl)]) {
@@ -1418,8 +1424,10 @@ fn field_constants(t: &mut Table, decls: &[(ClassId, &ClassDecl)]) {
                 body::constant_with(init, &leaf),
                 t.field_types[fid.0 as usize],
             ) {
-                (Some(c @ body::Const::Int(_)), Some(Type::Int))
-                | (Some(c @ body::Const::Bool(_)), Some(Type::Bool)) => c,
+                (Some(body::Const::Int(v)), Some(ty)) if ty.is_integral() => {
+                    body::Const::Int(ty.narrow(v))
+                }
+                (Some(c @ body::Const::Bool(_)), Some(Type::Bool)) => c,
                 _ => continue,
             };
             t.field_consts[fid.0 as usize] = Some(c);

@@ -299,6 +299,7 @@ impl Rewriter<'_> {
     fn expr_inner(&mut self, e: &mut Expr) {
         match &mut e.kind {
             ExprKind::Int(_)
+            | ExprKind::Char(_)
             | ExprKind::Bool(_)
             | ExprKind::Null
             | ExprKind::This

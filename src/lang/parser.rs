@@ -763,6 +763,9 @@ impl Parser<'_> {
     fn base_type_expr(&mut self) -> PResult<TypeExpr> {
         let ty = match self.peek() {
             Tok::Kw(Kw::Int) => TypeExpr::Int(self.bump()),
+            Tok::Kw(Kw::Short) => TypeExpr::Short(self.bump()),
+            Tok::Kw(Kw::Byte) => TypeExpr::Byte(self.bump()),
+            Tok::Kw(Kw::Char) => TypeExpr::Char(self.bump()),
             Tok::Kw(Kw::Boolean) => TypeExpr::Boolean(self.bump()),
             Tok::Kw(Kw::Void) => TypeExpr::Void(self.bump()),
             Tok::Ident(_) => TypeExpr::Class(self.type_name()?),
@@ -1081,7 +1084,7 @@ impl Parser<'_> {
 
     fn is_decl_start(&self) -> bool {
         match self.peek() {
-            Tok::Kw(Kw::Int | Kw::Boolean) => true,
+            Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean) => true,
             Tok::Ident(_) => {
                 let n = self.dotted_len(0);
                 matches!(self.peek_at(n), Tok::Ident(_))
@@ -1503,7 +1506,8 @@ impl Parser<'_> {
             // `instanceof` binds like the relational operators.
             if level == RELATIONAL && self.eat(&Tok::Kw(Kw::Instanceof)) {
                 let ty = match self.peek() {
-                    Tok::Kw(Kw::Int | Kw::Boolean) | Tok::Ident(_) => self.type_expr()?,
+                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                    | Tok::Ident(_) => self.type_expr()?,
                     _ => return Err(self.unexpected("a class or array type")),
                 };
                 let span = lhs.span.to(ty.span());
@@ -1596,7 +1600,8 @@ impl Parser<'_> {
             Tok::LParen => {
                 if matches!(
                     self.peek_at(1),
-                    Tok::Kw(Kw::Int | Kw::Boolean) | Tok::Ident(_)
+                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                        | Tok::Ident(_)
                 ) && self.peek_at(2) == &Tok::LBracket
                     && self.peek_at(3) == &Tok::RBracket
                 {
@@ -1611,13 +1616,22 @@ impl Parser<'_> {
                         span,
                     });
                 }
-                if matches!(self.peek_at(1), Tok::Kw(Kw::Int | Kw::Boolean))
-                    && self.peek_at(2) == &Tok::RParen
+                if matches!(
+                    self.peek_at(1),
+                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                ) && self.peek_at(2) == &Tok::RParen
                 {
-                    return Err(self.error(
-                        "the Java subset does not support casts to primitive types",
-                        start,
-                    ));
+                    // `(int) e`: a cast to a primitive type takes any unary
+                    // expression, `-x` included (JLS 15.16).
+                    self.bump();
+                    let ty = self.base_type_expr()?;
+                    self.expect(Tok::RParen)?;
+                    let e = self.unary()?;
+                    let span = start.to(e.span);
+                    return Ok(Expr {
+                        kind: ExprKind::Cast(ty, Box::new(e)),
+                        span,
+                    });
                 }
                 let n = self.dotted_len(1);
                 if n > 0
@@ -1627,6 +1641,7 @@ impl Parser<'_> {
                         Tok::Ident(_)
                             | Tok::Int(_)
                             | Tok::IntBits(_)
+                            | Tok::Char(_)
                             | Tok::LParen
                             | Tok::Bang
                             | Tok::Tilde
@@ -1734,6 +1749,10 @@ impl Parser<'_> {
                 self.bump();
                 ExprKind::Int(v)
             }
+            Tok::Char(c) => {
+                self.bump();
+                ExprKind::Char(c)
+            }
             Tok::Kw(Kw::True) => {
                 self.bump();
                 ExprKind::Bool(true)
@@ -1765,9 +1784,11 @@ impl Parser<'_> {
             }
             Tok::Kw(Kw::New) => {
                 self.bump();
-                if matches!(self.peek(), Tok::Kw(Kw::Int | Kw::Boolean))
-                    || (self.dotted_len(0) > 0
-                        && self.peek_at(self.dotted_len(0)) == &Tok::LBracket)
+                if matches!(
+                    self.peek(),
+                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                ) || (self.dotted_len(0) > 0
+                    && self.peek_at(self.dotted_len(0)) == &Tok::LBracket)
                 {
                     let kind = self.new_array(start)?;
                     return Ok(Expr {
@@ -1826,6 +1847,9 @@ impl Parser<'_> {
 fn array_type(base: TypeExpr, dims: u32, span: Span) -> Result<TypeExpr, (String, Span)> {
     let base = match base {
         TypeExpr::Int(_) => ArrayBaseExpr::Int,
+        TypeExpr::Short(_) => ArrayBaseExpr::Short,
+        TypeExpr::Byte(_) => ArrayBaseExpr::Byte,
+        TypeExpr::Char(_) => ArrayBaseExpr::Char,
         TypeExpr::Boolean(_) => ArrayBaseExpr::Boolean,
         TypeExpr::Class(i) => ArrayBaseExpr::Class(i),
         TypeExpr::Void(s) => {

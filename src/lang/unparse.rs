@@ -78,6 +78,9 @@ impl<R: Resolver> Printer<'_, R> {
     fn ty(&self, t: &TypeExpr) -> String {
         match t {
             TypeExpr::Int(_) => "int".into(),
+            TypeExpr::Short(_) => "short".into(),
+            TypeExpr::Byte(_) => "byte".into(),
+            TypeExpr::Char(_) => "char".into(),
             TypeExpr::Boolean(_) => "boolean".into(),
             TypeExpr::Void(_) => "void".into(),
             TypeExpr::Class(i) => self.name(i).into(),
@@ -92,6 +95,9 @@ impl<R: Resolver> Printer<'_, R> {
     fn base(&self, b: &ArrayBaseExpr) -> String {
         match b {
             ArrayBaseExpr::Int => "int".into(),
+            ArrayBaseExpr::Short => "short".into(),
+            ArrayBaseExpr::Byte => "byte".into(),
+            ArrayBaseExpr::Char => "char".into(),
             ArrayBaseExpr::Boolean => "boolean".into(),
             ArrayBaseExpr::Class(i) => self.name(i).into(),
         }
@@ -434,6 +440,7 @@ impl<R: Resolver> Printer<'_, R> {
         match &e.kind {
             ExprKind::Int(i) if *i < 0 => format!("({i})"),
             ExprKind::Int(i) => i.to_string(),
+            ExprKind::Char(c) => format!("'{}'", super::lexer::escape_char(*c)),
             ExprKind::Bool(b) => b.to_string(),
             ExprKind::Null => "null".into(),
             ExprKind::This => "this".into(),
@@ -518,6 +525,7 @@ impl<R: Resolver> Printer<'_, R> {
     fn operand(&self, e: &Expr) -> String {
         match &e.kind {
             ExprKind::Int(_)
+            | ExprKind::Char(_)
             | ExprKind::Bool(_)
             | ExprKind::Null
             | ExprKind::This

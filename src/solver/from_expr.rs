@@ -615,6 +615,27 @@ pub mod int32 {
         }
         Ok(r)
     }
+
+    /// `x` narrowed to `short`, `byte` or `char` as `expr::narrow` writes it
+    /// (`((x << 24) >> 24)` for a `byte`, `(x & 65535)` for a `char`).
+    pub fn narrow(
+        terms: &mut Terms,
+        ty: crate::lang::Type,
+        x: TermId,
+    ) -> Result<TermId, SortError> {
+        use crate::lang::Type;
+        let bits = match ty {
+            Type::Short => 16,
+            Type::Byte => 24,
+            Type::Char => {
+                let m = terms.int(0xFFFF);
+                return bit_and(terms, x, m);
+            }
+            _ => return Ok(x),
+        };
+        let left = shift_by(terms, Shift::Left, x, bits)?;
+        shift_by(terms, Shift::Right, left, bits)
+    }
 }
 
 /// The uninterpreted sort of references.
