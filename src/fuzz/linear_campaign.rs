@@ -145,7 +145,7 @@ pub fn run_mixed(
     while done < n {
         let k = BATCH.min(n - done);
         let start = first + done;
-        let is_bits = |seed: u64| bits && seed % 2 == 0;
+        let is_bits = |seed: u64| bits && seed.is_multiple_of(2);
         let lia_seeds: Vec<u64> = (start..start + k).filter(|&x| !is_bits(x)).collect();
         let bit_seeds: Vec<u64> = (start..start + k).filter(|&x| is_bits(x)).collect();
         // the solver's answer per seed, `true` for a `sat` with a valid model
