@@ -39,8 +39,9 @@ pub struct Args {
     pub arrays: bool,
     /// Generate bitwise and shift operators too: `& | ^ ~ << >> >>>` on `int`s
     /// (masks and constant shifts among them), `& | ^` on `boolean`s, and their
-    /// compound assignments.
-    #[arg(long, conflicts_with = "linear")]
+    /// compound assignments. With --linear: Java `int` formulas with those
+    /// operators mixed into the campaign against z3.
+    #[arg(long)]
     pub bits: bool,
     /// Generate the narrow integer types too: `short`, `byte` and `char` fields,
     /// casts of `int` expressions to them, character literals, compound assignments
@@ -67,7 +68,9 @@ pub struct Args {
     /// Instead of programs: --n random formulas with linear atoms from seed --seed
     /// on, in SMT-LIB batch files of 1,000 (kept in --out when given), each
     /// decided by heaplog and by the z3 on PATH (skipped, saying so, when absent);
-    /// counts, wrong answers, invalid models and both solvers' times.
+    /// counts, wrong answers, invalid models and both solvers' times. With --bits,
+    /// the even seeds are Java `int` formulas with the bitwise operators, which z3
+    /// decides over 32-bit vectors.
     #[arg(long, conflicts_with_all = ["shard", "both", "rules"])]
     pub linear: bool,
     /// Skip the javac/JVM check even when they are on PATH.
@@ -191,11 +194,14 @@ fn linear(args: &Args) -> Output {
     };
     let bar = super::progress(args.n);
     // progress: a bar on a terminal, else a line per 50,000 formulas
-    let run = heaplog::fuzz::linear_campaign::run(args.seed, args.n, &dir, &|done| match &bar {
-        Some(b) => b.set_position(done),
-        None if done % 50_000 == 0 => eprintln!("linear: {done}/{} formulas", args.n),
-        None => {}
-    });
+    let run =
+        heaplog::fuzz::linear_campaign::run_mixed(args.seed, args.n, args.bits, &dir, &|done| {
+            match &bar {
+                Some(b) => b.set_position(done),
+                None if done % 50_000 == 0 => eprintln!("linear: {done}/{} formulas", args.n),
+                None => {}
+            }
+        });
     if let Some(b) = bar {
         b.finish_and_clear();
     }
