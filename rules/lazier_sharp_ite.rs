@@ -10,7 +10,7 @@
 use super::kit::{self, Variant};
 use super::lazier_sharp::{Heap, LazierSharp, ZRef};
 use crate::engine::{Ctx, Fault, Fork, RuleSet, Val};
-use crate::lang::{FieldId, Type};
+use crate::lang::FieldId;
 
 /// The variant.
 pub struct LazierSharpIte;
@@ -31,7 +31,7 @@ impl Variant for LazierSharpIte {
         let ZRef::Sym(u) = heap.view(obj) else {
             return LazierSharp::field_read(ctx, heap, obj, field);
         };
-        if !matches!(ty, Type::Int | Type::Bool) {
+        if !ty.is_prim() {
             return LazierSharp::field_read(ctx, heap, obj, field);
         }
         let name = ctx.program.field_name(field).to_string();

@@ -362,7 +362,7 @@ pub fn conforms<R>(ctx: &mut Ctx, arrays: &Arrays<R>, v: Stored, elem: Type) -> 
 /// The default element of an array of type `ty` (`0`, `false`, or `null`).
 pub fn default_elem<R>(ctx: &mut Ctx, ty: ArrayType, null: R) -> Val<R> {
     match ty.elem() {
-        Type::Int => Val::Prim(ctx.terms.int(0)),
+        t if t.is_integral() => Val::Prim(ctx.terms.int(0)),
         Type::Bool => Val::Prim(ctx.terms.bool(false)),
         _ => Val::Ref(null),
     }
@@ -618,13 +618,8 @@ fn element<H: Arrayed>(ctx: &mut Ctx, heap: &H, x: Arr, i: Id) -> Vec<Fork<H, Va
     };
     let ty = array.ty.elem();
     match ty {
-        Type::Int | Type::Bool => {
-            let sort = if ty == Type::Int {
-                Sort::Int
-            } else {
-                Sort::Bool
-            };
-            let v = Val::Prim(ctx.input(&name, sort));
+        ty if ty.is_prim() => {
+            let v = Val::Prim(ctx.typed_input(&name, ty));
             vec![Fork::ok(store(heap.clone(), v), None, v)]
         }
         _ => H::init_ref(ctx, heap, &name, ty)

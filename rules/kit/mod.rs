@@ -33,7 +33,7 @@ pub fn default_fields<R: Copy>(
         .iter()
         .map(|&f| {
             let v = match p.field(f).ty {
-                Type::Int => Val::Prim(ctx.terms.int(0)),
+                t if t.is_integral() => Val::Prim(ctx.terms.int(0)),
                 Type::Bool => Val::Prim(ctx.terms.bool(false)),
                 _ => Val::Ref(null),
             };

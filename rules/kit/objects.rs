@@ -8,7 +8,7 @@ use imbl::OrdMap;
 
 use super::default_fields;
 use crate::engine::{Ctx, HeapTerms, Target, Val};
-use crate::expr::{Sort, display};
+use crate::expr::display;
 use crate::lang::{ClassId, FieldId, Type};
 
 /// An object of the heap. Numbering: order of materialization (input objects) or
@@ -188,8 +188,7 @@ pub fn fresh_guard<R>(
 /// reference type).
 pub fn prim_input(ctx: &mut Ctx, path: &str, ty: Type) -> Option<Id> {
     match ty {
-        Type::Int => Some(ctx.input(path, Sort::Int)),
-        Type::Bool => Some(ctx.input(path, Sort::Bool)),
+        t if t.is_prim() => Some(ctx.typed_input(path, t)),
         _ => None,
     }
 }

@@ -420,7 +420,7 @@ impl Pose {
         let fine = ctx.terms.not(negative);
         let faulty = heap.clone();
         let default = match ty.elem() {
-            Type::Int => ctx.terms.int(0),
+            t if t.is_integral() => ctx.terms.int(0),
             Type::Bool => ctx.terms.bool(false),
             _ => ctx.terms.null(),
         };
@@ -582,7 +582,7 @@ impl Pose {
             return out;
         };
         crate::rules::kit::arrays::bounds(ctx, &heap, &mut fine, i, len, &mut out);
-        let refs = !matches!(next.arrays[&arr[0]].ty.elem(), Type::Int | Type::Bool);
+        let refs = !next.arrays[&arr[0]].ty.elem().is_prim();
         if let Some(v) = value
             && refs
         {
@@ -619,7 +619,7 @@ impl Pose {
                 }
                 let elem = next.arrays[&last].ty.elem();
                 let v = match elem {
-                    Type::Int | Type::Bool => Val::Prim(v),
+                    t if t.is_prim() => Val::Prim(v),
                     _ => Val::Ref(PRef(v)),
                 };
                 out.push(Fork::ok(next, Some(g), v));
@@ -748,8 +748,7 @@ impl Pose {
         let elem = a.ty.elem();
         let name = format!("{path}[{}]", display(&ctx.terms, i));
         let s = match elem {
-            Type::Int => ctx.input(&name, Sort::Int),
-            Type::Bool => ctx.input(&name, Sort::Bool),
+            t if t.is_prim() => ctx.typed_input(&name, t),
             Type::Class(c) => {
                 let s = ctx.input(&name, Sort::Ref);
                 heap.declared.insert(s, c);

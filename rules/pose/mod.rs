@@ -84,8 +84,9 @@ impl RuleSet for Pose {
         for (i, ty) in m.params.iter().enumerate() {
             let name = p.name(m.locals[first_param + i].name).to_string();
             let v = match ty {
-                Type::Int => Val::Prim(ctx.input(&name, Sort::Int)),
-                Type::Bool => Val::Prim(ctx.input(&name, Sort::Bool)),
+                t @ (Type::Int | Type::Short | Type::Byte | Type::Char | Type::Bool) => {
+                    Val::Prim(ctx.typed_input(&name, *t))
+                }
                 Type::Class(c) => {
                     let y = ctx.input(&name, Sort::Ref);
                     heap.declared.insert(y, *c);

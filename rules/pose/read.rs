@@ -131,8 +131,7 @@ impl Pose {
                 "{path}"
             );
             let z = match p.field(field).ty {
-                Type::Int => ctx.input(&path, Sort::Int),
-                Type::Bool => ctx.input(&path, Sort::Bool),
+                t if t.is_prim() => ctx.typed_input(&path, t),
                 Type::Class(c) => {
                     let z = ctx.input(&path, Sort::Ref);
                     heap.declared.insert(z, c);

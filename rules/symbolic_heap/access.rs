@@ -7,7 +7,7 @@ use super::datalog::{self, Derived, Export, derive};
 use super::heap::{Heap, Loc, RefId, Targets, has_field, insert};
 use super::{SymbolicHeap, VS_FILTER};
 use crate::engine::{Ctx, Fault, Fork, Val};
-use crate::lang::{FieldId, Type};
+use crate::lang::FieldId;
 
 /// The receiver of an access: its null case and its reachable non-null entries.
 pub(super) struct Receiver {
@@ -95,7 +95,7 @@ impl SymbolicHeap {
         let reachable = Self::reachable(ctx, &heap, obj, field);
         let (mut heap, recv, mut assumed) = Self::receive(ctx, heap, obj, field, &reachable);
         let value = match ctx.program.field(field).ty {
-            Type::Int | Type::Bool => {
+            t if t.is_prim() => {
                 // A term per (l, f), read as an ite over the guards.
                 let mut v = None;
                 for &(g, l) in recv.cells.iter().rev() {

@@ -177,7 +177,7 @@ impl SymbolicHeap {
         let fine = ctx.terms.not(negative);
         let faulty = heap.clone();
         let default = match ty.elem() {
-            Type::Int => Val::Prim(ctx.terms.int(0)),
+            t if t.is_integral() => Val::Prim(ctx.terms.int(0)),
             Type::Bool => Val::Prim(ctx.terms.bool(false)),
             _ => Val::Ref(R_NULL),
         };
@@ -439,7 +439,7 @@ impl SymbolicHeap {
             let here = Self::read_at(ctx, heap, l, i, assumed);
             v = ctx.terms.ite(g, here, v);
         }
-        if matches!(heap.arrays[&last].ty.elem(), Type::Int | Type::Bool) {
+        if heap.arrays[&last].ty.elem().is_prim() {
             return Val::Prim(v);
         }
         if let [(_, l)] = cells
@@ -531,8 +531,7 @@ impl SymbolicHeap {
         let high = ctx.terms.lt(i, len);
         let owner = ctx.terms.and_all(&[exists, low, high]);
         let fresh = match ty.elem() {
-            Type::Int => Val::Prim(ctx.input(&name, Sort::Int)),
-            Type::Bool => Val::Prim(ctx.input(&name, Sort::Bool)),
+            t if t.is_prim() => Val::Prim(ctx.typed_input(&name, t)),
             Type::Class(c) => Val::Ref(Self::initialize(ctx, heap, &name, c, owner, assumed)),
             Type::Array(t) => Val::Ref(Self::initialize_array(ctx, heap, &name, t, owner, assumed)),
             ty => unreachable!("an element of type {ty:?}"),

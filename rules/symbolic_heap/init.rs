@@ -24,8 +24,7 @@ impl SymbolicHeap {
         let base = Self::name(heap, l);
         let path = format!("{base}.{}", p.field_name(f));
         match p.field(f).ty {
-            Type::Int => Val::Prim(ctx.input(&path, Sort::Int)),
-            Type::Bool => Val::Prim(ctx.input(&path, Sort::Bool)),
+            t if t.is_prim() => Val::Prim(ctx.typed_input(&path, t)),
             Type::Class(c) => {
                 // The field's object exists only while its location does.
                 let owner = match heap.locs[l.0 as usize].origin {
@@ -282,8 +281,9 @@ impl SymbolicHeap {
         for (i, ty) in m.params.iter().enumerate() {
             let name = p.name(m.locals[first_param + i].name).to_string();
             let v = match ty {
-                Type::Int => Val::Prim(ctx.input(&name, Sort::Int)),
-                Type::Bool => Val::Prim(ctx.input(&name, Sort::Bool)),
+                t @ (Type::Int | Type::Short | Type::Byte | Type::Char | Type::Bool) => {
+                    Val::Prim(ctx.typed_input(&name, *t))
+                }
                 // A reference parameter is initialized like a field, θ over earlier roots.
                 Type::Class(c) => {
                     let t = ctx.terms.bool(true);

@@ -39,9 +39,15 @@ pub struct Args {
     pub arrays: bool,
     /// Generate bitwise and shift operators too: `& | ^ ~ << >> >>>` on `int`s
     /// (masks and constant shifts among them), `& | ^` on `boolean`s, and their
-    /// compound assignments.
-    #[arg(long, conflicts_with = "linear")]
+    /// compound assignments. With --linear: Java `int` formulas with those
+    /// operators mixed into the campaign against z3.
+    #[arg(long)]
     pub bits: bool,
+    /// Generate the narrow integer types too: `short`, `byte` and `char` fields,
+    /// casts of `int` expressions to them, character literals, compound assignments
+    /// and `++`/`--` that narrow, and `switch` on a cast selector.
+    #[arg(long, conflicts_with = "linear")]
+    pub int_types: bool,
     /// Programs with more bounded inputs than this are not held to the oracle (cut).
     #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_inputs: u64,
@@ -62,7 +68,9 @@ pub struct Args {
     /// Instead of programs: --n random formulas with linear atoms from seed --seed
     /// on, in SMT-LIB batch files of 1,000 (kept in --out when given), each
     /// decided by heaplog and by the z3 on PATH (skipped, saying so, when absent);
-    /// counts, wrong answers, invalid models and both solvers' times.
+    /// counts, wrong answers, invalid models and both solvers' times. With --bits,
+    /// the even seeds are Java `int` formulas with the bitwise operators, which z3
+    /// decides over 32-bit vectors.
     #[arg(long, conflicts_with_all = ["shard", "both", "rules"])]
     pub linear: bool,
     /// Skip the javac/JVM check even when they are on PATH.
@@ -113,6 +121,9 @@ pub fn run(args: Args) -> Output {
     if args.bits {
         command.push_str(" --bits");
     }
+    if args.int_types {
+        command.push_str(" --int-types");
+    }
     if args.both {
         command.push_str(" --both");
     }
@@ -130,6 +141,7 @@ pub fn run(args: Args) -> Output {
             size: args.size,
             arrays: args.arrays,
             bits: args.bits,
+            int_types: args.int_types,
             ..GenConfig::default()
         },
         jvm: !args.no_jvm,
@@ -182,11 +194,14 @@ fn linear(args: &Args) -> Output {
     };
     let bar = super::progress(args.n);
     // progress: a bar on a terminal, else a line per 50,000 formulas
-    let run = heaplog::fuzz::linear_campaign::run(args.seed, args.n, &dir, &|done| match &bar {
-        Some(b) => b.set_position(done),
-        None if done % 50_000 == 0 => eprintln!("linear: {done}/{} formulas", args.n),
-        None => {}
-    });
+    let run =
+        heaplog::fuzz::linear_campaign::run_mixed(args.seed, args.n, args.bits, &dir, &|done| {
+            match &bar {
+                Some(b) => b.set_position(done),
+                None if done % 50_000 == 0 => eprintln!("linear: {done}/{} formulas", args.n),
+                None => {}
+            }
+        });
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -279,11 +294,16 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
     let mut o = String::new();
     let _ = writeln!(
         o,
-        "fuzz: {} programs{}{}, seed {}, scope {}, {:.1} s",
+        "fuzz: {} programs{}{}{}, seed {}, scope {}, {:.1} s",
         s.programs,
         if s.arrays { " with arrays" } else { "" },
         if s.bits {
             " with bitwise operators"
+        } else {
+            ""
+        },
+        if s.int_types {
+            " with short, byte and char"
         } else {
             ""
         },

@@ -332,10 +332,26 @@ struct Group(u32);
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Kind(u32);
 
+/// The values an input of the integral type `ty` takes when ints range over
+/// `ints`: that range for `int`; for `short`, `byte` and `char` the range clipped
+/// to the type's, with the type's two boundary values (where a narrowing
+/// conversion wraps) added, in increasing order.
+pub fn int_domain(ints: &RangeInclusive<i32>, ty: Type) -> Vec<i32> {
+    let Some((lo, hi)) = ty.int_range().filter(|_| ty != Type::Int) else {
+        return ints.clone().collect();
+    };
+    let mut vs: Vec<i32> = ((*ints.start()).max(lo)..=(*ints.end()).min(hi)).collect();
+    vs.extend([lo, hi]);
+    vs.sort_unstable();
+    vs.dedup();
+    vs
+}
+
 /// What one slot of the candidate vector holds.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Slot {
-    Int,
+    /// An integral value of the type held (`int`, `short`, `byte` or `char`).
+    Int(Type),
     Bool,
     /// A reference of a declared class or array type (its group).
     Ref(Group, Nullability),
@@ -398,7 +414,7 @@ impl Space {
         }
         let arrays: Vec<ArrayType> = arrays.into_iter().collect();
         let slot_of = |ty: Type| match ty {
-            Type::Int => Some(Slot::Int),
+            t @ (Type::Int | Type::Short | Type::Byte | Type::Char) => Some(Slot::Int(t)),
             Type::Bool => Some(Slot::Bool),
             Type::Class(c) => Some(Slot::Ref(Group(c.0), Nullability::Nullable)),
             Type::Array(a) => {
@@ -582,8 +598,15 @@ impl Space {
         }
     }
 
-    fn int_count(&self) -> u128 {
-        (i64::from(*self.ints.end()) - i64::from(*self.ints.start())) as u128 + 1
+    fn int_values(&self, ty: Type) -> Vec<i32> {
+        int_domain(&self.ints, ty)
+    }
+
+    fn int_count(&self, ty: Type) -> u128 {
+        if ty == Type::Int {
+            return (i64::from(*self.ints.end()) - i64::from(*self.ints.start())) as u128 + 1;
+        }
+        self.int_values(ty).len() as u128
     }
 }
 
@@ -695,8 +718,8 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
             },
         };
         match slot {
-            Slot::Int => {
-                for i in self.space.ints.clone() {
+            Slot::Int(t) => {
+                for i in self.space.int_values(t) {
                     if self.try_value(cur, next, status, InputValue::Int(i)) == Flow::Stop {
                         return Flow::Stop;
                     }
@@ -917,10 +940,7 @@ impl Counter<'_> {
             next.field += 1;
         }
         let total = match slot {
-            Slot::Int => {
-                let ints = i64::from(*self.space.ints.end()) - i64::from(*self.space.ints.start());
-                mul(ints as u128 + 1, self.count(&next)?)?
-            }
+            Slot::Int(t) => mul(self.space.int_count(t), self.count(&next)?)?,
             Slot::Bool => mul(2, self.count(&next)?)?,
             Slot::Ref(declared, nullability) => {
                 let nulls = u128::from(nullability == Nullability::Nullable);
@@ -998,7 +1018,7 @@ impl Completions {
                 }
                 let slot = self.space.slot(kind, s).expect("a slot of the object");
                 match slot {
-                    Slot::Int => factor = mul(factor, self.space.int_count())?,
+                    Slot::Int(t) => factor = mul(factor, self.space.int_count(t))?,
                     Slot::Bool => factor = mul(factor, 2)?,
                     Slot::Ref(declared, _) => pinned.push(declared),
                 }
@@ -1064,9 +1084,9 @@ impl Completions {
         let space = &self.space;
         let kind = space.kind_of(&input.objects[obj]);
         match space.slot(kind, slot).expect("a slot of the object") {
-            Slot::Int => space
-                .ints
-                .clone()
+            Slot::Int(t) => space
+                .int_values(t)
+                .into_iter()
                 .map(|i| (InputValue::Int(i), None))
                 .collect(),
             Slot::Bool => [false, true].map(|b| (InputValue::Bool(b), None)).to_vec(),
@@ -1088,7 +1108,7 @@ impl Completions {
                     .iter()
                     .map(|&(f, slot)| {
                         let v = match slot {
-                            Slot::Int => self.placeholder(Type::Int),
+                            Slot::Int(t) => self.placeholder(t),
                             Slot::Bool => self.placeholder(Type::Bool),
                             Slot::Ref(..) => InputValue::Null,
                         };
@@ -1119,7 +1139,7 @@ impl Completions {
     /// representative input: null, the least int of the range, false.
     pub fn placeholder(&self, ty: Type) -> InputValue {
         match ty {
-            Type::Int => InputValue::Int(*self.space.ints.start()),
+            t if t.is_integral() => InputValue::Int(self.space.int_values(t)[0]),
             Type::Bool => InputValue::Bool(false),
             _ => InputValue::Null,
         }
@@ -1185,6 +1205,7 @@ mod tests {
                         owner: ClassId(i as u32),
                         ty: ty(t),
                         span: Span::default(),
+                        is_final: false,
                     });
                     FieldId(prog.fields.len() as u32 - 1)
                 })
@@ -1200,6 +1221,7 @@ mod tests {
                 all_fields,
                 methods: Vec::new(),
                 constructor: None,
+                constructors: Vec::new(),
                 builtin: i <= BUILTIN_CLASSES.len(),
                 interface: false,
                 interfaces: Vec::new(),

@@ -119,6 +119,9 @@ pub mod json {
         }
         let base = match base {
             "int" => ElemBase::Int,
+            "short" => ElemBase::Short,
+            "byte" => ElemBase::Byte,
+            "char" => ElemBase::Char,
             "boolean" => ElemBase::Bool,
             c => ElemBase::Class(program.class_by_name(c)?),
         };
@@ -189,7 +192,7 @@ pub mod json {
     /// Java's default value of a field or element of type `ty`.
     fn default(ty: Type) -> InputValue {
         match ty {
-            Type::Int => InputValue::Int(0),
+            Type::Int | Type::Short | Type::Byte | Type::Char => InputValue::Int(0),
             Type::Bool => InputValue::Bool(false),
             _ => InputValue::Null,
         }
@@ -280,11 +283,15 @@ pub mod json {
         }
         let read = |v: &Value, ty: Type, at: &str| -> Result<InputValue, String> {
             match (ty, v) {
-                (Type::Int, Value::Number(n)) => n
+                (t @ (Type::Int | Type::Short | Type::Byte | Type::Char), Value::Number(n)) => n
                     .as_i64()
                     .and_then(|i| i32::try_from(i).ok())
+                    .filter(|&i| t.narrow(i) == i)
                     .map(InputValue::Int)
-                    .ok_or_else(|| format!("{at}: {n} is not an int (32 bits)")),
+                    .ok_or_else(|| {
+                        let name = program.type_name(t);
+                        format!("{at}: {n} is not {} value", a(&name))
+                    }),
                 (Type::Bool, Value::Bool(b)) => Ok(InputValue::Bool(*b)),
                 (Type::Class(_) | Type::Array(_), Value::Null) => Ok(InputValue::Null),
                 (Type::Class(_) | Type::Array(_), Value::String(name)) => {
@@ -300,7 +307,10 @@ pub mod json {
                     }
                     Ok(InputValue::Obj(InputObj(o as u32)))
                 }
-                (Type::Int, _) => Err(format!("{at}: expected an int, got {v}")),
+                (t @ (Type::Int | Type::Short | Type::Byte | Type::Char), _) => Err(format!(
+                    "{at}: expected {}, got {v}",
+                    a(&program.type_name(t))
+                )),
                 (Type::Bool, _) => Err(format!("{at}: expected a boolean, got {v}")),
                 (Type::Class(_) | Type::Array(_), _) => Err(format!(
                     "{at}: expected null or the name of {} object, got {v}",

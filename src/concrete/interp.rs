@@ -440,6 +440,7 @@ impl Domain for ConcreteDomain<'_> {
         self.read += 1;
         match (v, ty) {
             (Some(v @ Value::Int(_)), Type::Int) | (Some(v @ Value::Bool(_)), Type::Bool) => v,
+            (Some(Value::Int(i)), t) if t.is_integral() => Value::Int(t.narrow(i)),
             _ => Value::from_lit(machine::default_lit(ty)),
         }
     }
@@ -717,7 +718,8 @@ fn run_entry_inner<'p>(
     let args: Vec<Value> = input.roots.iter().map(|&v| convert(v)).collect();
     for (i, (&v, ty)) in args.iter().zip(&expected).enumerate() {
         let fits = match (v, ty) {
-            (Value::Int(_), Type::Int) | (Value::Bool(_), Type::Bool) => true,
+            (Value::Int(i), t) if t.is_integral() => t.narrow(i) == i,
+            (Value::Bool(_), Type::Bool) => true,
             (Value::Null, Type::Class(_)) => !(i == 0 && m.kind == MethodKind::Instance),
             (Value::Null, Type::Array(_)) => true,
             (Value::Obj(o), Type::Class(_) | Type::Array(_)) => {

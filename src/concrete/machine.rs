@@ -466,7 +466,7 @@ pub type Out<'p, D> = Vec<Successor<'p, D>>;
 /// The default value of a slot or field of a type.
 pub fn default_lit(ty: Type) -> Lit {
     match ty {
-        Type::Int => Lit::Int(0),
+        Type::Int | Type::Short | Type::Byte | Type::Char => Lit::Int(0),
         Type::Bool => Lit::Bool(false),
         Type::Null | Type::Class(_) | Type::Array(_) => Lit::Null,
         Type::Void => Lit::Unit,

@@ -55,6 +55,7 @@ impl Builder {
                 owner: id,
                 ty: *ty,
                 span: Span::default(),
+                is_final: false,
             });
             c.own_fields.push(f);
             c.all_fields.push(f);
@@ -137,6 +138,7 @@ fn class(name: Name, superclass: Option<ClassId>) -> Class {
         all_fields: Vec::new(),
         methods: Vec::new(),
         constructor: None,
+        constructors: Vec::new(),
         builtin: superclass.is_none(),
         interface: false,
         interfaces: Vec::new(),

@@ -416,6 +416,19 @@ impl<'p> Ctx<'p> {
         sym
     }
 
+    /// The value of the primitive input named `path` of type `ty` (`int`, `short`,
+    /// `byte`, `char` or `boolean`): its symbol, and for `short`, `byte` and `char`
+    /// the symbol narrowed to the type (`((s << 24) >> 24)` for a `byte`), so that
+    /// every value of the symbol's `int` range denotes a value of the type and the
+    /// type's values are exactly those (docs/SOLVER.md, "Narrow integer types").
+    pub fn typed_input(&mut self, path: &str, ty: Type) -> Id {
+        if ty == Type::Bool {
+            return self.input(path, Sort::Bool);
+        }
+        let s = self.input(path, Sort::Int);
+        crate::expr::narrow(&mut self.terms, ty, s)
+    }
+
     /// The result of a call of the opaque method `method` on `args`: an intermediate
     /// named by the call (`C.m(x, y)`), which the solver reads as any `int` and the
     /// concrete interpreter computes (docs/SOLVER.md, "Opaque methods").

@@ -18,6 +18,28 @@ pub use print::{
 pub use rewrites::rules;
 pub use terms::{ExprConfig, Terms};
 
+/// `x` narrowed to `short`, `byte` or `char` as `(short)`, `(byte)` and `(char)`
+/// do (`((x << 16) >> 16)`, `((x << 24) >> 24)`, `(x & 65535)`): the only terms the
+/// narrow integer types need (docs/LANGUAGE.md, "Integer types"). `x` itself for
+/// every other type.
+pub fn narrow(terms: &mut Terms, ty: crate::lang::Type, x: egg::Id) -> egg::Id {
+    use crate::lang::Type;
+    let sign_extend = |terms: &mut Terms, bits: i32| {
+        let k = terms.int(bits);
+        let shl = terms.shl(x, k);
+        terms.shr(shl, k)
+    };
+    match ty {
+        Type::Short => sign_extend(terms, 16),
+        Type::Byte => sign_extend(terms, 24),
+        Type::Char => {
+            let m = terms.int(0xFFFF);
+            terms.bit_and(x, m)
+        }
+        _ => x,
+    }
+}
+
 /// The runs of ones of a 32-bit mask, as `(lo, hi)` bit ranges (`lo` included, `hi`
 /// excluded), lowest first: `x & c` is the sum of `x`'s bits over these runs, which
 /// the solver and the SMT-LIB export both encode as remainders by powers of two.

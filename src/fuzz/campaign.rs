@@ -141,6 +141,8 @@ pub struct Summary {
     pub arrays: bool,
     /// The programs had bitwise and shift operators (`--bits`).
     pub bits: bool,
+    /// The programs had `short`, `byte` and `char` (`--int-types`).
+    pub int_types: bool,
     pub time_ms: f64,
     /// heaplog's front end on the generated programs.
     pub check_accepted: u64,
@@ -271,6 +273,10 @@ pub struct CampaignKey {
     /// Absent in the records of campaigns from before the flag: false.
     #[serde(default)]
     pub bits: bool,
+    /// The programs have `short`, `byte` and `char` (`GenConfig::int_types`,
+    /// `--int-types`). Absent in the records of campaigns from before the flag: false.
+    #[serde(default)]
+    pub int_types: bool,
     pub rules: Vec<String>,
     pub shrink_per_kind: usize,
     pub shrink_budget: usize,
@@ -517,6 +523,7 @@ pub fn run_shard(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> ShardRun 
             scope: cfg.check.scope,
             arrays: cfg.generate.arrays,
             bits: cfg.generate.bits,
+            int_types: cfg.generate.int_types,
             rules: cfg.rules.iter().map(|r| r.name.to_string()).collect(),
             shrink_per_kind: cfg.shrink_per_kind,
             shrink_budget: cfg.shrink_budget,
@@ -578,6 +585,7 @@ pub fn summarize(key: &CampaignKey, jvm: &str, time_ms: f64, records: &[ProgramR
         scope: key.scope,
         arrays: key.arrays,
         bits: key.bits,
+        int_types: key.int_types,
         time_ms,
         jvm: jvm.to_string(),
         work: WorkSpan::of(records.iter().map(|r| r.cpu_ms)),

@@ -689,6 +689,176 @@ fn check_java(rng: &mut Rng) -> Verdict {
     }
 }
 
+// ---- Java `int` formulas with the bitwise forms, for the campaign against z3 -----
+
+/// Masks and shift distances worth drawing: one run of ones, several runs, the
+/// sign bit, distances past 31 (masked to their low five bits).
+const BIT_CONSTS: [i64; 12] = [
+    0xF,
+    0xF0,
+    -16,
+    0x0F0F_0F0F,
+    0x5555_5555,
+    i32::MIN as i64,
+    i32::MAX as i64,
+    1,
+    3,
+    6,
+    31,
+    33,
+];
+
+/// A constant as a 32-bit vector literal.
+fn bv_num(k: i64) -> String {
+    format!("(_ bv{} 32)", k as i32 as u32)
+}
+
+/// A random `int` expression over `x`, `y` with every operator of Java's `int`
+/// (`+ - * / %`, `& | ^ ~ << >> >>>`), the bitwise ones drawn more often and with
+/// two symbolic operands as often as not: as an s-expression of `expr::Term` and
+/// as an SMT-LIB bit-vector term (`bvand`, `bvashr`, the distance masked to five
+/// bits as Java does), Java's semantics written independently of the solver's
+/// translation.
+fn bits_int(rng: &mut Rng, depth: u32) -> (String, String) {
+    if depth == 0 || rng.chance(25) {
+        if rng.chance(65) {
+            let v = ["x", "y"][rng.below(2)];
+            return (format!("{v}:int"), v.to_string());
+        }
+        let k = if rng.chance(50) {
+            *rng.pick(&BIT_CONSTS)
+        } else {
+            *rng.pick(&JAVA_CONSTS)
+        };
+        return (k.to_string(), bv_num(k));
+    }
+    let op = rng.weighted(&[2, 2, 1, 1, 1, 4, 3, 3, 2, 2, 2, 2]);
+    if op == 8 {
+        // `~a`, which the engine builds as `-1 - a`
+        let (a, ba) = bits_int(rng, depth - 1);
+        return (format!("(- -1 {a})"), format!("(bvnot {ba})"));
+    }
+    let (a, ba) = bits_int(rng, depth - 1);
+    let (java, bv) = [
+        ("+", "bvadd"),
+        ("-", "bvsub"),
+        ("*", "bvmul"),
+        ("/", "bvsdiv"),
+        ("%", "bvsrem"),
+        ("&", "bvand"),
+        ("|", "bvor"),
+        ("^", "bvxor"),
+        ("", ""),
+        ("<<", "bvshl"),
+        (">>", "bvashr"),
+        (">>>", "bvlshr"),
+    ][op];
+    let (b, bb) = if matches!(java, "/" | "%") {
+        let k = *rng.pick(&JAVA_DIVISORS);
+        (k.to_string(), bv_num(k))
+    } else {
+        bits_int(rng, depth - 1)
+    };
+    let bb = if matches!(java, "<<" | ">>" | ">>>") {
+        format!("(bvand {bb} (_ bv31 32))")
+    } else {
+        bb
+    };
+    (format!("({java} {a} {b})"), format!("({bv} {ba} {bb})"))
+}
+
+/// A random Boolean combination of comparisons of [`bits_int`] terms, in both
+/// forms.
+fn bits_formula(rng: &mut Rng, depth: u32) -> (String, String) {
+    if depth == 0 || rng.chance(40) {
+        let k = rng.below(3);
+        let (a, ba) = bits_int(rng, 2);
+        let (b, bb) = if rng.chance(40) {
+            let k = *rng.pick(&JAVA_CONSTS);
+            (k.to_string(), bv_num(k))
+        } else {
+            bits_int(rng, 2)
+        };
+        let (op, bop) = [("<", "bvslt"), ("<=", "bvsle"), ("=", "=")][k];
+        return (format!("({op} {a} {b})"), format!("({bop} {ba} {bb})"));
+    }
+    match rng.below(3) {
+        0 => {
+            let (a, ba) = bits_formula(rng, depth - 1);
+            (format!("(not {a})"), format!("(not {ba})"))
+        }
+        k => {
+            let (a, ba) = bits_formula(rng, depth - 1);
+            let (b, bb) = bits_formula(rng, depth - 1);
+            let op = ["and", "or"][k - 1];
+            (format!("({op} {a} {b})"), format!("({op} {ba} {bb})"))
+        }
+    }
+}
+
+/// The Java `int` formula with bitwise forms of `seed`: the engine's term and the
+/// same formula over 32-bit vectors.
+pub fn bits_case(seed: u64) -> (String, String) {
+    let mut rng = Rng::new(seed);
+    let depth = 1 + rng.below(2) as u32;
+    bits_formula(&mut rng, depth)
+}
+
+/// The formulas of `seeds` over 32-bit vectors, as one SMT-LIB script: each in its
+/// own `push`/`pop` with a `check-sat`, for z3.
+pub fn bits_batch(seeds: impl Iterator<Item = u64>) -> String {
+    let mut s = String::from(
+        "(set-logic QF_BV)\n(declare-fun x () (_ BitVec 32))\n(declare-fun y () (_ BitVec 32))\n",
+    );
+    for seed in seeds {
+        let (java, bv) = bits_case(seed);
+        let _ = write!(
+            s,
+            "; {java}\n(push 1)\n(assert {bv})\n(check-sat)\n(pop 1)\n"
+        );
+    }
+    s
+}
+
+/// Decides the Java formula `src` as the engine does (translated with
+/// wrap-around and the bitwise translation, docs/SOLVER.md "Bitwise operators"):
+/// `Sat` only with a model Java's own evaluation accepts (else `Wrong`); `Unsat`
+/// and `Unknown` as the solver says (the campaign compares them with z3).
+pub fn decide_java(src: &str) -> Verdict {
+    let wrong = |why: String| Verdict::Wrong {
+        why,
+        script: java_script(src),
+    };
+    let phi: egg::RecExpr<crate::expr::Term> = match src.parse() {
+        Ok(p) => p,
+        Err(e) => return wrong(format!("generated an ill-formed term: {e}")),
+    };
+    let mut solver = Solver::new(SolverConfig::default());
+    let term = match crate::solver::from_expr::translate(solver.terms_mut(), &phi) {
+        Ok(t) => t,
+        Err(e) => return wrong(format!("translation failed: {e}")),
+    };
+    if let Err(e) = solver.assert_term(term) {
+        return wrong(format!("assert refused: {e:?}"));
+    }
+    let value = |m: &crate::solver::Model, v: &str| match m.value(v) {
+        Some(crate::solver::ModelValue::Int(i)) => *i,
+        _ => 0,
+    };
+    match solver.check() {
+        Answer::Sat(m) => match java_holds(&phi, value(&m, "x"), value(&m, "y")) {
+            Some(true) => Verdict::Sat,
+            _ => wrong(format!(
+                "sat, but x = {}, y = {} violates the formula in Java",
+                value(&m, "x"),
+                value(&m, "y")
+            )),
+        },
+        Answer::Unsat => Verdict::Unsat,
+        Answer::Unknown(_) => Verdict::Unknown,
+    }
+}
+
 /// The formula with linear atoms of `seed` (one of [`LIN_FAMILIES`]).
 fn lia_formula(rng: &mut Rng) -> (Family, F) {
     let fam = LIN_FAMILIES[rng.below(LIN_FAMILIES.len())];
@@ -728,9 +898,14 @@ fn check_lia(rng: &mut Rng) -> Verdict {
 /// `n` formulas with linear atoms from `first` on, as one SMT-LIB script: each in
 /// its own `push`/`pop` with a `check-sat`, for z3 and `heaplog solve` alike.
 pub fn lia_batch(first: u64, n: u64) -> String {
+    lia_batch_of(first..first + n)
+}
+
+/// The formulas with linear atoms of `seeds`, as [`lia_batch`] writes them.
+pub fn lia_batch_of(seeds: impl Iterator<Item = u64>) -> String {
     let mut s = script(&F::B(0));
     s.truncate(s.find("(assert ").unwrap_or(s.len()));
-    for seed in first..first + n {
+    for seed in seeds {
         let (_, phi) = lia_formula(&mut Rng::new(seed));
         s.push_str("(push 1)\n(assert ");
         smt(&phi, &mut s);

@@ -29,6 +29,8 @@ pub struct LiaSummary {
     pub first: u64,
     pub formulas: u64,
     pub batches: u64,
+    /// The even seeds are Java `int` formulas with the bitwise forms.
+    pub bits: bool,
     /// The solver's answers.
     pub sat: u64,
     pub unsat: u64,
@@ -61,8 +63,13 @@ impl LiaSummary {
 
     pub fn text(&self) -> String {
         let mut o = format!(
-            "linear: {} formulas (seeds {}..{}), {} batch files of up to {BATCH}\n\
+            "{}: {} formulas (seeds {}..{}), {} batch files of up to {BATCH}\n\
              heaplog: {} sat, {} unsat, {} unknown, {} invalid models; {:.2} s\n",
+            if self.bits {
+                "linear and bits (the even seeds)"
+            } else {
+                "linear"
+            },
             self.formulas,
             self.first,
             self.first + self.formulas,
@@ -108,10 +115,26 @@ pub fn z3_available() -> Result<(), String> {
 /// Runs the campaign over `n` formulas from seed `first`, writing the batch files
 /// in `dir`; `progress` gets the formulas done after each batch.
 pub fn run(first: u64, n: u64, dir: &Path, progress: &dyn Fn(u64)) -> std::io::Result<LiaSummary> {
+    run_mixed(first, n, false, dir, progress)
+}
+
+/// As [`run`]; with `bits`, the even seeds are Java `int` formulas with the bitwise
+/// forms instead ([`formulas::bits_case`]): decided in process as the engine
+/// translates them (a `sat` model checked under Java's evaluation), and by z3 over
+/// 32-bit vectors (`bits_*.smt2`), Java's semantics written independently of the
+/// translation; the odd seeds are the linear formulas they are without `bits`.
+pub fn run_mixed(
+    first: u64,
+    n: u64,
+    bits: bool,
+    dir: &Path,
+    progress: &dyn Fn(u64),
+) -> std::io::Result<LiaSummary> {
     let z3 = z3_available();
     let mut s = LiaSummary {
         first,
         formulas: n,
+        bits,
         z3: match &z3 {
             Ok(()) => "ran".into(),
             Err(why) => why.clone(),
@@ -122,34 +145,58 @@ pub fn run(first: u64, n: u64, dir: &Path, progress: &dyn Fn(u64)) -> std::io::R
     while done < n {
         let k = BATCH.min(n - done);
         let start = first + done;
-        let text = formulas::lia_batch(start, k);
-        let file: PathBuf = dir.join(format!("lia_{start:010}.smt2"));
-        std::fs::write(&file, &text)?;
-        s.batches += 1;
-        let t0 = Instant::now();
-        let ours = run_script(&text, SolverConfig::default());
-        s.heaplog_s += t0.elapsed().as_secs_f64();
-        let theirs: Option<Vec<String>> = if z3.is_ok() {
+        let is_bits = |seed: u64| bits && seed.is_multiple_of(2);
+        let lia_seeds: Vec<u64> = (start..start + k).filter(|&x| !is_bits(x)).collect();
+        let bit_seeds: Vec<u64> = (start..start + k).filter(|&x| is_bits(x)).collect();
+        // the solver's answer per seed, `true` for a `sat` with a valid model
+        let mut ours: std::collections::HashMap<u64, (&'static str, bool)> =
+            std::collections::HashMap::new();
+        let mut theirs: std::collections::HashMap<u64, String> = std::collections::HashMap::new();
+        if !lia_seeds.is_empty() {
+            let text = formulas::lia_batch_of(lia_seeds.iter().copied());
+            let file: PathBuf = dir.join(format!("lia_{start:010}.smt2"));
+            std::fs::write(&file, &text)?;
+            s.batches += 1;
             let t0 = Instant::now();
-            let out = Command::new("z3").arg(&file).output()?;
-            s.z3_s += t0.elapsed().as_secs_f64();
-            Some(
-                String::from_utf8_lossy(&out.stdout)
-                    .lines()
-                    .map(str::to_string)
-                    .collect(),
-            )
-        } else {
-            None
-        };
-        let mut models = ours.models_valid.iter();
-        for i in 0..k as usize {
-            let seed = start + i as u64;
-            let a = ours.answers.get(i).copied().unwrap_or("unknown");
+            let run = run_script(&text, SolverConfig::default());
+            s.heaplog_s += t0.elapsed().as_secs_f64();
+            let mut models = run.models_valid.iter();
+            for (i, &seed) in lia_seeds.iter().enumerate() {
+                let a = run.answers.get(i).copied().unwrap_or("unknown");
+                let valid = a != "sat" || models.next().copied().unwrap_or(false);
+                ours.insert(seed, (a, valid));
+            }
+            if z3.is_ok() {
+                z3_answers(&file, &lia_seeds, &mut theirs, &mut s.z3_s)?;
+            }
+        }
+        if !bit_seeds.is_empty() {
+            let text = formulas::bits_batch(bit_seeds.iter().copied());
+            let file: PathBuf = dir.join(format!("bits_{start:010}.smt2"));
+            std::fs::write(&file, &text)?;
+            s.batches += 1;
+            let t0 = Instant::now();
+            for &seed in &bit_seeds {
+                let (java, _) = formulas::bits_case(seed);
+                let a = match formulas::decide_java(&java) {
+                    formulas::Verdict::Sat => ("sat", true),
+                    formulas::Verdict::Unsat => ("unsat", true),
+                    formulas::Verdict::Unknown => ("unknown", true),
+                    formulas::Verdict::Wrong { .. } => ("sat", false),
+                };
+                ours.insert(seed, a);
+            }
+            s.heaplog_s += t0.elapsed().as_secs_f64();
+            if z3.is_ok() {
+                z3_answers(&file, &bit_seeds, &mut theirs, &mut s.z3_s)?;
+            }
+        }
+        for seed in start..start + k {
+            let (a, valid) = ours.get(&seed).copied().unwrap_or(("unknown", true));
             match a {
                 "sat" => {
                     s.sat += 1;
-                    if !models.next().copied().unwrap_or(false) {
+                    if !valid {
                         s.invalid_models += 1;
                         push(&mut s.invalid_seeds, seed);
                     }
@@ -160,8 +207,10 @@ pub fn run(first: u64, n: u64, dir: &Path, progress: &dyn Fn(u64)) -> std::io::R
                     push(&mut s.unknown_seeds, seed);
                 }
             }
-            let Some(theirs) = &theirs else { continue };
-            let z = theirs.get(i).map_or("error", String::as_str);
+            if z3.is_err() {
+                continue;
+            }
+            let z = theirs.get(&seed).map_or("error", String::as_str);
             match z {
                 "sat" => s.z3_sat += 1,
                 "unsat" => s.z3_unsat += 1,
@@ -180,6 +229,23 @@ pub fn run(first: u64, n: u64, dir: &Path, progress: &dyn Fn(u64)) -> std::io::R
         progress(done);
     }
     Ok(s)
+}
+
+/// z3's answers on `file`, one per seed in order.
+fn z3_answers(
+    file: &Path,
+    seeds: &[u64],
+    out: &mut std::collections::HashMap<u64, String>,
+    time: &mut f64,
+) -> std::io::Result<()> {
+    let t0 = Instant::now();
+    let run = Command::new("z3").arg(file).output()?;
+    *time += t0.elapsed().as_secs_f64();
+    let text = String::from_utf8_lossy(&run.stdout);
+    for (&seed, line) in seeds.iter().zip(text.lines()) {
+        out.insert(seed, line.to_string());
+    }
+    Ok(())
 }
 
 fn push(list: &mut Vec<u64>, seed: u64) {

@@ -91,7 +91,7 @@ pub fn candidates(p: &Program) -> Vec<Program> {
         for k in 0..len {
             let Some(s) = nth_stmt(p, l, k) else { continue };
             // `super(args);` goes with its constructor.
-            if !matches!(s.kind, StmtKind::SuperCtor(_)) {
+            if !matches!(s.kind, StmtKind::SuperCtor(_) | StmtKind::ThisCtor(_)) {
                 out.push(with(&mut |q| {
                     edit_list(q, l, &mut |v| {
                         v.remove(k);
@@ -486,7 +486,10 @@ impl Walk<'_> {
                     ..
                 } => self.expr(c, false, f) || self.stmts(std::slice::from_mut(&mut **b), f),
                 StmtKind::Block(b) => self.stmts(&mut b.stmts, f),
-                StmtKind::SuperCtor(args) => args.iter_mut().any(|a| self.expr(a, false, f)),
+                StmtKind::SuperCtor(args) | StmtKind::ThisCtor(args) => {
+                    args.iter_mut().any(|a| self.expr(a, false, f))
+                }
+                StmtKind::AssertMsg(e, m) => self.expr(e, false, f) || self.expr(m, false, f),
                 _ => false,
             };
             if stop {

@@ -75,12 +75,19 @@ pub struct FieldDecl {
     pub ty: TypeExpr,
     pub name: Ident,
     pub span: Span,
+    /// The initializer of a `static final` field (which also runs, as every
+    /// static field initializer does, in the class's `<clinit>`): a constant
+    /// expression makes the field a constant variable (JLS 4.12.4).
+    pub init: Option<Expr>,
 }
 
 /// A written type.
 #[derive(Copy, Clone, Debug)]
 pub enum TypeExpr {
     Int(Span),
+    Short(Span),
+    Byte(Span),
+    Char(Span),
     Boolean(Span),
     Void(Span),
     Class(Ident),
@@ -96,6 +103,9 @@ pub enum TypeExpr {
 #[derive(Copy, Clone, Debug)]
 pub enum ArrayBaseExpr {
     Int,
+    Short,
+    Byte,
+    Char,
     Boolean,
     Class(Ident),
 }
@@ -103,7 +113,12 @@ pub enum ArrayBaseExpr {
 impl TypeExpr {
     pub fn span(self) -> Span {
         match self {
-            TypeExpr::Int(s) | TypeExpr::Boolean(s) | TypeExpr::Void(s) => s,
+            TypeExpr::Int(s)
+            | TypeExpr::Short(s)
+            | TypeExpr::Byte(s)
+            | TypeExpr::Char(s)
+            | TypeExpr::Boolean(s)
+            | TypeExpr::Void(s) => s,
             TypeExpr::Class(i) => i.span,
             TypeExpr::Array { span, .. } => span,
         }
@@ -114,6 +129,8 @@ impl TypeExpr {
 pub struct Param {
     pub ty: TypeExpr,
     pub name: Ident,
+    /// Declared `final` (never assigned).
+    pub is_final: bool,
 }
 
 /// A method or, when `ret` is `None`, a constructor.
@@ -216,11 +233,12 @@ pub struct SwitchGroup {
 
 #[derive(Clone, Debug)]
 pub enum StmtKind {
-    /// `T x;` or `T x = e;`
+    /// `T x;` or `T x = e;` (`final T x = e;` when `is_final`).
     Local {
         ty: TypeExpr,
         name: Ident,
         init: Option<Expr>,
+        is_final: bool,
     },
     /// `T x = e, y, z = f;`: several declarators, each a [`StmtKind::Local`].
     Locals(Vec<Stmt>),
@@ -256,9 +274,13 @@ pub enum StmtKind {
     Return(Option<Expr>),
     Throw(Expr),
     Assert(Expr),
+    /// `assert e : message;` (the message is evaluated only when `e` is false).
+    AssertMsg(Expr, Expr),
     Block(Block),
     /// `super(args);` (legal only first in a constructor).
     SuperCtor(Vec<Expr>),
+    /// `this(args);` (legal only first in a constructor).
+    ThisCtor(Vec<Expr>),
     /// `;`
     Empty,
     /// `try block catch (...) block ... [finally block]`: at least one `catch`
@@ -354,6 +376,7 @@ impl Drop for Expr {
         if !matches!(
             self.kind,
             ExprKind::Int(_)
+                | ExprKind::Char(_)
                 | ExprKind::Bool(_)
                 | ExprKind::Null
                 | ExprKind::This
@@ -369,6 +392,8 @@ impl Drop for Expr {
 pub enum ExprKind {
     /// An `int` literal; `-2147483648` is folded by the parser.
     Int(i32),
+    /// A character literal: its UTF-16 code unit, of type `char`.
+    Char(u16),
     Bool(bool),
     Null,
     This,
@@ -391,7 +416,7 @@ pub enum ExprKind {
     Binary(BinOp, Box<Expr>, Box<Expr>),
     /// `e instanceof T`, `T` a class or array type.
     InstanceOf(Box<Expr>, TypeExpr),
-    /// `(T) e`, `T` a class or array type.
+    /// `(T) e`, `T` a class or array type, or a primitive type (`(byte) e`).
     Cast(TypeExpr, Box<Expr>),
     /// `a[i]`.
     Index(Box<Expr>, Box<Expr>),

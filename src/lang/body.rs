@@ -287,20 +287,45 @@ struct Vacuous {
 
 /// The value of a constant expression (JLS 15.29) of the subset.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-enum Const {
+pub(super) enum Const {
     Int(i32),
     Bool(bool),
 }
 
-fn constant(e: &ast::Expr) -> Option<Const> {
-    super::deep(|| constant_inner(e))
+/// The primitive type a written type names (`None` for class, array and `void` types).
+fn prim_type(t: ast::TypeExpr) -> Option<Type> {
+    Some(match t {
+        ast::TypeExpr::Int(_) => Type::Int,
+        ast::TypeExpr::Short(_) => Type::Short,
+        ast::TypeExpr::Byte(_) => Type::Byte,
+        ast::TypeExpr::Char(_) => Type::Char,
+        ast::TypeExpr::Boolean(_) => Type::Bool,
+        _ => return None,
+    })
 }
 
-fn constant_inner(e: &ast::Expr) -> Option<Const> {
+/// What a name (`x`, `C.f`) in a constant expression denotes: the value of a
+/// constant variable (JLS 4.12.4), or `None`.
+pub(super) type ConstLeaf<'a> = &'a dyn Fn(&ast::Expr) -> Option<Const>;
+
+/// The value of `e` when it is a constant expression (JLS 15.29): literals,
+/// operators, `?:` and names that `leaf` says are constant variables.
+pub(super) fn constant_with(e: &ast::Expr, leaf: ConstLeaf) -> Option<Const> {
+    super::deep(|| constant_inner(e, leaf))
+}
+
+fn constant_inner(e: &ast::Expr, leaf: ConstLeaf) -> Option<Const> {
     use Const::*;
+    let constant = |x: &ast::Expr| constant_with(x, leaf);
     Some(match &e.kind {
         A::Int(v) => Int(*v),
+        A::Char(c) => Int(i32::from(*c)),
         A::Bool(b) => Bool(*b),
+        A::Cast(t, x) => match (prim_type(*t)?, constant(x)?) {
+            (Type::Bool, Bool(b)) => Bool(b),
+            (t, Int(v)) if t.is_integral() => Int(t.narrow(v)),
+            _ => return None,
+        },
         A::Unary(UnOp::Neg, x) => match constant(x)? {
             Int(v) => Int(v.wrapping_neg()),
             Bool(_) => return None,
@@ -357,6 +382,7 @@ fn constant_inner(e: &ast::Expr) -> Option<Const> {
             },
             _ => return None,
         },
+        A::Name(_) | A::Field(..) => return leaf(e),
         _ => return None,
     })
 }
@@ -383,6 +409,16 @@ struct Body<'a, 'u> {
     main_args: Option<Name>,
     /// Checking a static initializer (`<clinit>`), which may do less (`init_only`).
     init: bool,
+    /// The `final` locals and parameters (assigned only by their declaration).
+    finals: Vec<LocalId>,
+    /// The constant variables among them (JLS 4.12.4): `final` locals of an
+    /// integral type or `boolean` initialized with a constant expression.
+    consts: Vec<(LocalId, Const)>,
+    /// In a constructor, the class's `final` instance fields not yet assigned
+    /// (each is assigned once, by a statement directly in the constructor's body).
+    blank_finals: Vec<FieldId>,
+    /// How deep in statements the checker is (1: directly in the method's body).
+    depth: u32,
 }
 
 /// Checks one method's body; returns its local slots and desugared body.
@@ -415,6 +451,10 @@ pub(super) fn check_method(
         catch_params: Vec::new(),
         main_args: info.main_args.map(|a| a.name),
         init: m.kind == MethodKind::Static && t.name(m.name) == ast::CLINIT,
+        finals: Vec::new(),
+        consts: Vec::new(),
+        blank_finals: Vec::new(),
+        depth: 0,
     };
     if m.kind != MethodKind::Static {
         b.slots.push(
@@ -426,7 +466,10 @@ pub(super) fn check_method(
     }
     let skip = usize::from(info.main_args.is_some());
     for (p, ty) in decl.params.iter().skip(skip).zip(&info.params) {
-        b.declare(p.name, *ty, true);
+        let x = b.declare(p.name, *ty, true);
+        if p.is_final {
+            b.finals.push(x);
+        }
     }
     let Some(block) = &decl.body else {
         let body = d::abstract_body(error_class.unwrap_or(ClassId(0)), decl.span);
@@ -435,17 +478,29 @@ pub(super) fn check_method(
     let mut stmts: &[ast::Stmt] = &block.stmts;
     let mut prefix = Vec::new();
     if m.kind == MethodKind::Constructor {
-        let explicit = match stmts.first() {
+        match stmts.first() {
             Some(ast::Stmt {
-                kind: S::SuperCtor(args),
+                kind: S::ThisCtor(args),
                 span,
             }) => {
                 stmts = &stmts[1..];
-                Some((args.as_slice(), *span))
+                prefix.extend(b.this_ctor(mid, args, *span));
             }
-            _ => None,
-        };
-        prefix.extend(b.super_ctor(explicit, decl.name.span));
+            first => {
+                let explicit = match first {
+                    Some(ast::Stmt {
+                        kind: S::SuperCtor(args),
+                        span,
+                    }) => {
+                        stmts = &stmts[1..];
+                        Some((args.as_slice(), *span))
+                    }
+                    _ => None,
+                };
+                prefix.extend(b.super_ctor(explicit, decl.name.span));
+                b.blank_finals = t.final_instance_fields(m.owner);
+            }
+        }
     }
     // After a syntax error in the body, a missing return is most likely a lost one.
     let syntax_errors = b
@@ -454,6 +509,9 @@ pub(super) fn check_method(
         .any(|d| d.span.start >= block.span.start && d.span.end <= block.span.end);
     let (es, completes) = b.block_stmts(stmts);
     prefix.extend(es);
+    if completes && !syntax_errors {
+        b.blank_finals_unassigned(decl.name.span);
+    }
     if completes && !syntax_errors && matches!(info.ret, Some(r) if r != Type::Void) {
         let end = Span::new(
             block.span.file,
@@ -578,7 +636,10 @@ impl Body<'_, '_> {
         if !self.init {
             return;
         }
-        if owner != self.class {
+        // A constant variable's read is its value, inlined as javac does: no
+        // other class's initialization is involved.
+        let constant = reads && self.t.field_consts[f.0 as usize].is_some();
+        if owner != self.class && !constant {
             self.init_only("use another class's static field", span);
         } else if reads && decl.file == span.file && decl.end > span.start {
             self.err(
@@ -591,6 +652,11 @@ impl Body<'_, '_> {
     /// The static field `f` read at `span`.
     fn static_read(&mut self, f: FieldId, span: Span) -> (Expr, Ty) {
         self.static_access(f, span, true);
+        match self.t.field_consts[f.0 as usize] {
+            Some(Const::Int(v)) => return (d::lit(Lit::Int(v), span), Some(Type::Int)),
+            Some(Const::Bool(b)) => return (d::lit(Lit::Bool(b), span), Some(Type::Bool)),
+            None => {}
+        }
         (
             d::field(d::statics(span), f, span),
             self.t.field_types[f.0 as usize],
@@ -612,9 +678,125 @@ impl Body<'_, '_> {
         );
     }
 
+    /// The value of `e` if it is a constant expression here (its names resolved
+    /// as everywhere: a local, an instance field, then a static field).
+    fn constant(&self, e: &ast::Expr) -> Option<Const> {
+        constant_with(e, &|leaf| self.const_leaf(leaf))
+    }
+
+    fn const_leaf(&self, e: &ast::Expr) -> Option<Const> {
+        match &e.kind {
+            A::Name(id) => {
+                if let Some(x) = self.lookup_local(id.name) {
+                    return self.consts.iter().find(|(y, _)| *y == x).map(|&(_, c)| c);
+                }
+                if self.t.program.lookup_field(self.class, id.name).is_some() {
+                    return None;
+                }
+                let f = self.t.lookup_static(self.class, id.name)?;
+                self.t.field_consts[f.0 as usize]
+            }
+            A::Field(recv, f) => {
+                let A::Name(cid) = &recv.kind else {
+                    return None;
+                };
+                if self.is_var(cid.name) {
+                    return None;
+                }
+                let c = self.t.class_named(cid.name)?;
+                let fid = self.t.lookup_static(c, f.name)?;
+                self.t.field_consts[fid.0 as usize]
+            }
+            _ => None,
+        }
+    }
+
+    /// An error for each `final` instance field still unassigned where the
+    /// constructor completes (at `span`: its end or a `return`).
+    fn blank_finals_unassigned(&mut self, span: Span) {
+        for f in self.blank_finals.clone() {
+            let msg = format!(
+                "variable `{}` might not have been initialized: a constructor assigns each `final` field",
+                self.name(self.t.program.field(f).name)
+            );
+            self.err(msg, span);
+        }
+    }
+
+    /// An assignment to the local `x`: an error when it is `final`.
+    fn note_final_local_write(&mut self, x: LocalId, span: Span) {
+        if self.finals.contains(&x) {
+            let msg = format!(
+                "cannot assign a value to final variable `{}`",
+                self.name(self.slots.name(x))
+            );
+            self.err(msg, span);
+        }
+    }
+
+    /// A write of the field `f` (`set`: a plain `=` whose target is `f` or
+    /// `this.f` when `on_this`, at `target`): a `final` field is assigned only by
+    /// its initializer (a `static final` one) or once, directly in a constructor
+    /// body of its class (JLS 8.3.1.2, 16.9; the subset asks for a statement
+    /// directly in the body, where javac follows definite assignment further).
+    fn note_field_write(&mut self, f: FieldId, set: bool, on_this: bool, target: Span) {
+        if !self.t.field_final[f.0 as usize] {
+            return;
+        }
+        let name = self.name(self.t.program.field(f).name).to_string();
+        // A static field's name is qualified (`C.f`) in the holder of statics.
+        let name = name.rsplit('.').next().unwrap_or(&name).to_string();
+        if self.t.field_static[f.0 as usize].is_some() {
+            // The parser's `f = e;` in `<clinit>` for the initializer is written at
+            // the field's name.
+            if !(self.init && set && target == self.t.program.field(f).span) {
+                self.err(
+                    format!("cannot assign a value to final variable `{name}`"),
+                    target,
+                );
+            }
+            return;
+        }
+        let ours = self.kind == MethodKind::Constructor
+            && self.t.program.field(f).owner == self.class
+            && set
+            && on_this;
+        if ours && let Some(i) = self.blank_finals.iter().position(|&g| g == f) {
+            if self.depth == 1 {
+                self.blank_finals.remove(i);
+            } else {
+                self.err(
+                    format!(
+                        "the Java subset assigns the final field `{name}` only in a statement directly in a constructor's body"
+                    ),
+                    target,
+                );
+                self.blank_finals.remove(i);
+            }
+            return;
+        }
+        let msg = if ours {
+            format!("variable `{name}` might already have been assigned")
+        } else {
+            format!("cannot assign a value to final variable `{name}`")
+        };
+        self.err(msg, target);
+    }
+
+    /// A read of the field `f` of `this` in a constructor before it is assigned.
+    fn note_field_read(&mut self, f: FieldId, span: Span) {
+        if self.blank_finals.contains(&f) {
+            let msg = format!(
+                "variable `{}` might not have been initialized",
+                self.name(self.t.program.field(f).name)
+            );
+            self.err(msg, span);
+        }
+    }
+
     /// In a static initializer, `/` and `%` need a constant non-zero divisor.
     fn init_divisor(&mut self, divisor: &ast::Expr) {
-        if self.init && !matches!(constant(divisor), Some(Const::Int(k)) if k != 0) {
+        if self.init && !matches!(self.constant(divisor), Some(Const::Int(k)) if k != 0) {
             self.init_only("divide by anything but a non-zero constant", divisor.span);
         }
     }
@@ -638,10 +820,33 @@ impl Body<'_, '_> {
         slots.push(name, Some(ty), span, true)
     }
 
+    /// `expect_type` in an assignment context (JLS 5.2): a constant expression of
+    /// type `int`, `short`, `char` or `byte` also converts to a narrower integral
+    /// type whose range holds its value (`byte b = 10;`).
+    fn expect_assign(&mut self, e: &ast::Expr, got: Ty, want: Ty) {
+        if let (Some(g), Some(w)) = (got, want)
+            && g.is_integral()
+            && let Some((lo, hi)) = w.int_range()
+            && let Some(Const::Int(v)) = self.constant(e)
+            && (lo..=hi).contains(&v)
+        {
+            return;
+        }
+        self.expect_type(got, want, e.span);
+    }
+
     fn expect_type(&mut self, got: Ty, want: Ty, span: Span) {
         if let (Some(g), Some(w)) = (got, want)
             && !self.t.assignable(g, w)
         {
+            if g.is_integral() && w.is_integral() {
+                let msg = format!(
+                    "incompatible types: possible lossy conversion from `{}` to `{}`",
+                    self.tn(g),
+                    self.tn(w)
+                );
+                return self.err(msg, span);
+            }
             let msg = format!(
                 "incompatible types: `{}` cannot be converted to `{}`",
                 self.tn(g),
@@ -697,8 +902,16 @@ impl Body<'_, '_> {
         decls
             .iter()
             .filter_map(|st| match &st.kind {
-                S::Local { ty, name, init } => {
+                S::Local {
+                    ty,
+                    name,
+                    init,
+                    is_final,
+                } => {
                     let (x, e) = self.local_decl(*ty, *name, init.as_ref(), st.span);
+                    if *is_final {
+                        self.final_local(x, init.as_ref(), st.span);
+                    }
                     Some((x, e, st.span))
                 }
                 _ => None,
@@ -725,8 +938,31 @@ impl Body<'_, '_> {
         (x, init)
     }
 
+    /// `final T x = e;`: `x` is never assigned again, and a constant variable
+    /// when `T` is `int` or `boolean` and `e` a constant expression of that type.
+    /// A blank `final` local (no initializer), which javac assigns once under
+    /// definite unassignment, is rejected.
+    fn final_local(&mut self, x: LocalId, init: Option<&ast::Expr>, span: Span) {
+        self.finals.push(x);
+        let Some(init) = init else {
+            self.err(
+                "the Java subset does not support blank `final` local variables: initialize the variable in its declaration",
+                span,
+            );
+            return;
+        };
+        let c = match (self.constant(init), self.slots.ty(x)) {
+            (Some(Const::Int(v)), Some(t)) if t.is_integral() => Const::Int(t.narrow(v)),
+            (Some(c @ Const::Bool(_)), Some(Type::Bool)) => c,
+            _ => return,
+        };
+        self.consts.push((x, c));
+    }
+
     fn stmt(&mut self, s: &ast::Stmt) -> (Option<Expr>, bool) {
+        self.depth += 1;
         let r = super::deep(|| self.stmt_inner(s));
+        self.depth -= 1;
         if !r.1 {
             self.slots.all_assigned();
         }
@@ -750,7 +986,9 @@ impl Body<'_, '_> {
                     Some("use `switch`, labels, `break` or `continue`")
                 }
                 S::Return(_) => Some("return"),
-                S::Throw(_) | S::Assert(_) | S::Try { .. } => Some("throw, assert or catch"),
+                S::Throw(_) | S::Assert(_) | S::AssertMsg(..) | S::Try { .. } => {
+                    Some("throw, assert or catch")
+                }
                 S::Assign { target, .. } if matches!(target.kind, A::Index(..)) => {
                     Some("read or write an array element")
                 }
@@ -869,10 +1107,13 @@ impl Body<'_, '_> {
                     }
                     (Some(e), r) => {
                         let (ve, vt) = self.expr(e);
-                        self.expect_type(vt, r, e.span);
+                        self.expect_assign(e, vt, r);
                         Some(ve)
                     }
                 };
+                if !self.blank_finals.is_empty() {
+                    self.blank_finals_unassigned(span);
+                }
                 (wrap(d::return_(value, span)), false)
             }
             S::Throw(e) => {
@@ -913,9 +1154,27 @@ impl Body<'_, '_> {
                 let ce = self.cond(e);
                 (wrap(d::assert(ce, span)), true)
             }
+            S::AssertMsg(e, m) => {
+                // `assert e : m;` is `if (!e) { m; throw new AssertionError(m); }`:
+                // the message runs only when `e` is false, and only an exception it
+                // throws matters (JLS 14.10).
+                let ce = self.cond(e);
+                let vac = self.vac;
+                let before = self.slots.save();
+                let (me, _) = self.expr_in(m, vac.when_false);
+                self.slots.restore(&before);
+                (wrap(d::assert_msg(ce, me, span)), true)
+            }
             S::SuperCtor(_) => {
                 self.err(
                     "`super(...)` is allowed only as the first statement of a constructor",
+                    span,
+                );
+                (None, true)
+            }
+            S::ThisCtor(_) => {
+                self.err(
+                    "`this(...)` is allowed only as the first statement of a constructor",
                     span,
                 );
                 (None, true)
@@ -1015,7 +1274,7 @@ impl Body<'_, '_> {
         match &s.kind {
             S::While(c, body) => {
                 let ce = self.cond(c);
-                let (k, vac) = (constant(c), self.vac);
+                let (k, vac) = (self.constant(c), self.vac);
                 let before = self.slots.save();
                 if k == Some(Const::Bool(false)) {
                     self.err("unreachable statement", body.span);
@@ -1038,7 +1297,7 @@ impl Body<'_, '_> {
                 }
                 let before = self.slots.save();
                 let ce = self.cond(c);
-                let (k, vac) = (constant(c), self.vac);
+                let (k, vac) = (self.constant(c), self.vac);
                 let t = self.pop_target();
                 self.after_loop(&before, vac, &t);
                 let e = d::do_while(be, ce, t.brk, t.cont_used.then_some(t.cont), span);
@@ -1065,7 +1324,9 @@ impl Body<'_, '_> {
                     }
                 };
                 let ce = cond.as_ref().map(|c| self.cond(c));
-                let k = cond.as_ref().map_or(Some(Const::Bool(true)), constant);
+                let k = cond
+                    .as_ref()
+                    .map_or(Some(Const::Bool(true)), |c| self.constant(c));
                 let vac = match cond {
                     Some(_) => self.vac,
                     None => Vacuous {
@@ -1316,14 +1577,15 @@ impl Body<'_, '_> {
     ) -> (Option<Expr>, bool) {
         let (se, st) = self.expr(selector);
         if let Some(t) = st
-            && t != Type::Int
+            && !t.is_integral()
         {
             let msg = format!(
-                "the Java subset supports `switch` only on `int`, found `{}`",
+                "the Java subset supports `switch` only on `int`, `short`, `byte` and `char`, found `{}`",
                 self.tn(t)
             );
             self.err(msg, selector.span);
         }
+        let sel_ty = st.filter(|t| t.is_integral()).unwrap_or(Type::Int);
         let sel = Self::fresh_tmp(&mut self.slots, self.t.tmp_name, Type::Int, span);
         self.push_target(TargetKind::Switch, Vec::new());
         // One scope for the whole block: a local declared in one group is in
@@ -1342,7 +1604,20 @@ impl Body<'_, '_> {
                 match l {
                     SwitchLabel::Case(e) => {
                         let (_, t) = self.expr(e);
-                        match (constant(e), t) {
+                        match (self.constant(e), t) {
+                            (Some(Const::Int(k)), Some(lt))
+                                if lt.is_integral()
+                                    && sel_ty
+                                        .int_range()
+                                        .is_some_and(|(lo, hi)| !(lo..=hi).contains(&k)) =>
+                            {
+                                let msg = format!(
+                                    "incompatible types: possible lossy conversion from `{}` to `{}`",
+                                    self.tn(lt),
+                                    self.tn(sel_ty)
+                                );
+                                self.err(msg, e.span);
+                            }
                             (Some(Const::Int(k)), _) => {
                                 if seen.contains(&k) {
                                     self.err("duplicate case label", e.span);
@@ -1353,7 +1628,7 @@ impl Body<'_, '_> {
                             }
                             (_, None) => {}
                             _ => self.err(
-                                "a `case` label must be a constant expression of type `int`",
+                                "a `case` label must be a constant expression of an integral type",
                                 e.span,
                             ),
                         }
@@ -1401,6 +1676,70 @@ impl Body<'_, '_> {
         (Some(d::stmt(e, span)), completes)
     }
 
+    /// `this(args);` first in the constructor `me`: the constructor of this class
+    /// that the arguments choose (JLS 8.8.7.1, 15.12.2) runs instead of a
+    /// superclass constructor, and it assigns the `final` fields.
+    fn this_ctor(&mut self, me: MethodId, args: &[ast::Expr], span: Span) -> Option<Expr> {
+        self.this_ctx = ThisCtx::BeforeSuper;
+        let (ctor, args) = self.resolve_ctor(self.class, args, span, span);
+        self.this_ctx = ThisCtx::Available;
+        let ct = ctor?;
+        self.t.this_calls.borrow_mut().push((me, ct, span));
+        let this = d::local(LocalId(0), span);
+        Some(d::stmt(
+            d::invoke(this, ct, Dispatch::Special, args, span),
+            span,
+        ))
+    }
+
+    /// The constructor of `k` that `args` choose, and the checked arguments: the
+    /// one declared constructor, or among several the most specific applicable
+    /// one (JLS 15.12.2.2, 15.12.2.5; the subset has no boxing or varargs, so
+    /// javac's first phase decides). A class that declares none runs the nearest
+    /// one up the chain, with no arguments.
+    fn resolve_ctor(
+        &mut self,
+        k: ClassId,
+        args: &[ast::Expr],
+        span: Span,
+        at: Span,
+    ) -> (Option<MethodId>, Vec<Expr>) {
+        let ctors = self.t.program.class(k).constructors.clone();
+        match ctors.as_slice() {
+            [] => {
+                let what = format!("the constructor of `{}`", self.t.program.class_name(k));
+                self.check_arity(args.len(), 0, &what, span);
+                for a in args {
+                    self.expr(a);
+                }
+                (self.t.effective_ctor(k), Vec::new())
+            }
+            &[ct] => {
+                self.check_private(ct, at);
+                (Some(ct), self.args(ct, args, span))
+            }
+            _ => {
+                let checked: Vec<(Expr, Ty)> = args.iter().map(|a| self.expr(a)).collect();
+                let tys: Vec<Ty> = checked.iter().map(|(_, t)| *t).collect();
+                let exprs = checked.into_iter().map(|(e, _)| e).collect();
+                if tys.contains(&None) {
+                    // An argument's error is reported already.
+                    return (None, exprs);
+                }
+                match self.t.choose_ctor(k, &ctors, &tys) {
+                    Ok(ct) => {
+                        self.check_private(ct, at);
+                        (Some(ct), exprs)
+                    }
+                    Err(msg) => {
+                        self.err(msg, span);
+                        (None, exprs)
+                    }
+                }
+            }
+        }
+    }
+
     /// The superclass constructor call that starts a constructor body.
     fn super_ctor(
         &mut self,
@@ -1418,6 +1757,27 @@ impl Body<'_, '_> {
                     self.expr(a);
                 }
                 None
+            }
+            Some(ct)
+                if self
+                    .t
+                    .program
+                    .class(self.t.program.method(ct).owner)
+                    .constructors
+                    .len()
+                    > 1 =>
+            {
+                let owner = self.t.program.method(ct).owner;
+                match self.resolve_ctor(owner, args, span, span) {
+                    (Some(ct), args) => {
+                        let this = d::local(LocalId(0), span);
+                        Some(d::stmt(
+                            d::invoke(this, ct, Dispatch::Special, args, span),
+                            span,
+                        ))
+                    }
+                    (None, _) => None,
+                }
             }
             Some(ct) => {
                 if explicit.is_none() && !self.t.program.method(ct).params.is_empty() {
@@ -1460,17 +1820,18 @@ impl Body<'_, '_> {
                 A::Name(id) => {
                     if let Some(x) = self.lookup_local(id.name) {
                         self.note_catch_param_write(x, id.span);
+                        self.note_final_local_write(x, id.span);
                         let ty = self.slots.ty(x);
                         let (ve, vt) = self.expr(value);
                         let Some(p) = prim else {
-                            self.expect_type(vt, ty, value.span);
+                            self.expect_assign(value, vt, ty);
                             self.slots.assign(x);
                             return d::assign(x, ve, span);
                         };
                         self.check_da(x, id.span);
-                        self.compound_types(op, ty, vt, span);
+                        let pty = self.compound_types(op, ty, vt, span);
                         let cur = d::local(x, id.span);
-                        return d::assign(x, d::prim(p, vec![cur, ve], span), span);
+                        return d::assign(x, d::compound(p, pty, cur, ve, span), span);
                     }
                     match self.t.program.lookup_field(self.class, id.name) {
                         Some(f) => {
@@ -1501,7 +1862,7 @@ impl Body<'_, '_> {
                     }
                     let (ae, ie, ety) = self.element(arr, idx);
                     let (ve, vt) = self.expr(value);
-                    self.expect_type(vt, ety, value.span);
+                    self.expect_assign(value, vt, ety);
                     return d::array_write(ae, ie, ve, span);
                 }
                 _ => {
@@ -1514,13 +1875,20 @@ impl Body<'_, '_> {
         let (Some(obj), Some(fid)) = (obj, fid) else {
             return d::lit(Lit::Unit, span);
         };
+        let on_this = match &target.kind {
+            A::Name(_) => true,
+            A::Field(r, _) => matches!(r.kind, A::This),
+            _ => false,
+        };
+        self.note_field_write(fid, prim.is_none(), on_this, target.span);
         let fty = self.t.field_types[fid.0 as usize];
-        match prim {
-            None => self.expect_type(vt, fty, value.span),
-            Some(_) => {
-                self.compound_types(op, fty, vt, span);
+        let pty = match prim {
+            None => {
+                self.expect_assign(value, vt, fty);
+                Type::Int
             }
-        }
+            Some(_) => self.compound_types(op, fty, vt, span),
+        };
         let obj_ty = Type::Class(self.t.program.field(fid).owner);
         let tmp_name = self.t.tmp_name;
         let slots = &mut self.slots;
@@ -1529,16 +1897,16 @@ impl Body<'_, '_> {
             fid,
             |x| match prim {
                 None => ve,
-                Some(p) => d::prim(p, vec![d::field(d::local(x, span), fid, span), ve], span),
+                Some(p) => d::compound(p, pty, d::field(d::local(x, span), fid, span), ve, span),
             },
             || Self::fresh_tmp(slots, tmp_name, obj_ty, span),
             span,
         )
     }
 
-    /// Checks the operands of a compound assignment or `++`/`--` and returns their
-    /// type: `int`, or `boolean` for `&=`, `|=` and `^=` on a `boolean` place (JLS
-    /// 15.26.2).
+    /// Checks the operands of a compound assignment or `++`/`--` and returns the
+    /// place's type, to which the result is narrowed: an integral type, or `boolean`
+    /// for `&=`, `|=` and `^=` on a `boolean` place (JLS 15.26.2).
     fn compound_types(&mut self, op: AssignOp, place: Ty, value: Ty, span: Span) -> Type {
         if matches!(op, AssignOp::And | AssignOp::Or | AssignOp::Xor) && place == Some(Type::Bool) {
             if let Some(v) = value
@@ -1554,16 +1922,16 @@ impl Body<'_, '_> {
             return Type::Bool;
         }
         for t in [place, value].into_iter().flatten() {
-            if t != Type::Int {
+            if !t.is_integral() {
                 let msg = format!(
-                    "compound assignment, `++` and `--` need `int` operands, found `{}`",
+                    "compound assignment, `++` and `--` need integral operands, found `{}`",
                     self.tn(t)
                 );
                 self.err(msg, span);
                 return Type::Int;
             }
         }
-        Type::Int
+        place.unwrap_or(Type::Int)
     }
 
     fn check_da(&mut self, x: LocalId, span: Span) {
@@ -1687,7 +2055,7 @@ impl Body<'_, '_> {
             A::Binary(BinOp::And | BinOp::Or, ..) | A::Unary(UnOp::Not, _) | A::Conditional(..)
         ) {
             self.vac = match e.kind {
-                A::Bool(_) | A::Binary(..) if r.1 == Some(Type::Bool) => match constant(e) {
+                A::Bool(_) | A::Binary(..) if r.1 == Some(Type::Bool) => match self.constant(e) {
                     Some(Const::Bool(b)) => Vacuous {
                         when_true: !b,
                         when_false: b,
@@ -1719,10 +2087,10 @@ impl Body<'_, '_> {
             match &e.kind {
                 A::Call { .. } | A::SuperCall { .. } => self.init_only("call a method", span),
                 A::New(..) => self.init_only("create an object", span),
-                A::Cast(..) => self.init_only("cast", span),
+                A::Cast(t, _) if prim_type(*t).is_none() => self.init_only("cast", span),
                 A::Index(..) => self.init_only("read or write an array element", span),
                 A::Binary(BinOp::Div | BinOp::Rem, _, r) => self.init_divisor(r),
-                A::NewArray { len: Some(n), .. } if !matches!(constant(n), Some(Const::Int(k)) if k >= 0) => {
+                A::NewArray { len: Some(n), .. } if !matches!(self.constant(n), Some(Const::Int(k)) if k >= 0) => {
                     self.init_only("create an array of a length other than a constant", n.span)
                 }
                 A::IncDec { target, .. } | A::Assign { target, .. }
@@ -1735,6 +2103,7 @@ impl Body<'_, '_> {
         }
         match &e.kind {
             A::Int(v) => (d::lit(Lit::Int(*v), span), Some(Type::Int)),
+            A::Char(c) => (d::lit(Lit::Int(i32::from(*c)), span), Some(Type::Char)),
             A::Bool(b) => (d::lit(Lit::Bool(*b), span), Some(Type::Bool)),
             A::Null => (d::lit(Lit::Null, span), Some(Type::Null)),
             A::This => match self.this(span) {
@@ -1757,7 +2126,12 @@ impl Body<'_, '_> {
                     };
                 }
                 match self.field_of(rt, *f) {
-                    Some(fid) => (d::field(re, fid, span), self.t.field_types[fid.0 as usize]),
+                    Some(fid) => {
+                        if matches!(recv.kind, A::This) {
+                            self.note_field_read(fid, span);
+                        }
+                        (d::field(re, fid, span), self.t.field_types[fid.0 as usize])
+                    }
                     None => Self::bad(span),
                 }
             }
@@ -1807,6 +2181,25 @@ impl Body<'_, '_> {
                     Some(Type::Class(k)) => (d::instance_of(xe, k, span), Some(Type::Bool)),
                     Some(Type::Array(a)) => (d::array_instance_of(xe, a, span), Some(Type::Bool)),
                     _ => (d::lit(Lit::Unit, span), Some(Type::Bool)),
+                }
+            }
+            A::Cast(c, x) if prim_type(*c).is_some() => {
+                let target = prim_type(*c).expect("matched");
+                let (xe, xt) = self.expr(x);
+                match xt {
+                    Some(t) if t == target || (t.is_integral() && target.is_integral()) => {
+                        (d::narrow(target, xe, span), Some(target))
+                    }
+                    Some(t) => {
+                        let msg = format!(
+                            "incompatible types: `{}` cannot be converted to `{}`",
+                            self.tn(t),
+                            self.tn(target)
+                        );
+                        self.err(msg, x.span);
+                        Self::bad(span)
+                    }
+                    None => (xe, Some(target)),
                 }
             }
             A::Cast(c, x) => {
@@ -1870,7 +2263,7 @@ impl Body<'_, '_> {
             };
         }
         let (ie, it) = self.expr(e);
-        self.expect_type(it, ty, e.span);
+        self.expect_assign(e, it, ty);
         ie
     }
 
@@ -1924,9 +2317,12 @@ impl Body<'_, '_> {
         true
     }
 
+    /// Checks an operand's type: `want`, or for `int` any integral type, which
+    /// numeric promotion makes an `int` (JLS 5.6).
     fn operand(&mut self, got: Ty, want: Type, op: &str, span: Span) {
         if let Some(g) = got
             && g != want
+            && !(want == Type::Int && g.is_integral())
         {
             let msg = format!(
                 "bad operand type `{}` for `{op}`: expected `{}`",
@@ -1975,6 +2371,7 @@ impl Body<'_, '_> {
         }
         if let Some(f) = self.t.program.lookup_field(self.class, id.name) {
             self.check_field_private(f, id.span);
+            self.note_field_read(f, id.span);
             return match self.this(id.span) {
                 Some(this) => (d::field(this, f, id.span), self.t.field_types[f.0 as usize]),
                 None => Self::bad(id.span),
@@ -2067,7 +2464,7 @@ impl Body<'_, '_> {
                 if refs_ok {
                     return (d::ref_eq(le, re, ne, span), Some(Type::Bool));
                 }
-                if a == b && matches!(a, Type::Int | Type::Bool) {
+                if (a == b && a == Type::Bool) || (a.is_integral() && b.is_integral()) {
                     let p = if ne { PrimOp::Ne } else { PrimOp::Eq };
                     return (d::prim(p, vec![le, re], span), Some(Type::Bool));
                 }
@@ -2099,7 +2496,25 @@ impl Body<'_, '_> {
         let vb = self.vac;
         let ty = match (at, bt) {
             (Some(x), Some(y)) => match (x, y) {
-                (Type::Int, Type::Int) => Some(Type::Int),
+                (p, q) if p == q && p.is_integral() => Some(p),
+                // JLS 15.25.2: `byte` and `short` give `short`; an `int` constant
+                // that fits the other operand's narrower type gives that type;
+                // anything else the promoted `int`.
+                (Type::Byte, Type::Short) | (Type::Short, Type::Byte) => Some(Type::Short),
+                (p, q) if p.is_integral() && q.is_integral() => {
+                    let fits = |ty: Type, other: Type, e: &ast::Expr| {
+                        other == Type::Int
+                            && matches!(self.constant(e), Some(Const::Int(v))
+                                if ty.int_range().is_some_and(|(lo, hi)| (lo..=hi).contains(&v)))
+                    };
+                    if fits(p, q, b) {
+                        Some(p)
+                    } else if fits(q, p, a) {
+                        Some(q)
+                    } else {
+                        Some(Type::Int)
+                    }
+                }
                 (Type::Bool, Type::Bool) => Some(Type::Bool),
                 (Type::Null, Type::Null) => Some(Type::Null),
                 (p, q) if p.is_ref() && q.is_ref() => Some(self.t.program.lub(p, q)),
@@ -2141,6 +2556,7 @@ impl Body<'_, '_> {
         match &target.kind {
             A::Name(id) if self.lookup_local(id.name).is_some() => {
                 let x = self.lookup_local(id.name).expect("checked");
+                self.note_final_local_write(x, id.span);
                 self.check_da(x, id.span);
                 let ty = self.slots.ty(x);
                 let (ve, vty) = match value {
@@ -2159,6 +2575,7 @@ impl Body<'_, '_> {
                 let e = d::update_local(
                     x,
                     p,
+                    vty,
                     ve,
                     yields,
                     || Self::fresh_tmp(slots, tmp_name, vty, span),
@@ -2212,6 +2629,7 @@ impl Body<'_, '_> {
                 let (Some(obj), Some(fid)) = (obj, fid) else {
                     return Self::bad(span);
                 };
+                self.note_field_write(fid, false, false, target.span);
                 let vty = self.compound_types(op, self.t.field_types[fid.0 as usize], vt, span);
                 let obj_ty = Type::Class(self.t.program.field(fid).owner);
                 let tmp_name = self.t.tmp_name;
@@ -2220,6 +2638,7 @@ impl Body<'_, '_> {
                     obj,
                     fid,
                     p,
+                    vty,
                     ve,
                     yields,
                     |is_obj| {
@@ -2247,6 +2666,7 @@ impl Body<'_, '_> {
                     ae,
                     ie,
                     p,
+                    vty,
                     ve,
                     yields,
                     |which| {
@@ -2523,20 +2943,7 @@ impl Body<'_, '_> {
             );
             self.err(msg, c.span);
         }
-        let (ctor, args) = match self.t.program.class(k).constructor {
-            Some(ct) => {
-                self.check_private(ct, c.span);
-                (Some(ct), self.args(ct, args, span))
-            }
-            None => {
-                let what = format!("the constructor of `{}`", self.t.program.class_name(k));
-                self.check_arity(args.len(), 0, &what, span);
-                for a in args {
-                    self.expr(a);
-                }
-                (self.t.effective_ctor(k), Vec::new())
-            }
-        };
+        let (ctor, args) = self.resolve_ctor(k, args, span, c.span);
         let tmp_name = self.t.tmp_name;
         let slots = &mut self.slots;
         let e = d::new_object(

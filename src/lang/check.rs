@@ -1,6 +1,7 @@
 //! The class table: classes, hierarchy, fields, method signatures, overriding and
 //! abstractness, before the method bodies are checked.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -77,6 +78,15 @@ pub(super) struct Table<'u> {
     /// Indexed by `FieldId`: `None` when the declared type failed to resolve.
     pub field_types: Vec<Option<Type>>,
     pub field_private: Vec<bool>,
+    /// Indexed by `FieldId`: declared `final`.
+    pub field_final: Vec<bool>,
+    /// Indexed by `FieldId`: the value of a constant variable (a `static final`
+    /// field of type `int` or `boolean` whose initializer is a constant
+    /// expression, JLS 4.12.4), which its reads are.
+    pub field_consts: Vec<Option<body::Const>>,
+    /// The `this(...)` calls the constructor bodies make (caller, callee, where),
+    /// checked for cycles once every body is checked.
+    pub this_calls: RefCell<Vec<(MethodId, MethodId, Span)>>,
     /// Indexed by `FieldId`: for a static field, the class that declares it and the
     /// end of its declaration (the class's initializer reads it only after that).
     pub field_static: Vec<Option<(ClassId, Span)>>,
@@ -117,6 +127,63 @@ impl Table<'_> {
         None
     }
 
+    /// The `final` instance fields `c` declares.
+    pub fn final_instance_fields(&self, c: ClassId) -> Vec<FieldId> {
+        self.program
+            .class(c)
+            .own_fields
+            .iter()
+            .copied()
+            .filter(|f| self.field_final[f.0 as usize] && self.field_static[f.0 as usize].is_none())
+            .collect()
+    }
+
+    /// The most specific of `ctors` (constructors of `k`) applicable to
+    /// arguments of types `args` (JLS 15.12.2.2, 15.12.2.5), or the error javac
+    /// gives: none applies, or no one is more specific than every other.
+    pub fn choose_ctor(
+        &self,
+        k: ClassId,
+        ctors: &[MethodId],
+        args: &[Option<Type>],
+    ) -> Result<MethodId, String> {
+        let params = |m: MethodId| &self.methods[m.0 as usize].params;
+        let fits = |from: &[Option<Type>], to: &[Option<Type>]| {
+            from.len() == to.len()
+                && from.iter().zip(to).all(|(a, p)| match (a, p) {
+                    (Some(a), Some(p)) => self.assignable(*a, *p),
+                    _ => true,
+                })
+        };
+        let applicable: Vec<MethodId> = ctors
+            .iter()
+            .copied()
+            .filter(|&m| fits(args, params(m)))
+            .collect();
+        let class = self.program.class_name(k);
+        if applicable.is_empty() {
+            let tys: Vec<String> = args
+                .iter()
+                .map(|t| t.map_or("?".to_string(), |t| self.type_name(t)))
+                .collect();
+            return Err(format!(
+                "no constructor of `{class}` applies to arguments of types ({})",
+                tys.join(", ")
+            ));
+        }
+        let best: Vec<MethodId> = applicable
+            .iter()
+            .copied()
+            .filter(|&m| applicable.iter().all(|&o| fits(params(m), params(o))))
+            .collect();
+        match best.as_slice() {
+            &[m] => Ok(m),
+            _ => Err(format!(
+                "reference to the constructor of `{class}` is ambiguous: several constructors apply and none is more specific"
+            )),
+        }
+    }
+
     pub fn type_name(&self, t: Type) -> String {
         self.program.type_name(t)
     }
@@ -125,7 +192,7 @@ impl Table<'_> {
     /// type, a class to a superclass, an array to `Object` or covariantly to an
     /// array type ([`Program::is_subtype`]).
     pub fn assignable(&self, from: Type, to: Type) -> bool {
-        self.program.is_subtype(from, to)
+        (from.is_integral() && from.widens_to(to)) || self.program.is_subtype(from, to)
     }
 
     pub fn class_named(&self, n: Name) -> Option<ClassId> {
@@ -144,6 +211,9 @@ impl Table<'_> {
     pub fn resolve_type(&self, t: TypeExpr, diags: &mut Vec<Diagnostic>) -> Option<Type> {
         match t {
             TypeExpr::Int(_) => Some(Type::Int),
+            TypeExpr::Short(_) => Some(Type::Short),
+            TypeExpr::Byte(_) => Some(Type::Byte),
+            TypeExpr::Char(_) => Some(Type::Char),
             TypeExpr::Boolean(_) => Some(Type::Bool),
             TypeExpr::Void(_) => Some(Type::Void),
             TypeExpr::Class(i) => match self.class_named(i.name) {
@@ -156,6 +226,9 @@ impl Table<'_> {
             TypeExpr::Array { base, dims, .. } => {
                 let base = match base {
                     ast::ArrayBaseExpr::Int => ElemBase::Int,
+                    ast::ArrayBaseExpr::Short => ElemBase::Short,
+                    ast::ArrayBaseExpr::Byte => ElemBase::Byte,
+                    ast::ArrayBaseExpr::Char => ElemBase::Char,
                     ast::ArrayBaseExpr::Boolean => ElemBase::Bool,
                     ast::ArrayBaseExpr::Class(i) => match self.class_named(i.name) {
                         Some(c) => ElemBase::Class(c),
@@ -195,6 +268,7 @@ fn builtin_class(
         all_fields: Vec::new(),
         methods: Vec::new(),
         constructor: None,
+        constructors: Vec::new(),
         builtin: true,
         interface: false,
         interfaces: Vec::new(),
@@ -337,6 +411,7 @@ pub(super) fn check(
             all_fields: Vec::new(),
             methods: Vec::new(),
             constructor: None,
+            constructors: Vec::new(),
             builtin: false,
             interface: decl.is_interface,
             interfaces: Vec::new(),
@@ -489,6 +564,9 @@ pub(super) fn check(
         methods: Vec::new(),
         field_types: Vec::new(),
         field_private: Vec::new(),
+        field_final: Vec::new(),
+        field_consts: Vec::new(),
+        this_calls: RefCell::new(Vec::new()),
         field_static: Vec::new(),
         static_fields: HashMap::new(),
         abstract_class,
@@ -534,14 +612,18 @@ pub(super) fn check(
                 owner,
                 ty: ty.unwrap_or(Type::Class(ClassId(0))),
                 span: f.name.span,
+                is_final: f.mods.is_final,
             });
             table.field_types.push(ty);
             table.field_private.push(f.mods.private);
+            table.field_final.push(f.mods.is_final);
+            table.field_consts.push(None);
             table.field_static.push(stat);
             table.program.classes[owner.0 as usize].own_fields.push(fid);
         }
     }
     check_field_hiding(&table, &decls, diags);
+    field_constants(&mut table, &decls);
     // all_fields: superclass chains are acyclic now, so fill root-first.
     let mut order: Vec<ClassId> = (0..table.program.classes.len() as u32)
         .map(ClassId)
@@ -584,10 +666,28 @@ pub(super) fn check(
                 .iter()
                 .copied()
                 .find(|&k| table.program.method(k).name == name);
+            // Constructors overload (by their parameter types); methods do not.
+            let dup = match dup {
+                Some(_) if kind == MethodKind::Constructor => {
+                    let tys: Vec<Option<Type>> = m
+                        .params
+                        .iter()
+                        .map(|p| table.resolve_type(p.ty, &mut Vec::new()))
+                        .collect();
+                    cls.constructors
+                        .iter()
+                        .copied()
+                        .find(|&k| table.methods[k.0 as usize].params == tys)
+                }
+                d => d,
+            };
             if let Some(prev) = dup {
                 let prev = table.program.method(prev).span;
                 let msg = if kind == MethodKind::Constructor {
-                    "the Java subset supports one constructor per class".to_string()
+                    format!(
+                        "constructor `{}` is already defined with these parameter types",
+                        table.name(m.name.name)
+                    )
                 } else {
                     format!(
                         "method `{}` is already declared in this class (the Java subset has no overloading)",
@@ -647,7 +747,10 @@ pub(super) fn check(
             let cls = &mut table.program.classes[id.0 as usize];
             cls.methods.push(mid);
             if kind == MethodKind::Constructor {
-                cls.constructor = Some(mid);
+                cls.constructors.push(mid);
+                if cls.constructor.is_none() || m.params.is_empty() {
+                    cls.constructor = Some(mid);
+                }
             }
         }
     }
@@ -659,6 +762,15 @@ pub(super) fn check(
         check_abstract_complete(&table, id, decl, diags);
         if table.program.class(id).constructor.is_none() {
             check_implicit_super(&table, id, decl.name.span, diags);
+            for f in table.final_instance_fields(id) {
+                diags.push(Diagnostic::error(
+                    format!(
+                        "variable `{}` not initialized in the default constructor: declare a constructor that assigns it",
+                        table.name(table.program.field(f).name)
+                    ),
+                    table.program.field(f).span,
+                ));
+            }
         }
     }
 
@@ -673,6 +785,7 @@ pub(super) fn check(
         let mid = MethodId(i as u32);
         bodies.push(body::check_method(&table, mid, info, error_class, diags));
     }
+    check_this_cycles(&table, diags);
     for (i, (locals, body)) in bodies.into_iter().enumerate() {
         table.program.methods[i].locals = locals;
         table.program.methods[i].body = body;
@@ -1258,6 +1371,92 @@ fn check_interface_methods(
             continue;
         };
         diags.push(Diagnostic::error(msg, span).with_label(p.method(im).span, "interface method"));
+    }
+}
+
+/// The constant variables among the static fields (JLS 4.12.4): each `static
+/// final` field of an integral type or `boolean` whose initializer is a constant
+/// expression over literals and other constant variables (`f` of its class or a
+/// superclass, `C.f`), found by rounds until none is added.
+fn field_constants(t: &mut Table, decls: &[(ClassId, &ClassDecl)]) {
+    let mut pending: Vec<(ClassId, FieldId, &ast::Expr)> = Vec::new();
+    for &(id, decl) in decls {
+        for f in &decl.fields {
+            let (true, true, Some(init)) = (f.mods.is_static, f.mods.is_final, f.init.as_ref())
+            else {
+                continue;
+            };
+            if let Some(&fid) = t.static_fields.get(&(id, f.name.name)) {
+                pending.push((id, fid, init));
+            }
+        }
+    }
+    loop {
+        let mut added = false;
+        for &(owner, fid, init) in &pending {
+            if t.field_consts[fid.0 as usize].is_some() {
+                continue;
+            }
+            let leaf = |e: &ast::Expr| -> Option<body::Const> {
+                let f = match &e.kind {
+                    ast::ExprKind::Name(id) => {
+                        if t.program.lookup_field(owner, id.name).is_some() {
+                            return None;
+                        }
+                        t.lookup_static(owner, id.name)?
+                    }
+                    ast::ExprKind::Field(recv, f) => {
+                        let ast::ExprKind::Name(cid) = &recv.kind else {
+                            return None;
+                        };
+                        if t.program.lookup_field(owner, cid.name).is_some()
+                            || t.lookup_static(owner, cid.name).is_some()
+                        {
+                            return None;
+                        }
+                        t.lookup_static(t.class_named(cid.name)?, f.name)?
+                    }
+                    _ => return None,
+                };
+                t.field_consts[f.0 as usize]
+            };
+            let c = match (
+                body::constant_with(init, &leaf),
+                t.field_types[fid.0 as usize],
+            ) {
+                (Some(body::Const::Int(v)), Some(ty)) if ty.is_integral() => {
+                    body::Const::Int(ty.narrow(v))
+                }
+                (Some(c @ body::Const::Bool(_)), Some(Type::Bool)) => c,
+                _ => continue,
+            };
+            t.field_consts[fid.0 as usize] = Some(c);
+            added = true;
+        }
+        if !added {
+            break;
+        }
+    }
+}
+
+/// `this(...)` calls that come back to the constructor that made them are
+/// javac's "recursive constructor invocation".
+fn check_this_cycles(t: &Table, diags: &mut Vec<Diagnostic>) {
+    let calls = t.this_calls.borrow();
+    for &(from, _, span) in calls.iter() {
+        let mut at = from;
+        let mut seen = vec![from];
+        while let Some(&(_, next, _)) = calls.iter().find(|c| c.0 == at) {
+            if next == from {
+                diags.push(Diagnostic::error("recursive constructor invocation", span));
+                break;
+            }
+            if seen.contains(&next) {
+                break;
+            }
+            seen.push(next);
+            at = next;
+        }
     }
 }
 

@@ -21,7 +21,7 @@ pub(super) fn local(l: LocalId, span: Span) -> Expr {
 /// assignment rules it out), as the `init` of its `Let`.
 pub(super) fn default_value(ty: Type) -> Lit {
     match ty {
-        Type::Int => Lit::Int(0),
+        Type::Int | Type::Short | Type::Byte | Type::Char => Lit::Int(0),
         Type::Bool => Lit::Bool(false),
         Type::Void => Lit::Unit,
         Type::Null | Type::Class(_) | Type::Array(_) => Lit::Null,
@@ -43,6 +43,30 @@ pub(super) fn or(a: Expr, b: Expr, span: Span) -> Expr {
 /// `!e` -> `Prim(Not, e)`.
 pub(super) fn not(e: Expr, span: Span) -> Expr {
     mk(ExprKind::Prim(PrimOp::Not, vec![e]), span)
+}
+
+/// The narrowing conversion of an `int` to `ty` (JLS 5.1.3), in the operators the
+/// core has: `(short) e` -> `((e << 16) >> 16)`, `(byte) e` -> `((e << 24) >> 24)`,
+/// `(char) e` -> `(e & 65535)`; `e` itself for `int` (and the types that are no
+/// narrower integral type). Every layer below sees `int` operators only.
+pub(super) fn narrow(ty: Type, e: Expr, span: Span) -> Expr {
+    let sign_extend = |e: Expr, bits: i32| {
+        let shl = prim(PrimOp::Shl, vec![e, lit(Lit::Int(bits), span)], span);
+        prim(PrimOp::Shr, vec![shl, lit(Lit::Int(bits), span)], span)
+    };
+    match ty {
+        Type::Short => sign_extend(e, 16),
+        Type::Byte => sign_extend(e, 24),
+        Type::Char => prim(PrimOp::BitAnd, vec![e, lit(Lit::Int(0xFFFF), span)], span),
+        _ => e,
+    }
+}
+
+/// `(op a b)` of a compound assignment or `++`/`--` to a place of type `ty`, with
+/// its implicit narrowing cast (JLS 15.26.2: `b += 1` on a `byte` is
+/// `b = (byte) (b + 1)`).
+pub(super) fn compound(op: PrimOp, ty: Type, a: Expr, b: Expr, span: Span) -> Expr {
+    narrow(ty, prim(op, vec![a, b], span), span)
 }
 
 pub(super) fn prim(op: PrimOp, args: Vec<Expr>, span: Span) -> Expr {
@@ -335,6 +359,19 @@ pub(super) fn assert(e: Expr, span: Span) -> Expr {
     mk(ExprKind::Assert(Box::new(e)), span)
 }
 
+/// `assert e : m;`: `if (e) {} else { m; assert false; }` (the message runs
+/// only when `e` is false; its value is dropped, an exception it throws is not).
+pub(super) fn assert_msg(e: Expr, m: Expr, span: Span) -> Expr {
+    let fail = begin(
+        vec![
+            stmt(m, span),
+            stmt(assert(lit(Lit::Bool(false), span), span), span),
+        ],
+        span,
+    );
+    if_(e, begin(Vec::new(), span), Some(fail), span)
+}
+
 /// `Verifier.assume(e)`.
 pub(super) fn assume(e: Expr, span: Span) -> Expr {
     mk(ExprKind::Assume(Box::new(e)), span)
@@ -369,16 +406,17 @@ pub(super) enum Yields {
 pub(super) fn update_local(
     x: LocalId,
     op: PrimOp,
+    ty: Type,
     v: Expr,
     yields: Yields,
     fresh: impl FnOnce() -> LocalId,
     span: Span,
 ) -> Expr {
     if yields == Yields::New {
-        return assign(x, prim(op, vec![local(x, span), v], span), span);
+        return assign(x, compound(op, ty, local(x, span), v, span), span);
     }
     let t = fresh();
-    let set = assign(x, prim(op, vec![local(t, span), v], span), span);
+    let set = assign(x, compound(op, ty, local(t, span), v, span), span);
     mk(
         ExprKind::Let {
             local: t,
@@ -398,6 +436,7 @@ pub(super) fn update_field(
     obj: Expr,
     f: FieldId,
     op: PrimOp,
+    ty: Type,
     v: Expr,
     yields: Yields,
     mut fresh: impl FnMut(bool) -> LocalId,
@@ -410,8 +449,8 @@ pub(super) fn update_field(
     let t = fresh(false);
     let read = field(local(o, span), f, span);
     let (init, stored) = match yields {
-        Yields::New => (prim(op, vec![read, v], span), local(t, span)),
-        Yields::Old => (read, prim(op, vec![local(t, span), v], span)),
+        Yields::New => (compound(op, ty, read, v, span), local(t, span)),
+        Yields::Old => (read, compound(op, ty, local(t, span), v, span)),
     };
     let write = mk(ExprKind::FieldWrite(o, f, Box::new(stored)), span);
     let body = mk(
@@ -535,6 +574,7 @@ pub(super) fn update_element(
     arr: Expr,
     idx: Expr,
     op: PrimOp,
+    ty: Type,
     v: Expr,
     yields: Yields,
     mut fresh: impl FnMut(ElementTmp) -> LocalId,
@@ -560,8 +600,8 @@ pub(super) fn update_element(
     let t = fresh(ElementTmp::Value);
     let read = array_read(local(a, span), i.clone(), span);
     let (init, stored) = match yields {
-        Yields::New => (prim(op, vec![read, v], span), local(t, span)),
-        Yields::Old => (read, prim(op, vec![local(t, span), v], span)),
+        Yields::New => (compound(op, ty, read, v, span), local(t, span)),
+        Yields::Old => (read, compound(op, ty, local(t, span), v, span)),
     };
     let write = array_write(local(a, span), i, stored, span);
     let body = mk(

@@ -14,6 +14,8 @@ pub enum Tok {
     /// A hexadecimal, octal or binary literal: its 32 bits, as Java reads them
     /// (`0xFFFFFFFF` is -1); the lexer rejects one that needs more than 32 bits.
     IntBits(i32),
+    /// A character literal (`'a'`, `'\n'`, `'\u0041'`, `'\101'`): its UTF-16 code unit.
+    Char(u16),
     /// A supported keyword.
     Kw(Kw),
     /// A Java keyword, literal or operator outside the subset, with a description.
@@ -80,6 +82,9 @@ pub enum Kw {
     Abstract,
     Static,
     Int,
+    Short,
+    Byte,
+    Char,
     Boolean,
     Void,
     If,
@@ -122,6 +127,9 @@ const KEYWORDS: &[(&str, Kw)] = &[
     ("abstract", Kw::Abstract),
     ("static", Kw::Static),
     ("int", Kw::Int),
+    ("short", Kw::Short),
+    ("byte", Kw::Byte),
+    ("char", Kw::Char),
     ("boolean", Kw::Boolean),
     ("void", Kw::Void),
     ("if", Kw::If),
@@ -157,9 +165,6 @@ const KEYWORDS: &[(&str, Kw)] = &[
 /// Java keywords outside the subset, with the construct they start.
 const UNSUPPORTED_WORDS: &[(&str, &str)] = &[
     ("enum", "enums"),
-    ("char", "type `char`"),
-    ("byte", "type `byte`"),
-    ("short", "type `short`"),
     ("long", "type `long`"),
     ("float", "type `float`"),
     ("double", "type `double`"),
@@ -180,6 +185,7 @@ impl Tok {
             Tok::Ident(s) => format!("identifier `{s}`"),
             Tok::Int(n) => format!("integer `{n}`"),
             Tok::IntBits(n) => format!("integer `{n}`"),
+            Tok::Char(c) => format!("character literal `{}`", escape_char(*c)),
             Tok::Kw(k) => {
                 let w = KEYWORDS
                     .iter()
@@ -324,19 +330,30 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
             });
             continue;
         }
-        if c == b'"' || c == b'\'' {
+        if c == b'\'' {
+            let (lit, end) = char_literal(text, i);
+            i = end;
+            let tok = match lit {
+                Ok(v) => Tok::Char(v),
+                Err(msg) => {
+                    diags.push(Diagnostic::error(msg, sp(start, i)));
+                    Tok::Char(0)
+                }
+            };
+            toks.push(Token {
+                tok,
+                span: sp(start, i),
+            });
+            continue;
+        }
+        if c == b'"' {
             i += 1;
             while i < bytes.len() && bytes[i] != c && bytes[i] != b'\n' {
                 i += if bytes[i] == b'\\' { 2 } else { 1 };
             }
             i = (i + 1).min(bytes.len());
-            let what = if c == b'"' {
-                "string literals"
-            } else {
-                "character literals"
-            };
             toks.push(Token {
-                tok: Tok::Unsupported(what),
+                tok: Tok::Unsupported("string literals"),
                 span: sp(start, i),
             });
             continue;
@@ -418,6 +435,103 @@ pub fn lex(file: FileId, text: &str, diags: &mut Vec<Diagnostic>) -> Vec<Token> 
     toks
 }
 
+/// A character as Java would write it in a literal (`a`, `\n`, `\u0000`).
+pub(super) fn escape_char(c: u16) -> String {
+    match c {
+        0x08 => "\\b".into(),
+        0x09 => "\\t".into(),
+        0x0a => "\\n".into(),
+        0x0c => "\\f".into(),
+        0x0d => "\\r".into(),
+        0x27 => "\\'".into(),
+        0x5c => "\\\\".into(),
+        0x20..=0x7e => char::from(c as u8).to_string(),
+        _ => format!("\\u{c:04x}"),
+    }
+}
+
+/// The character literal starting at the `'` at `start` (JLS 3.10.4, 3.10.7, with
+/// the Unicode escapes of JLS 3.3 inside it): its UTF-16 code unit or why javac
+/// rejects it, and the byte offset after it (after the closing `'`, or at the end
+/// of the line when it is missing).
+fn char_literal(text: &str, start: usize) -> (Result<u16, String>, usize) {
+    let bytes = text.as_bytes();
+    let line_end = text[start..].find('\n').map_or(text.len(), |n| start + n);
+    // Where the literal ends: the next unescaped `'` on the line.
+    let mut j = start + 1;
+    while j < line_end && bytes[j] != b'\'' {
+        j += if bytes[j] == b'\\' { 2 } else { 1 };
+    }
+    let j = j.min(line_end);
+    if j >= line_end {
+        return (Err("unclosed character literal".into()), line_end);
+    }
+    let end = j + 1;
+    let body = &text[start + 1..j];
+    if body.is_empty() {
+        return (Err("empty character literal".into()), end);
+    }
+    let unit = |c: char| -> Result<u16, String> {
+        u16::try_from(u32::from(c)).map_err(|_| {
+            format!(
+                "unclosed character literal: `{c}` is two UTF-16 code units, which a `char` cannot hold"
+            )
+        })
+    };
+    let value = if let Some(esc) = body.strip_prefix('\\') {
+        let mut chars = esc.chars();
+        let first = chars.next().unwrap_or(' ');
+        let rest = chars.as_str();
+        match first {
+            'b' | 't' | 'n' | 'f' | 'r' | 's' | '"' | '\'' | '\\' if rest.is_empty() => {
+                Ok(match first {
+                    'b' => 0x08,
+                    't' => 0x09,
+                    'n' => 0x0a,
+                    'f' => 0x0c,
+                    'r' => 0x0d,
+                    's' => 0x20,
+                    c => c as u16,
+                })
+            }
+            'u' => {
+                let hex = esc.trim_start_matches('u');
+                match u16::from_str_radix(hex, 16) {
+                    Ok(v) if hex.len() == 4 && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                        // A Unicode escape is translated before the literal is read.
+                        match v {
+                            0x0a | 0x0d => Err("illegal line end in character literal".into()),
+                            0x27 => Err("empty character literal".into()),
+                            0x5c => Err("illegal escape character in character literal: `\\u005c` is a backslash, which must start an escape".into()),
+                            v => Ok(v),
+                        }
+                    }
+                    _ => Err("illegal unicode escape".into()),
+                }
+            }
+            '0'..='7' => {
+                let max = if first <= '3' { 3 } else { 2 };
+                if esc.len() <= max && esc.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+                    Ok(u16::from_str_radix(esc, 8).expect("octal digits"))
+                } else {
+                    Err("unclosed character literal".into())
+                }
+            }
+            _ if rest.is_empty() => Err("illegal escape character in character literal".into()),
+            _ => Err("unclosed character literal".into()),
+        }
+    } else {
+        let mut chars = body.chars();
+        let c = chars.next().expect("non-empty");
+        if chars.next().is_some() {
+            Err("unclosed character literal".into())
+        } else {
+            unit(c)
+        }
+    };
+    (value, end)
+}
+
 /// The token of a number literal `word` (digits, letters and `_`), or why javac
 /// rejects it. Decimal literals are checked for range by the parser (`-2147483648`);
 /// hexadecimal (`0x`), binary (`0b`) and octal (a leading `0`) ones are 32-bit
@@ -428,11 +542,22 @@ fn number(word: &str) -> Result<Tok, String> {
             "unsupported number literal `{word}`: the Java subset does not support type `long`"
         ));
     }
-    if word.contains('_') {
-        return Err(format!(
-            "unsupported number literal `{word}`: underscores in literals are not supported"
-        ));
-    }
+    // Underscores separate digits (JLS 3.10.1): never first after a `0x`/`0b`
+    // prefix, never last.
+    let cleaned;
+    let word = if word.contains('_') {
+        let prefixed = word.len() > 1
+            && word.as_bytes()[0] == b'0'
+            && matches!(word.as_bytes()[1], b'x' | b'X' | b'b' | b'B');
+        let body = if prefixed { &word[2..] } else { word };
+        if body.starts_with('_') || body.ends_with('_') {
+            return Err(format!("illegal underscore in number literal `{word}`"));
+        }
+        cleaned = word.replace('_', "");
+        cleaned.as_str()
+    } else {
+        word
+    };
     let lower = word.to_ascii_lowercase();
     let (digits, radix) = if let Some(d) = lower.strip_prefix("0x") {
         (d, 16)

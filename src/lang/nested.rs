@@ -188,6 +188,10 @@ impl Rewriter<'_> {
             }
             StmtKind::Locals(list) => list.iter_mut().for_each(|s| self.stmt(s)),
             StmtKind::Expr(e) | StmtKind::Throw(e) | StmtKind::Assert(e) => self.expr(e),
+            StmtKind::AssertMsg(e, m) => {
+                self.expr(e);
+                self.expr(m);
+            }
             StmtKind::Assign { target, value, .. } => {
                 self.target(target);
                 self.expr(value);
@@ -238,7 +242,9 @@ impl Rewriter<'_> {
                 }
             }
             StmtKind::Block(b) => self.block(b),
-            StmtKind::SuperCtor(args) => args.iter_mut().for_each(|e| self.expr(e)),
+            StmtKind::SuperCtor(args) | StmtKind::ThisCtor(args) => {
+                args.iter_mut().for_each(|e| self.expr(e))
+            }
             StmtKind::Try {
                 body,
                 catches,
@@ -293,6 +299,7 @@ impl Rewriter<'_> {
     fn expr_inner(&mut self, e: &mut Expr) {
         match &mut e.kind {
             ExprKind::Int(_)
+            | ExprKind::Char(_)
             | ExprKind::Bool(_)
             | ExprKind::Null
             | ExprKind::This

@@ -532,7 +532,6 @@ impl Parser<'_> {
         }
         let ty = self.type_expr()?;
         let name = self.ident()?;
-        self.no_c_style_dims()?;
         if self.peek() == &Tok::LParen {
             let params = self.params()?;
             let throws = self.throws()?;
@@ -555,6 +554,7 @@ impl Parser<'_> {
         if let TypeExpr::Void(s) = ty {
             self.error("a field cannot have type `void`", s);
         }
+        let ty = self.declarator_dims(ty)?;
         let mut init = None;
         match self.peek() {
             Tok::Assign if mods.is_static => {
@@ -605,8 +605,11 @@ impl Parser<'_> {
         }
         self.expect(Tok::Semi)?;
         let span = start.to(self.prev_span());
-        if mods.is_final {
-            self.error("the Java subset does not support final fields", span);
+        if mods.is_final && mods.is_static && init.is_none() {
+            self.error(
+                "the Java subset does not support blank `static final` fields: give the field an initializer",
+                span,
+            );
         } else if mods.is_abstract {
             self.error("a field cannot be `abstract`", span);
         }
@@ -615,6 +618,7 @@ impl Parser<'_> {
             ty,
             name,
             span,
+            init: init.clone().filter(|_| mods.is_final),
         });
         if let Some(value) = init {
             // `static T f = e;` runs as `f = e;` in the class's initializer, in
@@ -759,6 +763,9 @@ impl Parser<'_> {
     fn base_type_expr(&mut self) -> PResult<TypeExpr> {
         let ty = match self.peek() {
             Tok::Kw(Kw::Int) => TypeExpr::Int(self.bump()),
+            Tok::Kw(Kw::Short) => TypeExpr::Short(self.bump()),
+            Tok::Kw(Kw::Byte) => TypeExpr::Byte(self.bump()),
+            Tok::Kw(Kw::Char) => TypeExpr::Char(self.bump()),
             Tok::Kw(Kw::Boolean) => TypeExpr::Boolean(self.bump()),
             Tok::Kw(Kw::Void) => TypeExpr::Void(self.bump()),
             Tok::Ident(_) => TypeExpr::Class(self.type_name()?),
@@ -778,14 +785,11 @@ impl Parser<'_> {
             return Ok(params);
         }
         loop {
-            if self.peek() == &Tok::Kw(Kw::Final) {
-                let s = self.span();
-                return Err(self.error("the Java subset does not support `final` parameters", s));
-            }
+            let is_final = self.eat(&Tok::Kw(Kw::Final));
             let ty = self.type_expr()?;
             let name = self.ident()?;
-            self.no_c_style_dims()?;
-            params.push(Param { ty, name });
+            let ty = self.declarator_dims(ty)?;
+            params.push(Param { ty, name, is_final });
             if !self.eat(&Tok::Comma) {
                 break;
             }
@@ -989,15 +993,14 @@ impl Parser<'_> {
             Tok::Kw(Kw::Assert) => {
                 self.bump();
                 let e = self.expr()?;
-                if let Tok::Colon = self.peek() {
-                    let s = self.span();
-                    return Err(self.error(
-                        "the Java subset does not support assertion messages (`assert e : m;`)",
-                        s,
-                    ));
+                if self.eat(&Tok::Colon) {
+                    let m = self.expr()?;
+                    self.expect(Tok::Semi)?;
+                    StmtKind::AssertMsg(e, m)
+                } else {
+                    self.expect(Tok::Semi)?;
+                    StmtKind::Assert(e)
                 }
-                self.expect(Tok::Semi)?;
-                StmtKind::Assert(e)
             }
             Tok::Kw(Kw::Super) if self.peek_at(1) == &Tok::LParen => {
                 self.bump();
@@ -1005,13 +1008,13 @@ impl Parser<'_> {
                 self.expect(Tok::Semi)?;
                 StmtKind::SuperCtor(args)
             }
-            Tok::Kw(Kw::Else) => return Err(self.error("`else` without `if`", start)),
-            Tok::Kw(Kw::Final) => {
-                return Err(self.error(
-                    "the Java subset does not support `final` local variables",
-                    start,
-                ));
+            Tok::Kw(Kw::This) if self.peek_at(1) == &Tok::LParen => {
+                self.bump();
+                let args = self.args()?;
+                self.expect(Tok::Semi)?;
+                StmtKind::ThisCtor(args)
             }
+            Tok::Kw(Kw::Else) => return Err(self.error("`else` without `if`", start)),
             _ => {
                 let mut s = self.simple_stmt()?;
                 // A missing `;` is reported but keeps the statement (and its
@@ -1081,7 +1084,7 @@ impl Parser<'_> {
 
     fn is_decl_start(&self) -> bool {
         match self.peek() {
-            Tok::Kw(Kw::Int | Kw::Boolean) => true,
+            Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean) => true,
             Tok::Ident(_) => {
                 let n = self.dotted_len(0);
                 matches!(self.peek_at(n), Tok::Ident(_))
@@ -1091,7 +1094,23 @@ impl Parser<'_> {
         }
     }
 
-    /// Rejects `int a[]` (brackets after the declared name), which Java allows.
+    /// `[]...[]` after a declared name (`int a[]`, JLS 10.2): they add to the
+    /// declared type's dimensions.
+    fn declarator_dims(&mut self, ty: TypeExpr) -> PResult<TypeExpr> {
+        let mut extra = 0u32;
+        while self.peek() == &Tok::LBracket && self.peek_at(1) == &Tok::RBracket {
+            self.bump();
+            self.bump();
+            extra += 1;
+        }
+        if extra == 0 {
+            return Ok(ty);
+        }
+        array_type(ty, extra, ty.span().to(self.prev_span()))
+            .map_err(|(msg, at)| self.error(msg, at))
+    }
+
+    /// Rejects `[]` after a method's name or where the subset reads no declarator.
     fn no_c_style_dims(&mut self) -> PResult<()> {
         if self.peek() == &Tok::LBracket {
             let s = self.span();
@@ -1181,13 +1200,17 @@ impl Parser<'_> {
     /// A local declaration, assignment, `++`/`--` or call, without the `;`.
     fn simple_stmt(&mut self) -> PResult<Stmt> {
         let start = self.span();
+        let is_final = self.eat(&Tok::Kw(Kw::Final));
+        if is_final && !self.is_decl_start() {
+            return Err(self.unexpected("a type"));
+        }
         if self.is_decl_start() {
-            let ty = self.type_expr()?;
+            let base = self.type_expr()?;
             let mut decls = Vec::new();
             loop {
                 let first = self.span();
                 let name = self.ident()?;
-                self.no_c_style_dims()?;
+                let ty = self.declarator_dims(base)?;
                 let init = if !self.eat(&Tok::Assign) {
                     None
                 } else if self.peek() == &Tok::LBrace {
@@ -1197,7 +1220,12 @@ impl Parser<'_> {
                 };
                 let begin = if decls.is_empty() { start } else { first };
                 decls.push(Stmt {
-                    kind: StmtKind::Local { ty, name, init },
+                    kind: StmtKind::Local {
+                        ty,
+                        name,
+                        init,
+                        is_final,
+                    },
                     span: begin.to(self.prev_span()),
                 });
                 if !self.eat(&Tok::Comma) {
@@ -1478,7 +1506,8 @@ impl Parser<'_> {
             // `instanceof` binds like the relational operators.
             if level == RELATIONAL && self.eat(&Tok::Kw(Kw::Instanceof)) {
                 let ty = match self.peek() {
-                    Tok::Kw(Kw::Int | Kw::Boolean) | Tok::Ident(_) => self.type_expr()?,
+                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                    | Tok::Ident(_) => self.type_expr()?,
                     _ => return Err(self.unexpected("a class or array type")),
                 };
                 let span = lhs.span.to(ty.span());
@@ -1571,7 +1600,8 @@ impl Parser<'_> {
             Tok::LParen => {
                 if matches!(
                     self.peek_at(1),
-                    Tok::Kw(Kw::Int | Kw::Boolean) | Tok::Ident(_)
+                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                        | Tok::Ident(_)
                 ) && self.peek_at(2) == &Tok::LBracket
                     && self.peek_at(3) == &Tok::RBracket
                 {
@@ -1586,13 +1616,22 @@ impl Parser<'_> {
                         span,
                     });
                 }
-                if matches!(self.peek_at(1), Tok::Kw(Kw::Int | Kw::Boolean))
-                    && self.peek_at(2) == &Tok::RParen
+                if matches!(
+                    self.peek_at(1),
+                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                ) && self.peek_at(2) == &Tok::RParen
                 {
-                    return Err(self.error(
-                        "the Java subset does not support casts to primitive types",
-                        start,
-                    ));
+                    // `(int) e`: a cast to a primitive type takes any unary
+                    // expression, `-x` included (JLS 15.16).
+                    self.bump();
+                    let ty = self.base_type_expr()?;
+                    self.expect(Tok::RParen)?;
+                    let e = self.unary()?;
+                    let span = start.to(e.span);
+                    return Ok(Expr {
+                        kind: ExprKind::Cast(ty, Box::new(e)),
+                        span,
+                    });
                 }
                 let n = self.dotted_len(1);
                 if n > 0
@@ -1602,6 +1641,7 @@ impl Parser<'_> {
                         Tok::Ident(_)
                             | Tok::Int(_)
                             | Tok::IntBits(_)
+                            | Tok::Char(_)
                             | Tok::LParen
                             | Tok::Bang
                             | Tok::Tilde
@@ -1709,6 +1749,10 @@ impl Parser<'_> {
                 self.bump();
                 ExprKind::Int(v)
             }
+            Tok::Char(c) => {
+                self.bump();
+                ExprKind::Char(c)
+            }
             Tok::Kw(Kw::True) => {
                 self.bump();
                 ExprKind::Bool(true)
@@ -1740,9 +1784,11 @@ impl Parser<'_> {
             }
             Tok::Kw(Kw::New) => {
                 self.bump();
-                if matches!(self.peek(), Tok::Kw(Kw::Int | Kw::Boolean))
-                    || (self.dotted_len(0) > 0
-                        && self.peek_at(self.dotted_len(0)) == &Tok::LBracket)
+                if matches!(
+                    self.peek(),
+                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                ) || (self.dotted_len(0) > 0
+                    && self.peek_at(self.dotted_len(0)) == &Tok::LBracket)
                 {
                     let kind = self.new_array(start)?;
                     return Ok(Expr {
@@ -1801,6 +1847,9 @@ impl Parser<'_> {
 fn array_type(base: TypeExpr, dims: u32, span: Span) -> Result<TypeExpr, (String, Span)> {
     let base = match base {
         TypeExpr::Int(_) => ArrayBaseExpr::Int,
+        TypeExpr::Short(_) => ArrayBaseExpr::Short,
+        TypeExpr::Byte(_) => ArrayBaseExpr::Byte,
+        TypeExpr::Char(_) => ArrayBaseExpr::Char,
         TypeExpr::Boolean(_) => ArrayBaseExpr::Boolean,
         TypeExpr::Class(i) => ArrayBaseExpr::Class(i),
         TypeExpr::Void(s) => {
@@ -1983,10 +2032,26 @@ mod tests {
     }
 
     #[test]
-    fn rejects_c_style_brackets_and_two_dimension_expressions() {
-        let (_, d, _) = parse_str("class A { void f() { int a[]; } }");
-        assert_eq!(d.len(), 1, "{d:?}");
-        assert!(d[0].message.contains("after a declared name"), "{d:?}");
+    fn reads_c_style_brackets_and_rejects_two_dimension_expressions() {
+        // `[]` after a declared name adds to that declarator's type only.
+        let (u, d, _) = parse_str("class A { void f(int p[]) { int a[], n, g[][] = null; } }");
+        assert!(d.is_empty(), "{d:?}");
+        let m = &u.classes[0].methods[0];
+        assert!(matches!(m.params[0].ty, TypeExpr::Array { dims: 1, .. }));
+        let StmtKind::Locals(decls) = &m.body.as_ref().unwrap().stmts[0].kind else {
+            panic!("one declaration of three locals");
+        };
+        let dims: Vec<u8> = decls
+            .iter()
+            .map(|s| match &s.kind {
+                StmtKind::Local {
+                    ty: TypeExpr::Array { dims, .. },
+                    ..
+                } => *dims,
+                _ => 0,
+            })
+            .collect();
+        assert_eq!(dims, vec![1, 0, 2]);
         let (_, d, _) = parse_str("class A { void f() { int[][] a = new int[2][3]; } }");
         assert_eq!(d.len(), 1, "{d:?}");
         assert!(d[0].message.contains("one dimension expression"), "{d:?}");

@@ -115,6 +115,9 @@ impl Printer<'_> {
     fn ty(&self, t: Type) -> String {
         match t {
             Type::Int => "int".into(),
+            Type::Short => "short".into(),
+            Type::Byte => "byte".into(),
+            Type::Char => "char".into(),
             Type::Bool => "bool".into(),
             Type::Void => "void".into(),
             Type::Null => "null".into(),

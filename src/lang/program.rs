@@ -63,6 +63,12 @@ pub const BUILTIN_CLASSES: &[(&str, &str)] = &[
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Type {
     Int,
+    /// `short`, `byte` and `char`: values are `int`s in the type's range (JLS 4.2.1);
+    /// every operation promotes them to `int`, and a narrowing conversion to one of
+    /// them is a wrap (docs/LANGUAGE.md, "Integer types").
+    Short,
+    Byte,
+    Char,
     Bool,
     /// Only as a method's return type.
     Void,
@@ -78,12 +84,59 @@ impl Type {
     pub fn is_ref(self) -> bool {
         matches!(self, Type::Class(_) | Type::Array(_) | Type::Null)
     }
+
+    /// True for the primitive value types: the integral ones and `boolean`.
+    pub fn is_prim(self) -> bool {
+        self.is_integral() || self == Type::Bool
+    }
+
+    /// True for `int`, `short`, `byte` and `char`: the types whose values are
+    /// `int`s (of a narrower range for the last three).
+    pub fn is_integral(self) -> bool {
+        matches!(self, Type::Int | Type::Short | Type::Byte | Type::Char)
+    }
+
+    /// The range of an integral type's values (`None` for the others).
+    pub fn int_range(self) -> Option<(i32, i32)> {
+        Some(match self {
+            Type::Int => (i32::MIN, i32::MAX),
+            Type::Short => (i16::MIN.into(), i16::MAX.into()),
+            Type::Byte => (i8::MIN.into(), i8::MAX.into()),
+            Type::Char => (0, u16::MAX.into()),
+            _ => return None,
+        })
+    }
+
+    /// `v` narrowed to an integral type as the JVM's `i2s`, `i2b` and `i2c` do (the
+    /// low 16 or 8 bits, sign-extended for `short` and `byte`); other types keep it.
+    pub fn narrow(self, v: i32) -> i32 {
+        match self {
+            Type::Short => i32::from(v as i16),
+            Type::Byte => i32::from(v as i8),
+            Type::Char => i32::from(v as u16),
+            _ => v,
+        }
+    }
+
+    /// Whether a value of the integral type `self` widens to `to` without a cast
+    /// (JLS 5.1.2 within the subset's types: `byte` to `short` and `int`, `short`
+    /// and `char` to `int`, and every type to itself).
+    pub fn widens_to(self, to: Type) -> bool {
+        self == to
+            || matches!(
+                (self, to),
+                (Type::Byte, Type::Short | Type::Int) | (Type::Short | Type::Char, Type::Int)
+            )
+    }
 }
 
 /// The type an array type's dimensions end in: `int`, `boolean` or a class.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum ElemBase {
     Int,
+    Short,
+    Byte,
+    Char,
     Bool,
     Class(ClassId),
 }
@@ -103,6 +156,18 @@ impl ArrayType {
         Some(match elem {
             Type::Int => ArrayType {
                 base: ElemBase::Int,
+                dims: 1,
+            },
+            Type::Short => ArrayType {
+                base: ElemBase::Short,
+                dims: 1,
+            },
+            Type::Byte => ArrayType {
+                base: ElemBase::Byte,
+                dims: 1,
+            },
+            Type::Char => ArrayType {
+                base: ElemBase::Char,
                 dims: 1,
             },
             Type::Bool => ArrayType {
@@ -131,6 +196,9 @@ impl ArrayType {
         }
         match self.base {
             ElemBase::Int => Type::Int,
+            ElemBase::Short => Type::Short,
+            ElemBase::Byte => Type::Byte,
+            ElemBase::Char => Type::Char,
             ElemBase::Bool => Type::Bool,
             ElemBase::Class(c) => Type::Class(c),
         }
@@ -154,8 +222,12 @@ pub struct Class {
     pub all_fields: Vec<FieldId>,
     /// Methods declared in this class (not inherited), in declaration order.
     pub methods: Vec<MethodId>,
-    /// The constructor, if the class declares one; otherwise the implicit no-argument one.
+    /// The constructor, if the class declares one (of several, the one without
+    /// parameters if there is one, else the first); otherwise the implicit
+    /// no-argument one.
     pub constructor: Option<MethodId>,
+    /// Every constructor the class declares, in declaration order.
+    pub constructors: Vec<MethodId>,
     /// True for `Object` and the [`BUILTIN_CLASSES`].
     pub builtin: bool,
     /// Declared `final` (no subclass).
@@ -172,6 +244,9 @@ pub struct Field {
     pub owner: ClassId,
     pub ty: Type,
     pub span: Span,
+    /// Declared `final`: Java code outside its constructors (a generated test)
+    /// cannot assign it.
+    pub is_final: bool,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -411,6 +486,9 @@ impl Program {
     pub fn type_name(&self, t: Type) -> String {
         match t {
             Type::Int => "int".into(),
+            Type::Short => "short".into(),
+            Type::Byte => "byte".into(),
+            Type::Char => "char".into(),
             Type::Bool => "boolean".into(),
             Type::Void => "void".into(),
             Type::Null => "<null>".into(),
@@ -418,6 +496,9 @@ impl Program {
             Type::Array(a) => {
                 let base = match a.base {
                     ElemBase::Int => "int",
+                    ElemBase::Short => "short",
+                    ElemBase::Byte => "byte",
+                    ElemBase::Char => "char",
                     ElemBase::Bool => "boolean",
                     ElemBase::Class(c) => self.class_name(c),
                 };

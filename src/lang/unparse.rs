@@ -78,6 +78,9 @@ impl<R: Resolver> Printer<'_, R> {
     fn ty(&self, t: &TypeExpr) -> String {
         match t {
             TypeExpr::Int(_) => "int".into(),
+            TypeExpr::Short(_) => "short".into(),
+            TypeExpr::Byte(_) => "byte".into(),
+            TypeExpr::Char(_) => "char".into(),
             TypeExpr::Boolean(_) => "boolean".into(),
             TypeExpr::Void(_) => "void".into(),
             TypeExpr::Class(i) => self.name(i).into(),
@@ -92,6 +95,9 @@ impl<R: Resolver> Printer<'_, R> {
     fn base(&self, b: &ArrayBaseExpr) -> String {
         match b {
             ArrayBaseExpr::Int => "int".into(),
+            ArrayBaseExpr::Short => "short".into(),
+            ArrayBaseExpr::Byte => "byte".into(),
+            ArrayBaseExpr::Char => "char".into(),
             ArrayBaseExpr::Boolean => "boolean".into(),
             ArrayBaseExpr::Class(i) => self.name(i).into(),
         }
@@ -162,7 +168,10 @@ impl<R: Resolver> Printer<'_, R> {
         let params: Vec<String> = m
             .params
             .iter()
-            .map(|p| format!("{} {}", self.ty(&p.ty), self.name(&p.name)))
+            .map(|p| {
+                let fin = if p.is_final { "final " } else { "" };
+                format!("{fin}{} {}", self.ty(&p.ty), self.name(&p.name))
+            })
             .collect();
         let _ = write!(sig, "{}({})", self.name(&m.name), params.join(", "));
         if !m.throws.is_empty() {
@@ -313,6 +322,10 @@ impl<R: Resolver> Printer<'_, R> {
                 let text = format!("assert {};", self.expr(e));
                 self.line(&text)
             }
+            StmtKind::AssertMsg(e, m) => {
+                let text = format!("assert {} : {};", self.expr(e), self.expr(m));
+                self.line(&text)
+            }
             StmtKind::Block(b) => {
                 self.line("{");
                 self.block_body(b);
@@ -320,6 +333,10 @@ impl<R: Resolver> Printer<'_, R> {
             }
             StmtKind::SuperCtor(args) => {
                 let text = format!("super({});", self.args(args));
+                self.line(&text)
+            }
+            StmtKind::ThisCtor(args) => {
+                let text = format!("this({});", self.args(args));
                 self.line(&text)
             }
             StmtKind::Empty => self.line(";"),
@@ -350,16 +367,36 @@ impl<R: Resolver> Printer<'_, R> {
     /// `for` header).
     fn simple(&self, s: &Stmt) -> String {
         match &s.kind {
-            StmtKind::Local { ty, name, init } => match init {
-                None => format!("{} {}", self.ty(ty), self.name(name)),
-                Some(e) => format!("{} {} = {}", self.ty(ty), self.name(name), self.expr(e)),
-            },
+            StmtKind::Local {
+                ty,
+                name,
+                init,
+                is_final,
+            } => {
+                let fin = if *is_final { "final " } else { "" };
+                match init {
+                    None => format!("{fin}{} {}", self.ty(ty), self.name(name)),
+                    Some(e) => format!(
+                        "{fin}{} {} = {}",
+                        self.ty(ty),
+                        self.name(name),
+                        self.expr(e)
+                    ),
+                }
+            }
             StmtKind::Locals(decls) => {
                 let mut out = String::new();
                 for (i, d) in decls.iter().enumerate() {
-                    if let StmtKind::Local { ty, name, init } = &d.kind {
+                    if let StmtKind::Local {
+                        ty,
+                        name,
+                        init,
+                        is_final,
+                    } = &d.kind
+                    {
                         if i == 0 {
-                            let _ = write!(out, "{} ", self.ty(ty));
+                            let fin = if *is_final { "final " } else { "" };
+                            let _ = write!(out, "{fin}{} ", self.ty(ty));
                         } else {
                             out.push_str(", ");
                         }
@@ -403,6 +440,7 @@ impl<R: Resolver> Printer<'_, R> {
         match &e.kind {
             ExprKind::Int(i) if *i < 0 => format!("({i})"),
             ExprKind::Int(i) => i.to_string(),
+            ExprKind::Char(c) => format!("'{}'", super::lexer::escape_char(*c)),
             ExprKind::Bool(b) => b.to_string(),
             ExprKind::Null => "null".into(),
             ExprKind::This => "this".into(),
@@ -487,6 +525,7 @@ impl<R: Resolver> Printer<'_, R> {
     fn operand(&self, e: &Expr) -> String {
         match &e.kind {
             ExprKind::Int(_)
+            | ExprKind::Char(_)
             | ExprKind::Bool(_)
             | ExprKind::Null
             | ExprKind::This

@@ -362,7 +362,7 @@ pub fn prove(
         .iter()
         .chain(&traces_b)
         .flat_map(|t| t.cells.iter().map(|c| c.1))
-        .filter(|&f| matches!(program.field(f).ty, Type::Int | Type::Bool))
+        .filter(|&f| program.field(f).ty.is_prim())
         .collect();
     let refs: Vec<String> = shared
         .symbols
@@ -373,8 +373,8 @@ pub fn prove(
     for p in &refs {
         for &f in &prim_fields {
             let sort = match program.field(f).ty {
-                Type::Int => ExprSort::Int,
-                _ => ExprSort::Bool,
+                Type::Bool => ExprSort::Bool,
+                _ => ExprSort::Int,
             };
             let path = format!("{p}.{}", program.field_name(f));
             shared.symbols.entry(path).or_insert(SymInfo {
@@ -637,7 +637,7 @@ impl Prover<'_> {
         let r = ref_sort(self.t());
         let name = format!(".{}", self.program.field_name(f));
         let ret = match self.program.field(f).ty {
-            Type::Int => Sort::Int,
+            t if t.is_integral() => Sort::Int,
             Type::Bool => Sort::Bool,
             _ => r,
         };
@@ -654,7 +654,7 @@ impl Prover<'_> {
     fn input_field(&mut self, o: TermId, f: FieldId) -> TermId {
         let ty = self.program.field(f).ty;
         let (sort, default) = match ty {
-            Type::Int => (ExprSort::Int, self.t().int(0)),
+            t if t.is_integral() => (ExprSort::Int, self.t().int(0)),
             Type::Bool => (ExprSort::Bool, self.t().bool(false)),
             _ => {
                 let fun = self.field_fun(f);
@@ -670,11 +670,14 @@ impl Prover<'_> {
             _ => match self.paths.get(&o).cloned() {
                 Some(p) => {
                     let path = format!("{p}.{}", self.program.field_name(f));
-                    self.sym_term(&path, sort)
+                    let s = self.sym_term(&path, sort);
+                    // as the rule sets read a `short`, `byte` or `char` input
+                    int32::narrow(self.t(), ty, s).expect("an int term")
                 }
                 None => {
                     let fun = self.field_fun(f);
-                    self.t().app(fun, &[o]).expect("a field of a reference")
+                    let v = self.t().app(fun, &[o]).expect("a field of a reference");
+                    int32::narrow(self.t(), ty, v).expect("an int term")
                 }
             },
         }

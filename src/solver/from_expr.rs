@@ -481,8 +481,12 @@ pub mod int32 {
     /// `x & c` for a constant `c`: the sum of `x`'s bits over each run of ones of
     /// `c` (two remainders by powers of two per run). Linear: decided.
     fn and_const(terms: &mut Terms, x: TermId, c: i64) -> Result<TermId, SortError> {
+        let runs = crate::expr::mask_runs(c);
+        if runs.len() > 1 {
+            return and_segments(terms, x, &runs);
+        }
         let mut sum: Option<TermId> = None;
-        for (lo, hi) in crate::expr::mask_runs(c) {
+        for (lo, hi) in runs {
             let run = bits(terms, x, lo, hi)?;
             sum = Some(match sum {
                 None => run,
@@ -492,21 +496,88 @@ pub mod int32 {
         Ok(sum.unwrap_or_else(|| terms.int(0)))
     }
 
-    /// `x & y` for two non-constant operands: `sum_i w_i ite(bit_i(x) && bit_i(y),
-    /// 1, 0)` with `w_i = 2^i` (`-2^31` for the sign bit), where `bit_i(x)` is
-    /// `low(x, i + 1) >= 2^i`: bit-blasting into linear arithmetic, 31 remainders
-    /// per operand.
+    /// `x & c` for a mask of several runs of ones (`runs`, lowest first): `x` cut at
+    /// every end of a run into segments `p..p'`, each `seg = h_p mod 2^(p' - p)` with
+    /// `h_p = x div 2^p` and `h_p' = h_p div 2^(p' - p)` (so `h_p = 2^(p'-p) h_p' +
+    /// seg`, one chain for the whole mask), and the mask's value `sum_seg c_seg 2^p
+    /// seg` with `c_seg` its bit over the segment (1 in a run, 0 between runs; the
+    /// segment that reaches bit 31 is `2^p h_p`, sign included). The segments
+    /// between runs weigh 0, but each is a remainder of the chain: linear arithmetic
+    /// states every remainder's range, which makes each link of the chain exact, so
+    /// the rows tie the runs to each other and to `x` (`x & 0x0f0f0f0f == 16` is
+    /// refuted by bounds: 16 lies between the low run's 15 and the next run's 256).
+    fn and_segments(
+        terms: &mut Terms,
+        x: TermId,
+        runs: &[(u32, u32)],
+    ) -> Result<TermId, SortError> {
+        let mut cuts: Vec<u32> = vec![0];
+        for &(lo, hi) in runs {
+            cuts.extend([lo, hi]);
+        }
+        cuts.push(32);
+        cuts.sort_unstable();
+        cuts.dedup();
+        let in_mask = |p: u32| runs.iter().any(|&(lo, hi)| lo <= p && p < hi);
+        let mut h = x;
+        let mut sum = terms.int(0);
+        for w in cuts.windows(2) {
+            let (p, q) = (w[0], w[1]);
+            let weight = if in_mask(p) { 1i64 << p } else { 0 };
+            let seg = if q == 32 {
+                if weight == 0 {
+                    break;
+                }
+                h
+            } else {
+                let m = terms.int(1i64 << (q - p));
+                let seg = terms.rem(h, m)?;
+                h = terms.div(h, m)?;
+                seg
+            };
+            let wt = terms.int(weight);
+            let term = terms.mul(wt, seg)?;
+            sum = terms.add(sum, term)?;
+        }
+        Ok(sum)
+    }
+
+    /// `x`'s bit `i` (`0..=31`) as the integer 0 or 1: `h_i mod 2`, where `h_0 = x`
+    /// and `h_{i+1} = h_i div 2` (floor division, so `h_i` is `x >> i`; `h_31` is
+    /// 0 or -1, whose remainder is 1). The chain shares each `h_i` among the bits,
+    /// so linear arithmetic sees `h_i = 2 h_{i+1} + bit_i` with `bit_i` in `0..=1`
+    /// (a remainder's range clauses): `x = sum_i 2^i bit_i - 2^32 h_32`, a
+    /// decomposition whose rows tie every bit to the others and to `x`.
+    pub fn bit(terms: &mut Terms, x: TermId, i: u32) -> Result<TermId, SortError> {
+        debug_assert!(i <= 31);
+        if let Some(v) = konst(terms, x) {
+            return Ok(terms.int((v >> i) & 1));
+        }
+        let two = terms.int(2);
+        let mut h = x;
+        for _ in 0..i {
+            h = terms.div(h, two)?;
+        }
+        terms.rem(h, two)
+    }
+
+    /// `bit(x, i) = 1` as a Boolean.
+    fn bit_set(terms: &mut Terms, x: TermId, i: u32) -> Result<TermId, SortError> {
+        let b = bit(terms, x, i)?;
+        let one = terms.int(1);
+        terms.le(one, b)
+    }
+
+    /// `x & y` for two non-constant operands: `sum_i w_i ite(bit_i(x) = 1 &&
+    /// bit_i(y) = 1, 1, 0)` with `w_i = 2^i` (`-2^31` for the sign bit), over the
+    /// shared bit chains of [`bit`]: bit-blasting into linear arithmetic, where the
+    /// search decides bits and the chains' rows refute what the integers forbid.
     fn and_terms(terms: &mut Terms, x: TermId, y: TermId) -> Result<TermId, SortError> {
         let mut sum = terms.int(0);
         let zero = terms.int(0);
         for i in 0..32u32 {
-            let (bx, by, w) = if i == 31 {
-                (negative(terms, x)?, negative(terms, y)?, -(1i64 << 31))
-            } else {
-                let p = terms.int(1i64 << i);
-                let (lx, ly) = (low(terms, x, i + 1)?, low(terms, y, i + 1)?);
-                (terms.le(p, lx)?, terms.le(p, ly)?, 1i64 << i)
-            };
+            let w = if i == 31 { -(1i64 << 31) } else { 1i64 << i };
+            let (bx, by) = (bit_set(terms, x, i)?, bit_set(terms, y, i)?);
             let both = terms.and(&[bx, by])?;
             let wt = terms.int(w);
             let term = terms.ite(both, wt, zero)?;
@@ -614,6 +685,27 @@ pub mod int32 {
             r = terms.ite(is_k, v, r)?;
         }
         Ok(r)
+    }
+
+    /// `x` narrowed to `short`, `byte` or `char` as `expr::narrow` writes it
+    /// (`((x << 24) >> 24)` for a `byte`, `(x & 65535)` for a `char`).
+    pub fn narrow(
+        terms: &mut Terms,
+        ty: crate::lang::Type,
+        x: TermId,
+    ) -> Result<TermId, SortError> {
+        use crate::lang::Type;
+        let bits = match ty {
+            Type::Short => 16,
+            Type::Byte => 24,
+            Type::Char => {
+                let m = terms.int(0xFFFF);
+                return bit_and(terms, x, m);
+            }
+            _ => return Ok(x),
+        };
+        let left = shift_by(terms, Shift::Left, x, bits)?;
+        shift_by(terms, Shift::Right, left, bits)
     }
 }
 

@@ -16,6 +16,8 @@ pub(super) type Domain = Vec<InputValue>;
 /// The domains of one search's candidate vector, one per field type.
 pub(super) struct Domains {
     ints: Domain,
+    /// `short`, `byte` and `char`, in that order (`generate::int_domain`).
+    narrow: [Domain; 3],
     bools: Domain,
     /// Per class or array type a field may reference: null, then the candidate's objects
     /// of a subclass (arrays of a subtype), in increasing order.
@@ -32,6 +34,12 @@ impl Domains {
         slot_types: &[Type],
         int_range: RangeInclusive<i32>,
     ) -> Self {
+        let narrow = [Type::Short, Type::Byte, Type::Char].map(|t| {
+            crate::concrete::generate::int_domain(&int_range, t)
+                .into_iter()
+                .map(InputValue::Int)
+                .collect()
+        });
         let ints: Domain = int_range.map(InputValue::Int).collect();
         let bools: Domain = vec![InputValue::Bool(false), InputValue::Bool(true)];
         let mut refs: HashMap<Type, Domain> = HashMap::new();
@@ -53,13 +61,21 @@ impl Domains {
                 });
             }
         }
-        Domains { ints, bools, refs }
+        Domains {
+            ints,
+            narrow,
+            bools,
+            refs,
+        }
     }
 
     /// The domain of a field of type `ty`.
     pub(super) fn of(&self, ty: &Type) -> &Domain {
         match ty {
             Type::Int => &self.ints,
+            Type::Short => &self.narrow[0],
+            Type::Byte => &self.narrow[1],
+            Type::Char => &self.narrow[2],
             Type::Bool => &self.bools,
             Type::Class(_) | Type::Array(_) => &self.refs[ty],
             Type::Void | Type::Null => unreachable!("no field has type {ty:?}"),

@@ -95,6 +95,14 @@ pub fn test_class(
         out.push_str(r);
     }
     out.push_str(&constructors(program, tests));
+    let holder = program.statics.as_ref().map(|s| s.class);
+    if program
+        .fields
+        .iter()
+        .any(|f| f.is_final && Some(f.owner) != holder)
+    {
+        out.push_str(SET_FINAL);
+    }
     if form == Form::Plain {
         out.push_str(&PLAIN_RUNTIME.replace("CLASS", &name));
         out.push_str("    public static void main(String[] args) {\n");
@@ -114,6 +122,20 @@ pub fn test_class(
     out.push_str("}\n");
     out
 }
+
+/// Assigns a `final` instance field of an input object, which Java source
+/// outside a constructor cannot (reflection may, for instance fields).
+const SET_FINAL: &str = r#"    static void setFinal(Object o, Class<?> c, String field, Object v) {
+        try {
+            java.lang.reflect.Field f = c.getDeclaredField(field);
+            f.setAccessible(true);
+            f.set(o, v);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+"#;
 
 /// The assertions and runner of the plain form (`CLASS` is the generated class).
 const PLAIN_RUNTIME: &str = r#"    interface Executable { void execute() throws Throwable; }
@@ -193,6 +215,10 @@ fn statics_reset(program: &Program, entry: MethodId, input: &Input) -> Option<St
     let values = heap.object(holder).fields.clone();
     let mut assigns = String::new();
     for (&f, &v) in fields.iter().zip(&values) {
+        // A `static final` field keeps the value its initializer gave it.
+        if program.field(f).is_final {
+            continue;
+        }
         let e = static_value(program, &heap, v, &mut names, &mut out);
         let _ = writeln!(assigns, "        {} = {e};", program.field_name(f));
     }
@@ -261,7 +287,10 @@ fn constructors(program: &Program, tests: &[Test]) -> String {
     let mut out = String::new();
     for c in classes {
         let name = program.class_name(c);
-        let args: Vec<&str> = program
+        // Among several constructors a `null` argument is cast to its parameter's
+        // type, so that it chooses this one.
+        let several = program.class(c).constructors.len() > 1;
+        let args: Vec<String> = program
             .class(c)
             .constructor
             .map(|k| {
@@ -269,7 +298,10 @@ fn constructors(program: &Program, tests: &[Test]) -> String {
                     .method(k)
                     .params
                     .iter()
-                    .map(|&ty| default_literal(ty))
+                    .map(|&ty| match default_literal(ty) {
+                        "null" if several => format!("({}) null", program.type_name(ty)),
+                        lit => lit.to_string(),
+                    })
                     .collect()
             })
             .unwrap_or_default();
@@ -285,7 +317,7 @@ fn constructors(program: &Program, tests: &[Test]) -> String {
 
 fn default_literal(ty: Type) -> &'static str {
     match ty {
-        Type::Int => "0",
+        t if t.is_integral() => "0",
         Type::Bool => "false",
         _ => "null",
     }
@@ -301,9 +333,9 @@ fn int_literal(i: i32) -> String {
 
 fn java_type(program: &Program, ty: Type) -> String {
     match ty {
-        Type::Int => "int".into(),
-        Type::Bool => "boolean".into(),
-        Type::Void => "void".into(),
+        Type::Int | Type::Short | Type::Byte | Type::Char | Type::Bool | Type::Void => {
+            program.type_name(ty)
+        }
         Type::Null => "Object".into(),
         Type::Class(c) => program.class_name(c).into(),
         Type::Array(_) => program.type_name(ty),
@@ -352,7 +384,7 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
             // its length (its elements are assigned below, as fields are).
             Some(a) => {
                 let ty = program.type_name(Type::Array(a.ty));
-                let init = if matches!(a.ty.elem(), Type::Int | Type::Bool) {
+                let init = if a.ty.elem().is_prim() {
                     let elems: Vec<String> = a.elems.iter().map(|&v| value(v)).collect();
                     format!("new {ty} {{{}}}", elems.join(", "))
                 } else {
@@ -368,7 +400,7 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
     }
     for (i, o) in input.objects.iter().enumerate() {
         if let Some(a) = &o.array
-            && !matches!(a.ty.elem(), Type::Int | Type::Bool)
+            && !a.ty.elem().is_prim()
         {
             for (k, &v) in a.elems.iter().enumerate() {
                 if v != InputValue::Null {
@@ -377,6 +409,18 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
             }
         }
         for &(f, v) in &o.fields {
+            if program.field(f).is_final {
+                // Only a constructor assigns a `final` field in Java source.
+                let owner = program.class_name(program.field(f).owner);
+                let _ = writeln!(
+                    out,
+                    "        setFinal({}, {owner}.class, \"{}\", {});",
+                    var(i),
+                    program.field_name(f),
+                    value(v)
+                );
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "        {}.{} = {};",
@@ -387,9 +431,17 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
         }
     }
     let instance = m.kind == MethodKind::Instance;
+    // A `short`, `byte` or `char` argument needs its cast: method invocation
+    // converts no `int` constant to a narrower type (JLS 5.3).
     let args: Vec<String> = input.roots[usize::from(instance)..]
         .iter()
-        .map(|&v| value(v))
+        .zip(&m.params)
+        .map(|(&v, &ty)| match ty {
+            Type::Short | Type::Byte | Type::Char => {
+                format!("({}) {}", program.type_name(ty), value(v))
+            }
+            _ => value(v),
+        })
         .collect();
     let target = if instance {
         value(input.roots[0])
@@ -423,7 +475,16 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
             let exprs = expressions(o, &roots);
             match v {
                 CanonValue::Int(i) => {
-                    let _ = writeln!(out, "        assertEquals({}, result);", int_literal(*i));
+                    let cast = if matches!(m.ret, Type::Short | Type::Byte | Type::Char) {
+                        "(int) "
+                    } else {
+                        ""
+                    };
+                    let _ = writeln!(
+                        out,
+                        "        assertEquals({}, {cast}result);",
+                        int_literal(*i)
+                    );
                 }
                 CanonValue::Bool(b) => {
                     let _ = writeln!(out, "        assertEquals({b}, result);");
@@ -438,7 +499,7 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
                     }
                 }
             }
-            out.push_str(&heap_asserts(o, &exprs));
+            out.push_str(&heap_asserts(program, o, &exprs));
         }
         CanonResult::Exception(e) => {
             let _ = writeln!(
@@ -447,7 +508,7 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
             );
             let _ = writeln!(out, "        assertEquals({e}.class, thrown.getClass());");
             let exprs = expressions(o, &roots);
-            out.push_str(&heap_asserts(o, &exprs));
+            out.push_str(&heap_asserts(program, o, &exprs));
         }
         CanonResult::BudgetExhausted => {
             out.push_str("        // the run does not end: no test\n");
@@ -487,7 +548,25 @@ fn expressions(o: &CanonOutcome, roots: &[(String, String)]) -> HashMap<String, 
 }
 
 /// Every field of every object of the final heap, asserted.
-fn heap_asserts(o: &CanonOutcome, exprs: &HashMap<String, String>) -> String {
+/// Whether field or element `f` of an object of class `class` (as the canonical
+/// heap names them) is a `short`, `byte` or `char`, which `assertEquals` would box
+/// as other than an `Integer`: its read is asserted as an `int`.
+fn narrow_read(program: &Program, class: &str, f: &str) -> bool {
+    if is_array(class) {
+        return matches!(class.strip_suffix("[]"), Some("short" | "byte" | "char"));
+    }
+    let ty = program.class_by_name(class).and_then(|c| {
+        program
+            .class(c)
+            .all_fields
+            .iter()
+            .find(|&&g| program.field_name(g) == f)
+            .map(|&g| program.field(g).ty)
+    });
+    matches!(ty, Some(Type::Short | Type::Byte | Type::Char))
+}
+
+fn heap_asserts(program: &Program, o: &CanonOutcome, exprs: &HashMap<String, String>) -> String {
     let mut out = String::new();
     let ordered: BTreeMap<&String, _> = o.heap.iter().collect();
     for (name, obj) in ordered {
@@ -508,6 +587,9 @@ fn heap_asserts(o: &CanonOutcome, exprs: &HashMap<String, String>) -> String {
         for (f, v) in &obj.fields {
             let read = read(&obj.class, e, f);
             let line = match v {
+                CanonValue::Int(i) if narrow_read(program, &obj.class, f) => {
+                    format!("assertEquals({}, (int) {read});", int_literal(*i))
+                }
                 CanonValue::Int(i) => format!("assertEquals({}, {read});", int_literal(*i)),
                 CanonValue::Bool(b) => format!("assertEquals({b}, {read});"),
                 CanonValue::Null => format!("assertNull({read});"),

@@ -656,6 +656,11 @@ impl Reader<'_> {
     ) -> Result<Option<InputValue>, Failed> {
         Ok(Some(match (ty, self.value(path)) {
             (Type::Int, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
+            // A `short`, `byte` or `char` input is its symbol narrowed to the type
+            // (`Ctx::typed_input`): the model's int, narrowed.
+            (t, Some(ModelValue::Int(i))) if t.is_integral() => {
+                InputValue::Int(t.narrow(to_i32(i)?))
+            }
             (Type::Bool, Some(ModelValue::Bool(b))) => InputValue::Bool(b),
             (Type::Class(c), Some(v)) if !self.is_null(&v) => {
                 InputValue::Obj(layout.object(v, self.class_of(path, c), path))
@@ -843,7 +848,7 @@ fn lay_out_with(
 /// Java's default value of a variable, field or element of type `ty`.
 fn default_value(ty: Type) -> InputValue {
     match ty {
-        Type::Int => InputValue::Int(0),
+        t if t.is_integral() => InputValue::Int(0),
         Type::Bool => InputValue::Bool(false),
         _ => InputValue::Null,
     }
@@ -1025,7 +1030,7 @@ fn add_symbol_in(
 
 pub(crate) fn sort_of(ty: Type) -> Sort {
     match ty {
-        Type::Int => Sort::Int,
+        t if t.is_integral() => Sort::Int,
         Type::Bool => Sort::Bool,
         _ => Sort::Ref,
     }

@@ -730,7 +730,12 @@ impl Search<'_, '_> {
         let tracked = i < self.route.tracked();
         let mut values: Vec<(InputValue, Option<Kind>)> = Vec::new();
         match slot {
-            Slot::Int => values.extend(self.space.ints.clone().map(|v| (InputValue::Int(v), None))),
+            Slot::Int(t) => values.extend(
+                self.space
+                    .int_values(t)
+                    .into_iter()
+                    .map(|v| (InputValue::Int(v), None)),
+            ),
             Slot::Bool => values.extend([false, true].map(|b| (InputValue::Bool(b), None))),
             Slot::Ref(declared, nullability) => {
                 let kinds = self.heap.kinds(&self.dom.completions);

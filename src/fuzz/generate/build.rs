@@ -67,6 +67,21 @@ impl Gen<'_> {
         self.mk(ExprKind::Int(i), Ty::Int)
     }
 
+    /// `(T) e` of an `int` expression, `T` a narrow type, `int` or none (an `int`
+    /// for the generator's typing: every use promotes it).
+    pub(super) fn narrow_cast(&mut self, to: Option<Narrow>, e: Expr) -> Expr {
+        let ty = to.map_or(TypeExpr::Int(Span::default()), Narrow::type_expr);
+        self.mk(ExprKind::Cast(ty, Box::new(e)), Ty::Int)
+    }
+
+    /// A plain write's value for a field: cast to its narrow type, if it has one.
+    pub(super) fn field_value(&mut self, narrow: Option<Narrow>, v: Expr) -> Expr {
+        match narrow {
+            Some(n) => self.narrow_cast(Some(n), v),
+            None => v,
+        }
+    }
+
     pub(super) fn boolean(&mut self, b: bool) -> Expr {
         self.mk(ExprKind::Bool(b), Ty::Bool)
     }
@@ -169,7 +184,12 @@ impl Gen<'_> {
     pub(super) fn local_decl_stmt(&mut self, ty: &Ty, name: &str, init: Option<Expr>) -> Stmt {
         let ty = self.type_expr(ty);
         let name = self.id(name);
-        st(StmtKind::Local { ty, name, init })
+        st(StmtKind::Local {
+            ty,
+            name,
+            init,
+            is_final: false,
+        })
     }
 
     /// `throw new E();`
@@ -191,7 +211,11 @@ impl Gen<'_> {
         for (n, t) in params {
             let ty = self.type_expr(t);
             let name = self.id(n);
-            out.push(Param { ty, name });
+            out.push(Param {
+                ty,
+                name,
+                is_final: false,
+            });
         }
         out
     }
@@ -223,13 +247,17 @@ impl Gen<'_> {
             let superclass = c.superclass.as_deref().map(|s| self.id(s));
             let mut fields = Vec::new();
             for f in &c.fields {
-                let ty = self.type_expr(&f.ty);
+                let ty = match f.narrow {
+                    Some(n) => n.type_expr(),
+                    None => self.type_expr(&f.ty),
+                };
                 let name = self.id(&f.name);
                 fields.push(FieldDecl {
                     mods: Modifiers::default(),
                     ty,
                     name,
                     span,
+                    init: None,
                 });
             }
             let mut methods = Vec::new();

@@ -79,7 +79,10 @@ impl Gen<'_> {
                     .find(|b| !taken(self, b))
                     .map(|b| b.to_string())
                     .unwrap_or_else(|| format!("{}{i}{k}", bases[0]));
-                self.prog.classes[i].fields.push(Field { name, ty });
+                // a draw more only with `int_types` on
+                let narrow = (self.cfg.int_types && ty == Ty::Int && self.rng.chance(50))
+                    .then(|| *self.rng.pick(&Narrow::ALL));
+                self.prog.classes[i].fields.push(Field { name, ty, narrow });
             }
         }
     }
@@ -129,6 +132,7 @@ impl Gen<'_> {
             for f in own {
                 if self.rng.chance(70) {
                     let value = self.expr(&f.ty, 1);
+                    let value = self.field_value(f.narrow, value);
                     let this = self.this();
                     let target = self.field(this, &f.name, f.ty.clone());
                     body.push(assign(target, AssignOp::Set, value));

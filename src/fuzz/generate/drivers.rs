@@ -62,6 +62,7 @@ impl Gen<'_> {
                     let obj = self.local(&o, Ty::Class(c.clone()));
                     let target = self.field(obj, &f.name, f.ty.clone());
                     let v = self.driver_value(&f.ty, &objs);
+                    let v = self.field_value(f.narrow, v);
                     body.push(assign(target, AssignOp::Set, v));
                 }
             }

@@ -97,8 +97,10 @@ impl Gen<'_> {
             if d { 2 } else { 0 },
             // last, so that without bitwise operators the draws are those of before
             if d && self.cfg.bits { 4 } else { 0 },
+            if d && self.cfg.int_types { 3 } else { 0 },
         ];
         match self.rng.weighted(&w) {
+            9 => Some(self.narrow_int_expr(depth)),
             8 => Some(self.bit_int_expr(depth)),
             6 => self.cond_expr(&Ty::Int, depth),
             7 => self.update_expr(depth),
@@ -120,6 +122,18 @@ impl Gen<'_> {
             }
             _ => self.call(Some(&Ty::Int), depth - 1),
         }
+    }
+
+    /// A narrow-typed `int` expression (`GenConfig::int_types`): a cast of an `int`
+    /// expression to `short`, `byte` or `char` (wrapping), or a character literal.
+    fn narrow_int_expr(&mut self, depth: u32) -> Expr {
+        if self.rng.chance(25) {
+            let c = *self.rng.pick(&[0u16, 10, 39, 65, 92, 122, 0xFFFF]);
+            return self.mk(ExprKind::Char(c), Ty::Int);
+        }
+        let a = self.expr(&Ty::Int, depth - 1);
+        let to = *self.rng.pick(&Narrow::ALL);
+        self.narrow_cast(Some(to), a)
     }
 
     /// A bitwise or shift operation on `int`s (`GenConfig::bits`): a mask or a

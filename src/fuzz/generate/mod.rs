@@ -152,6 +152,12 @@ pub struct GenConfig {
     /// `boolean`s, and their compound assignments). Off by default: with it off, a
     /// seed names the same program as before they were generated. Default: false.
     pub bits: bool,
+    /// `short`, `byte` and `char`: fields of those types (written through a cast,
+    /// updated by compound assignments and `++`/`--` with their implicit narrowing),
+    /// casts of `int` expressions to them, character literals, and `switch` on a
+    /// cast selector. Off by default: with it off, a seed names the same program as
+    /// before they were generated. Default: false.
+    pub int_types: bool,
 }
 
 impl Default for GenConfig {
@@ -161,6 +167,7 @@ impl Default for GenConfig {
             drivers: 2,
             arrays: false,
             bits: false,
+            int_types: false,
         }
     }
 }
@@ -269,7 +276,32 @@ struct Class {
 #[derive(Clone, Debug)]
 struct Field {
     name: String,
+    /// `Ty::Int` for a field of a narrow type (`narrow`), which reads as an `int`.
     ty: Ty,
+    /// The field's declared type when it is `short`, `byte` or `char`
+    /// (`GenConfig::int_types`): a plain write casts its value to it.
+    narrow: Option<Narrow>,
+}
+
+/// `short`, `byte` or `char` (`GenConfig::int_types`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Narrow {
+    Short,
+    Byte,
+    Char,
+}
+
+impl Narrow {
+    const ALL: [Narrow; 3] = [Narrow::Short, Narrow::Byte, Narrow::Char];
+
+    fn type_expr(self) -> TypeExpr {
+        let span = Span::default();
+        match self {
+            Narrow::Short => TypeExpr::Short(span),
+            Narrow::Byte => TypeExpr::Byte(span),
+            Narrow::Char => TypeExpr::Char(span),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]

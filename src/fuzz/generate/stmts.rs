@@ -220,6 +220,7 @@ impl Gen<'_> {
             return Some(self.int_update(target));
         }
         let value = self.expr(&f.ty, 2);
+        let value = self.field_value(f.narrow, value);
         Some(assign(target, AssignOp::Set, value))
     }
 
@@ -414,7 +415,21 @@ impl Gen<'_> {
     /// `switch (e) { case K: { ... } ... }` with distinct small constants, maybe a
     /// `default`, groups that fall through or end in `break`.
     pub(super) fn switch_stmt(&mut self, depth: u32) -> Stmt {
-        let sel = self.expr(&Ty::Int, 1);
+        let mut sel = self.expr(&Ty::Int, 1);
+        // With narrow types on, the selector is cast to a type of its own, so that
+        // its type is known: a narrow expression of the generator's `int` may be
+        // a `char`, which no negative label fits.
+        let mut unsigned = false;
+        if self.cfg.int_types {
+            let to = *self.rng.pick(&[
+                None,
+                Some(Narrow::Short),
+                Some(Narrow::Byte),
+                Some(Narrow::Char),
+            ]);
+            unsigned = to == Some(Narrow::Char);
+            sel = self.narrow_cast(to, sel);
+        }
         let n = 1 + self.rng.below(3);
         let default_at = self.rng.chance(60).then(|| self.rng.below(n));
         let mut used: Vec<i32> = Vec::new();
@@ -423,7 +438,7 @@ impl Gen<'_> {
             let mut labels = Vec::new();
             for _ in 0..1 + self.rng.below(2) {
                 let k = self.rng.range(-1, 4) as i32;
-                if !used.contains(&k) {
+                if !used.contains(&k) && (!unsigned || k >= 0) {
                     used.push(k);
                     labels.push(Some(k));
                 }

@@ -1,0 +1,324 @@
+//! `short`, `byte`, `char` and casts between integer types (docs/LANGUAGE.md,
+//! "Integer types"; docs/SOLVER.md, "Narrow integer types"): the front end's errors
+//! with their positions and javac's messages, the forms javac accepts,
+//! tests/lang/ok/IntTypes.java held to its header's path counts and to the oracle
+//! under every registered rule set, and the solver on narrowing terms against brute
+//! force. The interpreter is held to the JVM by tests/concrete/ints.java
+//! (tests/drivers.rs).
+
+use std::path::Path;
+
+use egg::RecExpr;
+use heaplog::corpus::{self, Paths};
+use heaplog::engine::{EngineConfig, Progress};
+use heaplog::expr::{Assignment, Term, Value, eval_expr};
+use heaplog::lang::{self, Sources};
+use heaplog::oracle::{self, OracleConfig};
+use heaplog::solver::from_expr::translate;
+use heaplog::solver::{Answer, ModelValue, Solver};
+
+/// Rule sets that give one trace per control-flow path (as tests/rule_sets.rs).
+const PATH_OPTIMAL: &[&str] = &["symbolic-heap", "pose"];
+
+fn errors(src: &str) -> String {
+    let mut sources = Sources::default();
+    let file = sources.add("B.java", src);
+    let compiled = lang::compile(&sources, file);
+    lang::render(&sources, &compiled.diagnostics)
+}
+
+#[test]
+fn narrowing_without_a_cast_and_bad_literals_are_positioned_errors() {
+    let cases = [
+        (
+            "class B { void f() { byte b = 200; } }",
+            "B.java:1:31: error: incompatible types: possible lossy conversion from `int` to `byte`",
+        ),
+        (
+            "class B { void f() { char c = -1; } }",
+            "B.java:1:31: error: incompatible types: possible lossy conversion from `int` to `char`",
+        ),
+        (
+            "class B { void f(int x) { short s = x; } }",
+            "B.java:1:37: error: incompatible types: possible lossy conversion from `int` to `short`",
+        ),
+        (
+            "class B { void f(char c) { byte b = c; } }",
+            "B.java:1:37: error: incompatible types: possible lossy conversion from `char` to `byte`",
+        ),
+        (
+            "class B { void f(byte b) { char c = b; } }",
+            "B.java:1:37: error: incompatible types: possible lossy conversion from `byte` to `char`",
+        ),
+        (
+            "class B { static void g(byte b) { } static void f() { g(1); } }",
+            "B.java:1:57: error: incompatible types: possible lossy conversion from `int` to `byte`",
+        ),
+        (
+            "class B { static byte f(int x) { return x + 1; } }",
+            "B.java:1:41: error: incompatible types: possible lossy conversion from `int` to `byte`",
+        ),
+        (
+            "class B { void f(byte b) { b = b + 1; } }",
+            "B.java:1:32: error: incompatible types: possible lossy conversion from `int` to `byte`",
+        ),
+        (
+            "class B { int f(byte b) { switch (b) { case 200: return 1; } return 0; } }",
+            "B.java:1:45: error: incompatible types: possible lossy conversion from `int` to `byte`",
+        ),
+        (
+            "class B { boolean f() { return (boolean) 1; } }",
+            "B.java:1:42: error: incompatible types: `int` cannot be converted to `boolean`",
+        ),
+        (
+            "class B { int f(boolean b) { return (int) b; } }",
+            "B.java:1:43: error: incompatible types: `boolean` cannot be converted to `int`",
+        ),
+        (
+            "class B { int f(Object o) { return (char) o; } }",
+            "B.java:1:43: error: incompatible types: `Object` cannot be converted to `char`",
+        ),
+        (
+            "class B { void f(byte b) { b += true; } }",
+            "B.java:1:28: error: compound assignment, `++` and `--` need integral operands, found `boolean`",
+        ),
+        (
+            "class B { char f() { return ''; } }",
+            "B.java:1:29: error: empty character literal",
+        ),
+        (
+            "class B { char f() { return 'ab'; } }",
+            "B.java:1:29: error: unclosed character literal",
+        ),
+        (
+            "class B { char f() { return '\\q'; } }",
+            "B.java:1:29: error: illegal escape character in character literal",
+        ),
+        (
+            "class B { char f() { return '\\u00G1'; } }",
+            "B.java:1:29: error: illegal unicode escape",
+        ),
+        (
+            "class B { char f() { return '\\400'; } }",
+            "B.java:1:29: error: unclosed character literal",
+        ),
+        (
+            "class B { char f() { return 'a; } }",
+            "B.java:1:29: error: unclosed character literal",
+        ),
+        (
+            "class B { int f() { return \"s\"; } }",
+            "B.java:1:28: error: the Java subset does not support string literals",
+        ),
+        (
+            "class B { long f() { return 1; } }",
+            "B.java:1:11: error: the Java subset does not support type `long`",
+        ),
+        (
+            "class B { int f(boolean b) { switch (b) { default: return 0; } } }",
+            "B.java:1:38: error: the Java subset supports `switch` only on `int`, `short`, `byte` and `char`, found `boolean`",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (src, want) in cases {
+        let got = errors(src);
+        if !got.contains(want) {
+            wrong.push(format!("{src}\nwant: {want}\ngot:\n{got}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+/// What javac accepts (each compiled with javac 17): constants that fit, casts,
+/// compound assignments and `++` with their implicit narrowing, `?:` typing, switch
+/// on the narrow types, arrays and static fields of them.
+#[test]
+fn the_forms_javac_accepts_are_accepted() {
+    let src = r"class B {
+        static byte sb = -128;
+        static char[] cs = {'a', '\n', '\'', '\\', '\u0041', '\101', '\0', 65};
+        byte f;
+        static int g(byte b, short s, char c) {
+            byte x = 127; short y = -32768; char z = 65535; byte w = 'a'; char v = (byte) 1 + 2;
+            x += 1000; x++; --x; y *= 3; z >>>= 1; z--; w = (byte) (w + x);
+            byte[] bs = new byte[3]; bs[0] += 1; bs[1]++; short[] ss = {1, -1};
+            short t = true ? b : s; byte u = false ? b : 100; char q = true ? c : 66;
+            int i = b + s + c + x + ~b + -c + (c << 2) + (b >>> 1) + (int) c + (char) i0();
+            switch (c) { case 'a': case 98: i++; break; default: }
+            switch (b) { case -128: case 'z': i--; }
+            boolean e = b == c && s < c && 'a' != b;
+            return e ? i : t + u + q + bs[0] + ss[1] + sb + cs[0];
+        }
+        static int i0() { return 0; }
+        byte h(B o) { o.f += 1; o.f++; return o.f; }
+    }";
+    assert_eq!(errors(src), "");
+}
+
+fn path_of(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
+}
+
+#[test]
+fn int_types_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
+    let path = path_of("tests/lang/ok/IntTypes.java");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (_, compiled) = lang::compile_path(&path).unwrap();
+    let program = compiled.program.expect("IntTypes.java checks");
+    let specs = corpus::entries(&text).unwrap();
+    assert_eq!(specs.len(), 8);
+    let mut wrong = Vec::new();
+    for spec in &specs {
+        let entry = program.entry(&spec.name).unwrap();
+        let Paths::Finite(n) = spec.paths else {
+            panic!("{}: every entry has finitely many paths", spec.name)
+        };
+        for rules in PATH_OPTIMAL {
+            let r = heaplog::rules::find(rules).unwrap();
+            let config = EngineConfig {
+                progress: Progress::Hidden,
+                ..EngineConfig::default()
+            };
+            let s = (r.run)(&program, "IntTypes.java", entry, config);
+            if s.traces != n as usize || !s.complete || s.unknown_traces != 0 {
+                wrong.push(format!(
+                    "{} under {rules}: {} traces ({} unknown, complete: {}), header says {n}",
+                    spec.name, s.traces, s.unknown_traces, s.complete
+                ));
+            }
+        }
+        let config = OracleConfig {
+            inputs: heaplog::concrete::generate::GenConfig {
+                scope: 2,
+                ..OracleConfig::default().inputs
+            },
+            ..OracleConfig::default()
+        };
+        let table = oracle::ground_truth(&program, entry, &config).unwrap();
+        for r in heaplog::rules::REGISTRY {
+            let cmp = (r.compare)(&program, entry, oracle::engine_config(2, None), &table);
+            if !cmp.agrees() {
+                wrong.push(format!("{} under {}: {cmp:?}", spec.name, r.name));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The solver's answer on `formula`, checked: a `sat` model must make the formula
+/// true under Java semantics. `Some(true)` sat, `Some(false)` unsat, `None` unknown.
+fn decide(formula: &RecExpr<Term>) -> Option<bool> {
+    let mut s = Solver::default();
+    let t = translate(s.terms_mut(), formula).expect("translates");
+    s.assert_term(t).expect("Boolean");
+    match s.check() {
+        Answer::Sat(model) => {
+            let e: RecExpr<Term> = "x:int".parse().unwrap();
+            let st = translate(s.terms_mut(), &e).unwrap();
+            let v = match model.eval(s.terms(), st) {
+                Some(ModelValue::Int(v)) => v,
+                _ => 0,
+            };
+            let a = Assignment::new().with("x", Value::Int(v));
+            assert_eq!(
+                eval_expr(formula, &a),
+                Ok(Value::Bool(true)),
+                "a model that does not satisfy {formula} (x = {v})"
+            );
+            Some(true)
+        }
+        Answer::Unsat => Some(false),
+        Answer::Unknown(_) => None,
+    }
+}
+
+/// The narrowing terms `(byte) x`, `(short) x`, `(char) x` (as the front end and
+/// `Ctx::typed_input` write them) at every value they take over a window of `x`
+/// around each wrap point and at values out of their range: decided, and as brute
+/// force says.
+#[test]
+fn narrowing_terms_are_decided_as_brute_force_says() {
+    let casts = [
+        ("byte", "(>> (<< x:int 24) 24)", 24u32),
+        ("short", "(>> (<< x:int 16) 16)", 16),
+        ("char", "(& x:int 65535)", 16),
+    ];
+    let mut wrong = Vec::new();
+    for (name, term, bits) in casts {
+        let wrap = 1i64 << (32 - bits);
+        // windows around 0 and around the type's wrap point
+        for centre in [0, wrap / 2, wrap] {
+            let (lo, hi) = (centre - 6, centre + 6);
+            let value = |x: i64| match eval_expr(
+                &term.parse::<RecExpr<Term>>().unwrap(),
+                &Assignment::new().with("x", Value::Int(x)),
+            ) {
+                Ok(Value::Int(v)) => v,
+                other => panic!("{term} at {x}: {other:?}"),
+            };
+            let mut targets: Vec<i64> = (lo..=hi).map(value).collect();
+            targets.extend([wrap, -wrap - 1, wrap / 2, -(wrap / 2) - 1]);
+            for v in targets {
+                let text = format!("(and (and (<= {lo} x:int) (<= x:int {hi})) (= {term} {v}))");
+                let formula: RecExpr<Term> = text.parse().unwrap();
+                let truth = (lo..=hi).any(|x| value(x) == v);
+                match decide(&formula) {
+                    Some(got) if got == truth => {}
+                    got => wrong.push(format!("{name}: {text}: {got:?}, brute force {truth}")),
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Over the whole `int` range: a narrowed value lies in its type's range, and
+/// reaches both ends of it.
+#[test]
+fn narrowed_values_range_over_their_type() {
+    let cases = [
+        ("(< (>> (<< x:int 24) 24) -128)", false),
+        ("(< 127 (>> (<< x:int 24) 24))", false),
+        ("(= (>> (<< x:int 24) 24) -128)", true),
+        ("(and (= (>> (<< x:int 24) 24) 127) (< x:int 0))", true),
+        ("(< (>> (<< x:int 16) 16) -32768)", false),
+        ("(< 32767 (>> (<< x:int 16) 16))", false),
+        ("(= (>> (<< x:int 16) 16) -32768)", true),
+        ("(< (& x:int 65535) 0)", false),
+        ("(< 65535 (& x:int 65535))", false),
+        ("(and (= (& x:int 65535) 65535) (< x:int 0))", true),
+        ("(and (= (>> (<< x:int 24) 24) x:int) (< 200 x:int))", false),
+    ];
+    for (text, want) in cases {
+        let formula: RecExpr<Term> = text.parse().unwrap();
+        assert_eq!(decide(&formula), Some(want), "{text}");
+    }
+}
+
+/// `heaplog fuzz --int-types`: the generated programs have the narrow types and
+/// heaplog's front end accepts every one (javac's verdict is the campaign's).
+#[test]
+fn generated_programs_with_narrow_types_check() {
+    use heaplog::fuzz::generate::{GenConfig, generate};
+    use heaplog::fuzz::rng::Rng;
+    let mut narrow = 0;
+    for i in 0..60u64 {
+        let cfg = GenConfig {
+            size: 1 + (i % 5) as u32,
+            int_types: true,
+            ..GenConfig::default()
+        };
+        let src = generate(Rng::derive(11, i), &cfg).to_java("");
+        if ["byte ", "short ", "char ", "(char)", "(byte)", "(short)"]
+            .iter()
+            .any(|w| src.contains(w))
+        {
+            narrow += 1;
+        }
+        assert_eq!(errors(&src), "", "seed {i}:\n{src}");
+    }
+    assert!(
+        narrow >= 30,
+        "only {narrow} of 60 programs have a narrow type"
+    );
+}
