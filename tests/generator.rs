@@ -47,6 +47,21 @@ fn naive(
                 .clone()
                 .map(|i| Choice::Value(InputValue::Int(i)))
                 .collect(),
+            // `short`, `byte`, `char`: the ints within the type's range, and the
+            // type's two boundary values.
+            Type::Short | Type::Byte | Type::Char => {
+                let (lo, hi) = ty.int_range().expect("an integral type");
+                let mut vs: Vec<i32> = ints.clone().filter(|v| (lo..=hi).contains(v)).collect();
+                for b in [lo, hi] {
+                    if !vs.contains(&b) {
+                        vs.push(b);
+                    }
+                }
+                vs.sort_unstable();
+                vs.into_iter()
+                    .map(|i| Choice::Value(InputValue::Int(i)))
+                    .collect()
+            }
             Type::Bool => [false, true]
                 .map(|b| Choice::Value(InputValue::Bool(b)))
                 .to_vec(),

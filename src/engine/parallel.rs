@@ -935,11 +935,7 @@ pub fn stream_watched<R: RuleSet, W: Watch<R>>(
                 for _ in 0..jobs {
                     let tx = tx.clone();
                     s.spawn(move |_| {
-                        loop {
-                            let Some(&task) = order.get(next.fetch_add(1, Ordering::Relaxed))
-                            else {
-                                break;
-                            };
+                        while let Some(&task) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
                             let path = &paths[task];
                             if shared.stop.load(Ordering::Relaxed) {
                                 let _ = tx.send(Chunk {

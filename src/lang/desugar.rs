@@ -432,6 +432,7 @@ pub(super) fn update_local(
 /// (o $ f) in (begin (o $ f := (op t v)) t)))`. The field is read before `v` is
 /// evaluated, as the JVM's `getfield` precedes it. `fresh(true)` makes the object's
 /// temporary (not needed when `obj` is a local), `fresh(false)` the `int` one.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn update_field(
     obj: Expr,
     f: FieldId,
@@ -570,6 +571,7 @@ pub(super) enum ElementTmp {
 /// checked) before `v` is evaluated, as JLS 15.26.2 orders it. `ta` is not made
 /// when `a` is a local (an array local cannot change inside an expression), nor
 /// `ti` when `i` is a literal.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn update_element(
     arr: Expr,
     idx: Expr,
