@@ -1723,8 +1723,9 @@ impl Body<'_, '_> {
                 let tys: Vec<Ty> = checked.iter().map(|(_, t)| *t).collect();
                 let exprs = checked.into_iter().map(|(e, _)| e).collect();
                 if tys.contains(&None) {
-                    // An argument's error is reported already.
-                    return (None, exprs);
+                    // An argument's error is reported already; with no constructor
+                    // there are no arguments to pass.
+                    return (None, Vec::new());
                 }
                 match self.t.choose_ctor(k, &ctors, &tys) {
                     Ok(ct) => {
@@ -1733,7 +1734,7 @@ impl Body<'_, '_> {
                     }
                     Err(msg) => {
                         self.err(msg, span);
-                        (None, exprs)
+                        (None, Vec::new())
                     }
                 }
             }

@@ -5,9 +5,11 @@ use std::fmt::Write as _;
 
 use lasso::Resolver;
 
+use super::program::Name;
+
 use super::ast::{
-    ArrayBaseExpr, Block, ClassDecl, Expr, ExprKind, Ident, MethodDecl, Modifiers, Stmt, StmtKind,
-    SwitchLabel, TypeExpr, UnOp, Unit,
+    ArrayBaseExpr, AssignOp, Block, ClassDecl, Expr, ExprKind, Ident, MethodDecl, Modifiers, Stmt,
+    StmtKind, SwitchLabel, TypeExpr, UnOp, Unit,
 };
 
 /// `unit` as Java source. Parsing the text gives back the tree but for spans,
@@ -22,6 +24,7 @@ pub fn unit_to_java(unit: &Unit, names: &impl Resolver) -> String {
         names,
         out: String::new(),
         indent: 0,
+        clinit_skip: 0,
     };
     for c in &unit.classes {
         p.class(c);
@@ -35,6 +38,7 @@ pub fn expr_to_java(e: &Expr, names: &impl Resolver) -> String {
         names,
         out: String::new(),
         indent: 0,
+        clinit_skip: 0,
     };
     p.expr(e)
 }
@@ -43,6 +47,9 @@ struct Printer<'n, R> {
     names: &'n R,
     out: String,
     indent: usize,
+    /// The statements at the start of the class's `<clinit>` printed as `static
+    /// final` fields' initializers (see `class`), left out of its static blocks.
+    clinit_skip: usize,
 }
 
 impl<R: Resolver> Printer<'_, R> {
@@ -122,15 +129,53 @@ impl<R: Resolver> Printer<'_, R> {
         head.push_str(" {");
         self.line(&head);
         self.indent += 1;
+        // A `static final` field needs its initializer where it is declared (a blank
+        // one is not in the subset). The initializers that come first in the
+        // class's `<clinit>` are printed there, which keeps the order in which
+        // they run; a later one stays in its static block.
+        let clinit = c
+            .methods
+            .iter()
+            .find(|m| self.name(&m.name) == super::ast::CLINIT)
+            .and_then(|m| m.body.as_ref())
+            .map_or(&[][..], |b| &b.stmts[..]);
+        let mut inline: Vec<(Name, &Expr)> = Vec::new();
+        for st in clinit {
+            let StmtKind::Assign {
+                target,
+                op: AssignOp::Set,
+                value,
+            } = &st.kind
+            else {
+                break;
+            };
+            let ExprKind::Name(n) = &target.kind else {
+                break;
+            };
+            let is_final_init = c
+                .fields
+                .iter()
+                .any(|f| f.mods.is_static && f.init.is_some() && f.name.name == n.name);
+            if !is_final_init {
+                break;
+            }
+            inline.push((n.name, value));
+        }
         for f in &c.fields {
+            let init = inline
+                .iter()
+                .find(|(n, _)| *n == f.name.name)
+                .map(|(_, e)| format!(" = {}", self.expr(e)))
+                .unwrap_or_default();
             let line = format!(
-                "{}{} {};",
+                "{}{} {}{init};",
                 Self::mods(&f.mods),
                 self.ty(&f.ty),
                 self.name(&f.name)
             );
             self.line(&line);
         }
+        self.clinit_skip = inline.len();
         for m in &c.methods {
             self.method(m);
         }
@@ -148,6 +193,7 @@ impl<R: Resolver> Printer<'_, R> {
             // assignments, which mean the same) as one, so printing what this
             // prints gives it back.
             let stmts = m.body.as_ref().map_or(&[][..], |b| &b.stmts[..]);
+            let stmts = &stmts[self.clinit_skip.min(stmts.len())..];
             let mut run = Vec::new();
             for s in stmts {
                 if let StmtKind::Block(b) = &s.kind {
@@ -418,6 +464,7 @@ impl<R: Resolver> Printer<'_, R> {
                     names: self.names,
                     out: String::new(),
                     indent: 0,
+                    clinit_skip: 0,
                 };
                 p.stmt(s);
                 p.out.trim_end().trim_end_matches(';').to_string()
