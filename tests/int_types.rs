@@ -6,19 +6,13 @@
 //! force. The interpreter is held to the JVM by tests/concrete/ints.java
 //! (tests/drivers.rs).
 
-use std::path::Path;
+mod common;
 
 use egg::RecExpr;
-use heaplog::corpus::{self, Paths};
-use heaplog::engine::{EngineConfig, Progress};
 use heaplog::expr::{Assignment, Term, Value, eval_expr};
 use heaplog::lang::{self, Sources};
-use heaplog::oracle::{self, OracleConfig};
 use heaplog::solver::from_expr::translate;
 use heaplog::solver::{Answer, ModelValue, Solver};
-
-/// Rule sets that give one trace per control-flow path (as tests/rule_sets.rs).
-const PATH_OPTIMAL: &[&str] = &["symbolic-heap", "pose"];
 
 fn errors(src: &str) -> String {
     let mut sources = Sources::default();
@@ -155,54 +149,9 @@ fn the_forms_javac_accepts_are_accepted() {
     assert_eq!(errors(src), "");
 }
 
-fn path_of(name: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
-}
-
 #[test]
 fn int_types_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
-    let path = path_of("tests/lang/ok/IntTypes.java");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let (_, compiled) = lang::compile_path(&path).unwrap();
-    let program = compiled.program.expect("IntTypes.java checks");
-    let specs = corpus::entries(&text).unwrap();
-    assert_eq!(specs.len(), 8);
-    let mut wrong = Vec::new();
-    for spec in &specs {
-        let entry = program.entry(&spec.name).unwrap();
-        let Paths::Finite(n) = spec.paths else {
-            panic!("{}: every entry has finitely many paths", spec.name)
-        };
-        for rules in PATH_OPTIMAL {
-            let r = heaplog::rules::find(rules).unwrap();
-            let config = EngineConfig {
-                progress: Progress::Hidden,
-                ..EngineConfig::default()
-            };
-            let s = (r.run)(&program, "IntTypes.java", entry, config);
-            if s.traces != n as usize || !s.complete || s.unknown_traces != 0 {
-                wrong.push(format!(
-                    "{} under {rules}: {} traces ({} unknown, complete: {}), header says {n}",
-                    spec.name, s.traces, s.unknown_traces, s.complete
-                ));
-            }
-        }
-        let config = OracleConfig {
-            inputs: heaplog::concrete::generate::GenConfig {
-                scope: 2,
-                ..OracleConfig::default().inputs
-            },
-            ..OracleConfig::default()
-        };
-        let table = oracle::ground_truth(&program, entry, &config).unwrap();
-        for r in heaplog::rules::REGISTRY {
-            let cmp = (r.compare)(&program, entry, oracle::engine_config(2, None), &table);
-            if !cmp.agrees() {
-                wrong.push(format!("{} under {}: {cmp:?}", spec.name, r.name));
-            }
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    common::header_paths_and_oracle_agree("tests/lang/ok/IntTypes.java", 8, &[]);
 }
 
 /// The solver's answer on `formula`, checked: a `sat` model must make the formula

@@ -89,7 +89,7 @@ fn branch_depth_and_random_path_find_the_shallow_violation_depth_first_misses() 
         let r = heaplog::rules::find(rules).unwrap();
         let npe = |search| {
             let c = EngineConfig {
-                max_states: 20_000,
+                max_states: 5_000,
                 ..config(search)
             };
             let s = (r.run)(&program, "rbtree_search.java", entry, c);

@@ -69,3 +69,58 @@ pub fn corpus_entries() -> Vec<(
     }
     out
 }
+
+/// Holds a test program of the language to its header: each entry's path count
+/// under the path-optimal rule sets (pose and symbolic-heap: one trace per
+/// control-flow path, complete and with no `unknown` trace), and every registered
+/// rule set against the oracle at scope 2. `file` is relative to the crate root,
+/// `entries` the number of entries its header must have, `skip` the entries left out.
+#[allow(dead_code)]
+pub fn header_paths_and_oracle_agree(file: &str, entries: usize, skip: &[&str]) {
+    use heaplog::corpus::{self, Paths};
+    use heaplog::engine::{EngineConfig, Progress};
+    use heaplog::oracle::{self, OracleConfig};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (_, compiled) = heaplog::lang::compile_path(&path).unwrap();
+    let program = compiled.program.unwrap_or_else(|| panic!("{file} checks"));
+    let specs = corpus::entries(&text).unwrap();
+    assert_eq!(specs.len(), entries, "{file}: entries in its header");
+    let mut wrong = Vec::new();
+    for spec in specs.iter().filter(|s| !skip.contains(&s.name.as_str())) {
+        let entry = program.entry(&spec.name).unwrap();
+        let Paths::Finite(n) = spec.paths else {
+            panic!("{}: every entry has finitely many paths", spec.name)
+        };
+        for rules in ["symbolic-heap", "pose"] {
+            let r = heaplog::rules::find(rules).unwrap();
+            let config = EngineConfig {
+                progress: Progress::Hidden,
+                ..EngineConfig::default()
+            };
+            let s = (r.run)(&program, &name, entry, config);
+            if s.traces != n as usize || !s.complete || s.unknown_traces != 0 {
+                wrong.push(format!(
+                    "{} under {rules}: {} traces ({} unknown, complete: {}), header says {n}",
+                    spec.name, s.traces, s.unknown_traces, s.complete
+                ));
+            }
+        }
+        let config = OracleConfig {
+            inputs: heaplog::concrete::generate::GenConfig {
+                scope: 2,
+                ..OracleConfig::default().inputs
+            },
+            ..OracleConfig::default()
+        };
+        let table = oracle::ground_truth(&program, entry, &config).unwrap();
+        for r in heaplog::rules::REGISTRY {
+            let cmp = (r.compare)(&program, entry, oracle::engine_config(2, None), &table);
+            if !cmp.agrees() {
+                wrong.push(format!("{} under {}: {cmp:?}", spec.name, r.name));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
