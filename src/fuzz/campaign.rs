@@ -316,10 +316,16 @@ fn header(index: u64, seed: u64) -> String {
     format!("// heaplog fuzz: program {index}, generator seed {seed}\n")
 }
 
-fn run_program(cfg: &FuzzConfig, index: u64) -> ProgramReport {
+/// Program `index` of the campaign: its generator seed, the program and its Java text.
+fn program_of(cfg: &FuzzConfig, index: u64) -> (u64, Program, String) {
     let seed = Rng::derive(cfg.seed, index);
     let prog = generate(seed, &cfg.generate);
     let source = prog.to_java(&header(index, seed));
+    (seed, prog, source)
+}
+
+fn run_program(cfg: &FuzzConfig, index: u64, generated: (u64, Program, String)) -> ProgramReport {
+    let (seed, prog, source) = generated;
     let mut r = ProgramReport {
         index,
         seed,
@@ -479,10 +485,18 @@ pub fn run(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> Summary {
 pub fn run_shard(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> ShardRun {
     let start = Instant::now();
     let indices: Vec<u64> = (0..cfg.n).filter(|&i| cfg.shard.owns(i)).collect();
+    let generated: Vec<(u64, Program, String)> =
+        indices.iter().map(|&i| program_of(cfg, i)).collect();
+    let sources: Vec<String> = generated.iter().map(|g| g.2.clone()).collect();
     let next = AtomicU64::new(0);
     let done = AtomicU64::new(0);
     let reports: Mutex<Vec<(ProgramReport, f64)>> = Mutex::new(Vec::new());
+    let mut early_jvm = None;
     std::thread::scope(|s| {
+        // The JVM check needs only the programs' text, so with more than one job it
+        // runs beside the checks, its batches one after another, and fills the
+        // cores the checks leave idle; with one job it runs after them, as before.
+        let jvm = (cfg.jobs > 1).then(|| s.spawn(|| jvm_run(cfg, &sources, 1)));
         for _ in 0..cfg.jobs.max(1) {
             let worker = || {
                 loop {
@@ -491,7 +505,7 @@ pub fn run_shard(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> ShardRun 
                         break;
                     };
                     let clock = ItemClock::start();
-                    let report = run_program(cfg, i);
+                    let report = run_program(cfg, i, generated[k as usize].clone());
                     let ms = clock.ms();
                     reports.lock().expect("reports").push((report, ms));
                     progress(done.fetch_add(1, Ordering::SeqCst) + 1);
@@ -502,11 +516,16 @@ pub fn run_shard(cfg: &FuzzConfig, progress: &(dyn Fn(u64) + Sync)) -> ShardRun 
                 .stack_size(256 << 20)
                 .spawn_scoped(s, worker);
         }
+        early_jvm = jvm.map(|h| {
+            h.join()
+                .unwrap_or_else(|_| JvmRun::Ran(vec![Err("a JVM batch panicked".into())], 1))
+        });
     });
     let mut reports = reports.into_inner().expect("reports");
     reports.sort_by_key(|(r, _)| r.index);
     let (mut reports, mut cpu): (Vec<ProgramReport>, Vec<f64>) = reports.into_iter().unzip();
-    let (jvm, checked) = jvm_check(cfg, &mut reports);
+    let run = early_jvm.unwrap_or_else(|| jvm_run(cfg, &sources, cfg.jobs.max(1)));
+    let (jvm, checked) = jvm_absorb(run, &mut reports);
     let findings = shard_findings(cfg, &reports, &mut cpu);
     let records = reports
         .iter()
@@ -597,26 +616,28 @@ pub fn summarize(key: &CampaignKey, jvm: &str, time_ms: f64, records: &[ProgramR
     summary
 }
 
-/// Runs the JVM over the programs, adding its failures to their reports: how it went
-/// (`ran`, or why not), and per program the drivers it ran (`None`: not checked).
-fn jvm_check(cfg: &FuzzConfig, reports: &mut [ProgramReport]) -> (String, Vec<Option<u64>>) {
-    let mut checked = vec![None; reports.len()];
+/// What the JVM made of a campaign's programs: why it did not run, or each batch's
+/// results (batches of the given size, in program order).
+enum JvmRun {
+    Skipped(String),
+    Ran(Vec<Result<Vec<jvm::JvmResult>, String>>, usize),
+}
+
+/// Runs the JVM over the programs' `sources`: one JVM per batch of at most 250
+/// programs, `parallel` batches side by side (each JVM compiles and runs its
+/// programs one after another).
+fn jvm_run(cfg: &FuzzConfig, sources: &[String], parallel: usize) -> JvmRun {
     if !cfg.jvm {
-        return ("skipped: disabled".into(), checked);
+        return JvmRun::Skipped("skipped: disabled".into());
     }
     if !jvm::available() {
-        return ("skipped: javac/java not on PATH".into(), checked);
+        return JvmRun::Skipped("skipped: javac/java not on PATH".into());
     }
-    // One JVM per batch of at most 250 programs, and `jobs` batches side by side:
-    // each JVM compiles and runs its programs one after another.
-    let jobs = cfg.jobs.max(1);
-    let size = reports.len().div_ceil(jobs).clamp(1, 250);
-    let batches: Vec<Vec<String>> = reports
-        .chunks(size)
-        .map(|c| c.iter().map(|r| r.source.clone()).collect())
-        .collect();
+    let parallel = parallel.max(1);
+    let size = sources.len().div_ceil(parallel).clamp(1, 250);
+    let batches: Vec<&[String]> = sources.chunks(size).collect();
     let mut results: Vec<Result<Vec<jvm::JvmResult>, String>> = Vec::new();
-    for wave in batches.chunks(jobs) {
+    for wave in batches.chunks(parallel) {
         results.extend(std::thread::scope(|s| {
             let running: Vec<_> = wave.iter().map(|b| s.spawn(|| jvm::run_batch(b))).collect();
             running
@@ -628,6 +649,17 @@ fn jvm_check(cfg: &FuzzConfig, reports: &mut [ProgramReport]) -> (String, Vec<Op
                 .collect::<Vec<_>>()
         }));
     }
+    JvmRun::Ran(results, size)
+}
+
+/// Adds the JVM's failures to the programs' reports: how it went (`ran`, or why
+/// not), and per program the drivers it ran (`None`: not checked).
+fn jvm_absorb(run: JvmRun, reports: &mut [ProgramReport]) -> (String, Vec<Option<u64>>) {
+    let mut checked = vec![None; reports.len()];
+    let (results, size) = match run {
+        JvmRun::Skipped(why) => return (why, checked),
+        JvmRun::Ran(results, size) => (results, size),
+    };
     for (i, results) in results.into_iter().enumerate() {
         let first = i * size;
         let last = (first + size).min(reports.len());
