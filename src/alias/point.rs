@@ -168,9 +168,8 @@ fn callees_here(program: &Program, e: &Expr, out: &mut Vec<MethodId>) {
         } => {
             out.push(*method);
             if *dispatch == Dispatch::Virtual {
-                let name = program.method(*method).name;
                 for c in program.subclasses(program.method(*method).owner) {
-                    out.extend(program.lookup_method(c, name));
+                    out.extend(program.lookup_override(c, *method));
                 }
             }
         }

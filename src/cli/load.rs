@@ -35,14 +35,24 @@ pub fn program(path: &Path) -> Result<Loaded, Output> {
 
 /// Resolves `Class.method`, listing what exists when it does not.
 pub fn entry(program: &Program, name: &str) -> Result<MethodId, Output> {
-    if let Some(m) = program.entry(name) {
+    let found = program.entry_candidates(name);
+    if let &[m] = found.as_slice() {
         return Ok(m);
     }
-    let known: Vec<String> = program
-        .methods
-        .iter()
-        .filter(|m| m.kind != MethodKind::Constructor && !program.class(m.owner).builtin)
-        .map(|m| format!("{}.{}", program.class_name(m.owner), program.name(m.name)))
+    if found.len() > 1 {
+        let sigs: Vec<String> = found.iter().map(|&m| program.entry_name(m)).collect();
+        return Err(Output::input_error(format!(
+            "entry `{name}` is overloaded: name one by its parameter types: {}",
+            sigs.join(", ")
+        )));
+    }
+    let known: Vec<String> = (0..program.methods.len() as u32)
+        .map(MethodId)
+        .filter(|&m| {
+            let method = program.method(m);
+            method.kind != MethodKind::Constructor && !program.class(method.owner).builtin
+        })
+        .map(|m| program.entry_name(m))
         .collect();
     let why = if name.contains('.') {
         "no such method"

@@ -213,9 +213,7 @@ pub(crate) fn concrete_dispatch<D: Domain<Value = Value>>(
     };
     let target = match dispatch {
         Dispatch::Special => method,
-        Dispatch::Virtual => program
-            .lookup_method(class, program.method(method).name)
-            .unwrap_or(method),
+        Dispatch::Virtual => program.lookup_override(class, method).unwrap_or(method),
     };
     smallvec![(heap, Ok(target))]
 }

@@ -155,9 +155,7 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
         match q {
             Question::Is(c) if p.is_subclass(class, c) => Outcome::Yes,
             Question::Is(_) => Outcome::No,
-            Question::Virtual(m) => {
-                Outcome::Runs(p.lookup_method(class, p.method(m).name).unwrap_or(m))
-            }
+            Question::Virtual(m) => Outcome::Runs(p.lookup_override(class, m).unwrap_or(m)),
             Question::Special(m) => Outcome::Runs(m),
             Question::Throw => Outcome::Object,
         }

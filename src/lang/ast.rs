@@ -66,6 +66,13 @@ pub struct ClassDecl {
     /// Its `static` member classes and member interfaces, as written (simple names);
     /// `lang::nested` lifts them to the top level.
     pub nested: Vec<ClassDecl>,
+    /// The instance initializers in textual order (JLS 12.5): `f = e;` for an
+    /// instance field declared `T f = e;` (written at the field's name), and a
+    /// `Block` for each instance initializer block `{ ... }`. Every constructor
+    /// that does not start with `this(...)` runs them after the superclass
+    /// constructor; a class with some and no constructor gets the default one
+    /// (`lang::default_ctors`).
+    pub inits: Vec<Stmt>,
     pub span: Span,
 }
 
@@ -261,6 +268,15 @@ pub enum StmtKind {
         update: Vec<Stmt>,
         body: Box<Stmt>,
     },
+    /// `for ([final] T x : iter) body`, the enhanced `for` over an array (JLS
+    /// 14.14.2): the array evaluated once, an index local, `x` each element.
+    ForEach {
+        ty: TypeExpr,
+        name: Ident,
+        is_final: bool,
+        iter: Expr,
+        body: Box<Stmt>,
+    },
     /// `do body while (cond);`
     DoWhile(Box<Stmt>, Expr),
     /// `switch (selector) { groups }`
@@ -303,6 +319,8 @@ pub struct CatchClause {
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum UnOp {
+    /// `+`: unary numeric promotion (an `int` operand's value).
+    Plus,
     Neg,
     Not,
     /// `~`: bitwise complement of an `int`.
@@ -426,6 +444,13 @@ pub enum ExprKind {
         ty: TypeExpr,
         len: Option<Box<Expr>>,
         init: Option<Vec<Expr>>,
+    },
+    /// `new T[a][b]...[]`: several dimension expressions (`dims`, at least two,
+    /// evaluated left to right), `ty` the created array's type; each row a fresh
+    /// array (JLS 15.10.2).
+    NewArrayDims {
+        ty: TypeExpr,
+        dims: Vec<Expr>,
     },
     /// `{ e, ... }`: an array initializer (only as a declaration's initializer,
     /// nested in one, or after `new T[]`).

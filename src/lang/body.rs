@@ -285,6 +285,17 @@ struct Vacuous {
     when_false: bool,
 }
 
+/// The method a call runs ([`Body::pick_method`]).
+enum Pick {
+    /// No method of that name.
+    NotFound,
+    /// An error is reported (an argument's, or no applicable or an ambiguous
+    /// overloaded method).
+    Failed,
+    /// The method, and the checked arguments when overload resolution checked them.
+    Found(MethodId, Option<Vec<Expr>>),
+}
+
 /// The value of a constant expression (JLS 15.29) of the subset.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub(super) enum Const {
@@ -325,6 +336,10 @@ fn constant_inner(e: &ast::Expr, leaf: ConstLeaf) -> Option<Const> {
             (Type::Bool, Bool(b)) => Bool(b),
             (t, Int(v)) if t.is_integral() => Int(t.narrow(v)),
             _ => return None,
+        },
+        A::Unary(UnOp::Plus, x) => match constant(x)? {
+            Int(v) => Int(v),
+            Bool(_) => return None,
         },
         A::Unary(UnOp::Neg, x) => match constant(x)? {
             Int(v) => Int(v.wrapping_neg()),
@@ -419,6 +434,11 @@ struct Body<'a, 'u> {
     blank_finals: Vec<FieldId>,
     /// How deep in statements the checker is (1: directly in the method's body).
     depth: u32,
+    /// Checking the class's instance initializers (in a constructor).
+    field_init: bool,
+    /// Checking the default constructor `lang::default_ctors` gives a class
+    /// with instance initializers.
+    default_ctor: bool,
 }
 
 /// Checks one method's body; returns its local slots and desugared body.
@@ -455,6 +475,8 @@ pub(super) fn check_method(
         consts: Vec::new(),
         blank_finals: Vec::new(),
         depth: 0,
+        field_init: false,
+        default_ctor: false,
     };
     if m.kind != MethodKind::Static {
         b.slots.push(
@@ -477,6 +499,8 @@ pub(super) fn check_method(
     };
     let mut stmts: &[ast::Stmt] = &block.stmts;
     let mut prefix = Vec::new();
+    // The default constructor is made at the class's name, its body too.
+    b.default_ctor = m.kind == MethodKind::Constructor && block.span == decl.span;
     if m.kind == MethodKind::Constructor {
         match stmts.first() {
             Some(ast::Stmt {
@@ -499,6 +523,7 @@ pub(super) fn check_method(
                 };
                 prefix.extend(b.super_ctor(explicit, decl.name.span));
                 b.blank_finals = t.final_instance_fields(m.owner);
+                prefix.extend(b.instance_inits());
             }
         }
     }
@@ -524,6 +549,44 @@ pub(super) fn check_method(
 }
 
 impl Body<'_, '_> {
+    /// The class's instance initializers, as a constructor that does not start
+    /// with `this(...)` runs them after the superclass constructor (JLS 12.5):
+    /// in textual order, their names resolved as in the class body (the
+    /// constructor's parameters are not in scope). Each constructor checks them;
+    /// only the first one's errors are kept.
+    fn instance_inits(&mut self) -> Vec<Expr> {
+        let inits = self
+            .t
+            .inits
+            .get(self.class.0 as usize)
+            .copied()
+            .unwrap_or(&[]);
+        if inits.is_empty() {
+            return Vec::new();
+        }
+        let first = {
+            let mut checked = self.t.inits_checked.borrow_mut();
+            let first = !checked.contains(&self.class);
+            if first {
+                checked.push(self.class);
+            }
+            first
+        };
+        let mark = self.diags.len();
+        let scopes = std::mem::replace(&mut self.scopes, vec![Vec::new()]);
+        self.field_init = true;
+        let (es, completes) = self.block_stmts(inits);
+        self.field_init = false;
+        self.scopes = scopes;
+        if !completes && let Some(last) = inits.last() {
+            self.err("initializer must be able to complete normally", last.span);
+        }
+        if !first {
+            self.diags.truncate(mark);
+        }
+        es
+    }
+
     fn err(&mut self, msg: impl Into<String>, span: Span) {
         self.diags.push(Diagnostic::error(msg, span));
     }
@@ -715,6 +778,14 @@ impl Body<'_, '_> {
     /// constructor completes (at `span`: its end or a `return`).
     fn blank_finals_unassigned(&mut self, span: Span) {
         for f in self.blank_finals.clone() {
+            if self.default_ctor {
+                let msg = format!(
+                    "variable `{}` not initialized in the default constructor: declare a constructor that assigns it",
+                    self.name(self.t.program.field(f).name)
+                );
+                self.err(msg, self.t.program.field(f).span);
+                continue;
+            }
             let msg = format!(
                 "variable `{}` might not have been initialized: a constructor assigns each `final` field",
                 self.name(self.t.program.field(f).name)
@@ -981,7 +1052,7 @@ impl Body<'_, '_> {
         let wrap = |e: Expr| Some(d::stmt(e, span));
         if self.init {
             let what = match &s.kind {
-                S::While(..) | S::DoWhile(..) | S::For { .. } => Some("loop"),
+                S::While(..) | S::DoWhile(..) | S::For { .. } | S::ForEach { .. } => Some("loop"),
                 S::Switch(..) | S::Labeled(..) | S::Break(_) | S::Continue(_) => {
                     Some("use `switch`, labels, `break` or `continue`")
                 }
@@ -1042,7 +1113,9 @@ impl Body<'_, '_> {
                 let completes = if els.is_some() { tc || ec } else { true };
                 (wrap(d::if_(ce, te, ee, span)), completes)
             }
-            S::While(..) | S::DoWhile(..) | S::For { .. } => self.loop_stmt(s, Vec::new()),
+            S::While(..) | S::DoWhile(..) | S::For { .. } | S::ForEach { .. } => {
+                self.loop_stmt(s, Vec::new())
+            }
             S::Labeled(..) => {
                 // The labels of this statement, outermost first.
                 let mut labels = Vec::new();
@@ -1052,7 +1125,10 @@ impl Body<'_, '_> {
                     labels.push(*l);
                     inner = st;
                 }
-                if matches!(inner.kind, S::While(..) | S::DoWhile(..) | S::For { .. }) {
+                if matches!(
+                    inner.kind,
+                    S::While(..) | S::DoWhile(..) | S::For { .. } | S::ForEach { .. }
+                ) {
                     return self.loop_stmt(inner, labels);
                 }
                 self.push_target(TargetKind::Labeled, labels);
@@ -1086,6 +1162,13 @@ impl Body<'_, '_> {
             } => self.try_stmt(body, catches, finally.as_ref(), span),
             S::Switch(selector, groups) => self.switch(selector, groups, span),
             S::Return(e) => {
+                if self.field_init {
+                    self.err(
+                        "return outside method: an initializer cannot `return`",
+                        span,
+                    );
+                    return (None, true);
+                }
                 let ret = self.ret;
                 let value = match (e, ret) {
                     (None, Some(r)) if r != Type::Void => {
@@ -1353,8 +1436,90 @@ impl Body<'_, '_> {
                 let e = d::for_loop(init, ce, be, ue, loop_labels(&t), span);
                 (wrap(e), k != Some(Const::Bool(true)) || t.brk_reach)
             }
+            S::ForEach {
+                ty,
+                name,
+                is_final,
+                iter,
+                body,
+            } => self.foreach(*ty, *name, *is_final, iter, body, labels, span),
             _ => unreachable!("loop_stmt on a loop"),
         }
+    }
+
+    /// `for ([final] T x : iter) body` over an array, as JLS 14.14.2 gives it:
+    /// `for (T[] #a = iter, int #i = 0; #i < #a.length; #i++) { T x = #a[#i]; body }`,
+    /// with `#a` and `#i` locals no name reaches.
+    #[allow(clippy::too_many_arguments)]
+    fn foreach(
+        &mut self,
+        ty: ast::TypeExpr,
+        name: Ident,
+        is_final: bool,
+        iter: &ast::Expr,
+        body: &ast::Stmt,
+        labels: Vec<Ident>,
+        span: Span,
+    ) -> (Option<Expr>, bool) {
+        self.scopes.push(Vec::new());
+        let (ae, at) = self.expr(iter);
+        let elem = match at {
+            Some(Type::Array(a)) => Some(a.elem()),
+            Some(t) => {
+                let msg = format!(
+                    "for-each not applicable to expression type: `{}` is not an array (the Java subset has no `Iterable`)",
+                    self.tn(t)
+                );
+                self.err(msg, iter.span);
+                None
+            }
+            None => None,
+        };
+        let mut lty = self.t.resolve_type(ty, self.diags);
+        if lty == Some(Type::Void) {
+            self.err("a variable cannot have type `void`", ty.span());
+            lty = None;
+        }
+        self.expect_type(elem, lty, iter.span);
+        let arr = Self::fresh_tmp(
+            &mut self.slots,
+            self.t.tmp_name,
+            at.unwrap_or(Type::Null),
+            iter.span,
+        );
+        let idx = Self::fresh_tmp(&mut self.slots, self.t.tmp_name, Type::Int, iter.span);
+        let sp = iter.span;
+        let cond = d::prim(
+            PrimOp::Lt,
+            vec![d::local(idx, sp), d::array_length(d::local(arr, sp), sp)],
+            sp,
+        );
+        let before = self.slots.save();
+        self.push_target(TargetKind::Loop, labels);
+        self.scopes.push(Vec::new());
+        let x = self.declare(name, lty, true);
+        if is_final {
+            self.finals.push(x);
+        }
+        let (be, _) = self.sub_stmt(body);
+        self.scopes.pop();
+        if let Some(da) = self.targets.last().and_then(|t| t.cont_da.clone()) {
+            self.slots.meet(&da);
+        }
+        let t = self.pop_target();
+        self.after_loop(&before, Vacuous::default(), &t);
+        self.scopes.pop();
+        let read = d::array_read(d::local(arr, sp), d::local(idx, sp), name.span);
+        let body = d::stmt(d::let_in(x, read, vec![be], name.span), body.span);
+        let step = d::prim(
+            PrimOp::Add,
+            vec![d::local(idx, sp), d::lit(Lit::Int(1), sp)],
+            sp,
+        );
+        let update = vec![d::stmt(d::assign(idx, step, sp), sp)];
+        let init = ForInit::Decls(vec![(arr, ae, sp), (idx, d::lit(Lit::Int(0), sp), sp)]);
+        let e = d::for_loop(init, Some(cond), body, update, loop_labels(&t), span);
+        (Some(d::stmt(e, span)), true)
     }
 
     /// Definite assignment after a loop: its condition's "when false" (`before`,
@@ -2094,6 +2259,16 @@ impl Body<'_, '_> {
                 A::NewArray { len: Some(n), .. } if !matches!(self.constant(n), Some(Const::Int(k)) if k >= 0) => {
                     self.init_only("create an array of a length other than a constant", n.span)
                 }
+                A::NewArrayDims { dims, .. } => {
+                    for n in dims {
+                        if !matches!(self.constant(n), Some(Const::Int(k)) if k >= 0) {
+                            self.init_only(
+                                "create an array of a length other than a constant",
+                                n.span,
+                            );
+                        }
+                    }
+                }
                 A::IncDec { target, .. } | A::Assign { target, .. }
                     if matches!(target.kind, A::Index(..)) =>
                 {
@@ -2139,6 +2314,11 @@ impl Body<'_, '_> {
             A::Call { recv, name, args } => self.call(recv.as_deref(), *name, args, span),
             A::SuperCall { name, args } => self.super_call(*name, args, span),
             A::New(c, args) => self.new_object(*c, args, span),
+            A::Unary(UnOp::Plus, x) => {
+                let (xe, xt) = self.expr(x);
+                self.operand(xt, Type::Int, "+", x.span);
+                (xe, Some(Type::Int))
+            }
             A::Unary(UnOp::Neg, x) => {
                 let (xe, xt) = self.expr(x);
                 self.operand(xt, Type::Int, "-", x.span);
@@ -2214,6 +2394,34 @@ impl Body<'_, '_> {
             A::Index(arr, idx) => {
                 let (ae, ie, ety) = self.element(arr, idx);
                 (d::array_read(ae, ie, span), ety)
+            }
+            A::NewArrayDims { ty, dims } => {
+                let resolved = self.t.resolve_type(*ty, self.diags);
+                let mut checked = Vec::new();
+                for n in dims {
+                    let (ne, nt) = self.expr(n);
+                    self.operand(nt, Type::Int, "array length", n.span);
+                    let x = Self::fresh_tmp(&mut self.slots, self.t.tmp_name, Type::Int, n.span);
+                    checked.push((x, ne));
+                }
+                let Some(Type::Array(at)) = resolved else {
+                    return Self::bad(span);
+                };
+                let temps: Vec<(LocalId, LocalId)> = (0..dims.len() - 1)
+                    .map(|j| {
+                        let row = Type::Array(ArrayType {
+                            base: at.base,
+                            dims: at.dims - j as u8,
+                        });
+                        let r = Self::fresh_tmp(&mut self.slots, self.t.tmp_name, row, span);
+                        let i = Self::fresh_tmp(&mut self.slots, self.t.tmp_name, Type::Int, span);
+                        (r, i)
+                    })
+                    .collect();
+                (
+                    d::new_array_dims(at, checked, &temps, span),
+                    Some(Type::Array(at)),
+                )
             }
             A::NewArray { ty, len, init } => {
                 let Some(Type::Array(at)) = self.t.resolve_type(*ty, self.diags) else {
@@ -2373,6 +2581,17 @@ impl Body<'_, '_> {
         if let Some(f) = self.t.program.lookup_field(self.class, id.name) {
             self.check_field_private(f, id.span);
             self.note_field_read(f, id.span);
+            let decl = self.t.field_end[f.0 as usize];
+            if self.field_init
+                && self.t.program.field(f).owner == self.class
+                && decl.file == id.span.file
+                && decl.end > id.span.start
+            {
+                self.err(
+                    "illegal forward reference: an instance initializer reads a field by its simple name only after its declaration",
+                    id.span,
+                );
+            }
             return match self.this(id.span) {
                 Some(this) => (d::field(this, f, id.span), self.t.field_types[f.0 as usize]),
                 None => Self::bad(id.span),
@@ -2721,6 +2940,31 @@ impl Body<'_, '_> {
             .collect()
     }
 
+    /// The method `name` of `c` that a call with `args` runs: the one method of
+    /// that name, or among overloaded ones the most specific applicable one (its
+    /// arguments then checked here, `Some`).
+    fn pick_method(&mut self, c: ClassId, name: Ident, args: &[ast::Expr]) -> Pick {
+        let cands = self.t.program.methods_named(c, name.name);
+        match cands.as_slice() {
+            [] => Pick::NotFound,
+            &[m] => Pick::Found(m, None),
+            _ => {
+                let checked: Vec<(Expr, Ty)> = args.iter().map(|a| self.expr(a)).collect();
+                let tys: Vec<Ty> = checked.iter().map(|(_, t)| *t).collect();
+                if tys.contains(&None) {
+                    return Pick::Failed;
+                }
+                match self.t.choose_method(c, name.name, &cands, &tys) {
+                    Ok(m) => Pick::Found(m, Some(checked.into_iter().map(|(e, _)| e).collect())),
+                    Err(msg) => {
+                        self.err(msg, name.span);
+                        Pick::Failed
+                    }
+                }
+            }
+        }
+    }
+
     fn method_result(&self, m: MethodId) -> Ty {
         self.t.methods[m.0 as usize].ret
     }
@@ -2733,18 +2977,22 @@ impl Body<'_, '_> {
         span: Span,
     ) -> (Expr, Ty) {
         let Some(recv) = recv else {
-            let Some(m) = self.t.program.lookup_method(self.class, name.name) else {
-                let msg = format!(
-                    "cannot find method `{}` in class `{}`",
-                    self.name(name.name),
-                    self.t.program.class_name(self.class)
-                );
-                self.err(msg, name.span);
-                return Self::bad(span);
+            let (m, pre) = match self.pick_method(self.class, name, args) {
+                Pick::Found(m, pre) => (m, pre),
+                Pick::Failed => return Self::bad(span),
+                Pick::NotFound => {
+                    let msg = format!(
+                        "cannot find method `{}` in class `{}`",
+                        self.name(name.name),
+                        self.t.program.class_name(self.class)
+                    );
+                    self.err(msg, name.span);
+                    return Self::bad(span);
+                }
             };
             self.check_private(m, name.span);
             if self.t.program.method(m).kind == MethodKind::Static {
-                let args = self.args(m, args, span);
+                let args = pre.unwrap_or_else(|| self.args(m, args, span));
                 return (d::static_call(m, args, span), self.method_result(m));
             }
             let this = match self.this_ctx {
@@ -2758,7 +3006,7 @@ impl Body<'_, '_> {
                     return Self::bad(span);
                 }
             };
-            let args = self.args(m, args, span);
+            let args = pre.unwrap_or_else(|| self.args(m, args, span));
             return (
                 d::invoke(this, m, Dispatch::Virtual, args, span),
                 self.method_result(m),
@@ -2778,14 +3026,18 @@ impl Body<'_, '_> {
             && !self.is_var(id.name)
             && let Some(c) = self.t.class_named(id.name)
         {
-            let Some(m) = self.t.program.lookup_method(c, name.name) else {
-                let msg = format!(
-                    "cannot find method `{}` in class `{}`",
-                    self.name(name.name),
-                    self.t.program.class_name(c)
-                );
-                self.err(msg, name.span);
-                return Self::bad(span);
+            let (m, pre) = match self.pick_method(c, name, args) {
+                Pick::Found(m, pre) => (m, pre),
+                Pick::Failed => return Self::bad(span),
+                Pick::NotFound => {
+                    let msg = format!(
+                        "cannot find method `{}` in class `{}`",
+                        self.name(name.name),
+                        self.t.program.class_name(c)
+                    );
+                    self.err(msg, name.span);
+                    return Self::bad(span);
+                }
             };
             self.check_private(m, name.span);
             if self.t.program.method(m).kind != MethodKind::Static {
@@ -2798,7 +3050,7 @@ impl Body<'_, '_> {
                 self.err(msg, name.span);
                 return Self::bad(span);
             }
-            let args = self.args(m, args, span);
+            let args = pre.unwrap_or_else(|| self.args(m, args, span));
             return (d::static_call(m, args, span), self.method_result(m));
         }
         let (re, rt) = self.expr(recv);
@@ -2811,14 +3063,18 @@ impl Body<'_, '_> {
                 return Self::bad(span);
             }
         };
-        let Some(m) = self.t.program.lookup_method(c, name.name) else {
-            let msg = format!(
-                "cannot find method `{}` in class `{}`",
-                self.name(name.name),
-                self.t.program.class_name(c)
-            );
-            self.err(msg, name.span);
-            return Self::bad(span);
+        let (m, pre) = match self.pick_method(c, name, args) {
+            Pick::Found(m, pre) => (m, pre),
+            Pick::Failed => return Self::bad(span),
+            Pick::NotFound => {
+                let msg = format!(
+                    "cannot find method `{}` in class `{}`",
+                    self.name(name.name),
+                    self.t.program.class_name(c)
+                );
+                self.err(msg, name.span);
+                return Self::bad(span);
+            }
         };
         self.check_private(m, name.span);
         if self.t.program.method(m).kind == MethodKind::Static {
@@ -2835,7 +3091,7 @@ impl Body<'_, '_> {
             self.err(msg, name.span);
             return Self::bad(span);
         }
-        let args = self.args(m, args, span);
+        let args = pre.unwrap_or_else(|| self.args(m, args, span));
         (
             d::invoke(re, m, Dispatch::Virtual, args, span),
             self.method_result(m),
@@ -2903,14 +3159,18 @@ impl Body<'_, '_> {
             .class(self.class)
             .superclass
             .unwrap_or(ClassId(0));
-        let Some(m) = self.t.program.lookup_method(sup, name.name) else {
-            let msg = format!(
-                "cannot find method `{}` in superclass `{}`",
-                self.name(name.name),
-                self.t.program.class_name(sup)
-            );
-            self.err(msg, name.span);
-            return Self::bad(span);
+        let (m, pre) = match self.pick_method(sup, name, args) {
+            Pick::Found(m, pre) => (m, pre),
+            Pick::Failed => return Self::bad(span),
+            Pick::NotFound => {
+                let msg = format!(
+                    "cannot find method `{}` in superclass `{}`",
+                    self.name(name.name),
+                    self.t.program.class_name(sup)
+                );
+                self.err(msg, name.span);
+                return Self::bad(span);
+            }
         };
         self.check_private(m, name.span);
         let info = &self.t.methods[m.0 as usize];
@@ -2922,7 +3182,7 @@ impl Body<'_, '_> {
             self.err(msg, name.span);
             return Self::bad(span);
         }
-        let args = self.args(m, args, span);
+        let args = pre.unwrap_or_else(|| self.args(m, args, span));
         (
             d::invoke(this, m, Dispatch::Special, args, span),
             self.method_result(m),

@@ -90,6 +90,14 @@ pub(super) struct Table<'u> {
     /// Indexed by `FieldId`: for a static field, the class that declares it and the
     /// end of its declaration (the class's initializer reads it only after that).
     pub field_static: Vec<Option<(ClassId, Span)>>,
+    /// Indexed by `FieldId`: the end of the field's declaration (an instance
+    /// initializer reads the field by its simple name only after it).
+    pub field_end: Vec<Span>,
+    /// Indexed by `ClassId`: the class's instance initializers (`ClassDecl::inits`).
+    pub inits: Vec<&'u [ast::Stmt]>,
+    /// The classes whose instance initializers have been reported on: each
+    /// constructor checks them again, and only the first one's errors are kept.
+    pub inits_checked: RefCell<Vec<ClassId>>,
     /// The static fields by declaring class and name.
     pub static_fields: HashMap<(ClassId, Name), FieldId>,
     /// Indexed by `ClassId`.
@@ -138,6 +146,48 @@ impl Table<'_> {
             .collect()
     }
 
+    /// The most specific of `cands` applicable to arguments of types `args` by
+    /// javac's first phase (JLS 15.12.2.2, 15.12.2.5: the subset has no boxing
+    /// or varargs): `Err` of the applicable ones when none is more specific than
+    /// every other (empty when none applies).
+    pub fn most_specific(
+        &self,
+        cands: &[MethodId],
+        args: &[Option<Type>],
+    ) -> Result<MethodId, Vec<MethodId>> {
+        let params = |m: MethodId| &self.methods[m.0 as usize].params;
+        let fits = |from: &[Option<Type>], to: &[Option<Type>]| {
+            from.len() == to.len()
+                && from.iter().zip(to).all(|(a, p)| match (a, p) {
+                    (Some(a), Some(p)) => self.assignable(*a, *p),
+                    _ => true,
+                })
+        };
+        let applicable: Vec<MethodId> = cands
+            .iter()
+            .copied()
+            .filter(|&m| fits(args, params(m)))
+            .collect();
+        let best: Vec<MethodId> = applicable
+            .iter()
+            .copied()
+            .filter(|&m| applicable.iter().all(|&o| fits(params(m), params(o))))
+            .collect();
+        match best.as_slice() {
+            &[m] => Ok(m),
+            _ => Err(applicable),
+        }
+    }
+
+    /// `(int, Node)`: argument types as a message shows them.
+    pub fn arg_types(&self, args: &[Option<Type>]) -> String {
+        let tys: Vec<String> = args
+            .iter()
+            .map(|t| t.map_or("?".to_string(), |t| self.type_name(t)))
+            .collect();
+        format!("({})", tys.join(", "))
+    }
+
     /// The most specific of `ctors` (constructors of `k`) applicable to
     /// arguments of types `args` (JLS 15.12.2.2, 15.12.2.5), or the error javac
     /// gives: none applies, or no one is more specific than every other.
@@ -147,39 +197,53 @@ impl Table<'_> {
         ctors: &[MethodId],
         args: &[Option<Type>],
     ) -> Result<MethodId, String> {
-        let params = |m: MethodId| &self.methods[m.0 as usize].params;
-        let fits = |from: &[Option<Type>], to: &[Option<Type>]| {
-            from.len() == to.len()
-                && from.iter().zip(to).all(|(a, p)| match (a, p) {
-                    (Some(a), Some(p)) => self.assignable(*a, *p),
-                    _ => true,
-                })
-        };
-        let applicable: Vec<MethodId> = ctors
-            .iter()
-            .copied()
-            .filter(|&m| fits(args, params(m)))
-            .collect();
         let class = self.program.class_name(k);
-        if applicable.is_empty() {
-            let tys: Vec<String> = args
-                .iter()
-                .map(|t| t.map_or("?".to_string(), |t| self.type_name(t)))
-                .collect();
-            return Err(format!(
-                "no constructor of `{class}` applies to arguments of types ({})",
-                tys.join(", ")
-            ));
-        }
-        let best: Vec<MethodId> = applicable
-            .iter()
-            .copied()
-            .filter(|&m| applicable.iter().all(|&o| fits(params(m), params(o))))
-            .collect();
-        match best.as_slice() {
-            &[m] => Ok(m),
-            _ => Err(format!(
+        match self.most_specific(ctors, args) {
+            Ok(m) => Ok(m),
+            Err(applicable) if applicable.is_empty() => Err(format!(
+                "no constructor of `{class}` applies to arguments of types {}",
+                self.arg_types(args)
+            )),
+            Err(_) => Err(format!(
                 "reference to the constructor of `{class}` is ambiguous: several constructors apply and none is more specific"
+            )),
+        }
+    }
+
+    /// The most specific of the overloaded methods `cands` (named `name`, of
+    /// class `k`) applicable to arguments of types `args`, or javac's error.
+    pub fn choose_method(
+        &self,
+        k: ClassId,
+        name: Name,
+        cands: &[MethodId],
+        args: &[Option<Type>],
+    ) -> Result<MethodId, String> {
+        let sigs = |ms: &[MethodId]| {
+            ms.iter()
+                .map(|&m| {
+                    format!(
+                        "`{}.{}`",
+                        self.program.class_name(self.program.method(m).owner),
+                        self.program.signature(m)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self.most_specific(cands, args) {
+            Ok(m) => Ok(m),
+            Err(applicable) if applicable.is_empty() => Err(format!(
+                "no method `{}` of `{}` applies to arguments of types {}: the candidates are {}",
+                self.name(name),
+                self.program.class_name(k),
+                self.arg_types(args),
+                sigs(cands)
+            )),
+            Err(applicable) => Err(format!(
+                "reference to `{}` is ambiguous: {} apply and none is more specific",
+                self.name(name),
+                sigs(&applicable)
             )),
         }
     }
@@ -568,12 +632,20 @@ pub(super) fn check(
         field_consts: Vec::new(),
         this_calls: RefCell::new(Vec::new()),
         field_static: Vec::new(),
+        field_end: Vec::new(),
+        inits: Vec::new(),
+        inits_checked: RefCell::new(Vec::new()),
         static_fields: HashMap::new(),
         abstract_class,
         this_name,
         tmp_name,
         verifier_files,
     };
+
+    table.inits = vec![&[]; table.program.classes.len()];
+    for &(id, decl) in &decls {
+        table.inits[id.0 as usize] = &decl.inits;
+    }
 
     // Fields, in class order then declaration order.
     for &(id, decl) in &decls {
@@ -619,6 +691,7 @@ pub(super) fn check(
             table.field_final.push(f.mods.is_final);
             table.field_consts.push(None);
             table.field_static.push(stat);
+            table.field_end.push(f.span);
             table.program.classes[owner.0 as usize].own_fields.push(fid);
         }
     }
@@ -666,20 +739,23 @@ pub(super) fn check(
                 .iter()
                 .copied()
                 .find(|&k| table.program.method(k).name == name);
-            // Constructors overload (by their parameter types); methods do not.
+            // Constructors and methods overload: a duplicate has the same name and
+            // parameter types (JLS 8.4.2).
             let dup = match dup {
-                Some(_) if kind == MethodKind::Constructor => {
+                Some(_) => {
                     let tys: Vec<Option<Type>> = m
                         .params
                         .iter()
+                        .skip(usize::from(main_args(&table, m).is_some()))
                         .map(|p| table.resolve_type(p.ty, &mut Vec::new()))
                         .collect();
-                    cls.constructors
-                        .iter()
-                        .copied()
-                        .find(|&k| table.methods[k.0 as usize].params == tys)
+                    cls.methods.iter().copied().find(|&k| {
+                        table.program.method(k).name == name
+                            && table.methods[k.0 as usize].params == tys
+                            && tys.iter().all(Option::is_some)
+                    })
                 }
-                d => d,
+                None => None,
             };
             if let Some(prev) = dup {
                 let prev = table.program.method(prev).span;
@@ -690,7 +766,7 @@ pub(super) fn check(
                     )
                 } else {
                     format!(
-                        "method `{}` is already declared in this class (the Java subset has no overloading)",
+                        "method `{}` is already defined with these parameter types in this class",
                         table.name(name)
                     )
                 };
@@ -942,7 +1018,9 @@ fn check_overrides(t: &Table, class: ClassId, diags: &mut Vec<Diagnostic>) {
         if method.kind == MethodKind::Constructor || t.name(method.name) == ast::CLINIT {
             continue;
         }
-        let Some(over) = p.lookup_method(sup, method.name) else {
+        // A method of the superclass with the same name and parameter types is
+        // overridden (or hidden); one with other parameter types is overloaded.
+        let Some(over) = p.lookup_override(sup, m) else {
             check_library_override(t, class, m, diags);
             continue;
         };
@@ -974,7 +1052,7 @@ fn check_overrides(t: &Table, class: ClassId, diags: &mut Vec<Diagnostic>) {
                 && oi.ret.is_some()
             {
                 diags.push(err(format!(
-                    "`{name}` must have the same parameter and return types as `{owner}.{name}` (the Java subset has no overloading)"
+                    "`{name}` must have the same return type as `{owner}.{name}`, which it overrides (same parameter types)"
                 )));
             }
         } else if oi.is_final {
@@ -1222,14 +1300,17 @@ fn check_abstract_complete(
     let p = &t.program;
     let mut k = Some(class);
     let mut seen = Vec::new();
+    let same = |a: MethodId, b: MethodId| {
+        p.method(a).name == p.method(b).name && p.method(a).params == p.method(b).params
+    };
     while let Some(c) = k {
         for &m in &p.class(c).methods {
             let name = p.method(m).name;
-            if p.method(m).kind == MethodKind::Constructor || seen.contains(&name) {
+            if p.method(m).kind == MethodKind::Constructor || seen.iter().any(|&s| same(s, m)) {
                 continue;
             }
-            seen.push(name);
-            if let Some(target) = p.lookup_method(class, name)
+            seen.push(m);
+            if let Some(target) = p.lookup_override(class, m)
                 && t.methods[target.0 as usize].is_abstract
                 && c != class
             {
@@ -1248,11 +1329,11 @@ fn check_abstract_complete(
     }
     for im in interface_methods(p, class) {
         let name = p.method(im).name;
-        if seen.contains(&name) {
+        if seen.iter().any(|&s| same(s, im)) {
             continue;
         }
-        seen.push(name);
-        if let Some(target) = p.lookup_method(class, name)
+        seen.push(im);
+        if let Some(target) = p.lookup_override(class, im)
             && t.methods[target.0 as usize].is_abstract
         {
             diags.push(Diagnostic::error(
@@ -1291,12 +1372,12 @@ fn interface_methods(p: &Program, c: ClassId) -> Vec<MethodId> {
 }
 
 /// The rules of JLS 8.4.8 and 9.4.1 for the methods of interfaces: a method a
-/// class declares with the name of an inherited interface method implements it, so
-/// it has the same parameter and return types (the subset has no overloading),
-/// is an instance method and is `public`; a method a class inherits from its
-/// superclass and that implements an interface method obeys the same (reported
-/// at the class); two interface methods of one name above a class or interface
-/// have the same types.
+/// class declares with the name and parameter types of an inherited interface
+/// method implements it, so it has the same return type, is an instance method and
+/// is `public`; a method a class inherits from its superclass and that implements
+/// an interface method obeys the same (reported at the class); two interface
+/// methods of one name and parameter types above a class or interface have the
+/// same return type. Other parameter types overload.
 fn check_interface_methods(
     t: &Table,
     class: ClassId,
@@ -1313,16 +1394,19 @@ fn check_interface_methods(
             let info = &t.methods[m.0 as usize];
             info.params.iter().all(Option::is_some) && info.ret.is_some()
         };
-        // Two interface methods of one name.
+        let same_params = |a: MethodId, b: MethodId| {
+            p.method(a).name == p.method(b).name && p.method(a).params == p.method(b).params
+        };
+        // Two interface methods of one name and parameter types.
         if let Some(&other) = above[..i]
             .iter()
-            .find(|&&o| p.method(o).name == name && !sig_eq(t, o, im))
+            .find(|&&o| same_params(o, im) && !sig_eq(t, o, im))
             && types_known(other)
             && types_known(im)
         {
             diags.push(Diagnostic::error(
                 format!(
-                    "`{}` inherits `{n}` from `{}` and from `{iname}` with different parameter or return types (the Java subset has no overloading)",
+                    "`{}` inherits `{n}` from `{}` and from `{iname}` with the same parameter types and different return types",
                     p.class_name(class),
                     p.class_name(p.method(other).owner),
                 ),
@@ -1335,11 +1419,11 @@ fn check_interface_methods(
             .methods
             .iter()
             .copied()
-            .find(|&m| p.method(m).name == name && p.method(m).kind != MethodKind::Constructor);
+            .find(|&m| same_params(m, im) && p.method(m).kind != MethodKind::Constructor);
         let (target, span, at_class) = match own {
             Some(m) => (m, p.method(m).span, false),
             None if p.class(class).interface => continue,
-            None => match p.lookup_method(class, name) {
+            None => match p.lookup_override(class, im) {
                 Some(m) if !p.class(p.method(m).owner).interface => (m, decl.name.span, true),
                 _ => continue,
             },
@@ -1359,7 +1443,7 @@ fn check_interface_methods(
                 continue;
             }
             format!(
-                "{whose} must have the same parameter and return types as `{iname}.{n}` (the Java subset has no overloading)"
+                "{whose} must have the same return type as `{iname}.{n}`, which it implements (same parameter types)"
             )
         } else if p.method(target).kind == MethodKind::Static {
             format!("{whose} cannot implement `{iname}.{n}`: it is static")
@@ -1616,8 +1700,16 @@ mod tests {
             errors("class A { int f() { return 0; } } class B extends A { int f() { return 1; } }")
                 .is_empty()
         );
+        // Other parameter types overload (any return type).
+        assert!(
+            errors(
+                "class A { int f() { return 0; } } class B extends A { boolean f(int x) { return true; } }"
+            )
+            .is_empty()
+        );
+        // The same parameter types override: the return type must agree.
         let e = errors(
-            "class A { int f() { return 0; } } class B extends A { int f(int x) { return x; } }",
+            "class A { int f(int x) { return 0; } } class B extends A { boolean f(int x) { return true; } }",
         );
         assert_eq!(e.len(), 1, "{e:?}");
     }

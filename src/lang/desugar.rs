@@ -500,6 +500,83 @@ pub(super) fn new_array(ty: ArrayType, len: Expr, span: Span) -> Expr {
     mk(ExprKind::NewArray(ty, Box::new(len)), span)
 }
 
+/// `new T[e0]...[ek]...[]` (k >= 1), with `dims` the locals `d0..dk` and their
+/// expressions and `temps` a row and index local for each level `j < k`:
+/// `(var d0 := e0 in ... (var dk := ek in (begin
+///   (if (< dj 0) (new-array T'[] dj)) for j in 1..=k
+///   fill(0))))`, where `fill(k)` is `(new-array Tk dk)` and `fill(j)` is
+/// `(var rj := (new-array Tj dj) in (begin (var ij := 0 in (while (< ij dj) (begin
+/// (rj @[ ij := fill(j+1)) (ij := (+ ij 1))))) rj))`: the dimensions are evaluated
+/// left to right, a negative one throws NegativeArraySizeException before any
+/// array is created, and each row is a fresh array (JLS 15.10.2).
+pub(super) fn new_array_dims(
+    ty: ArrayType,
+    dims: Vec<(LocalId, Expr)>,
+    temps: &[(LocalId, LocalId)],
+    span: Span,
+) -> Expr {
+    let at = |j: usize| ArrayType {
+        base: ty.base,
+        dims: ty.dims - j as u8,
+    };
+    let d: Vec<LocalId> = dims.iter().map(|&(x, _)| x).collect();
+    let k = d.len() - 1;
+    fn fill(
+        j: usize,
+        k: usize,
+        d: &[LocalId],
+        temps: &[(LocalId, LocalId)],
+        at: &dyn Fn(usize) -> ArrayType,
+        span: Span,
+    ) -> Expr {
+        let row = new_array(at(j), local(d[j], span), span);
+        if j == k {
+            return row;
+        }
+        let (r, i) = temps[j];
+        let cond = prim(PrimOp::Lt, vec![local(i, span), local(d[j], span)], span);
+        let write = array_write(
+            local(r, span),
+            local(i, span),
+            fill(j + 1, k, d, temps, at, span),
+            span,
+        );
+        let step = assign(
+            i,
+            prim(
+                PrimOp::Add,
+                vec![local(i, span), lit(Lit::Int(1), span)],
+                span,
+            ),
+            span,
+        );
+        let lp = while_(
+            cond,
+            begin(vec![stmt(write, span), stmt(step, span)], span),
+            span,
+        );
+        let rows = stmt(let_in(i, lit(Lit::Int(0), span), vec![lp], span), span);
+        let_in(r, row, vec![rows, local(r, span)], span)
+    }
+    let mut body: Vec<Expr> = (1..=k)
+        .map(|j| {
+            let neg = prim(
+                PrimOp::Lt,
+                vec![local(d[j], span), lit(Lit::Int(0), span)],
+                span,
+            );
+            let throw = stmt(new_array(at(j), local(d[j], span), span), span);
+            stmt(if_(neg, throw, None, span), span)
+        })
+        .collect();
+    body.push(fill(0, k, &d, temps, &at, span));
+    dims.into_iter()
+        .rev()
+        .fold(begin(body, span), |rest, (x, e)| {
+            let_in(x, e, vec![rest], span)
+        })
+}
+
 /// `a.length` -> `(length a)`.
 pub(super) fn array_length(a: Expr, span: Span) -> Expr {
     mk(ExprKind::ArrayLength(Box::new(a)), span)

@@ -101,6 +101,7 @@ pub fn compile_files(sources: &Sources, files: &[FileId]) -> Compiled {
         units.push(unit);
     }
     nested::flatten(&mut units, &mut names);
+    default_ctors(&mut units);
     let program = check::check(sources, files, &units, names, &mut diagnostics);
     let program = program.filter(|_| !diagnostics.iter().any(Diagnostic::is_error));
     // Report in source order; phases (parse, class table, bodies) interleave.
@@ -108,6 +109,35 @@ pub fn compile_files(sources: &Sources, files: &[FileId]) -> Compiled {
     Compiled {
         program,
         diagnostics,
+    }
+}
+
+/// Gives each class with instance initializers and no constructor the default
+/// constructor `C() {}` (JLS 8.8.9), which runs them after the superclass's.
+fn default_ctors(units: &mut [ast::Unit]) {
+    for class in units.iter_mut().flat_map(|u| u.classes.iter_mut()) {
+        if class.is_interface
+            || class.inits.is_empty()
+            || class.methods.iter().any(|m| m.ret.is_none())
+        {
+            continue;
+        }
+        let at = class.name.span;
+        class.methods.push(ast::MethodDecl {
+            mods: ast::Modifiers {
+                public: class.mods.public,
+                ..ast::Modifiers::default()
+            },
+            ret: None,
+            name: class.name,
+            params: Vec::new(),
+            throws: Vec::new(),
+            body: Some(ast::Block {
+                stmts: Vec::new(),
+                span: at,
+            }),
+            span: at,
+        });
     }
 }
 

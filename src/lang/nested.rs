@@ -115,6 +115,9 @@ impl Rewriter<'_> {
                 self.block(b);
             }
         }
+        for st in &mut class.inits {
+            self.stmt(st);
+        }
         for mut n in std::mem::take(&mut class.nested) {
             let q = format!("{name}.{}", self.names.resolve(&n.name.name.0));
             self.class(&mut n, &q, lifted);
@@ -223,6 +226,11 @@ impl Rewriter<'_> {
             StmtKind::DoWhile(body, c) => {
                 self.stmt(body);
                 self.expr(c);
+            }
+            StmtKind::ForEach { ty, iter, body, .. } => {
+                self.ty(ty);
+                self.expr(iter);
+                self.stmt(body);
             }
             StmtKind::Switch(e, groups) => {
                 self.expr(e);
@@ -337,6 +345,10 @@ impl Rewriter<'_> {
                 if let Some(init) = init {
                     init.iter_mut().for_each(|a| self.expr(a));
                 }
+            }
+            ExprKind::NewArrayDims { ty, dims } => {
+                self.ty(ty);
+                dims.iter_mut().for_each(|a| self.expr(a));
             }
             ExprKind::ArrayInit(items) => items.iter_mut().for_each(|a| self.expr(a)),
             ExprKind::Conditional(a, b, c) => {

@@ -407,6 +407,7 @@ impl Parser<'_> {
             fields: Vec::new(),
             methods: Vec::new(),
             nested: Vec::new(),
+            inits: Vec::new(),
             span: start,
         };
         loop {
@@ -477,10 +478,21 @@ impl Parser<'_> {
         }
         if self.peek() == &Tok::LBrace {
             if !mods.is_static {
-                return Err(self.error(
-                    "the Java subset does not support instance initializer blocks: initialize in a constructor",
-                    start,
-                ));
+                if mods.public
+                    || mods.private
+                    || mods.protected
+                    || mods.is_final
+                    || mods.is_abstract
+                {
+                    self.error("an instance initializer block takes no modifier", mspan);
+                }
+                let block = self.block()?;
+                let span = block.span;
+                class.inits.push(Stmt {
+                    kind: StmtKind::Block(block),
+                    span,
+                });
+                return Ok(());
             }
             if mods.public || mods.private || mods.protected || mods.is_final || mods.is_abstract {
                 self.error("a static initializer block takes no other modifier", mspan);
@@ -557,12 +569,12 @@ impl Parser<'_> {
         let ty = self.declarator_dims(ty)?;
         let mut init = None;
         match self.peek() {
-            Tok::Assign if mods.is_static => {
+            Tok::Assign => {
                 self.bump();
                 let value = if self.peek() == &Tok::LBrace {
                     let mut e = self.array_init()?;
                     match ty {
-                        // `static T[] a = {...};` is `a = new T[] {...};`.
+                        // `T[] a = {...};` is `a = new T[] {...};`.
                         TypeExpr::Array { .. } => {
                             let ExprKind::ArrayInit(elems) =
                                 std::mem::replace(&mut e.kind, ExprKind::Null)
@@ -584,15 +596,6 @@ impl Parser<'_> {
                     self.expr()?
                 };
                 init = Some(value);
-            }
-            Tok::Assign => {
-                // Keep the field (so its uses check) and skip the initializer.
-                let s = self.bump();
-                self.error(
-                    "the Java subset does not support instance field initializers: assign the field in a constructor",
-                    s,
-                );
-                self.expr()?;
             }
             Tok::Comma => {
                 let s = self.span();
@@ -618,11 +621,12 @@ impl Parser<'_> {
             ty,
             name,
             span,
-            init: init.clone().filter(|_| mods.is_final),
+            init: init.clone().filter(|_| mods.is_final && mods.is_static),
         });
         if let Some(value) = init {
             // `static T f = e;` runs as `f = e;` in the class's initializer, in
-            // textual order with the static blocks.
+            // textual order with the static blocks; `T f = e;` as `f = e;` in
+            // the class's instance initializers.
             let stmt = Stmt {
                 kind: StmtKind::Assign {
                     target: Expr {
@@ -634,7 +638,11 @@ impl Parser<'_> {
                 },
                 span,
             };
-            self.clinit(class, span).stmts.push(stmt);
+            if mods.is_static {
+                self.clinit(class, span).stmts.push(stmt);
+            } else {
+                class.inits.push(stmt);
+            }
         }
         Ok(())
     }
@@ -900,6 +908,21 @@ impl Parser<'_> {
             Tok::Kw(Kw::For) => {
                 self.bump();
                 self.expect(Tok::LParen)?;
+                if let Some((ty, name, is_final)) = self.foreach_head()? {
+                    let iter = self.expr()?;
+                    self.expect(Tok::RParen)?;
+                    let body = Box::new(self.stmt()?);
+                    return Ok(Stmt {
+                        kind: StmtKind::ForEach {
+                            ty,
+                            name,
+                            is_final,
+                            iter,
+                            body,
+                        },
+                        span: start.to(self.prev_span()),
+                    });
+                }
                 let mut init = Vec::new();
                 if self.peek() != &Tok::Semi {
                     let first = self.simple_stmt()?;
@@ -1162,22 +1185,31 @@ impl Parser<'_> {
         }
         self.expect(Tok::RBracket)?;
         let mut dims = 1u32;
+        // `new T[a][b]...`: the dimension expressions after the first, which come
+        // before every empty `[]`.
+        let mut more = Vec::new();
         while self.peek() == &Tok::LBracket {
-            let s = self.bump();
+            self.bump();
             if self.peek() != &Tok::RBracket {
-                if len.is_some() {
-                    return Err(self.error(
-                        "the Java subset supports one dimension expression in `new`: write `new T[n][]` and create the inner arrays one by one",
-                        s,
-                    ));
+                if len.is_none() || dims as usize != more.len() + 1 {
+                    return Err(self.unexpected("`]`"));
                 }
-                return Err(self.unexpected("`]`"));
+                more.push(self.expr()?);
+                self.expect(Tok::RBracket)?;
+                dims += 1;
+                continue;
             }
             self.bump();
             dims += 1;
         }
         let ty = array_type(base, dims, base.span().to(self.prev_span()))
             .map_err(|(msg, at)| self.error(msg, at))?;
+        if !more.is_empty()
+            && let Some(first) = len.take()
+        {
+            more.insert(0, *first);
+            return Ok(ExprKind::NewArrayDims { ty, dims: more });
+        }
         let init = if len.is_none() {
             if self.peek() != &Tok::LBrace {
                 return Err(self.error(
@@ -1198,6 +1230,43 @@ impl Parser<'_> {
     }
 
     /// A local declaration, assignment, `++`/`--` or call, without the `;`.
+    /// `[final] T x :` after `for (`, the head of an enhanced `for`: its type,
+    /// name and `final`, with the `:` eaten; `None` (nothing eaten) when the
+    /// `for` is a basic one.
+    fn foreach_head(&mut self) -> PResult<Option<(TypeExpr, Ident, bool)>> {
+        let at = self.pos;
+        let final_ = usize::from(self.peek() == &Tok::Kw(Kw::Final));
+        self.pos += final_;
+        let decl = self.is_decl_start();
+        self.pos = at;
+        if !decl {
+            return Ok(None);
+        }
+        // Look past the type and name without parsing (no diagnostics): a basic
+        // `for`'s declaration has `=`, `,` or `;` where this one has `:`.
+        let mut i = final_;
+        let mut depth = 0usize;
+        loop {
+            match self.peek_at(i) {
+                Tok::Colon if depth == 0 => break,
+                Tok::LParen => depth += 1,
+                Tok::RParen if depth == 0 => return Ok(None),
+                Tok::RParen => depth -= 1,
+                Tok::Assign | Tok::Semi | Tok::Comma | Tok::Eof | Tok::LBrace => {
+                    return Ok(None);
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        let is_final = self.eat(&Tok::Kw(Kw::Final));
+        let base = self.type_expr()?;
+        let name = self.ident()?;
+        let ty = self.declarator_dims(base)?;
+        self.expect(Tok::Colon)?;
+        Ok(Some((ty, name, is_final)))
+    }
+
     fn simple_stmt(&mut self) -> PResult<Stmt> {
         let start = self.span();
         let is_final = self.eat(&Tok::Kw(Kw::Final));
@@ -1578,7 +1647,15 @@ impl Parser<'_> {
                     span,
                 })
             }
-            Tok::Plus => Err(self.error("the Java subset does not support unary `+`", start)),
+            Tok::Plus => {
+                self.bump();
+                let e = self.unary()?;
+                let span = start.to(e.span);
+                Ok(Expr {
+                    kind: ExprKind::Unary(UnOp::Plus, Box::new(e)),
+                    span,
+                })
+            }
             Tok::PlusPlus | Tok::MinusMinus => {
                 let op = if self.bump_is(&Tok::PlusPlus) {
                     AssignOp::Add
@@ -1947,15 +2024,15 @@ mod tests {
             "class A { int x = 1; void f() { x + 1; try; int y = ; } String s; int[] a; void g() {} }",
         );
         let msgs: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
-        assert_eq!(msgs.len(), 4, "{msgs:?}");
-        assert!(msgs[0].contains("field initializers"));
-        assert!(msgs[1].contains("not a statement"));
-        assert!(msgs[2].contains("`try`"));
-        assert!(msgs[3].contains("expected an expression"));
-        // `x` (without its initializer), `s` (an unknown class is the checker's
-        // business), `a` and `g` survive.
+        assert_eq!(msgs.len(), 3, "{msgs:?}");
+        assert!(msgs[0].contains("not a statement"));
+        assert!(msgs[1].contains("`try`"));
+        assert!(msgs[2].contains("expected an expression"));
+        // `x` (its initializer among the class's instance initializers), `s` (an
+        // unknown class is the checker's business), `a` and `g` survive.
         assert_eq!(u.classes[0].methods.len(), 2);
         assert_eq!(u.classes[0].fields.len(), 3);
+        assert_eq!(u.classes[0].inits.len(), 1);
     }
 
     #[test]
@@ -2032,7 +2109,7 @@ mod tests {
     }
 
     #[test]
-    fn reads_c_style_brackets_and_rejects_two_dimension_expressions() {
+    fn reads_c_style_brackets_and_several_dimension_expressions() {
         // `[]` after a declared name adds to that declarator's type only.
         let (u, d, _) = parse_str("class A { void f(int p[]) { int a[], n, g[][] = null; } }");
         assert!(d.is_empty(), "{d:?}");
@@ -2052,9 +2129,23 @@ mod tests {
             })
             .collect();
         assert_eq!(dims, vec![1, 0, 2]);
-        let (_, d, _) = parse_str("class A { void f() { int[][] a = new int[2][3]; } }");
+        // Several dimension expressions, then empty pairs; none after an empty one.
+        let (u, d, _) = parse_str("class A { void f() { int[][][] a = new int[2][3][]; } }");
+        assert!(d.is_empty(), "{d:?}");
+        let body = u.classes[0].methods[0].body.as_ref().unwrap();
+        let StmtKind::Local {
+            init: Some(init), ..
+        } = &body.stmts[0].kind
+        else {
+            panic!("a declaration");
+        };
+        assert!(matches!(
+            &init.kind,
+            ExprKind::NewArrayDims { ty: TypeExpr::Array { dims: 3, .. }, dims } if dims.len() == 2
+        ));
+        let (_, d, _) = parse_str("class A { void f() { int[][][] a = new int[2][][3]; } }");
         assert_eq!(d.len(), 1, "{d:?}");
-        assert!(d[0].message.contains("one dimension expression"), "{d:?}");
+        assert!(d[0].message.contains("expected `]`"), "{d:?}");
         let (_, d, _) = parse_str("class A { void f() { int[] a = new int[]; } }");
         assert_eq!(d.len(), 1, "{d:?}");
         assert!(d[0].message.contains("needs a length"), "{d:?}");

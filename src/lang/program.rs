@@ -557,10 +557,29 @@ impl Program {
     /// `c` or a superclass implements found, so a class that is not abstract always
     /// finds its implementation (the checker ensures there is one).
     pub fn lookup_method(&self, c: ClassId, name: Name) -> Option<MethodId> {
+        self.lookup_by(c, |m| self.method(m).name == name)
+    }
+
+    /// The method that runs for `m` (a method of `c`'s static type) on an object
+    /// of dynamic class `c`: the nearest one with `m`'s name and parameter types
+    /// (it overrides `m`, JLS 8.4.8.1), as [`Program::lookup_method`] searches.
+    pub fn lookup_override(&self, c: ClassId, m: MethodId) -> Option<MethodId> {
+        let target = self.method(m);
+        self.lookup_by(c, |k| {
+            let k = self.method(k);
+            k.name == target.name && k.params == target.params
+        })
+    }
+
+    /// The first method of `c`'s superclass chain, then of its interfaces (breadth
+    /// first from the nearest class), that is no constructor and satisfies `pred`.
+    fn lookup_by(&self, c: ClassId, pred: impl Fn(MethodId) -> bool) -> Option<MethodId> {
         let own = |cls: ClassId| {
-            self.class(cls).methods.iter().copied().find(|&m| {
-                self.method(m).name == name && self.method(m).kind != MethodKind::Constructor
-            })
+            self.class(cls)
+                .methods
+                .iter()
+                .copied()
+                .find(|&m| self.method(m).kind != MethodKind::Constructor && pred(m))
         };
         let mut k = Some(c);
         let mut chain = Vec::new();
@@ -589,6 +608,118 @@ impl Program {
         None
     }
 
+    /// The methods of `c` and its supertypes in lookup order: the superclass
+    /// chain first, then the interfaces breadth first; constructors left out.
+    fn visible_methods(&self, c: ClassId) -> Vec<MethodId> {
+        let own = |cls: ClassId| {
+            self.class(cls)
+                .methods
+                .iter()
+                .copied()
+                .filter(|&m| self.method(m).kind != MethodKind::Constructor)
+        };
+        let mut out = Vec::new();
+        let mut k = Some(c);
+        let mut chain = Vec::new();
+        while let Some(cls) = k {
+            out.extend(own(cls));
+            chain.push(cls);
+            k = self.class(cls).superclass;
+        }
+        let mut seen = vec![false; self.classes.len()];
+        let mut queue: std::collections::VecDeque<ClassId> = chain
+            .iter()
+            .flat_map(|&cls| self.class(cls).interfaces.iter().copied())
+            .collect();
+        while let Some(i) = queue.pop_front() {
+            if std::mem::replace(&mut seen[i.0 as usize], true) {
+                continue;
+            }
+            out.extend(own(i));
+            queue.extend(self.class(i).interfaces.iter().copied());
+        }
+        out
+    }
+
+    /// The methods named `name` that `c` declares or inherits, one per parameter
+    /// types (the nearest, which overrides the others), in lookup order: the
+    /// candidates of a call `c.name(...)` (JLS 15.12.2.1).
+    pub fn methods_named(&self, c: ClassId, name: Name) -> Vec<MethodId> {
+        let mut out: Vec<MethodId> = Vec::new();
+        for m in self.visible_methods(c) {
+            if self.method(m).name == name
+                && !out
+                    .iter()
+                    .any(|&o| self.method(o).params == self.method(m).params)
+            {
+                out.push(m);
+            }
+        }
+        out
+    }
+
+    /// Whether `m`'s class declares or inherits another method of its name with
+    /// other parameter types (it is overloaded).
+    pub fn is_overloaded(&self, m: MethodId) -> bool {
+        let method = self.method(m);
+        method.kind != MethodKind::Constructor
+            && self.methods_named(method.owner, method.name).len() > 1
+    }
+
+    /// `m(int,Node)`: the method's name and parameter types, as javac writes a
+    /// signature.
+    pub fn signature(&self, m: MethodId) -> String {
+        let method = self.method(m);
+        let params: Vec<String> = method.params.iter().map(|&t| self.type_name(t)).collect();
+        format!("{}({})", self.name(method.name), params.join(","))
+    }
+
+    /// How an entry is named on the command line: `C.m`, or `C.m(int,int)` when
+    /// `m` is overloaded in `C`.
+    pub fn entry_name(&self, m: MethodId) -> String {
+        let method = self.method(m);
+        let class = self.class_name(method.owner);
+        if self.is_overloaded(m) {
+            format!("{class}.{}", self.signature(m))
+        } else {
+            format!("{class}.{}", self.name(method.name))
+        }
+    }
+
+    /// The methods an entry name `Class.method` or `Class.method(T,...)` names:
+    /// the methods of that name `Class` declares (several when it is overloaded
+    /// and no parameter types are given), or the one with those parameter types.
+    pub fn entry_candidates(&self, qualified: &str) -> Vec<MethodId> {
+        let compact: String = qualified.chars().filter(|c| !c.is_whitespace()).collect();
+        let (head, sig) = match compact.find('(') {
+            Some(i) => (&compact[..i], Some(&compact[i..])),
+            None => (&compact[..], None),
+        };
+        let Some((class, method)) = head.rsplit_once('.') else {
+            return Vec::new();
+        };
+        let Some(c) = self.class_by_name(class) else {
+            return Vec::new();
+        };
+        let Some(n) = self.names.get(method) else {
+            return Vec::new();
+        };
+        self.class(c)
+            .methods
+            .iter()
+            .copied()
+            .filter(|&id| {
+                let m = self.method(id);
+                m.name.0 == n
+                    && m.kind != MethodKind::Constructor
+                    && sig.is_none_or(|sig| {
+                        let full = self.signature(id);
+                        full.get(full.find('(').unwrap_or(0)..) == Some(sig)
+                    })
+            })
+            .collect()
+    }
+
     /// The field named `name` of class `c` or inherited by it.
     pub fn lookup_field(&self, c: ClassId, name: Name) -> Option<FieldId> {
         self.class(c)
@@ -599,13 +730,13 @@ impl Program {
             .find(|&f| self.field(f).name == name)
     }
 
-    /// Resolves an entry name `Class.method`.
+    /// Resolves an entry name `Class.method` (`None` when `Class` declares no
+    /// method of that name, or several: then `Class.method(T,...)` names one of
+    /// them, see [`Program::entry_candidates`]).
     pub fn entry(&self, qualified: &str) -> Option<MethodId> {
-        let (class, method) = qualified.rsplit_once('.')?;
-        let c = self.class_by_name(class)?;
-        let m = self.names.get(method)?;
-        self.class(c).methods.iter().copied().find(|&id| {
-            self.method(id).name.0 == m && self.method(id).kind != MethodKind::Constructor
-        })
+        match self.entry_candidates(qualified).as_slice() {
+            &[m] => Some(m),
+            _ => None,
+        }
     }
 }

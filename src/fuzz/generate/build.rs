@@ -239,6 +239,7 @@ impl Gen<'_> {
                 fields: Vec::new(),
                 methods: Vec::new(),
                 nested: Vec::new(),
+                inits: Vec::new(),
                 span,
             });
         }
@@ -310,6 +311,7 @@ impl Gen<'_> {
                 fields,
                 methods,
                 nested: Vec::new(),
+                inits: Vec::new(),
                 span,
             });
         }
