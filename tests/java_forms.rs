@@ -7,15 +7,7 @@
 
 mod common;
 
-use std::path::Path;
-
-use heaplog::corpus::{self, Paths};
-use heaplog::engine::{EngineConfig, Progress};
 use heaplog::lang::{self, Sources};
-use heaplog::oracle::{self, OracleConfig};
-
-/// Rule sets that give one trace per control-flow path (as tests/rule_sets.rs).
-const PATH_OPTIMAL: &[&str] = &["symbolic-heap", "pose"];
 
 fn errors(src: &str) -> String {
     let mut sources = Sources::default();
@@ -221,52 +213,16 @@ fn the_command_line_names_an_overloaded_entry_by_its_signature() {
     assert!(out.contains("return 5"), "{out}");
 }
 
-fn path_of(name: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(name)
-}
-
+/// Its header's path counts, and every rule set against the oracle with the `int`
+/// inputs in -3..=3: each entry's branches on its `int` parameters part within
+/// that range (the header says where), and at the default range `Forms.each` and
+/// `Forms.grid` have too many inputs to run one by one.
 #[test]
 fn java_forms_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
-    let path = path_of("tests/lang/ok/JavaForms.java");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let (_, compiled) = lang::compile_path(&path).unwrap();
-    let program = compiled.program.expect("JavaForms.java checks");
-    let specs = corpus::entries(&text).unwrap();
-    assert_eq!(specs.len(), 5);
-    let mut wrong = Vec::new();
-    for spec in &specs {
-        let entry = program.entry(&spec.name).unwrap();
-        let Paths::Finite(n) = spec.paths else {
-            panic!("{}: every entry has finitely many paths", spec.name)
-        };
-        for rules in PATH_OPTIMAL {
-            let r = heaplog::rules::find(rules).unwrap();
-            let config = EngineConfig {
-                progress: Progress::Hidden,
-                ..EngineConfig::default()
-            };
-            let s = (r.run)(&program, "JavaForms.java", entry, config);
-            if s.traces != n as usize || !s.complete || s.unknown_traces != 0 {
-                wrong.push(format!(
-                    "{} under {rules}: {} traces ({} unknown, complete: {}), header says {n}",
-                    spec.name, s.traces, s.unknown_traces, s.complete
-                ));
-            }
-        }
-        let config = OracleConfig {
-            inputs: heaplog::concrete::generate::GenConfig {
-                scope: 2,
-                ..OracleConfig::default().inputs
-            },
-            ..OracleConfig::default()
-        };
-        let table = oracle::ground_truth(&program, entry, &config).unwrap();
-        for r in heaplog::rules::REGISTRY {
-            let cmp = (r.compare)(&program, entry, oracle::engine_config(2, None), &table);
-            if !cmp.agrees() {
-                wrong.push(format!("{} under {}: {cmp:?}", spec.name, r.name));
-            }
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    common::header_paths_and_oracle_agree_over(
+        "tests/lang/ok/JavaForms.java",
+        5,
+        &[],
+        Some(-3..=3),
+    );
 }

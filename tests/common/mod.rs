@@ -77,6 +77,19 @@ pub fn corpus_entries() -> Vec<(
 /// `entries` the number of entries its header must have, `skip` the entries left out.
 #[allow(dead_code)]
 pub fn header_paths_and_oracle_agree(file: &str, entries: usize, skip: &[&str]) {
+    header_paths_and_oracle_agree_over(file, entries, skip, None);
+}
+
+/// [`header_paths_and_oracle_agree`] with the oracle's `int` inputs drawn from
+/// `ints` (its default range when `None`): for entries with several `int`
+/// parameters, whose inputs at the default range are too many to run one by one.
+#[allow(dead_code)]
+pub fn header_paths_and_oracle_agree_over(
+    file: &str,
+    entries: usize,
+    skip: &[&str],
+    ints: Option<std::ops::RangeInclusive<i32>>,
+) {
     use heaplog::corpus::{self, Paths};
     use heaplog::engine::{EngineConfig, Progress};
     use heaplog::oracle::{self, OracleConfig};
@@ -110,11 +123,15 @@ pub fn header_paths_and_oracle_agree(file: &str, entries: usize, skip: &[&str]) 
         let config = OracleConfig {
             inputs: heaplog::concrete::generate::GenConfig {
                 scope: 2,
+                int_range: ints
+                    .clone()
+                    .unwrap_or(OracleConfig::default().inputs.int_range),
                 ..OracleConfig::default().inputs
             },
             ..OracleConfig::default()
         };
-        let table = oracle::ground_truth(&program, entry, &config).unwrap();
+        let table = oracle::ground_truth(&program, entry, &config)
+            .unwrap_or_else(|e| panic!("{}: the oracle: {e:?}", spec.name));
         for r in heaplog::rules::REGISTRY {
             let cmp = (r.compare)(&program, entry, oracle::engine_config(2, None), &table);
             if !cmp.agrees() {
