@@ -1102,6 +1102,37 @@ mod tests {
         }
     }
 
+    /// Formulas of [`lia_batch`] that the campaign against z3 found `unknown` in
+    /// its batch files (each `sat` alone): the batch's earlier formulas leave the
+    /// tableau a basis and values from which branch and bound with cuts does not
+    /// settle. Here the shortest run of formulas before each that still left it
+    /// `unknown`, in one script as the campaign writes it; every answer must be
+    /// z3's (`z3` on these scripts), every model valid.
+    #[test]
+    fn formulas_left_unknown_after_their_batch_are_decided() {
+        // (first seed, last seed, z3's answers: `u` unsat, `s` sat)
+        let runs: [(u64, u64, &str); 3] = [
+            (7150, 7162, "sssssusssssss"),
+            (3453, 3469, "ssssssssssusssuss"),
+            (1011, 1042, "susssusssssssssssssssussssssusss"),
+        ];
+        for (first, last, z3) in runs {
+            let out = crate::solver::smtlib::run_script(
+                &lia_batch_of(first..=last),
+                SolverConfig::default(),
+            );
+            let expected: Vec<&str> = z3
+                .chars()
+                .map(|c| if c == 'u' { "unsat" } else { "sat" })
+                .collect();
+            assert_eq!(out.answers, expected, "seeds {first}..={last}");
+            assert!(
+                out.models_valid.iter().all(|&v| v),
+                "seeds {first}..={last}"
+            );
+        }
+    }
+
     #[test]
     fn java_int_formulas_are_decided_right() {
         let mut seen = [0; 3];

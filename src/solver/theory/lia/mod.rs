@@ -10,9 +10,11 @@
 //! every literal of the trail (the difference bounds too, so that its model
 //! satisfies all of them), checks the rational relaxation at each linear
 //! assignment, and at the final check looks for integer values by branch and bound.
-//! Exact arithmetic: rationals over `i128` ([`rational::Q`]); an overflow, or a
-//! branch and bound that does not settle within [`MAX_BB_NODES`], answers
-//! `unknown` (the flag [`Lia::incomplete`]), never `unsat`.
+//! Exact arithmetic: rationals over `i128` ([`rational::Q`]). A branch and bound
+//! that does not settle within [`MAX_BB_NODES`] is tried again from a rebuilt
+//! tableau, first inside the boxes [`BOXES`] (for a model only), then unboxed; an
+//! overflow, or a search that settles in none of these, answers `unknown` (the
+//! flag [`Lia::incomplete`]), never `unsat`.
 
 pub mod encode;
 pub mod rational;
@@ -29,8 +31,9 @@ use crate::solver::tseitin::{Ctx, smt_div};
 use encode::Arith;
 use simplex::{Bound, Cut, Overflow, SVar, Simplex};
 
-/// Branch-and-bound nodes one final check may open before it gives up
-/// (`unknown`). Java `int` variables are bounded, so the search would end, but
+/// Branch-and-bound nodes one search may open before it gives up (a final
+/// check runs up to five searches: the first, one per box of [`BOXES`], and one
+/// from a rebuilt tableau; `unknown` when none settles). Java `int` variables are bounded, so the search would end, but
 /// not always soon.
 pub const MAX_BB_NODES: u32 = 1_000;
 
@@ -453,6 +456,16 @@ struct Budget {
     deps: Vec<Lit>,
 }
 
+impl Budget {
+    fn fresh() -> Budget {
+        Budget {
+            nodes: MAX_BB_NODES,
+            cuts: MAX_CUTS,
+            deps: Vec::new(),
+        }
+    }
+}
+
 impl super::TheorySolver for Lia {
     type Atom = LiaAtom;
     type Facts = ();
@@ -619,25 +632,29 @@ impl super::TheorySolver for Lia {
             Ok(Err(c)) => return Err(c),
             Ok(Ok(())) => {}
         }
-        let mut budget = Budget {
-            nodes: MAX_BB_NODES,
-            cuts: MAX_CUTS,
-            deps: Vec::new(),
+        if let Ok(r) = self.integer_search() {
+            return r;
+        }
+        // The first search gave up. It started from whatever basis and values the
+        // earlier checks left (a push/pop script's history), so look again from a
+        // rebuilt tableau: first for a model inside growing boxes (a model found
+        // there is a model; a box without one proves nothing), then unboxed, the
+        // only search that may refute.
+        for b in BOXES {
+            if self.rebuild().is_err() {
+                break;
+            }
+            if let Ok(true) = self.boxed_search(b) {
+                return Ok(());
+            }
+        }
+        let r = if self.rebuild().is_ok() {
+            self.integer_search()
+        } else {
+            Err("linear arithmetic overflowed i128")
         };
-        let mut why = Vec::new();
-        let r = self.branch(&mut budget, &mut why);
-        why.extend(budget.deps);
         match r {
-            Ok(true) => Ok(()),
-            Ok(false) if !why.is_empty() => {
-                why.sort();
-                why.dedup();
-                Err(why)
-            }
-            Ok(false) => {
-                self.incomplete = Some("branch and bound found no literal to blame");
-                Ok(())
-            }
+            Ok(r) => r,
             Err(reason) => {
                 self.incomplete = Some(reason);
                 // a search that gave up may leave huge values (or an overflow's
@@ -645,6 +662,72 @@ impl super::TheorySolver for Lia {
                 self.needs_reset = self.simplex.reset().is_err();
                 Ok(())
             }
+        }
+    }
+}
+
+/// The half-widths of the boxes `-b <= x <= b` ([`Lia::boxed_search`]) in which a
+/// final check whose first search gave up looks for a model, smallest first.
+const BOXES: [i128; 3] = [16, 256, 4096];
+
+impl Lia {
+    /// Branch and bound with cuts from the current bounds, with a fresh budget:
+    /// `Ok(Ok)` with integer values in place, `Ok(Err)` a refutation (the
+    /// literals of every leaf and cut), `Err` why it gave up.
+    fn integer_search(&mut self) -> Result<Result<(), Vec<Lit>>, &'static str> {
+        let mut budget = Budget::fresh();
+        let mut why = Vec::new();
+        let r = self.branch(&mut budget, &mut why)?;
+        why.extend(budget.deps);
+        if r {
+            Ok(Ok(()))
+        } else if why.is_empty() {
+            Err("branch and bound found no literal to blame")
+        } else {
+            why.sort();
+            why.dedup();
+            Ok(Err(why))
+        }
+    }
+
+    /// Branch and bound with every original variable also within `-b..=b`
+    /// (bounds without a literal, undone before it returns): `Ok(true)` with
+    /// integer values in place, which satisfy the unboxed bounds too; `Ok(false)`
+    /// when the box holds no integer point (which says nothing about the
+    /// formula); `Err` when it gave up.
+    fn boxed_search(&mut self, b: i128) -> Result<bool, &'static str> {
+        let mark = self.simplex.mark();
+        let r = self.boxed_search_in(b);
+        self.simplex.undo_to(mark);
+        r
+    }
+
+    fn boxed_search_in(&mut self, b: i128) -> Result<bool, &'static str> {
+        let originals: Vec<SVar> = (0..self.node_of.len())
+            .filter(|&i| self.node_of[i].is_some())
+            .map(|i| SVar(i as u32))
+            .collect();
+        for x in originals {
+            for (upper, k) in [(true, b), (false, -b)] {
+                match self.simplex.assert_bound(x, upper, Bound { k, why: None }) {
+                    Err(Overflow) => return Err("linear arithmetic overflowed i128"),
+                    // the box misses the bounds in force
+                    Ok(Err(_)) => return Ok(false),
+                    Ok(Ok(())) => {}
+                }
+            }
+        }
+        let mut budget = Budget::fresh();
+        self.branch(&mut budget, &mut Vec::new())
+    }
+
+    /// Drop the cuts and rebuild the tableau: every slack basic again, the
+    /// original variables at the values nearest 0 within their bounds.
+    fn rebuild(&mut self) -> Result<(), Overflow> {
+        if self.simplex.has_cuts() {
+            self.simplex.drop_cuts()
+        } else {
+            self.simplex.reset()
         }
     }
 }
