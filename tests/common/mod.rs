@@ -81,8 +81,8 @@ pub fn header_paths_and_oracle_agree(file: &str, entries: usize, skip: &[&str]) 
 }
 
 /// [`header_paths_and_oracle_agree`] with the oracle's `int` inputs drawn from
-/// `ints` (its default range when `None`): for entries with several `int`
-/// parameters, whose inputs at the default range are too many to run one by one.
+/// `ints` (its default range when `None`), and run on classes of inputs: for entries
+/// whose inputs at the default range are too many to run one by one.
 #[allow(dead_code)]
 pub fn header_paths_and_oracle_agree_over(
     file: &str,
@@ -128,6 +128,10 @@ pub fn header_paths_and_oracle_agree_over(
                     .unwrap_or(OracleConfig::default().inputs.int_range),
                 ..OracleConfig::default().inputs
             },
+            // With a narrowed range, the oracle runs one input per class of inputs
+            // the entry runs alike (docs/LISSA.md), as `compare` does: an object
+            // input's fields multiply the inputs past what runs one by one.
+            classes: ints.is_some(),
             ..OracleConfig::default()
         };
         let table = oracle::ground_truth(&program, entry, &config)
