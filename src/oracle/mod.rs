@@ -11,8 +11,8 @@ mod table;
 pub use check::{Claim, Comparison, Disagreement, Kind, Miss, Verdict, compare, left, oracle_text};
 pub use concretize::{Concretizer, PredictError, Valuation, root_names};
 pub use symbolic::{
-    Checker, Contender, Counterexample, Pairing, Proof, ProofVerdict, SideReport, Streamer,
-    Unproved, proof_record, proof_text, prove, prove_with,
+    Checker, Contender, Counterexample, Proof, ProofVerdict, SideReport, Streamer, Unproved,
+    proof_record, proof_text, prove,
 };
 pub use table::{OracleConfig, OracleError, Row, Table, ground_truth, render_behaviours};
 

@@ -35,9 +35,7 @@ use crate::engine::{Bound, Ctx, Ending, EngineConfig, RuleSet, RunSummary, Trace
 use crate::expr::{Sort as ExprSort, Term};
 use crate::lang::{ClassId, FieldId, MethodId, Program, Type};
 use crate::solver::from_expr::{RefInputs, Translator, input_ref, int32, ref_sort};
-use crate::solver::{
-    Answer, Decision, FunId, Model, Node, Solver, SolverConfig, Sort, TermId, Terms,
-};
+use crate::solver::{Answer, FunId, Model, Node, Solver, SolverConfig, Sort, TermId, Terms};
 use crate::testgen::{self, Symbol};
 
 /// Explores an entry under a rule set, streaming its traces.
@@ -150,9 +148,6 @@ pub struct Proof {
     pub pairs: usize,
     /// Solver checks asked.
     pub checks: usize,
-    /// Time in solver checks, and the slowest one, in milliseconds.
-    pub check_ms: f64,
-    pub slowest_check_ms: f64,
     pub unproved: Vec<Unproved>,
     pub counterexample: Option<Counterexample>,
     /// Time to build and run the checks (explorations excluded), in milliseconds.
@@ -340,30 +335,6 @@ pub fn prove(
     rules: Contender,
     against: Contender,
 ) -> Proof {
-    prove_with(
-        program,
-        file,
-        entry,
-        config,
-        deadline,
-        rules,
-        against,
-        Pairing::Walk,
-    )
-}
-
-/// [`prove`] with the pairs of traces found as `pairing` says.
-#[allow(clippy::too_many_arguments)] // `prove`'s, and how pairs are found
-pub fn prove_with(
-    program: &Program,
-    file: &str,
-    entry: MethodId,
-    config: &EngineConfig,
-    deadline: Option<Instant>,
-    rules: Contender,
-    against: Contender,
-    pairing: Pairing,
-) -> Proof {
     let mut shared = Shared {
         solver: Solver::new(SolverConfig::default()),
         symbols: BTreeMap::new(),
@@ -421,18 +392,12 @@ pub fn prove_with(
         deadline,
         shared,
         checks: 0,
-        check_time: Duration::ZERO,
-        slowest: Duration::ZERO,
-        pairing,
         unproved: Vec::new(),
         counterexample: None,
         config: config.clone(),
         contenders: [rules, against],
         funs: HashMap::new(),
         paths: HashMap::new(),
-        aliasing: HashMap::new(),
-        named: HashMap::new(),
-        active: HashMap::new(),
     };
     for e in std::mem::take(&mut p.shared.errors) {
         p.unproved.push(Unproved {
@@ -520,8 +485,6 @@ pub fn prove_with(
         overlapping,
         pairs,
         checks: p.checks,
-        check_ms: p.check_time.as_secs_f64() * 1e3,
-        slowest_check_ms: p.slowest.as_secs_f64() * 1e3,
         unproved: p.unproved,
         counterexample: p.counterexample,
         prove_ms: start.elapsed().as_secs_f64() * 1e3,
@@ -590,164 +553,6 @@ fn clash(a: &[(TermId, bool)], b: &[(TermId, bool)]) -> bool {
     false
 }
 
-/// How the pairs of traces are found: by a walk of the two execution trees (a pair
-/// of prefixes that cannot hold together prunes every pair of traces below it), or
-/// by the plain product of the traces (every pair checked alone; for tests that
-/// hold the walk to it).
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub enum Pairing {
-    Walk,
-    Product,
-}
-
-/// One side's traces as its execution tree: a node per distinct prefix of conjunct
-/// serials (two traces share the nodes of their common prefix, up to their fork).
-struct Tree {
-    nodes: Vec<TNode>,
-}
-
-struct TNode {
-    /// The conjunct that leads here (none at the root).
-    conj: Option<TermId>,
-    /// The conjunct's literals, sorted.
-    lits: Vec<(TermId, bool)>,
-    parent: usize,
-    children: Vec<usize>,
-    /// The traces (positions in their slice) whose path conditions end here.
-    ends: Vec<usize>,
-    /// The traces at or below this node.
-    leaves: usize,
-    depth: usize,
-}
-
-impl Tree {
-    fn new(terms: &Terms, traces: &[STrace]) -> Tree {
-        let root = TNode {
-            conj: None,
-            lits: Vec::new(),
-            parent: 0,
-            children: Vec::new(),
-            ends: Vec::new(),
-            leaves: 0,
-            depth: 0,
-        };
-        let mut nodes = vec![root];
-        let mut index: HashMap<(usize, u64, TermId), usize> = HashMap::new();
-        for (pos, t) in traces.iter().enumerate() {
-            let mut cur = 0;
-            for &(x, serial) in &t.serials {
-                cur = *index.entry((cur, serial, x)).or_insert_with(|| {
-                    let depth = nodes[cur].depth + 1;
-                    nodes.push(TNode {
-                        conj: Some(x),
-                        lits: literals(terms, &[x]),
-                        parent: cur,
-                        children: Vec::new(),
-                        ends: Vec::new(),
-                        leaves: 0,
-                        depth,
-                    });
-                    let n = nodes.len() - 1;
-                    nodes[cur].children.push(n);
-                    n
-                });
-            }
-            nodes[cur].ends.push(pos);
-        }
-        // children are numbered after their parents
-        for n in (0..nodes.len()).rev() {
-            nodes[n].leaves += nodes[n].ends.len();
-            if n > 0 {
-                let (p, l) = (nodes[n].parent, nodes[n].leaves);
-                nodes[p].leaves += l;
-            }
-        }
-        Tree { nodes }
-    }
-
-    /// The traces at or below node `n`.
-    fn under(&self, n: usize) -> Vec<usize> {
-        let mut out = Vec::new();
-        let mut work = vec![n];
-        while let Some(m) = work.pop() {
-            out.extend(&self.nodes[m].ends);
-            work.extend(&self.nodes[m].children);
-        }
-        out
-    }
-
-    /// The disjunction of the path conditions, shaped as the tree: a node's formula
-    /// is true where a trace ends, else the disjunction over its children of the
-    /// child's conjunct and formula (equal to the flat disjunction by distributivity,
-    /// with a term per node instead of one per trace and conjunct).
-    fn disjunction(&self, terms: &mut Terms) -> TermId {
-        let mut f: Vec<Option<TermId>> = vec![None; self.nodes.len()];
-        for n in (0..self.nodes.len()).rev() {
-            let node = &self.nodes[n];
-            let v = if !node.ends.is_empty() {
-                terms.bool(true)
-            } else {
-                let each: Vec<TermId> = node
-                    .children
-                    .iter()
-                    .map(|&c| {
-                        let below = f[c].expect("children are numbered after their parents");
-                        let conj = self.nodes[c].conj.expect("a child has a conjunct");
-                        terms.and(&[conj, below]).expect("bool")
-                    })
-                    .collect();
-                terms.or(&each).expect("bool")
-            };
-            f[n] = Some(v);
-        }
-        f[0].expect("the root")
-    }
-}
-
-/// One side's place in the walk of two trees: a node (its prefix asserted), or a
-/// trace ending at a node.
-#[derive(Copy, Clone)]
-enum Item {
-    Node(usize),
-    End(usize),
-}
-
-impl Item {
-    fn count(self, tree: &Tree) -> usize {
-        match self {
-            Item::Node(n) => tree.nodes[n].leaves,
-            Item::End(_) => 1,
-        }
-    }
-}
-
-/// The literals asserted along one side's prefix: per atom, how many times with
-/// each polarity (index 0 negative, 1 positive).
-type Held = HashMap<TermId, [u32; 2]>;
-
-fn clashes_with(lits: &[(TermId, bool)], held: &Held) -> bool {
-    lits.iter()
-        .any(|&(atom, pos)| held.get(&atom).is_some_and(|c| c[usize::from(!pos)] > 0))
-}
-
-/// Whether every literal of `lits` is held (then their conjunction, the conjunct they
-/// are the literals of, is implied).
-fn implied_by(lits: &[(TermId, bool)], held: &Held) -> bool {
-    lits.iter()
-        .all(|&(atom, pos)| held.get(&atom).is_some_and(|c| c[usize::from(pos)] > 0))
-}
-
-fn hold(held: &mut Held, lits: &[(TermId, bool)], add: bool) {
-    for &(atom, pos) in lits {
-        let c = held.entry(atom).or_default();
-        if add {
-            c[usize::from(pos)] += 1;
-        } else {
-            c[usize::from(pos)] -= 1;
-        }
-    }
-}
-
 fn side_report(name: &str, sum: &RunSummary, traces: &[STrace], ms: f64) -> SideReport {
     SideReport {
         rules: name.to_string(),
@@ -775,9 +580,6 @@ struct Prover<'p> {
     deadline: Option<Instant>,
     shared: Shared,
     checks: usize,
-    check_time: Duration,
-    slowest: Duration,
-    pairing: Pairing,
     unproved: Vec<Unproved>,
     counterexample: Option<Counterexample>,
     config: EngineConfig,
@@ -786,14 +588,6 @@ struct Prover<'p> {
     funs: HashMap<FieldId, FunId>,
     /// The input references' terms, with their access paths.
     paths: HashMap<TermId, String>,
-    /// Per `int` or `boolean` input symbol, the aliasing axioms that name it: the
-    /// other symbol and `p = q implies p.f = q.f`. Stated only with the checks that
-    /// name both symbols (see `with_aliasing`).
-    aliasing: HashMap<TermId, Vec<(TermId, TermId)>>,
-    /// The input symbols of the aliasing axioms each term names, memoized.
-    named: HashMap<TermId, Vec<TermId>>,
-    /// The symbols the walk's asserted prefixes name, with their multiplicities.
-    active: HashMap<TermId, u32>,
 }
 
 impl Prover<'_> {
@@ -965,9 +759,7 @@ impl Prover<'_> {
                 let same = self.t().eq(ra, rb).expect("refs");
                 let differ = self.t().not(same).expect("bool");
                 let equal = self.t().eq(*ta, *tb).expect("same sort");
-                let axiom = self.t().or(&[differ, equal]).expect("bool");
-                self.aliasing.entry(*ta).or_default().push((*tb, axiom));
-                self.aliasing.entry(*tb).or_default().push((*ta, axiom));
+                axioms.push(self.t().or(&[differ, equal]).expect("bool"));
             }
         }
         // An input array's length is at least 0 and, as every rule set and the oracle
@@ -1042,102 +834,11 @@ impl Prover<'_> {
         let timeout = left.map_or(CHECK_TIMEOUT, |l| l.min(CHECK_TIMEOUT));
         self.shared.solver.set_timeout(Some(timeout));
         self.checks += 1;
-        let start = Instant::now();
-        let assumptions = &self.with_aliasing(assumptions);
-        let answer = self.shared.solver.check_assuming(assumptions);
-        self.timed(start);
-        match answer {
+        match self.shared.solver.check_assuming(assumptions) {
             Answer::Unsat => Checked::Unsat,
             Answer::Sat(m) => Checked::Sat(m),
             Answer::Unknown(why) => Checked::Unknown(why),
         }
-    }
-
-    /// The input symbols of aliasing axioms that `t` names.
-    fn named(&mut self, t: TermId) -> Vec<TermId> {
-        if let Some(n) = self.named.get(&t) {
-            return n.clone();
-        }
-        let terms = self.shared.solver.terms();
-        let (mut seen, mut work, mut out) = (BTreeSet::new(), vec![t], Vec::new());
-        while let Some(x) = work.pop() {
-            if !seen.insert(x) {
-                continue;
-            }
-            if self.aliasing.contains_key(&x) {
-                out.push(x);
-            }
-            work.extend(terms.node(x).args());
-        }
-        out.sort_unstable();
-        self.named.insert(t, out.clone());
-        out
-    }
-
-    /// `assumptions` with the aliasing axioms of the `int` and `boolean` symbols they
-    /// name, pair by pair. The other aliasing axioms change no answer: a model of the
-    /// check extends to them, each symbol the check does not name taking the value
-    /// of a named symbol of an equal reference (that axiom then holds), or any value
-    /// when there is none (the symbol occurs in no other formula). Stating every
-    /// axiom with every check made single checks slow: a pair of input symbols per
-    /// clause, quadratic in the symbols of every trace of both rule sets.
-    fn with_aliasing(&mut self, assumptions: &[TermId]) -> Vec<TermId> {
-        let mut named = BTreeSet::new();
-        for &a in assumptions {
-            named.extend(self.named(a));
-        }
-        let mut out = assumptions.to_vec();
-        for &x in &named {
-            for &(y, axiom) in &self.aliasing[&x] {
-                if x < y && named.contains(&y) {
-                    out.push(axiom);
-                }
-            }
-        }
-        out
-    }
-
-    /// Marks the symbols `t` names as named by the walk's prefixes (or unmarks them),
-    /// and asserts the aliasing axioms a newly named symbol takes part in.
-    fn name_in_walk(&mut self, t: TermId, add: bool) {
-        let symbols = self.named(t);
-        if !add {
-            for x in symbols {
-                if let Some(k) = self.active.get_mut(&x) {
-                    *k -= 1;
-                    if *k == 0 {
-                        self.active.remove(&x);
-                    }
-                }
-            }
-            return;
-        }
-        let mut fresh = Vec::new();
-        for &x in &symbols {
-            let k = self.active.entry(x).or_insert(0);
-            if *k == 0 {
-                fresh.push(x);
-            }
-            *k += 1;
-        }
-        let mut axioms = Vec::new();
-        for &x in &fresh {
-            for &(y, axiom) in &self.aliasing[&x] {
-                // a pair of fresh symbols once
-                if self.active.contains_key(&y) && (x < y || !fresh.contains(&y)) {
-                    axioms.push(axiom);
-                }
-            }
-        }
-        for a in axioms {
-            let _ = self.shared.solver.assert_term(a);
-        }
-    }
-
-    fn timed(&mut self, start: Instant) {
-        let took = start.elapsed();
-        self.check_time += took;
-        self.slowest = self.slowest.max(took);
     }
 
     fn out_of_time(&self) -> bool {
@@ -1145,49 +846,67 @@ impl Prover<'_> {
     }
 
     /// Pairwise disjointness of one side's path conditions; the number of pairs proved.
-    /// Two traces part where the execution tree forks: for each fork, the prefix and
-    /// two of its branches' conjuncts are tried first (opposite literals need no
-    /// check), which proves every pair of traces below the two branches at once; a
-    /// pair the fork does not settle is checked on its whole path conditions.
     fn disjoint(&mut self, side: usize, traces: &[STrace]) -> usize {
         let name = self.contenders[side].name;
         let mut proved = 0;
+        // Two traces part where their serials first differ: the shared prefix and the
+        // two conjuncts there are usually contradictory already (one check per fork).
+        let mut by_fork: HashMap<(TermId, TermId, Vec<u64>), bool> = HashMap::new();
         let mut left = 0usize;
-        let mut each: Vec<(usize, usize)> = Vec::new();
-        match self.pairing {
-            Pairing::Product => {
-                for i in 0..traces.len() {
-                    each.extend((i + 1..traces.len()).map(|j| (i, j)));
+        for i in 0..traces.len() {
+            for j in i + 1..traces.len() {
+                if self.out_of_time() {
+                    left += 1;
+                    continue;
                 }
-            }
-            Pairing::Walk => {
-                let tree = Tree::new(self.shared.solver.terms(), traces);
-                let mut prefix = Vec::new();
-                self.forks(&tree, 0, &mut prefix, &mut proved, &mut each, &mut left);
-                each.sort_unstable();
-            }
-        }
-        for (i, j) in each {
-            if self.out_of_time() {
-                left += 1;
-                continue;
-            }
-            let (a, b) = (&traces[i], &traces[j]);
-            if clash(&a.literals, &b.literals) {
-                proved += 1;
-                continue;
-            }
-            match self.check(&[a.pc, b.pc]) {
-                Checked::Unsat => proved += 1,
-                Checked::Unknown(why) => self.unproved.push(Unproved {
-                    check: "disjoint".into(),
-                    detail: format!("{name}#{} and {name}#{}: {why}", a.index, b.index),
-                }),
-                Checked::Sat(m) => {
-                    let traces = vec![format!("{name}#{}", a.index), format!("{name}#{}", b.index)];
-                    self.refute("overlap", traces, &m, &[side]);
-                    if self.counterexample.is_some() {
-                        return proved;
+                let (a, b) = (&traces[i], &traces[j]);
+                if clash(&a.literals, &b.literals) {
+                    proved += 1;
+                    continue;
+                }
+                let shared = a
+                    .serials
+                    .iter()
+                    .zip(&b.serials)
+                    .take_while(|(x, y)| x.1 == y.1)
+                    .count();
+                let quick = match (a.serials.get(shared), b.serials.get(shared)) {
+                    (Some(&(x, _)), Some(&(y, _))) => {
+                        let key = (
+                            x,
+                            y,
+                            a.serials[..shared].iter().map(|s| s.1).collect::<Vec<_>>(),
+                        );
+                        if let Some(&r) = by_fork.get(&key) {
+                            r
+                        } else {
+                            let mut assume: Vec<TermId> =
+                                a.serials[..shared].iter().map(|s| s.0).collect();
+                            assume.extend([x, y]);
+                            let r = matches!(self.check(&assume), Checked::Unsat);
+                            by_fork.insert(key, r);
+                            r
+                        }
+                    }
+                    _ => false,
+                };
+                if quick {
+                    proved += 1;
+                    continue;
+                }
+                match self.check(&[a.pc, b.pc]) {
+                    Checked::Unsat => proved += 1,
+                    Checked::Unknown(why) => self.unproved.push(Unproved {
+                        check: "disjoint".into(),
+                        detail: format!("{name}#{} and {name}#{}: {why}", a.index, b.index),
+                    }),
+                    Checked::Sat(m) => {
+                        let traces =
+                            vec![format!("{name}#{}", a.index), format!("{name}#{}", b.index)];
+                        self.refute("overlap", traces, &m, &[side]);
+                        if self.counterexample.is_some() {
+                            return proved;
+                        }
                     }
                 }
             }
@@ -1201,71 +920,14 @@ impl Prover<'_> {
         proved
     }
 
-    /// The forks at and below node `n` (its prefix's conjuncts in `prefix`): pairs
-    /// proved disjoint by a fork are counted, the others are left in `each`.
-    fn forks(
-        &mut self,
-        tree: &Tree,
-        n: usize,
-        prefix: &mut Vec<TermId>,
-        proved: &mut usize,
-        each: &mut Vec<(usize, usize)>,
-        left: &mut usize,
-    ) {
-        let node = &tree.nodes[n];
-        let pair = |i: usize, j: usize| (i.min(j), i.max(j));
-        // a trace ending here holds wherever its prefix does: checked pair by pair
-        for (k, &e) in node.ends.iter().enumerate() {
-            each.extend(node.ends[k + 1..].iter().map(|&f| pair(e, f)));
-            for &c in &node.children {
-                each.extend(tree.under(c).into_iter().map(|t| pair(e, t)));
-            }
-        }
-        for (k, &ci) in node.children.iter().enumerate() {
-            for &cj in &node.children[k + 1..] {
-                let (x, y) = (&tree.nodes[ci], &tree.nodes[cj]);
-                let below = x.leaves * y.leaves;
-                if self.out_of_time() {
-                    *left += below;
-                    continue;
-                }
-                let fork = clash(&x.lits, &y.lits) || {
-                    let mut assume = prefix.clone();
-                    assume.extend([x.conj.expect("a child"), y.conj.expect("a child")]);
-                    matches!(self.check(&assume), Checked::Unsat)
-                };
-                if fork {
-                    *proved += below;
-                } else {
-                    let under_j = tree.under(cj);
-                    for a in tree.under(ci) {
-                        each.extend(under_j.iter().map(|&b| pair(a, b)));
-                    }
-                }
-            }
-        }
-        for &c in &node.children {
-            prefix.push(tree.nodes[c].conj.expect("a child"));
-            self.forks(tree, c, prefix, proved, each, left);
-            prefix.pop();
-        }
-    }
-
     /// No input outside every path condition of one side.
     fn cover(&mut self, side: usize, traces: &[STrace], cuts: &[TermId]) -> bool {
         let name = self.contenders[side].name;
-        let pcs: Vec<TermId> = match self.pairing {
-            Pairing::Product => traces
-                .iter()
-                .map(|t| t.pc)
-                .chain(cuts.iter().copied())
-                .collect(),
-            Pairing::Walk => {
-                let tree = Tree::new(self.shared.solver.terms(), traces);
-                let all = tree.disjunction(self.t());
-                std::iter::once(all).chain(cuts.iter().copied()).collect()
-            }
-        };
+        let pcs: Vec<TermId> = traces
+            .iter()
+            .map(|t| t.pc)
+            .chain(cuts.iter().copied())
+            .collect();
         let any = self.t().or(&pcs).expect("bool");
         let none = self.t().not(any).expect("bool");
         match self.check(&[none]) {
@@ -1331,157 +993,50 @@ impl Prover<'_> {
         Some(self.t().or(&diffs).expect("bool"))
     }
 
-    /// Is what is asserted now satisfiable? `None` for `unknown`.
-    fn decide(&mut self) -> Option<bool> {
-        let left = self
-            .deadline
-            .map(|d| d.saturating_duration_since(Instant::now()));
-        if left == Some(Duration::ZERO) {
-            return None;
-        }
-        let timeout = left.map_or(CHECK_TIMEOUT, |l| l.min(CHECK_TIMEOUT));
-        self.shared.solver.set_timeout(Some(timeout));
-        self.checks += 1;
-        let start = Instant::now();
-        let answer = self.shared.solver.decide(&[]);
-        self.timed(start);
-        match answer {
-            Decision::Sat => Some(true),
-            Decision::Unsat => Some(false),
-            Decision::Unknown(_) => None,
-        }
-    }
-
-    /// The walk of the two execution trees from the pair (`a`, `b`), whose prefixes
-    /// are asserted (`held`: their literals): pushes the pairs of traces whose
-    /// conditions it could not prove disjoint onto `out`. Each step extends the
-    /// shallower side by one conjunct; an extension whose literal is the opposite of
-    /// one of the other side's, or that the solver finds unsatisfiable with both
-    /// prefixes, prunes every pair of traces below it. Nothing else is pruned: an
-    /// `unknown` walks on.
-    fn walk(
-        &mut self,
-        trees: [&Tree; 2],
-        items: [Item; 2],
-        held: &mut [Held; 2],
-        out: &mut Vec<(usize, usize)>,
-        left: &mut usize,
-    ) {
-        let side = match items {
-            [Item::End(a), Item::End(b)] => {
-                out.push((a, b));
-                return;
-            }
-            [Item::Node(_), Item::End(_)] => 0,
-            [Item::End(_), Item::Node(_)] => 1,
-            [Item::Node(a), Item::Node(b)] => {
-                usize::from(trees[0].nodes[a].depth > trees[1].nodes[b].depth)
-            }
-        };
-        if self.out_of_time() {
-            *left += items[0].count(trees[0]) * items[1].count(trees[1]);
-            return;
-        }
-        let Item::Node(n) = items[side] else {
-            unreachable!("the side walked on is a node")
-        };
-        let other = items[1 - side];
-        let tree = trees[side];
-        for &e in &tree.nodes[n].ends {
-            let mut next = items;
-            next[side] = Item::End(e);
-            self.walk(trees, next, held, out, left);
-        }
-        for &c in &tree.nodes[n].children {
-            let node = &tree.nodes[c];
-            if clashes_with(&node.lits, &held[1 - side]) {
-                continue;
-            }
-            hold(&mut held[side], &node.lits, true);
-            self.shared.solver.push();
-            let conj = node.conj.expect("a child");
-            let _ = self.shared.solver.assert_term(conj);
-            self.name_in_walk(conj, true);
-            // a pair of traces is checked on its path conditions after the walk, and a
-            // conjunct whose literals the other prefix holds adds nothing to check
-            let last = node.children.is_empty() && matches!(other, Item::End(_));
-            let implied = implied_by(&node.lits, &held[1 - side]);
-            let pruned = !last && !implied && self.decide() == Some(false);
-            if !pruned {
-                let mut next = items;
-                next[side] = Item::Node(c);
-                self.walk(trees, next, held, out, left);
-            }
-            self.shared.solver.pop();
-            self.name_in_walk(conj, false);
-            hold(&mut held[side], &node.lits, false);
-        }
-    }
-
     /// Agreement of every pair of traces; (overlapping pairs, pairs).
     fn agree(&mut self, xs: &[STrace], ys: &[STrace]) -> (Vec<(usize, usize)>, usize) {
         let [ra, rb] = [self.contenders[0].name, self.contenders[1].name];
-        let pairs = xs.len() * ys.len();
-        let (mut overlapping, mut left) = (Vec::new(), 0);
-        let mut each: Vec<(usize, usize)> = Vec::new();
-        match self.pairing {
-            Pairing::Product => {
-                for i in 0..xs.len() {
-                    each.extend((0..ys.len()).map(|j| (i, j)));
-                }
-            }
-            Pairing::Walk => {
-                let terms = self.shared.solver.terms();
-                let trees = [Tree::new(terms, xs), Tree::new(terms, ys)];
-                let mut held = [Held::new(), Held::new()];
-                self.walk(
-                    [&trees[0], &trees[1]],
-                    [Item::Node(0), Item::Node(0)],
-                    &mut held,
-                    &mut each,
-                    &mut left,
-                );
-                each.sort_unstable();
-            }
-        }
-        for (i, j) in each {
-            let (a, b) = (&xs[i], &ys[j]);
-            if self.out_of_time() {
-                left += 1;
-                continue;
-            }
-            if clash(&a.literals, &b.literals) {
-                continue;
-            }
-            let names = vec![format!("{ra}#{}", a.index), format!("{rb}#{}", b.index)];
-            match self.check(&[a.pc, b.pc]) {
-                Checked::Unsat => continue,
-                Checked::Unknown(why) => {
-                    self.unproved.push(Unproved {
-                        check: "agree".into(),
-                        detail: format!("{} and {}: {why}", names[0], names[1]),
-                    });
+        let (mut overlapping, mut pairs, mut left) = (Vec::new(), 0, 0);
+        for a in xs {
+            for b in ys {
+                pairs += 1;
+                if self.out_of_time() {
+                    left += 1;
                     continue;
                 }
-                Checked::Sat(m) => {
-                    overlapping.push((a.index, b.index));
-                    let Some(diff) = self.difference(a, b) else {
-                        self.refute("differ", names, &m, &[0, 1]);
-                        if self.counterexample.is_some() {
-                            return (overlapping, pairs);
-                        }
-                        continue;
-                    };
-                    match self.check(&[a.pc, b.pc, diff]) {
-                        Checked::Unsat => {}
-                        Checked::Unknown(why) => self.unproved.push(Unproved {
+                if clash(&a.literals, &b.literals) {
+                    continue;
+                }
+                let names = vec![format!("{ra}#{}", a.index), format!("{rb}#{}", b.index)];
+                match self.check(&[a.pc, b.pc]) {
+                    Checked::Unsat => continue,
+                    Checked::Unknown(why) => {
+                        self.unproved.push(Unproved {
                             check: "agree".into(),
                             detail: format!("{} and {}: {why}", names[0], names[1]),
-                        }),
-                        Checked::Sat(m) => {
+                        });
+                        continue;
+                    }
+                    Checked::Sat(m) => {
+                        overlapping.push((a.index, b.index));
+                        let Some(diff) = self.difference(a, b) else {
                             self.refute("differ", names, &m, &[0, 1]);
                             if self.counterexample.is_some() {
                                 return (overlapping, pairs);
+                            }
+                            continue;
+                        };
+                        match self.check(&[a.pc, b.pc, diff]) {
+                            Checked::Unsat => {}
+                            Checked::Unknown(why) => self.unproved.push(Unproved {
+                                check: "agree".into(),
+                                detail: format!("{} and {}: {why}", names[0], names[1]),
+                            }),
+                            Checked::Sat(m) => {
+                                self.refute("differ", names, &m, &[0, 1]);
+                                if self.counterexample.is_some() {
+                                    return (overlapping, pairs);
+                                }
                             }
                         }
                     }
