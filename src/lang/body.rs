@@ -2940,6 +2940,31 @@ impl Body<'_, '_> {
             .collect()
     }
 
+    /// [`Self::pick_method`], with "cannot find method" reported at the name when
+    /// `c` has no method of that name (`what` says whether `c` is the class or the
+    /// superclass): `None` once an error is reported.
+    fn find_method(
+        &mut self,
+        c: ClassId,
+        name: Ident,
+        args: &[ast::Expr],
+        what: &str,
+    ) -> Option<(MethodId, Option<Vec<Expr>>)> {
+        match self.pick_method(c, name, args) {
+            Pick::Found(m, pre) => Some((m, pre)),
+            Pick::Failed => None,
+            Pick::NotFound => {
+                let msg = format!(
+                    "cannot find method `{}` in {what} `{}`",
+                    self.name(name.name),
+                    self.t.program.class_name(c)
+                );
+                self.err(msg, name.span);
+                None
+            }
+        }
+    }
+
     /// The method `name` of `c` that a call with `args` runs: the one method of
     /// that name, or among overloaded ones the most specific applicable one (its
     /// arguments then checked here, `Some`).
@@ -2977,18 +3002,8 @@ impl Body<'_, '_> {
         span: Span,
     ) -> (Expr, Ty) {
         let Some(recv) = recv else {
-            let (m, pre) = match self.pick_method(self.class, name, args) {
-                Pick::Found(m, pre) => (m, pre),
-                Pick::Failed => return Self::bad(span),
-                Pick::NotFound => {
-                    let msg = format!(
-                        "cannot find method `{}` in class `{}`",
-                        self.name(name.name),
-                        self.t.program.class_name(self.class)
-                    );
-                    self.err(msg, name.span);
-                    return Self::bad(span);
-                }
+            let Some((m, pre)) = self.find_method(self.class, name, args, "class") else {
+                return Self::bad(span);
             };
             self.check_private(m, name.span);
             if self.t.program.method(m).kind == MethodKind::Static {
@@ -3026,18 +3041,8 @@ impl Body<'_, '_> {
             && !self.is_var(id.name)
             && let Some(c) = self.t.class_named(id.name)
         {
-            let (m, pre) = match self.pick_method(c, name, args) {
-                Pick::Found(m, pre) => (m, pre),
-                Pick::Failed => return Self::bad(span),
-                Pick::NotFound => {
-                    let msg = format!(
-                        "cannot find method `{}` in class `{}`",
-                        self.name(name.name),
-                        self.t.program.class_name(c)
-                    );
-                    self.err(msg, name.span);
-                    return Self::bad(span);
-                }
+            let Some((m, pre)) = self.find_method(c, name, args, "class") else {
+                return Self::bad(span);
             };
             self.check_private(m, name.span);
             if self.t.program.method(m).kind != MethodKind::Static {
@@ -3063,18 +3068,8 @@ impl Body<'_, '_> {
                 return Self::bad(span);
             }
         };
-        let (m, pre) = match self.pick_method(c, name, args) {
-            Pick::Found(m, pre) => (m, pre),
-            Pick::Failed => return Self::bad(span),
-            Pick::NotFound => {
-                let msg = format!(
-                    "cannot find method `{}` in class `{}`",
-                    self.name(name.name),
-                    self.t.program.class_name(c)
-                );
-                self.err(msg, name.span);
-                return Self::bad(span);
-            }
+        let Some((m, pre)) = self.find_method(c, name, args, "class") else {
+            return Self::bad(span);
         };
         self.check_private(m, name.span);
         if self.t.program.method(m).kind == MethodKind::Static {
@@ -3159,18 +3154,8 @@ impl Body<'_, '_> {
             .class(self.class)
             .superclass
             .unwrap_or(ClassId(0));
-        let (m, pre) = match self.pick_method(sup, name, args) {
-            Pick::Found(m, pre) => (m, pre),
-            Pick::Failed => return Self::bad(span),
-            Pick::NotFound => {
-                let msg = format!(
-                    "cannot find method `{}` in superclass `{}`",
-                    self.name(name.name),
-                    self.t.program.class_name(sup)
-                );
-                self.err(msg, name.span);
-                return Self::bad(span);
-            }
+        let Some((m, pre)) = self.find_method(sup, name, args, "superclass") else {
+            return Self::bad(span);
         };
         self.check_private(m, name.span);
         let info = &self.t.methods[m.0 as usize];
