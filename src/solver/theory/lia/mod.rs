@@ -613,6 +613,10 @@ impl super::TheorySolver for Lia {
         if self.sync_marks.len() > len {
             self.simplex.undo_to(self.sync_marks[len]);
             self.sync_marks.truncate(len);
+            // the forms whose bounds were undone leave the tableau
+            if self.simplex.detach_idle().is_err() {
+                self.needs_reset = true;
+            }
         }
     }
 

@@ -63,6 +63,12 @@ pub struct Simplex {
     /// The slacks of the cuts of the last final check ([`Self::new_cut`]), dropped
     /// by [`Self::drop_cuts`].
     cut_vars: Vec<SVar>,
+    /// Whether each variable is in the tableau (a row's basic variable, or a
+    /// column of the rows): every original one, and the slacks with a bound in
+    /// force. A slack without bounds constrains nothing, so it stays out
+    /// ([`Self::detach_idle`]) and is expanded into a row when a bound comes
+    /// ([`Self::attach`]): a push/pop script's earlier forms then cost no pivot.
+    attached: Vec<bool>,
     /// Pivots made (statistics).
     pub pivots: u64,
 }
@@ -84,14 +90,26 @@ impl Simplex {
         self.hi.push(None);
         self.row_of.push(None);
         self.defs.push(None);
+        self.attached.push(true);
         v
     }
 
-    /// A new slack variable `s = sum(c * x)` over original variables.
+    /// A new slack variable `s = sum(c * x)` over original variables, out of the
+    /// tableau until a bound is asserted on it.
     pub fn new_slack(&mut self, def: &[(SVar, i128)]) -> Result<SVar, Overflow> {
         let s = self.new_var();
         self.defs[s.ix()] = Some(def.to_vec());
-        let row = self.expand(def)?;
+        self.attached[s.ix()] = false;
+        Ok(s)
+    }
+
+    /// Bring the slack `s` into the tableau: basic, its row its definition over
+    /// the non-basic variables, its value theirs.
+    fn attach(&mut self, s: SVar) -> Result<(), Overflow> {
+        let Some(def) = self.defs[s.ix()].clone() else {
+            return Ok(());
+        };
+        let row = self.expand(&def)?;
         let mut value = Q::ZERO;
         for &(x, c) in &row {
             value = value
@@ -104,7 +122,75 @@ impl Simplex {
             basic: s,
             coeffs: row,
         });
-        Ok(s)
+        self.attached[s.ix()] = true;
+        Ok(())
+    }
+
+    /// A slack in the tableau with no bound in force.
+    fn idle(&self, v: SVar) -> bool {
+        let i = v.ix();
+        self.attached[i] && self.defs[i].is_some() && self.lo[i].is_none() && self.hi[i].is_none()
+    }
+
+    /// Take row `r` out of the tableau, its basic variable with it.
+    fn remove_row(&mut self, r: usize) {
+        let row = self.rows.swap_remove(r);
+        self.row_of[row.basic.ix()] = None;
+        self.attached[row.basic.ix()] = false;
+        if let Some(moved) = self.rows.get(r) {
+            self.row_of[moved.basic.ix()] = Some(r);
+        }
+    }
+
+    /// Take every idle slack (no bound in force) out of the tableau, after a
+    /// backtrack: a basic one with its row; a non-basic one that no row uses as
+    /// it is; a non-basic one that a row uses is first pivoted into that row's
+    /// place (at unchanged values, so only through a row whose basic variable is
+    /// within its bounds, which then sits at a value that keeps the invariant of
+    /// the non-basic variables). The values of the variables left are unchanged.
+    pub fn detach_idle(&mut self) -> Result<(), Overflow> {
+        let mut r = 0;
+        while r < self.rows.len() {
+            if self.idle(self.rows[r].basic) {
+                self.remove_row(r);
+            } else {
+                r += 1;
+            }
+        }
+        for v in 0..self.val.len() {
+            let s = SVar(v as u32);
+            if !self.idle(s) {
+                continue;
+            }
+            let mut used = false;
+            let mut through = None;
+            for (r, row) in self.rows.iter().enumerate() {
+                if row.coeffs.iter().any(|(y, _)| *y == s) {
+                    used = true;
+                    if self.within_bounds(row.basic) {
+                        through = Some(r);
+                        break;
+                    }
+                }
+            }
+            match through {
+                Some(r) => {
+                    let at = self.val[self.rows[r].basic.ix()];
+                    self.pivot_and_update(r, s, at)?;
+                    self.remove_row(r);
+                }
+                None if !used => self.attached[v] = false,
+                None => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether `v`'s value lies within its bounds.
+    fn within_bounds(&self, v: SVar) -> bool {
+        let x = self.val[v.ix()];
+        self.lo[v.ix()].is_none_or(|l| x >= Q::int(l.k))
+            && self.hi[v.ix()].is_none_or(|h| x <= Q::int(h.k))
     }
 
     /// `sum(c * x)` over non-basic variables: basic ones replaced by their rows.
@@ -143,6 +229,7 @@ impl Simplex {
     pub fn drop_cuts(&mut self) -> Result<(), Overflow> {
         for s in std::mem::take(&mut self.cut_vars) {
             self.defs[s.ix()] = None;
+            self.attached[s.ix()] = false;
             self.lo[s.ix()] = None;
             self.hi[s.ix()] = None;
         }
@@ -192,6 +279,9 @@ impl Simplex {
             && (if upper { b.k < o.k } else { b.k > o.k })
         {
             return Ok(Err(b.why.into_iter().chain(o.why).collect()));
+        }
+        if !self.attached[v.ix()] {
+            self.attach(v)?;
         }
         self.undo.push(Undo {
             v,
@@ -352,8 +442,8 @@ impl Simplex {
         }
     }
 
-    /// Rebuild the tableau from the definitions: every slack basic over the
-    /// original variables, these set to the value nearest 0 within their bounds.
+    /// Rebuild the tableau from the definitions: every slack with a bound basic
+    /// over the original variables, these set to the value nearest 0 within their bounds.
     /// Undoes the drift of pivots (after an overflow, or a branch and bound that
     /// walked far along an unbounded direction); bounds are kept.
     pub fn reset(&mut self) -> Result<(), Overflow> {
@@ -373,6 +463,13 @@ impl Simplex {
             }
         }
         for v in 0..self.val.len() {
+            if self.defs[v].is_some() {
+                // a slack without bounds stays out (see `attached`)
+                self.attached[v] = self.lo[v].is_some() || self.hi[v].is_some();
+            }
+            if !self.attached[v] {
+                continue;
+            }
             if let Some(def) = self.defs[v].clone() {
                 let mut value = Q::ZERO;
                 let mut coeffs = Vec::with_capacity(def.len());
@@ -558,5 +655,67 @@ mod tests {
         assert_eq!(s.upper(sum), None);
         s.reset().unwrap();
         s.check().unwrap().unwrap();
+    }
+
+    /// Slacks enter the tableau with their first bound and leave it when their
+    /// bounds are undone, however the pivots left them; what remains still
+    /// decides: a push/pop script's earlier forms cost nothing later.
+    #[test]
+    fn idle_slacks_leave_the_tableau() {
+        let mut s = Simplex::default();
+        let (x, y, z) = (s.new_var(), s.new_var(), s.new_var());
+        let forms: Vec<SVar> = [[1, 1, 0], [1, -1, 0], [0, 2, 1], [1, 1, 1], [3, 0, -2]]
+            .iter()
+            .map(|c| s.new_slack(&[(x, c[0]), (y, c[1]), (z, c[2])]).unwrap())
+            .collect();
+        assert!(s.rows.is_empty(), "a slack without bounds is out");
+        let b = |k, i| Bound { k, why: lit(i) };
+        for round in 0..3i128 {
+            let m = s.mark();
+            // x + y <= 4 + round, x - y >= 2, 2y + z >= 5, x + y + z <= 9,
+            // 3x - 2z >= 1: pivots move slacks out of the basis
+            s.assert_bound(forms[0], true, b(4 + round, 1))
+                .unwrap()
+                .unwrap();
+            s.assert_bound(forms[1], false, b(2, 2)).unwrap().unwrap();
+            s.assert_bound(forms[2], false, b(5, 3)).unwrap().unwrap();
+            s.assert_bound(forms[3], true, b(9, 4)).unwrap().unwrap();
+            s.assert_bound(forms[4], false, b(1, 5)).unwrap().unwrap();
+            s.check().unwrap().unwrap();
+            let v = |w: SVar| s.value(w);
+            let sum = |c: [i128; 3]| {
+                Q::int(c[0])
+                    .mul(v(x))
+                    .and_then(|a| a.add(Q::int(c[1]).mul(v(y))?))
+                    .and_then(|a| a.add(Q::int(c[2]).mul(v(z))?))
+                    .unwrap()
+            };
+            assert!(sum([1, 1, 0]) <= Q::int(4 + round));
+            assert!(sum([1, -1, 0]) >= Q::int(2));
+            assert!(sum([0, 2, 1]) >= Q::int(5));
+            assert!(sum([1, 1, 1]) <= Q::int(9));
+            assert!(sum([3, 0, -2]) >= Q::int(1));
+            assert!(s.pivots > 0);
+            s.undo_to(m);
+            s.detach_idle().unwrap();
+            assert!(
+                forms.iter().all(|f| !s.attached[f.ix()]),
+                "round {round}: every form is out once its bounds are undone"
+            );
+            assert!(
+                s.rows.is_empty(),
+                "round {round}: {} rows left",
+                s.rows.len()
+            );
+            // the original variables keep values that the tableau (now empty) allows
+            s.check().unwrap().unwrap();
+        }
+        // an infeasible pair after all that: explained by its two bounds
+        s.assert_bound(forms[0], true, b(0, 6)).unwrap().unwrap();
+        s.assert_bound(forms[3], false, b(1, 7)).unwrap().unwrap();
+        s.assert_bound(z, true, b(0, 8)).unwrap().unwrap();
+        let mut c = s.check().unwrap().unwrap_err();
+        c.sort();
+        assert_eq!(c, vec![lit(6).unwrap(), lit(7).unwrap(), lit(8).unwrap()]);
     }
 }
