@@ -3,7 +3,8 @@
 folder, the tasks attempted, correct TRUE and FALSE, wrong verdicts, UNKNOWN by
 reason, and the time per task (docs/SVCOMP.md).
 
-Usage: scripts/svcomp.py PATH [--heaplog BIN] [--time-limit S] [--folders a,b] [--tasks]
+Usage: scripts/svcomp.py PATH [--heaplog BIN] [--time-limit S] [--search S [--seed N]]
+       [--folders a,b] [--tasks]
 
 PATH is a checkout of sv-benchmarks, its `java/` folder, or a copy with that layout:
 `java/<folder>/<Task>.yml` naming its `input_files` (directories or files, relative to
@@ -57,10 +58,10 @@ def java_root(path):
     return path
 
 
-def run_task(binary, yml, inputs, time_limit):
+def run_task(binary, yml, inputs, time_limit, search):
     base = os.path.dirname(yml)
     files = [os.path.normpath(os.path.join(base, i)) for i in inputs]
-    cmd = [binary, "verify", *files, "--format", "json", "--time-limit", str(time_limit)]
+    cmd = [binary, "verify", *files, "--format", "json", "--time-limit", str(time_limit), *search]
     start = time.monotonic()
     proc = subprocess.run(cmd, capture_output=True, text=True)
     elapsed = time.monotonic() - start
@@ -75,11 +76,18 @@ def main():
     ap.add_argument("path", nargs="?", help="sv-benchmarks checkout or copy")
     ap.add_argument("--heaplog", default="target/release/heaplog")
     ap.add_argument("--time-limit", type=float, default=20.0)
+    ap.add_argument("--search", help="verify's --search (default: verify's own)")
+    ap.add_argument("--seed", help="verify's --seed, for --search random-path")
     ap.add_argument("--folders", default="", help="comma-separated folders (default: all)")
     ap.add_argument("--tasks", action="store_true", help="also print one line per task")
     args = ap.parse_args()
     if not args.path:
         ap.error("the path of an sv-benchmarks copy is required")
+    search = []
+    if args.search:
+        search += ["--search", args.search]
+    if args.seed is not None:
+        search += ["--seed", args.seed]
     root = java_root(args.path)
     if not os.path.isdir(root):
         ap.error(f"{args.path}: not a directory")
@@ -102,7 +110,9 @@ def main():
             inputs, expected = parse_task(yml)
             if expected is None or not inputs:
                 continue
-            verdict, reasons, elapsed, detail = run_task(args.heaplog, yml, inputs, args.time_limit)
+            verdict, reasons, elapsed, detail = run_task(
+                args.heaplog, yml, inputs, args.time_limit, search
+            )
             times.append(elapsed)
             stats["tasks"] += 1
             task = name[: -len(".yml")]

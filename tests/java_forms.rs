@@ -226,3 +226,96 @@ fn java_forms_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() 
         Some(-3..=3),
     );
 }
+
+/// A static nested class reads and writes the enclosing classes' static fields by
+/// their simple names, as javac resolves them (JLS 6.4.1, 15.11): the class's own
+/// fields and its superclasses' first, then each enclosing class, innermost first.
+/// tests/lang/ok/EnclosingStatics.java: its header's path counts, every rule set
+/// against the oracle, and its driver's value, which is the JVM's (javac and java
+/// run it when they are on the PATH).
+#[test]
+fn nested_classes_read_the_enclosing_classes_statics_by_their_simple_names() {
+    let file = "tests/lang/ok/EnclosingStatics.java";
+    common::header_paths_and_oracle_agree(file, 2, &[]);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let (_, compiled) = lang::compile_path(&path).unwrap();
+    let program = compiled.program.expect("checks");
+    let driver = program.entry("Outer.driver").expect("Outer.driver");
+    let exec =
+        heaplog::concrete::run_static(&program, driver, &heaplog::concrete::ExecConfig::default())
+            .expect("a static no-argument method");
+    // 14483 on the JVM; Outer.count (1) for Inner.count or Outer.b (100) for Base.b
+    // would give another value.
+    assert_eq!(exec.canon(&program).result.to_string(), "return 14483");
+    let has = |tool: &str| {
+        std::process::Command::new(tool)
+            .arg("-version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !(has("javac") && has("java")) {
+        eprintln!("javac/java not on PATH: {file} not run on the JVM");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text.push_str(
+        "class Main { public static void main(String[] a) { System.out.println(Outer.driver()); } }\n",
+    );
+    std::fs::write(dir.path().join("Main.java"), text).unwrap();
+    let javac = std::process::Command::new("javac")
+        .arg("Main.java")
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        javac.status.success(),
+        "{}",
+        String::from_utf8_lossy(&javac.stderr)
+    );
+    let java = std::process::Command::new("java")
+        .args(["-cp", ".", "Main"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&java.stdout).trim(), "14483");
+}
+
+/// What javac rejects there (each checked with javac 17): a name no class around
+/// declares, and an enclosing class's instance field, read or written, also when it
+/// is nearer than a static field of the same name further out.
+#[test]
+fn names_the_enclosing_classes_do_not_resolve_are_positioned_errors() {
+    assert_error(
+        "class F {\n    static class G {\n        int m() { return zz; }\n    }\n}",
+        "3:26",
+        "cannot find variable `zz`",
+    );
+    assert_error(
+        "class F {\n    int v;\n    static class G {\n        int m() { return v; }\n    }\n}",
+        "4:26",
+        "non-static variable `v` of `F` cannot be referenced from a static context",
+    );
+    assert_error(
+        "class F {\n    int v;\n    static class G {\n        void m() { v = 1; }\n    }\n}",
+        "4:20",
+        "non-static variable `v`",
+    );
+    assert_error(
+        "class F {\n    int v;\n    static class G {\n        void m() { v++; }\n    }\n}",
+        "4:20",
+        "non-static variable `v`",
+    );
+    assert_error(
+        "class F {\n    static int v;\n    static class G {\n        int v;\n        static class H {\n            int m() { return v; }\n        }\n    }\n}",
+        "6:30",
+        "non-static variable `v` of `F.G`",
+    );
+    // The class's own instance field shadows the enclosing static one.
+    assert_eq!(
+        errors(
+            "class F {\n    static int v;\n    static class G {\n        int v;\n        int m() { return v; }\n    }\n}"
+        ),
+        ""
+    );
+}

@@ -98,3 +98,32 @@ fn bad_command_lines_exit_2() {
     let (code, _, _) = common::heaplog(&["verify"]);
     assert_eq!(code, 2);
 }
+
+/// `--search` orders `verify`'s exploration as `run`'s: the violation of
+/// tests/svcomp/search_shallow/ lies on a short path beside a tree of long ones.
+/// Depth-first takes the long ones first and spends its second on them; the
+/// strategies that take short paths first (branch-depth, `verify`'s default) or walk
+/// down from the root (random-path, for each seed tried) replay it at once.
+#[test]
+fn the_search_order_decides_what_a_bounded_verify_reaches() {
+    let bounds = ["--depth", "60", "--time-limit", "1"];
+    let doc = json(
+        "search_shallow",
+        &[&bounds[..], &["--search", "depth-first"]].concat(),
+    );
+    assert_eq!(doc["verdict"], "UNKNOWN", "{doc}");
+    let witness = serde_json::json!([true, false, true, false, false]);
+    for search in [&[][..], &["--search", "branch-depth"][..]] {
+        let doc = json("search_shallow", &[&bounds[..], search].concat());
+        assert_eq!(doc["verdict"], "FALSE", "{search:?}: {doc}");
+        assert_eq!(doc["witness"]["nondet"], witness, "{search:?}: {doc}");
+    }
+    for seed in ["0", "1", "2"] {
+        let doc = json(
+            "search_shallow",
+            &[&bounds[..], &["--search", "random-path", "--seed", seed]].concat(),
+        );
+        assert_eq!(doc["verdict"], "FALSE", "seed {seed}: {doc}");
+        assert_eq!(doc["witness"]["nondet"], witness, "seed {seed}: {doc}");
+    }
+}

@@ -40,6 +40,14 @@ pub struct Args {
     /// Maximum branching decisions on one path.
     #[arg(long, default_value_t = 1000)]
     pub depth: u32,
+    /// The search strategy, as `run --search`: `branch-depth` (the fewest branching
+    /// decisions first: a violation on a short path is found before long paths are
+    /// explored), `depth-first` or `random-path` (seeded by --seed).
+    #[arg(long, value_enum, default_value_t = super::SearchKind::BranchDepth)]
+    pub search: super::SearchKind,
+    /// The seed of `--search random-path` (the same seed, the same run).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
     /// Maximum machine steps on one path.
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub steps: u64,
@@ -131,6 +139,11 @@ pub fn run(args: Args) -> Output {
                     args.time_limit.unwrap_or(DEFAULT_TIME_LIMIT),
                 )),
                 progress: Progress::Hidden,
+                search: super::SearchArgs {
+                    search: args.search,
+                    seed: args.seed,
+                }
+                .search(),
                 ..EngineConfig::default()
             };
             config.reclaim = false;

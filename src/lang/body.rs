@@ -633,7 +633,19 @@ impl Body<'_, '_> {
     fn is_var(&self, n: Name) -> bool {
         self.lookup_local(n).is_some()
             || self.t.program.lookup_field(self.class, n).is_some()
-            || self.t.lookup_static(self.class, n).is_some()
+            || self.t.lookup_static_name(self.class, n).is_some()
+    }
+
+    /// The error for the simple name of an enclosing class's instance field, read or
+    /// written in a static nested class (javac's words).
+    fn enclosing_instance_field(&mut self, id: Ident, outer: ClassId) {
+        let msg = format!(
+            "non-static variable `{}` of `{}` cannot be referenced from a static context: \
+             a static nested class has no enclosing instance",
+            self.name(id.name),
+            self.t.program.class_name(outer)
+        );
+        self.err(msg, id.span);
     }
 
     /// When `e` names a static field (a simple name that is no local or instance
@@ -647,7 +659,13 @@ impl Body<'_, '_> {
                 {
                     return None;
                 }
-                self.t.lookup_static(self.class, id.name).map(Some)
+                match self.t.lookup_static_name(self.class, id.name)? {
+                    Ok(f) => Some(Some(f)),
+                    Err(outer) => {
+                        self.enclosing_instance_field(*id, outer);
+                        Some(None)
+                    }
+                }
             }
             A::Field(recv, f) => {
                 let A::Name(cid) = &recv.kind else {
@@ -756,7 +774,7 @@ impl Body<'_, '_> {
                 if self.t.program.lookup_field(self.class, id.name).is_some() {
                     return None;
                 }
-                let f = self.t.lookup_static(self.class, id.name)?;
+                let f = self.t.lookup_static_name(self.class, id.name)?.ok()?;
                 self.t.field_consts[f.0 as usize]
             }
             A::Field(recv, f) => {
@@ -2597,8 +2615,13 @@ impl Body<'_, '_> {
                 None => Self::bad(id.span),
             };
         }
-        if let Some(f) = self.t.lookup_static(self.class, id.name) {
-            return self.static_read(f, id.span);
+        match self.t.lookup_static_name(self.class, id.name) {
+            Some(Ok(f)) => return self.static_read(f, id.span),
+            Some(Err(outer)) => {
+                self.enclosing_instance_field(id, outer);
+                return Self::bad(id.span);
+            }
+            None => {}
         }
         let msg = if self.t.class_named(id.name).is_some() {
             format!("`{}` is a class, not a value", self.name(id.name))

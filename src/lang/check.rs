@@ -122,6 +122,35 @@ impl Table<'_> {
         None
     }
 
+    /// The class `c` is nested in (a static member class is named `Outer.Inner`,
+    /// src/lang/nested.rs), or `None` for a top-level class.
+    pub fn enclosing(&self, c: ClassId) -> Option<ClassId> {
+        let (outer, _) = self.program.class_name(c).rsplit_once('.')?;
+        let n = self.program.names.get(outer)?;
+        self.class_named(Name(n))
+    }
+
+    /// What the simple name `name` of a field means in class `c` when no local and
+    /// no instance field of `c` (or a superclass) has it, as javac resolves it
+    /// (JLS 6.4.1, 15.11): a static field of `c` or a superclass, else of the
+    /// innermost enclosing class that has a field of that name, where a field of a
+    /// class or its superclasses shadows one of the classes around it. `Err(k)`: the
+    /// nearest such field is an instance field of the enclosing class `k`, which a
+    /// static nested class cannot read. `None`: no field of that name in scope.
+    pub fn lookup_static_name(&self, c: ClassId, name: Name) -> Option<Result<FieldId, ClassId>> {
+        let mut k = Some(c);
+        while let Some(cls) = k {
+            if let Some(f) = self.lookup_static(cls, name) {
+                return Some(Ok(f));
+            }
+            if cls != c && self.program.lookup_field(cls, name).is_some() {
+                return Some(Err(cls));
+            }
+            k = self.enclosing(cls);
+        }
+        None
+    }
+
     /// The constructor that `new C(...)` or `super(...)` on class `c` runs: its own
     /// if declared, else the nearest one up the chain (reached by implicit `super()`).
     pub fn effective_ctor(&self, c: ClassId) -> Option<MethodId> {
@@ -696,7 +725,6 @@ pub(super) fn check(
         }
     }
     check_field_hiding(&table, &decls, diags);
-    field_constants(&mut table, &decls);
     // all_fields: superclass chains are acyclic now, so fill root-first.
     let mut order: Vec<ClassId> = (0..table.program.classes.len() as u32)
         .map(ClassId)
@@ -719,6 +747,8 @@ pub(super) fn check(
         all.extend(table.program.class(c).own_fields.iter().copied());
         table.program.classes[c.0 as usize].all_fields = all;
     }
+    // After all_fields: an instance field's simple name is not a constant.
+    field_constants(&mut table, &decls);
 
     // Method signatures.
     for &(id, decl) in &decls {
@@ -1487,14 +1517,14 @@ fn field_constants(t: &mut Table, decls: &[(ClassId, &ClassDecl)]) {
                         if t.program.lookup_field(owner, id.name).is_some() {
                             return None;
                         }
-                        t.lookup_static(owner, id.name)?
+                        t.lookup_static_name(owner, id.name)?.ok()?
                     }
                     ast::ExprKind::Field(recv, f) => {
                         let ast::ExprKind::Name(cid) = &recv.kind else {
                             return None;
                         };
                         if t.program.lookup_field(owner, cid.name).is_some()
-                            || t.lookup_static(owner, cid.name).is_some()
+                            || t.lookup_static_name(owner, cid.name).is_some()
                         {
                             return None;
                         }
