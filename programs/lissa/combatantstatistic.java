@@ -1,4 +1,4 @@
-// heaplog: CombatantStatistic from fortbattleplayer (SF110): per statistic type, a DataSet
+// heaplog: CombatantStatistic from twfbplayer (SF110): per statistic type, a DataSet
 // of values per side; a HashMap of DataSets, each a HashMap of LinkedLists, int keys
 // throughout ([LISSA] §4, Table 1 "CombatantStatistic")
 // entry: CombatantStatistic.addDataMain requires=repOK paths=unbounded

@@ -1,6 +1,6 @@
-// heaplog: SQLFilterClauses from SF110: per table name, a map from clause name to clause
-// information; a HashMap of HashMaps, int names and clauses ([LISSA] §4, Table 1
-// "SQLFilter")
+// heaplog: SQLFilterClauses from squirrel-sql (SF110): per table name, a map from clause
+// name to clause information; a HashMap of HashMaps, int names and clauses ([LISSA] §4,
+// Table 1 "SQLFilter")
 // entry: SQLFilterClauses.put requires=repOK paths=unbounded
 // entry: SQLFilterClauses.get requires=repOK paths=unbounded
 //

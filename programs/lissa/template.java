@@ -1,6 +1,5 @@
-// heaplog: Template from the Java project "jxls"-style reporting code of SF110: a template's
-// parameters in a LinkedList, indexed by name in a HashMap; int names ([LISSA] §4,
-// Table 1 "Template")
+// heaplog: Template from templateit (SF110): a template's parameters in a LinkedList,
+// indexed by name in a HashMap; int names ([LISSA] §4, Table 1 "Template")
 // entry: Template.addParameterMain requires=repOK paths=unbounded
 // entry: Template.getParameter requires=repOK paths=unbounded
 //
