@@ -4,7 +4,7 @@
 // entry: HashMap.put requires=repOK paths=unbounded
 // entry: HashMap.remove requires=repOK paths=unbounded
 //
-// The seed's case study as it is, not java.util's table (programs/lissa/hashmap.java has
+// [LISSA]'s case study as it is, not java.util's table (programs/lissa/hashmap.java has
 // that, an Entry[] with resize): hash(key) is the key, and indexFor(h, 16) is
 // java.util's h & (length - 1), so a key's bucket is its low four bits. The scope counts
 // entries only, as [LISSA]'s does: the map is the one object of its class.
