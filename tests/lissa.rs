@@ -125,6 +125,28 @@ fn case_studies_agree_and_lissa_prunes() {
         // around spurious cyclic trees without branching (docs/LISSA.md). The rule
         // set's reach, not the oracle's.
         ("dictionaryinfo", "DictionaryInfo.addField", 1, true),
+        // [LISSA]'s HashMap and its clients, 8 or 16 bucket fields each. put at scope 2
+        // never reads a chain lazy could make cyclic before it inserts or updates: every
+        // trace is one of lissa's (lazy's cyclic chains are cut by the step bound).
+        ("hashmap16", "HashMap.put", 2, false),
+        ("hashmap16", "HashMap.remove", 2, true),
+        ("template", "Template.getParameter", 2, true),
+        // Scope 1: at 2 the oracle's classes of inputs outgrow its budget for
+        // addParameter and ensureTypExists, and the nested maps' runs take seconds each.
+        ("template", "Template.addParameterMain", 1, true),
+        ("sqlfilter", "SQLFilterClauses.get", 1, false),
+        (
+            "combatantstatistic",
+            "CombatantStatistic.addDataMain",
+            1,
+            true,
+        ),
+        (
+            "combatantstatistic",
+            "CombatantStatistic.ensureTypExistsMain",
+            1,
+            true,
+        ),
     ];
     for (file, entry, scope, prunes) in cases {
         let program = load(&format!("programs/lissa/{file}.java"));
@@ -159,17 +181,23 @@ fn case_studies_agree_and_lissa_prunes() {
 /// input structure within the scope, ends without an exceptional trace.
 #[test]
 fn case_study_repoks_never_throw() {
-    for (file, class) in [
-        ("linkedlist", "LinkedList"),
-        ("treemap", "TreeMap"),
-        ("treeset", "TreeSet"),
-        ("schedule", "Schedule"),
-        ("transportstats", "TransportStats"),
-        ("dictionaryinfo", "DictionaryInfo"),
+    // (file, class, scope): the maps of bucket fields at smaller scopes, where lazy
+    // initialization of their repOK alone already makes thousands of structures.
+    for (file, class, scope) in [
+        ("linkedlist", "LinkedList", 3),
+        ("treemap", "TreeMap", 3),
+        ("treeset", "TreeSet", 3),
+        ("schedule", "Schedule", 3),
+        ("transportstats", "TransportStats", 3),
+        ("dictionaryinfo", "DictionaryInfo", 3),
+        ("hashmap16", "HashMap", 2),
+        ("template", "Template", 2),
+        ("sqlfilter", "SQLFilterClauses", 1),
+        ("combatantstatistic", "CombatantStatistic", 1),
     ] {
         let program = load(&format!("programs/lissa/{file}.java"));
         let m = program.entry(&format!("{class}.repOK")).unwrap();
-        let config = oracle::engine_config(3, Some(Duration::from_secs(60)));
+        let config = oracle::engine_config(scope, Some(Duration::from_secs(60)));
         let s = (rules::find("lazy").unwrap().run)(&program, file, m, config);
         let cut: Vec<&String> = s.cut.keys().filter(|b| *b != "scope").collect();
         assert!(cut.is_empty(), "{class}.repOK: {:?}", s.cut);
@@ -400,5 +428,37 @@ fn hashmap_buckets_are_decided_and_agree() {
     for entry in ["HashMap.get", "HashMap.remove"] {
         let t = traces(&program, entry, "HashMap.repOK", 2);
         assert!(t.iter().all(|x| x.1 > 0), "{entry}: {t:?}");
+    }
+}
+
+/// [LISSA]'s HashMap (`programs/lissa/hashmap16.java`: 16 bucket fields, the bucket
+/// `key & 15`) and CombatantStatistic's map of 8 buckets give [LISSA]'s LISSA paths of
+/// Table 1: per bucket a chain of up to k entries, each met as the key (one path) or
+/// not (two: the hash differs, or the hash matches and the key does not), so put and
+/// ensureTypExists have b·(3·2^k - 2) paths at scope k with b buckets, remove (which reads
+/// `next` before it compares) 16·(7·2^(k-1) - 3). All normal: no input throws.
+#[test]
+fn lissa_hashmaps_have_lissas_paths() {
+    for (file, entry, scope, paths) in [
+        ("hashmap16.java", "HashMap.put", 2, 160),
+        ("hashmap16.java", "HashMap.put", 3, 352),
+        ("hashmap16.java", "HashMap.remove", 3, 400),
+        (
+            "combatantstatistic.java",
+            "CombatantStatistic.ensureTypExistsMain",
+            2,
+            80,
+        ),
+        (
+            "combatantstatistic.java",
+            "CombatantStatistic.ensureTypExistsMain",
+            3,
+            176,
+        ),
+    ] {
+        let s = summary(file, entry, scope, "lissa");
+        assert_eq!(s["traces"], paths, "{entry} at {scope}: {s}");
+        assert_eq!(s["exceptional"], 0, "{entry} at {scope}: {s}");
+        assert_eq!(s["solver_unknown"], 0, "{entry} at {scope}: {s}");
     }
 }
