@@ -26,6 +26,22 @@ pub fn unit_to_java(unit: &Unit, names: &impl Resolver) -> String {
         indent: 0,
         clinit_skip: 0,
     };
+    // `package` and `import` lines as written (an SV-COMP task's `Verifier` needs
+    // its import to check again)
+    let dotted = |q: &crate::lang::ast::QualifiedName| {
+        let parts: Vec<&str> = q.parts.iter().map(|i| names.resolve(&i.name.0)).collect();
+        parts.join(".")
+    };
+    if let Some(pkg) = &unit.package {
+        let _ = write!(p.out, "package {};\n\n", dotted(pkg));
+    }
+    for i in &unit.imports {
+        let star = if i.star { ".*" } else { "" };
+        let _ = writeln!(p.out, "import {}{star};", dotted(&i.name));
+    }
+    if !unit.imports.is_empty() {
+        p.out.push('\n');
+    }
     for c in &unit.classes {
         p.class(c);
     }
