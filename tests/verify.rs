@@ -117,6 +117,8 @@ fn the_search_order_decides_what_a_bounded_verify_reaches() {
         let doc = json("search_shallow", &[&bounds[..], search].concat());
         assert_eq!(doc["verdict"], "FALSE", "{search:?}: {doc}");
         assert_eq!(doc["witness"]["nondet"], witness, "{search:?}: {doc}");
+        assert_eq!(doc["search"], "branch-depth", "{search:?}: {doc}");
+        assert_eq!(doc["seed"], serde_json::Value::Null, "{search:?}: {doc}");
     }
     for seed in ["0", "1", "2"] {
         let doc = json(
@@ -125,5 +127,7 @@ fn the_search_order_decides_what_a_bounded_verify_reaches() {
         );
         assert_eq!(doc["verdict"], "FALSE", "seed {seed}: {doc}");
         assert_eq!(doc["witness"]["nondet"], witness, "seed {seed}: {doc}");
+        assert_eq!(doc["search"], "random-path", "seed {seed}: {doc}");
+        assert_eq!(doc["seed"].to_string(), seed, "seed {seed}: {doc}");
     }
 }

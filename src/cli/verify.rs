@@ -472,6 +472,13 @@ fn json_value(v: &Value) -> serde_json::Value {
     }
 }
 
+/// The strategy as `--search` names it.
+fn search_name(k: super::SearchKind) -> String {
+    use clap::ValueEnum;
+    k.to_possible_value()
+        .map_or_else(|| format!("{k:?}"), |v| v.get_name().to_string())
+}
+
 fn json(r: &Report, args: &Args, rules: &str) -> serde_json::Value {
     let witness = r.witness.as_ref().map(|w| {
         let params: serde_json::Map<String, serde_json::Value> = w
@@ -490,6 +497,8 @@ fn json(r: &Report, args: &Args, rules: &str) -> serde_json::Value {
         "command": "verify",
         "entry": args.entry,
         "rules": rules,
+        "search": search_name(args.search),
+        "seed": (args.search == super::SearchKind::RandomPath).then_some(args.seed),
         "verdict": r.verdict.name(),
         "reasons": r.reasons,
         "detail": r.detail,
