@@ -462,3 +462,24 @@ fn lissa_hashmaps_have_lissas_paths() {
         assert_eq!(s["solver_unknown"], 0, "{entry} at {scope}: {s}");
     }
 }
+
+/// CombatantStatistic.addData's paths are the count docs/LISSA.md derives: 9 · P(k), the
+/// type's bucket (bucket 6 twice: `type == 14`) times, per bucket, NF = 2(2^(k+1) - 1)
+/// paths that put a new DataSet, plus 2^k - 1 found positions each followed by V paths
+/// (its DataSet null, or per side the side map's lookup and the found list null or added
+/// to): P(1) = 6 + 11 (one list entry), P(2) = 14 + 3 · 33. Normal: the new DataSets and
+/// the lists added to; exceptional: the NullPointerExceptions.
+#[test]
+fn add_data_has_the_derived_paths() {
+    for (scope, normal, exceptional) in [(1, 9 * (6 + 2), 9 * 9), (2, 9 * (14 + 36), 9 * 63)] {
+        let s = summary(
+            "combatantstatistic.java",
+            "CombatantStatistic.addDataMain",
+            scope,
+            "lissa",
+        );
+        assert_eq!(s["normal"], normal, "at {scope}: {s}");
+        assert_eq!(s["exceptional"], exceptional, "at {scope}: {s}");
+        assert_eq!(s["solver_unknown"], 0, "at {scope}: {s}");
+    }
+}

@@ -81,7 +81,7 @@ impl SymSolve<'_> {
         self.src_used = false;
         let c0 = self.stats;
         let out = self.search_from(s, choices, known);
-        if std::env::var_os("HEAPLOG_SYMSOLVE_LOG").is_some() {
+        if let Some(level) = std::env::var_os("HEAPLOG_SYMSOLVE_LOG") {
             let d = self.stats;
             eprintln!(
                 "symsolve: objects {} earlier {} candidates {} sat {} before-site {} dead-skipped {} unit-skipped {} pools {} nodes {}",
@@ -95,6 +95,9 @@ impl SymSolve<'_> {
                 self.witnesses.prefixes.len(),
                 self.own.as_ref().map_or(0, |x| x.len()),
             );
+            if level == "structure" {
+                eprintln!("{}", describe(self.program, s, choices));
+            }
         }
         self.end_prefixes(s);
         out
@@ -588,4 +591,50 @@ impl Walk<'_> {
             .and(self.site_index)
             .map(|x| self.cand.value(x))
     }
+}
+
+/// A search's structure as `HEAPLOG_SYMSOLVE_LOG=structure` prints it after its counts:
+/// each object with its class and its fixed fields (`o3.next=o1`, `null`, an `int`), and
+/// the site of a query over choices with the choices asked.
+fn describe(p: &crate::lang::Program, s: &Structure, choices: Option<&Choices>) -> String {
+    let value = |v: &InputValue| match v {
+        InputValue::Null => "null".to_string(),
+        InputValue::Obj(InputObj(o)) => format!("o{o}"),
+        other => format!("{other:?}"),
+    };
+    let mut out = format!(
+        "  roots: {}",
+        s.roots.iter().map(value).collect::<Vec<_>>().join(", ")
+    );
+    for (o, (class, fields)) in s.objects.iter().enumerate() {
+        let names = &p.class(*class).all_fields;
+        let fixed: Vec<String> = fields
+            .iter()
+            .enumerate()
+            .filter_map(|(i, v)| {
+                let name = match s.kind(o) {
+                    Kind::Class(_) => p.field_name(names[i]).to_string(),
+                    Kind::Array(..) => format!("[{i}]"),
+                };
+                v.as_ref().map(|v| format!("{name}={}", value(v)))
+            })
+            .collect();
+        out += &format!("\n  o{o}: {} {}", p.class_name(*class), fixed.join(" "));
+    }
+    if let Some(c) = choices {
+        let (o, slot) = c.site;
+        let name = match s.kind(o) {
+            Kind::Class(class) => p.field_name(p.class(class).all_fields[slot]).to_string(),
+            Kind::Array(..) => format!("[{slot}]"),
+        };
+        let aliases: Vec<String> = c.aliases.iter().map(|a| format!("o{a}")).collect();
+        out += &format!(
+            "\n  site: o{o}.{name}, choices: {}{}{}",
+            if c.null { "null " } else { "" },
+            aliases.join(" "),
+            c.fresh
+                .map_or(String::new(), |f| format!(" fresh {}", p.class_name(f))),
+        );
+    }
+    out
 }
