@@ -146,6 +146,14 @@ pub struct Proof {
     #[serde(skip)]
     pub overlapping: Vec<(usize, usize)>,
     pub pairs: usize,
+    /// Pairs of traces (of one side, for disjointness, or one of each, for agreement)
+    /// found disjoint without a solver call: by an atom of opposite polarities, and by
+    /// the equalities of their path conditions ([`equalities_clash`]).
+    /// (In the text only: the JSON schema stays as it is.)
+    #[serde(skip)]
+    pub disjoint_by_literals: usize,
+    #[serde(skip)]
+    pub disjoint_by_equalities: usize,
     /// Solver checks asked.
     pub checks: usize,
     /// Time in solver checks, and the slowest one, in milliseconds.
@@ -178,6 +186,9 @@ struct STrace {
     /// The path condition's literals (atom, polarity), sorted by atom: two traces
     /// with an atom of opposite polarities are disjoint without a solver check.
     literals: Vec<(TermId, bool)>,
+    /// The path condition's equalities and disequalities (from its `=` and
+    /// `distinct` literals), for the pre-filter of [`equalities_clash`].
+    equalities: Equalities,
     cells: Vec<(TermId, FieldId, TermId, TermId)>,
 }
 
@@ -294,6 +305,7 @@ impl TraceSink for Collect<'_> {
             s.news.insert(n);
         }
         let literals = literals(s.solver.terms(), &pcs);
+        let equalities = Equalities::of(s.solver.terms(), &literals);
         self.traces.push(STrace {
             index: t.index,
             ending: t.ending.clone(),
@@ -301,6 +313,7 @@ impl TraceSink for Collect<'_> {
             pc,
             serials,
             literals,
+            equalities,
             cells,
         });
         true
@@ -395,6 +408,8 @@ pub fn prove(
         deadline,
         shared,
         checks: 0,
+        by_literals: 0,
+        by_equalities: 0,
         check_time: Duration::ZERO,
         slowest: Duration::ZERO,
         unproved: Vec::new(),
@@ -491,6 +506,8 @@ pub fn prove(
         overlapping_pairs: overlapping.len(),
         overlapping,
         pairs,
+        disjoint_by_literals: p.by_literals,
+        disjoint_by_equalities: p.by_equalities,
         checks: p.checks,
         check_ms: p.check_time.as_secs_f64() * 1e3,
         slowest_check_ms: p.slowest.as_secs_f64() * 1e3,
@@ -531,7 +548,9 @@ fn literals(terms: &Terms, conjuncts: &[TermId]) -> Vec<(TermId, bool)> {
 
 /// Whether two sorted literal lists hold an atom with opposite polarities: their
 /// conjunction is then unsatisfiable. A linear merge: each list holds an atom at most
-/// twice (once per polarity, `false` first).
+/// twice (once per polarity, `false` first). The proof finds such pairs with a
+/// [`LiteralIndex`]; this is the definition it is tested against.
+#[cfg(test)]
 fn clash(a: &[(TermId, bool)], b: &[(TermId, bool)]) -> bool {
     // The polarities of the atom at `i`, as a mask (bit 0: negative, bit 1: positive),
     // and the index past it.
@@ -562,6 +581,140 @@ fn clash(a: &[(TermId, bool)], b: &[(TermId, bool)]) -> bool {
     false
 }
 
+/// One side's traces indexed by their literals: per literal, the traces that hold
+/// it. The traces whose literals clash with a list of literals (an atom of opposite
+/// polarities) are then found without a merge per pair, and only the
+/// others are enumerated.
+struct LiteralIndex {
+    len: usize,
+    by_literal: HashMap<(TermId, bool), Vec<u32>>,
+}
+
+impl LiteralIndex {
+    fn new<'t>(lists: impl Iterator<Item = &'t [(TermId, bool)]>) -> LiteralIndex {
+        let mut by_literal: HashMap<(TermId, bool), Vec<u32>> = HashMap::new();
+        let mut len = 0;
+        for (k, literals) in lists.enumerate() {
+            for &l in literals {
+                by_literal.entry(l).or_default().push(k as u32);
+            }
+            len = k + 1;
+        }
+        LiteralIndex { len, by_literal }
+    }
+
+    /// Per trace (by position), whether its literals do not clash with `literals`.
+    fn compatible(&self, literals: &[(TermId, bool)]) -> Vec<bool> {
+        let mut ok = vec![true; self.len];
+        for &(atom, positive) in literals {
+            if let Some(ks) = self.by_literal.get(&(atom, !positive)) {
+                for &k in ks {
+                    ok[k as usize] = false;
+                }
+            }
+        }
+        ok
+    }
+}
+
+/// The equalities and disequalities a path condition states: the input of
+/// [`equalities_clash`].
+#[derive(Clone, Debug, Default)]
+struct Equalities {
+    eqs: Vec<(TermId, TermId)>,
+    neqs: Vec<(TermId, TermId)>,
+}
+
+impl Equalities {
+    fn of(terms: &Terms, literals: &[(TermId, bool)]) -> Equalities {
+        let mut e = Equalities::default();
+        for &(atom, positive) in literals {
+            match (terms.node(atom), positive) {
+                (Node::Eq(x, y), true) => e.eqs.push((*x, *y)),
+                (Node::Eq(x, y), false) => e.neqs.push((*x, *y)),
+                (Node::Distinct(xs), true) => {
+                    for (i, &x) in xs.iter().enumerate() {
+                        for &y in &xs[i + 1..] {
+                            e.neqs.push((x, y));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        e
+    }
+}
+
+/// Whether a term is a distinguished constant: two different ones of a sort are
+/// different values (`Terms` interns them, so different constants are different ids).
+fn is_constant(terms: &Terms, t: TermId) -> bool {
+    matches!(
+        terms.node(t),
+        Node::Int(_) | Node::Value(..) | Node::Bool(_)
+    )
+}
+
+/// Whether the equalities of two path conditions, taken together, contradict
+/// themselves by ground equality alone: their `=` literals (of both) put two
+/// different constants in one class (an access path `null` in one and an object in
+/// the other, two classes for one dynamic type, two values for one symbol), or put
+/// the two sides of a `≠` literal (of either) in one class. Every literal holds in
+/// `pc_a ∧ pc_b`, and equality is an equivalence relation under which different
+/// constants differ, so the conjunction is then unsatisfiable
+/// (docs/EQUIVALENCE.md, "Pairs dropped before the solver").
+fn equalities_clash(terms: &Terms, a: &Equalities, b: &Equalities) -> bool {
+    if a.eqs.is_empty() && b.eqs.is_empty() {
+        return false;
+    }
+    let mut parent: HashMap<TermId, TermId> = HashMap::new();
+    fn find(parent: &mut HashMap<TermId, TermId>, x: TermId) -> TermId {
+        let mut r = x;
+        while let Some(&p) = parent.get(&r) {
+            if p == r {
+                break;
+            }
+            r = p;
+        }
+        let mut y = x;
+        while y != r {
+            let next = parent.get(&y).copied().unwrap_or(r);
+            parent.insert(y, r);
+            y = next;
+        }
+        r
+    }
+    // The constant of each class, kept at its root.
+    let mut constant: HashMap<TermId, TermId> = HashMap::new();
+    for &(x, y) in a.eqs.iter().chain(&b.eqs) {
+        let (rx, ry) = (find(&mut parent, x), find(&mut parent, y));
+        if rx == ry {
+            continue;
+        }
+        let cx = constant
+            .get(&rx)
+            .copied()
+            .or_else(|| is_constant(terms, rx).then_some(rx));
+        let cy = constant
+            .get(&ry)
+            .copied()
+            .or_else(|| is_constant(terms, ry).then_some(ry));
+        if let (Some(cx), Some(cy)) = (cx, cy)
+            && cx != cy
+        {
+            return true;
+        }
+        parent.insert(rx, ry);
+        if let Some(c) = cx.or(cy) {
+            constant.insert(ry, c);
+        }
+    }
+    a.neqs
+        .iter()
+        .chain(&b.neqs)
+        .any(|&(x, y)| find(&mut parent, x) == find(&mut parent, y))
+}
+
 fn side_report(name: &str, sum: &RunSummary, traces: &[STrace], ms: f64) -> SideReport {
     SideReport {
         rules: name.to_string(),
@@ -589,6 +742,9 @@ struct Prover<'p> {
     deadline: Option<Instant>,
     shared: Shared,
     checks: usize,
+    /// Pairs found disjoint without a solver call (`Proof::disjoint_by_literals`, ...).
+    by_literals: usize,
+    by_equalities: usize,
     check_time: Duration,
     slowest: Duration,
     unproved: Vec<Unproved>,
@@ -905,6 +1061,14 @@ impl Prover<'_> {
         out
     }
 
+    /// Whether two traces' path conditions are disjoint by their equalities alone
+    /// ([`equalities_clash`]), counted.
+    fn by_equalities(&mut self, a: &STrace, b: &STrace) -> bool {
+        let r = equalities_clash(self.shared.solver.terms(), &a.equalities, &b.equalities);
+        self.by_equalities += usize::from(r);
+        r
+    }
+
     fn timed(&mut self, start: Instant) {
         let took = start.elapsed();
         self.check_time += took;
@@ -923,14 +1087,21 @@ impl Prover<'_> {
         // two conjuncts there are usually contradictory already (one check per fork).
         let mut by_fork: HashMap<(TermId, TermId, Vec<u64>), bool> = HashMap::new();
         let mut left = 0usize;
+        let index = LiteralIndex::new(traces.iter().map(|t| &t.literals[..]));
         for i in 0..traces.len() {
+            let compatible = index.compatible(&traces[i].literals);
             for j in i + 1..traces.len() {
+                if !compatible[j] {
+                    self.by_literals += 1;
+                    proved += 1;
+                    continue;
+                }
                 if self.out_of_time() {
                     left += 1;
                     continue;
                 }
                 let (a, b) = (&traces[i], &traces[j]);
-                if clash(&a.literals, &b.literals) {
+                if self.by_equalities(a, b) {
                     proved += 1;
                     continue;
                 }
@@ -1066,15 +1237,24 @@ impl Prover<'_> {
     /// Agreement of every pair of traces; (overlapping pairs, pairs).
     fn agree(&mut self, xs: &[STrace], ys: &[STrace]) -> (Vec<(usize, usize)>, usize) {
         let [ra, rb] = [self.contenders[0].name, self.contenders[1].name];
-        let (mut overlapping, mut pairs, mut left) = (Vec::new(), 0, 0);
-        for a in xs {
-            for b in ys {
-                pairs += 1;
+        let (mut overlapping, mut left) = (Vec::new(), 0);
+        // Every pair is one of the product, though only those whose literals do not
+        // clash are enumerated; a counterexample stops the product at its pair.
+        let pairs = xs.len() * ys.len();
+        let index = LiteralIndex::new(ys.iter().map(|t| &t.literals[..]));
+        for (i, a) in xs.iter().enumerate() {
+            let compatible = index.compatible(&a.literals);
+            for (j, b) in ys.iter().enumerate() {
+                if !compatible[j] {
+                    self.by_literals += 1;
+                    continue;
+                }
+                let at = i * ys.len() + j + 1;
                 if self.out_of_time() {
                     left += 1;
                     continue;
                 }
-                if clash(&a.literals, &b.literals) {
+                if self.by_equalities(a, b) {
                     continue;
                 }
                 let names = vec![format!("{ra}#{}", a.index), format!("{rb}#{}", b.index)];
@@ -1092,7 +1272,7 @@ impl Prover<'_> {
                         let Some(diff) = self.difference(a, b) else {
                             self.refute("differ", names, &m, &[0, 1]);
                             if self.counterexample.is_some() {
-                                return (overlapping, pairs);
+                                return (overlapping, at);
                             }
                             continue;
                         };
@@ -1105,7 +1285,7 @@ impl Prover<'_> {
                             Checked::Sat(m) => {
                                 self.refute("differ", names, &m, &[0, 1]);
                                 if self.counterexample.is_some() {
-                                    return (overlapping, pairs);
+                                    return (overlapping, at);
                                 }
                             }
                         }
@@ -1374,7 +1554,7 @@ pub fn proof_text(program: &str, entry: &str, p: &Proof) -> String {
     };
     let _ = writeln!(
         s,
-        "{program} {entry}: {} vs {}: {verdict} ({} + {} traces, {} overlapping pairs of {}, {} checks, cut {} / {}, {} unproved, {:.1} ms to prove)",
+        "{program} {entry}: {} vs {}: {verdict} ({} + {} traces, {} overlapping pairs of {}, {} checks, {} + {} pairs disjoint by literals + equalities, cut {} / {}, {} unproved, {:.1} ms to prove)",
         p.rules,
         p.against,
         p.sides[0].traces,
@@ -1382,6 +1562,8 @@ pub fn proof_text(program: &str, entry: &str, p: &Proof) -> String {
         p.overlapping_pairs,
         p.pairs,
         p.checks,
+        p.disjoint_by_literals,
+        p.disjoint_by_equalities,
         cut(&p.sides[0]),
         cut(&p.sides[1]),
         p.unproved.len(),
@@ -1441,6 +1623,57 @@ mod tests {
         let ny = terms.not(y).unwrap();
         assert_eq!(b, literals(&terms, &[nx, ny]));
         assert!(clash(&a, &b));
+        // The index finds exactly the lists that clash.
+        let z = terms.constant("z", Sort::Bool);
+        let nz = terms.not(z).unwrap();
+        let lists: Vec<Vec<(TermId, bool)>> = [vec![x], vec![nx, z], vec![y], vec![nz], vec![]]
+            .iter()
+            .map(|cs| literals(&terms, cs))
+            .collect();
+        let index = LiteralIndex::new(lists.iter().map(|l| &l[..]));
+        for l in &lists {
+            let ok = index.compatible(l);
+            for (k, m) in lists.iter().enumerate() {
+                assert_eq!(ok[k], !clash(l, m));
+            }
+        }
+    }
+
+    #[test]
+    fn equalities_clash_only_when_ground_equality_refutes() {
+        let mut terms = Terms::new();
+        let x = terms.constant("x", Sort::Int);
+        let y = terms.constant("y", Sort::Int);
+        let z = terms.constant("z", Sort::Int);
+        let (three, four) = (terms.int(3), terms.int(4));
+        let eqs = |terms: &mut Terms, lits: &[(TermId, TermId, bool)]| {
+            let mut cs = Vec::new();
+            for &(a, b, pos) in lits {
+                let e = terms.eq(a, b).unwrap();
+                cs.push(if pos { e } else { terms.not(e).unwrap() });
+            }
+            Equalities::of(terms, &literals(terms, &cs))
+        };
+        // Two values for one symbol, through another symbol.
+        let a = eqs(&mut terms, &[(x, three, true)]);
+        let b = eqs(&mut terms, &[(x, y, true), (y, four, true)]);
+        assert!(equalities_clash(&terms, &a, &b));
+        // One value: no contradiction.
+        let c = eqs(&mut terms, &[(x, y, true), (y, three, true)]);
+        assert!(!equalities_clash(&terms, &a, &c));
+        // A disequality of one side whose two terms the other's equalities join.
+        let d = eqs(&mut terms, &[(x, y, true)]);
+        let e = eqs(&mut terms, &[(y, z, true), (x, z, false)]);
+        assert!(equalities_clash(&terms, &d, &e));
+        assert!(!equalities_clash(
+            &terms,
+            &d,
+            &eqs(&mut terms, &[(x, z, false)])
+        ));
+        // An order atom is no equality: nothing is concluded from it.
+        let lt = terms.lt(x, three).unwrap();
+        let f = Equalities::of(&terms, &literals(&terms, &[lt]));
+        assert!(!equalities_clash(&terms, &f, &b));
     }
 
     #[test]
