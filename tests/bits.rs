@@ -58,7 +58,7 @@ fn operands_of_the_wrong_type_are_positioned_errors() {
         ),
         (
             "class B { int f() { return 0xFFL; } }",
-            "B.java:1:28: error: unsupported number literal `0xFFL`: the Java subset does not support type `long`",
+            "B.java:1:28: error: incompatible types: possible lossy conversion from `long` to `int`",
         ),
         (
             "class B { int f(int x) { return x >> ; } }",

@@ -43,7 +43,8 @@ fn naive(
         .collect();
     let choices = |ty: Type, nullable: bool| -> Vec<Choice> {
         match ty {
-            Type::Int => ints
+            // A `long` parameter takes the `int` range's values, as the generator gives it.
+            Type::Int | Type::Long => ints
                 .clone()
                 .map(|i| Choice::Value(InputValue::Int(i)))
                 .collect(),

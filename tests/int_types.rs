@@ -3,8 +3,9 @@
 //! with their positions and javac's messages, the forms javac accepts,
 //! tests/lang/ok/IntTypes.java held to its header's path counts and to the oracle
 //! under every registered rule set, and the solver on narrowing terms against brute
-//! force. The interpreter is held to the JVM by tests/concrete/ints.java
-//! (tests/drivers.rs).
+//! force; `long` likewise (tests/lang/ok/Longs.java, its symbolic arithmetic cut).
+//! The interpreter is held to the JVM by tests/concrete/ints.java and
+//! tests/concrete/longs.java (tests/drivers.rs).
 
 mod common;
 
@@ -105,8 +106,56 @@ fn narrowing_without_a_cast_and_bad_literals_are_positioned_errors() {
             "B.java:1:28: error: the Java subset does not support string literals",
         ),
         (
-            "class B { long f() { return 1; } }",
-            "B.java:1:11: error: the Java subset does not support type `long`",
+            "class B { int f(long x) { return x; } }",
+            "B.java:1:34: error: incompatible types: possible lossy conversion from `long` to `int`",
+        ),
+        (
+            "class B { void f(long x) { int i = x + 1; } }",
+            "B.java:1:36: error: incompatible types: possible lossy conversion from `long` to `int`",
+        ),
+        (
+            "class B { void f(long x) { byte b = 1L; } }",
+            "B.java:1:37: error: incompatible types: possible lossy conversion from `long` to `byte`",
+        ),
+        (
+            "class B { static void g(int i) { } static void f() { g(1L); } }",
+            "B.java:1:56: error: incompatible types: possible lossy conversion from `long` to `int`",
+        ),
+        (
+            "class B { int f(long x) { switch (x) { default: return 0; } } }",
+            "B.java:1:35: error: the Java subset supports `switch` only on `int`, `short`, `byte` and `char`, found `long`",
+        ),
+        (
+            "class B { int f(int[] a, long i) { return a[i]; } }",
+            "B.java:1:45: error: bad operand type `long` for `[]`: expected `int`",
+        ),
+        (
+            "class B { boolean f(long x) { return (boolean) x; } }",
+            "B.java:1:48: error: incompatible types: `long` cannot be converted to `boolean`",
+        ),
+        (
+            "class B { long f() { return 9223372036854775808L; } }",
+            "B.java:1:29: error: integer number too large for `long`",
+        ),
+        (
+            "class B { long f() { return 0x1FFFFFFFFFFFFFFFFL; } }",
+            "B.java:1:29: error: integer number too large: `0x1FFFFFFFFFFFFFFFFL`",
+        ),
+        (
+            "class B { long f; }",
+            "B.java:1:11: error: the Java subset does not support fields of type `long` yet",
+        ),
+        (
+            "class B { static long f = 1L; }",
+            "B.java:1:18: error: the Java subset does not support fields of type `long` yet",
+        ),
+        (
+            "class B { long[] f() { return null; } }",
+            "B.java:1:11: error: the Java subset does not support arrays of `long` yet",
+        ),
+        (
+            "class B { long f() { return org.sosy_lab.sv_benchmarks.Verifier.nondetLong(); } }",
+            "nondetLong",
         ),
         (
             "class B { int f(boolean b) { switch (b) { default: return 0; } } }",
@@ -152,6 +201,108 @@ fn the_forms_javac_accepts_are_accepted() {
 #[test]
 fn int_types_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
     common::header_paths_and_oracle_agree("tests/lang/ok/IntTypes.java", 8, &[]);
+}
+
+/// `long` as javac accepts it (each form compiled with javac 17): literals of
+/// every radix, promotion, casts both ways, shifts by `int` and `long` distances,
+/// compound assignments with their implicit narrowing, `?:`, overloads.
+#[test]
+fn the_long_forms_javac_accepts_are_accepted() {
+    let src = r"class B {
+        static long f(long a, int i, char c, byte b) {
+            long x = 1L + 0x7fffffffffffffffL + 017L + 0b1L + 1_000L + -9223372036854775808L;
+            long y = i; y = c; y = b; y = 'a'; y = Long.MAX_VALUE + Long.MIN_VALUE;
+            int n = (int) a; short s = (short) a; char d = (char) a; byte e = (byte) a;
+            i += a; i <<= a; b += 1L; c *= 2L; a >>>= i; a++; --a;
+            int k = i << a; long m = a << i; long z = true ? i : a;
+            boolean t = a == i && a < c && i != 5L && ~a > -a;
+            return t ? x + y + n + s + d + e + k + m + z + g(i) + g(a) : a / 2 % 3 & 4 | 5 ^ 6;
+        }
+        static long g(int i) { return i; }
+        static long g(long l) { return l; }
+    }";
+    assert_eq!(errors(src), "");
+}
+
+#[test]
+fn long_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
+    common::header_paths_and_oracle_agree(
+        "tests/lang/ok/Longs.java",
+        6,
+        &["Longs.sum", "Longs.param"],
+    );
+}
+
+/// A `long` operator on a symbolic value, and an entry with a `long` parameter, end
+/// the path with the `long` cut under every rule set: no trace, an incomplete
+/// exploration, and the oracle's verdict `incomplete` (never `agrees`, never a
+/// disagreement).
+#[test]
+fn symbolic_long_arithmetic_is_cut_and_the_oracle_calls_it_incomplete() {
+    use heaplog::engine::{EngineConfig, Progress};
+    use heaplog::oracle::{self, OracleConfig, Verdict};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lang/ok/Longs.java");
+    let (_, compiled) = lang::compile_path(&path).unwrap();
+    let program = compiled.program.expect("Longs.java checks");
+    let mut wrong = Vec::new();
+    for name in ["Longs.sum", "Longs.param"] {
+        let entry = program.entry(name).unwrap();
+        let table = oracle::ground_truth(&program, entry, &OracleConfig::default()).unwrap();
+        for r in heaplog::rules::REGISTRY {
+            let config = EngineConfig {
+                progress: Progress::Hidden,
+                ..EngineConfig::default()
+            };
+            let s = (r.run)(&program, "Longs", entry, config);
+            if s.traces != 0 || s.complete || s.cut.get("long").copied().unwrap_or(0) == 0 {
+                wrong.push(format!(
+                    "{name} under {}: {} traces, complete {}, cut {:?}",
+                    r.name, s.traces, s.complete, s.cut
+                ));
+            }
+            let cmp = (r.compare)(&program, entry, oracle::engine_config(2, None), &table);
+            if cmp.verdict() != Verdict::Incomplete {
+                wrong.push(format!("{name} under {}: {:?}", r.name, cmp.verdict()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// An `int` widened to `long` is the same integer, so comparisons with `long`
+/// constants are linear atoms the solver decides exactly, `int`'s range included,
+/// with constants at `long`'s ends (the difference graph's sums go past `i64`).
+#[test]
+fn widened_ints_against_long_constants_are_decided_exactly() {
+    let cases = [
+        ("(< 2147483647 x:int)", false),
+        ("(< x:int -2147483648)", false),
+        ("(= x:int 4294967295)", false),
+        ("(< x:int 9223372036854775807)", true),
+        ("(< -9223372036854775808 x:int)", true),
+        (
+            "(and (< -9223372036854775808 x:int) (< x:int 9223372036854775807))",
+            true,
+        ),
+        (
+            "(and (<= 9223372036854775807 x:int) (<= x:int -9223372036854775808))",
+            false,
+        ),
+        ("(= x:int 2147483647)", true),
+        ("(and (< 2147483646 x:int) (< x:int 3000000000))", true),
+        (
+            "(and (< 2147483647 (ite (< x:int 0) 4294967296 x:int)) (<= 0 x:int))",
+            false,
+        ),
+        (
+            "(and (< 2147483647 (ite (< x:int 0) 4294967296 x:int)) (< x:int 0))",
+            true,
+        ),
+    ];
+    for (text, want) in cases {
+        let formula: RecExpr<Term> = text.parse().unwrap();
+        assert_eq!(decide(&formula), Some(want), "{text}");
+    }
 }
 
 /// The solver's answer on `formula`, checked: a `sat` model must make the formula

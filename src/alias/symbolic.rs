@@ -577,7 +577,7 @@ fn harmless(config: &AliasConfig, bound: Bound) -> bool {
         Bound::Steps => config.runs.is_some_and(|r| {
             r.diverging == 0 && !r.unfinished && config.engine.path_steps >= r.path_steps()
         }),
-        Bound::Depth | Bound::States | Bound::Time | Bound::Arrays => false,
+        Bound::Depth | Bound::States | Bound::Time | Bound::Arrays | Bound::Long => false,
     }
 }
 

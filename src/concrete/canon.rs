@@ -20,7 +20,8 @@ use crate::lang::{ArrayType, ClassId};
 /// A value as a heap view shows it; `O` identifies objects.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum ViewValue<O> {
-    Int(i32),
+    /// An `int` or a `long`.
+    Int(i64),
     Bool(bool),
     Null,
     Unit,
@@ -58,7 +59,8 @@ pub trait HeapView {
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum CanonValue {
-    Int(i32),
+    /// An `int` or a `long`.
+    Int(i64),
     Bool(bool),
     Null,
     Unit,
@@ -265,7 +267,8 @@ impl fmt::Display for CanonOutcome {
 /// object the run allocated by its allocation number.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum PVal {
-    Int(i32),
+    /// An `int` or a `long`.
+    Int(i64),
     Bool(bool),
     Null,
     Unit,
@@ -473,7 +476,7 @@ impl Completed<'_> {
     fn input_value(&self, v: crate::concrete::InputValue) -> ViewValue<PVal> {
         use crate::concrete::InputValue;
         match v {
-            InputValue::Int(i) => ViewValue::Int(i),
+            InputValue::Int(i) => ViewValue::Int(i.into()),
             InputValue::Bool(b) => ViewValue::Bool(b),
             InputValue::Null => ViewValue::Null,
             InputValue::Obj(o) => ViewValue::Obj(PVal::Input(o.0)),

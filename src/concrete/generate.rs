@@ -414,7 +414,11 @@ impl Space {
         }
         let arrays: Vec<ArrayType> = arrays.into_iter().collect();
         let slot_of = |ty: Type| match ty {
-            t @ (Type::Int | Type::Short | Type::Byte | Type::Char) => Some(Slot::Int(t)),
+            // A `long` parameter takes the `int` range's values (no entry with one is
+            // explored symbolically yet: `Bound::Long`).
+            t @ (Type::Int | Type::Long | Type::Short | Type::Byte | Type::Char) => {
+                Some(Slot::Int(t))
+            }
             Type::Bool => Some(Slot::Bool),
             Type::Class(c) => Some(Slot::Ref(Group(c.0), Nullability::Nullable)),
             Type::Array(a) => {
@@ -1139,7 +1143,7 @@ impl Completions {
     /// representative input: null, the least int of the range, false.
     pub fn placeholder(&self, ty: Type) -> InputValue {
         match ty {
-            t if t.is_integral() => InputValue::Int(self.space.int_values(t)[0]),
+            t if t.is_numeric() => InputValue::Int(self.space.int_values(t)[0]),
             Type::Bool => InputValue::Bool(false),
             _ => InputValue::Null,
         }

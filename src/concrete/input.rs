@@ -192,7 +192,7 @@ pub mod json {
     /// Java's default value of a field or element of type `ty`.
     fn default(ty: Type) -> InputValue {
         match ty {
-            Type::Int | Type::Short | Type::Byte | Type::Char => InputValue::Int(0),
+            Type::Int | Type::Long | Type::Short | Type::Byte | Type::Char => InputValue::Int(0),
             Type::Bool => InputValue::Bool(false),
             _ => InputValue::Null,
         }
@@ -283,6 +283,14 @@ pub mod json {
         }
         let read = |v: &Value, ty: Type, at: &str| -> Result<InputValue, String> {
             match (ty, v) {
+                (Type::Long, Value::Number(n)) => n
+                    .as_i64()
+                    .and_then(|i| i32::try_from(i).ok())
+                    .map(InputValue::Int)
+                    .ok_or_else(|| {
+                        format!("{at}: {n} is outside the `int` range, which a `long` input takes for now")
+                    }),
+                (Type::Long, _) => Err(format!("{at}: expected a long, got {v}")),
                 (t @ (Type::Int | Type::Short | Type::Byte | Type::Char), Value::Number(n)) => n
                     .as_i64()
                     .and_then(|i| i32::try_from(i).ok())

@@ -23,6 +23,8 @@ pub struct ObjId(pub u32);
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Value {
     Int(i32),
+    /// A `long` (a `long` place may also hold an `Int`: widening keeps the integer).
+    Long(i64),
     Bool(bool),
     Null,
     Unit,
@@ -33,6 +35,7 @@ impl Value {
     pub(crate) fn from_lit(l: Lit) -> Value {
         match l {
             Lit::Int(i) => Value::Int(i),
+            Lit::Long(i) => Value::Long(i),
             Lit::Bool(b) => Value::Bool(b),
             Lit::Null => Value::Null,
             Lit::Unit => Value::Unit,
@@ -174,6 +177,15 @@ fn as_int(v: Value) -> i32 {
     match v {
         Value::Int(i) => i,
         other => unreachable!("ill-typed core: {other:?} where an int is expected"),
+    }
+}
+
+/// The integer an `int` or `long` value holds.
+fn as_long(v: Value) -> i64 {
+    match v {
+        Value::Int(i) => i64::from(i),
+        Value::Long(i) => i,
+        other => unreachable!("ill-typed core: {other:?} where a long is expected"),
     }
 }
 
@@ -367,9 +379,10 @@ impl ArrayHeap for Heap {
     }
 }
 
-/// Java's `int` and `boolean` operators. `Err` is an ArithmeticException.
+/// Java's `int`, `long` and `boolean` operators. `Err` is an ArithmeticException.
 pub fn eval_prim(op: PrimOp, args: &[Value]) -> Result<Value, ExceptionKind> {
     let bin = || (as_int(args[0]), as_int(args[1]));
+    let lbin = || (as_long(args[0]), as_long(args[1]));
     Ok(match op {
         PrimOp::Add => Value::Int(bin().0.wrapping_add(bin().1)),
         PrimOp::Sub => Value::Int(bin().0.wrapping_sub(bin().1)),
@@ -387,13 +400,16 @@ pub fn eval_prim(op: PrimOp, args: &[Value]) -> Result<Value, ExceptionKind> {
             })
         }
         PrimOp::Neg => Value::Int(as_int(args[0]).wrapping_neg()),
-        PrimOp::Lt => Value::Bool(bin().0 < bin().1),
-        PrimOp::Le => Value::Bool(bin().0 <= bin().1),
-        PrimOp::Gt => Value::Bool(bin().0 > bin().1),
-        PrimOp::Ge => Value::Bool(bin().0 >= bin().1),
+        // Comparisons of integers, whether `int` or `long` (`lcmp` and a branch).
+        PrimOp::Lt => Value::Bool(lbin().0 < lbin().1),
+        PrimOp::Le => Value::Bool(lbin().0 <= lbin().1),
+        PrimOp::Gt => Value::Bool(lbin().0 > lbin().1),
+        PrimOp::Ge => Value::Bool(lbin().0 >= lbin().1),
         PrimOp::Eq | PrimOp::Ne => {
             let eq = match (args[0], args[1]) {
-                (Value::Int(a), Value::Int(b)) => a == b,
+                (Value::Int(_) | Value::Long(_), Value::Int(_) | Value::Long(_)) => {
+                    lbin().0 == lbin().1
+                }
                 (Value::Bool(a), Value::Bool(b)) => a == b,
                 (a, b) => unreachable!("ill-typed core: {a:?} == {b:?}"),
             };
@@ -418,6 +434,31 @@ pub fn eval_prim(op: PrimOp, args: &[Value]) -> Result<Value, ExceptionKind> {
         PrimOp::Shr => Value::Int(bin().0.wrapping_shr(bin().1 as u32)),
         PrimOp::Ushr => Value::Int((bin().0 as u32).wrapping_shr(bin().1 as u32) as i32),
         PrimOp::BitNot => Value::Int(!as_int(args[0])),
+        PrimOp::LAdd => Value::Long(lbin().0.wrapping_add(lbin().1)),
+        PrimOp::LSub => Value::Long(lbin().0.wrapping_sub(lbin().1)),
+        PrimOp::LMul => Value::Long(lbin().0.wrapping_mul(lbin().1)),
+        PrimOp::LDiv | PrimOp::LRem => {
+            let (a, b) = lbin();
+            if b == 0 {
+                return Err(ExceptionKind::Arithmetic);
+            }
+            Value::Long(if op == PrimOp::LDiv {
+                a.wrapping_div(b)
+            } else {
+                a.wrapping_rem(b)
+            })
+        }
+        PrimOp::LNeg => Value::Long(as_long(args[0]).wrapping_neg()),
+        PrimOp::LAnd => Value::Long(lbin().0 & lbin().1),
+        PrimOp::LOr => Value::Long(lbin().0 | lbin().1),
+        PrimOp::LXor => Value::Long(lbin().0 ^ lbin().1),
+        PrimOp::LNot => Value::Long(!as_long(args[0])),
+        // The distance's low 6 bits, as `lshl`, `lshr` and `lushr` (an `int`
+        // distance's and its `long` widening's are the same).
+        PrimOp::LShl => Value::Long(lbin().0.wrapping_shl(lbin().1 as u32)),
+        PrimOp::LShr => Value::Long(lbin().0.wrapping_shr(lbin().1 as u32)),
+        PrimOp::LUshr => Value::Long((lbin().0 as u64).wrapping_shr(lbin().1 as u32) as i64),
+        PrimOp::L2I => Value::Int(as_long(args[0]) as i32),
     })
 }
 
@@ -439,6 +480,7 @@ impl Domain for ConcreteDomain<'_> {
         match (v, ty) {
             (Some(v @ Value::Int(_)), Type::Int) | (Some(v @ Value::Bool(_)), Type::Bool) => v,
             (Some(Value::Int(i)), t) if t.is_integral() => Value::Int(t.narrow(i)),
+            (Some(v @ (Value::Int(_) | Value::Long(_))), Type::Long) => v,
             _ => Value::from_lit(machine::default_lit(ty)),
         }
     }
@@ -717,6 +759,7 @@ fn run_entry_inner<'p>(
     for (i, (&v, ty)) in args.iter().zip(&expected).enumerate() {
         let fits = match (v, ty) {
             (Value::Int(i), t) if t.is_integral() => t.narrow(i) == i,
+            (Value::Int(_) | Value::Long(_), Type::Long) => true,
             (Value::Bool(_), Type::Bool) => true,
             (Value::Null, Type::Class(_)) => !(i == 0 && m.kind == MethodKind::Instance),
             (Value::Null, Type::Array(_)) => true,
@@ -874,7 +917,8 @@ struct View<'a> {
 
 fn view_value(v: Value) -> ViewValue<ObjId> {
     match v {
-        Value::Int(i) => ViewValue::Int(i),
+        Value::Int(i) => ViewValue::Int(i.into()),
+        Value::Long(i) => ViewValue::Int(i),
         Value::Bool(b) => ViewValue::Bool(b),
         Value::Null => ViewValue::Null,
         Value::Unit => ViewValue::Unit,

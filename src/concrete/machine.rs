@@ -467,6 +467,7 @@ pub type Out<'p, D> = Vec<Successor<'p, D>>;
 pub fn default_lit(ty: Type) -> Lit {
     match ty {
         Type::Int | Type::Short | Type::Byte | Type::Char => Lit::Int(0),
+        Type::Long => Lit::Long(0),
         Type::Bool => Lit::Bool(false),
         Type::Null | Type::Class(_) | Type::Array(_) => Lit::Null,
         Type::Void => Lit::Unit,

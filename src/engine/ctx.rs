@@ -34,6 +34,10 @@ pub enum Bound {
     /// Not a bound but a gap: the path reached an array operation (or an array
     /// parameter or field), which the rule sets do not model yet, and ends there.
     Arrays,
+    /// Not a bound but a gap: the path reached a `long` operator on a symbolic
+    /// value (or the entry has a `long` parameter), which the engine does not
+    /// encode yet, and ends there.
+    Long,
 }
 
 impl Bound {
@@ -46,6 +50,7 @@ impl Bound {
             Bound::States,
             Bound::Time,
             Bound::Arrays,
+            Bound::Long,
         ]
         .into_iter()
         .find(|b| b.name() == name)
@@ -59,6 +64,7 @@ impl Bound {
             Bound::States => "states",
             Bound::Time => "time",
             Bound::Arrays => "arrays",
+            Bound::Long => "long",
         }
     }
 }

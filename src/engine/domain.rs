@@ -338,6 +338,7 @@ impl<'p, R: RuleSet> SymDomain<'p, R> {
                     _ => terms.bit_xor(a, b),
                 }
             }
+            _ => unreachable!("long operators are folded or cut in `prim`"),
         }
     }
 }
@@ -403,6 +404,7 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
     fn lit(&mut self, _heap: &mut Self::Heap, lit: Lit) -> Self::Value {
         match lit {
             Lit::Int(i) => Val::Prim(self.ctx.terms.int(i)),
+            Lit::Long(i) => Val::Prim(self.ctx.terms.long(i)),
             Lit::Bool(b) => Val::Prim(self.ctx.terms.bool(b)),
             Lit::Null => Val::Ref(R::null(&mut self.ctx)),
             Lit::Unit => Val::Unit,
@@ -511,6 +513,9 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
         args: &[Self::Value],
         at: Span,
     ) -> Forks<Self> {
+        if op.is_long() || op == PrimOp::L2I {
+            return self.long_prim(heap, op, args, at);
+        }
         if matches!(op, PrimOp::Div | PrimOp::Rem) {
             let divisor = match args[1] {
                 Val::Prim(d) => d,
@@ -645,6 +650,45 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
 }
 
 impl<R: RuleSet> SymDomain<'_, R> {
+    /// A `long` operator (or `(int)` of a `long`): on constants, its value as the
+    /// interpreter computes it (or the ArithmeticException of a zero divisor); on a
+    /// symbolic operand, the end of the path, cut by `Bound::Long` (an honest
+    /// "incomplete": the engine has no 64-bit encoding yet, docs/SOLVER.md, "Java long").
+    fn long_prim(
+        &mut self,
+        heap: SymState<R::Heap>,
+        op: PrimOp,
+        args: &[Val<R::Ref>],
+        at: Span,
+    ) -> Forks<Self> {
+        use crate::concrete::Value;
+        let consts: Option<Vec<Value>> = args
+            .iter()
+            .map(|a| match a {
+                Val::Prim(id) => self.ctx.terms.as_int(*id).map(Value::Long),
+                _ => None,
+            })
+            .collect();
+        let Some(consts) = consts else {
+            self.ctx.cut(Bound::Long);
+            return Forks::<Self>::new();
+        };
+        let value = match crate::concrete::interp::eval_prim(op, &consts) {
+            Ok(Value::Long(v)) => Ok(self.ctx.terms.long(v)),
+            Ok(Value::Int(v)) => Ok(self.ctx.terms.int(v)),
+            Ok(other) => unreachable!("a long operator gave {other:?}"),
+            Err(_) => Err(Fault::Arithmetic),
+        };
+        let fork = match value {
+            Ok(v) => Fork::ok(heap.heap.clone(), None, v),
+            Err(f) => Fork::fault(heap.heap.clone(), None, f),
+        };
+        self.settle(&heap, vec![fork])
+            .into_iter()
+            .map(|(s, r)| (s, r.map(Val::Prim).map_err(|f| thrown(f, at))))
+            .collect()
+    }
+
     /// Whether `field` holds arrays and the rule set does not model them: then the
     /// access ends the path, cut by `Bound::Arrays` (an honest "incomplete", never a
     /// guess).

@@ -232,14 +232,13 @@ pub(super) fn setup<'p, R: RuleSet>(
     let mut dom = SymDomain::<R>::new(context::<R>(program, entry, config));
     // A rule set that does not model arrays has no path to explore from an entry
     // with an array parameter, and says so (`Bound::Arrays`) rather than guess.
-    let starts = if !R::ARRAYS
-        && program
-            .method(entry)
-            .params
-            .iter()
-            .any(|t| matches!(t, Type::Array(_)))
-    {
+    let params = &program.method(entry).params;
+    let starts = if !R::ARRAYS && params.iter().any(|t| matches!(t, Type::Array(_))) {
         dom.ctx.cut(Bound::Arrays);
+        Vec::new()
+    } else if params.contains(&Type::Long) {
+        // Nor has any a `long` input yet (`Bound::Long`).
+        dom.ctx.cut(Bound::Long);
         Vec::new()
     } else {
         R::start(&mut dom.ctx, entry)

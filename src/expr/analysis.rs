@@ -91,11 +91,6 @@ pub struct Data {
 #[derive(Copy, Clone, Default, Debug)]
 pub struct ConstFold;
 
-/// Wraps an `i64` holding a Java `int` computation result to the 32-bit value.
-fn wrap(v: i64) -> i64 {
-    i64::from(v as i32)
-}
-
 /// Java `int` arithmetic (and bitwise operators) on two constants; `None` for
 /// division or remainder by zero.
 pub fn fold_int(node: &Term, a: i64, b: i64) -> Option<i64> {
@@ -127,11 +122,10 @@ pub fn fold(
     same: impl Fn(Id, Id) -> bool,
 ) -> Option<Const> {
     use Const::{Bool, Int};
+    // A constant is the integer it says: an `int` one is in `int`'s range, and a
+    // `long` one (docs/SOLVER.md, "Java long") may lie beyond it.
     if let Some(c) = Const::of_leaf(node) {
-        return Some(match c {
-            Int(i) => Int(wrap(i)),
-            c => c,
-        });
+        return Some(c);
     }
     match *node {
         Term::Ite([c, a, b]) => match konst(c) {

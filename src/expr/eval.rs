@@ -137,14 +137,16 @@ fn eval_node<'a>(
         Ok(_) => Err(EvalError::IllSorted { op }),
         Err(e) => Err(e.clone()),
     };
+    // An integer as it is: the `int` operators wrap their operands (`fold_int`), and
+    // the comparisons compare integers, `long` constants included.
     let int = |c: Id, op: &'static str| match child(c) {
-        Ok(Value::Int(i)) => Ok(i64::from(*i as i32)),
+        Ok(Value::Int(i)) => Ok(*i),
         Ok(_) => Err(EvalError::IllSorted { op }),
         Err(e) => Err(e.clone()),
     };
     match node {
         Term::Bool(b) => Ok(Value::Bool(*b)),
-        Term::Int(i) => Ok(Value::Int(i64::from(*i as i32))),
+        Term::Int(i) => Ok(Value::Int(*i)),
         Term::Null => Ok(Value::Ref(RefValue::Null)),
         Term::New(n) => Ok(Value::Ref(RefValue::New(n.0))),
         Term::Type(t) => Ok(Value::Type(t.0.to_string())),

@@ -163,6 +163,13 @@ impl Terms {
         self.node(Term::Int(i64::from(v)))
     }
 
+    /// A Java `long` constant (an integer like an `int` constant: the comparisons
+    /// compare integers; only the `long` operators, which the engine folds on
+    /// constants, treat it as 64 bits).
+    pub fn long(&mut self, v: i64) -> Id {
+        self.node(Term::Int(v))
+    }
+
     pub fn bool(&mut self, b: bool) -> Id {
         self.node(Term::Bool(b))
     }

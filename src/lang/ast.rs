@@ -92,6 +92,7 @@ pub struct FieldDecl {
 #[derive(Copy, Clone, Debug)]
 pub enum TypeExpr {
     Int(Span),
+    Long(Span),
     Short(Span),
     Byte(Span),
     Char(Span),
@@ -121,6 +122,7 @@ impl TypeExpr {
     pub fn span(self) -> Span {
         match self {
             TypeExpr::Int(s)
+            | TypeExpr::Long(s)
             | TypeExpr::Short(s)
             | TypeExpr::Byte(s)
             | TypeExpr::Char(s)
@@ -394,6 +396,7 @@ impl Drop for Expr {
         if !matches!(
             self.kind,
             ExprKind::Int(_)
+                | ExprKind::Long(_)
                 | ExprKind::Char(_)
                 | ExprKind::Bool(_)
                 | ExprKind::Null
@@ -410,6 +413,8 @@ impl Drop for Expr {
 pub enum ExprKind {
     /// An `int` literal; `-2147483648` is folded by the parser.
     Int(i32),
+    /// A `long` literal (`5L`); `-9223372036854775808L` is folded by the parser.
+    Long(i64),
     /// A character literal: its UTF-16 code unit, of type `char`.
     Char(u16),
     Bool(bool),

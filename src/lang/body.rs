@@ -303,10 +303,33 @@ pub(super) enum Const {
     Bool(bool),
 }
 
+/// The type of a numeric operation on operands of types `a` and `b` (`None` for a
+/// unary one), by numeric promotion (JLS 5.6): `long` if either is, else `int`.
+fn promoted(a: Ty, b: Ty) -> Type {
+    if a == Some(Type::Long) || b == Some(Type::Long) {
+        Type::Long
+    } else {
+        Type::Int
+    }
+}
+
+/// The `long` distance `e` of an `int` shift as an `int` (`(int) e`): the shift
+/// masks it to its low 5 bits, which the narrowing keeps, and the `int` operators
+/// below see `int` operands only.
+fn int_distance(e: Expr, span: Span) -> Expr {
+    d::prim(PrimOp::L2I, vec![e], span)
+}
+
+/// `p` on operands promoted to `ty`: its `long` twin for `long`.
+fn width(p: PrimOp, ty: Type) -> PrimOp {
+    if ty == Type::Long { p.long() } else { p }
+}
+
 /// The primitive type a written type names (`None` for class, array and `void` types).
 fn prim_type(t: ast::TypeExpr) -> Option<Type> {
     Some(match t {
         ast::TypeExpr::Int(_) => Type::Int,
+        ast::TypeExpr::Long(_) => Type::Long,
         ast::TypeExpr::Short(_) => Type::Short,
         ast::TypeExpr::Byte(_) => Type::Byte,
         ast::TypeExpr::Char(_) => Type::Char,
@@ -928,7 +951,7 @@ impl Body<'_, '_> {
         if let (Some(g), Some(w)) = (got, want)
             && !self.t.assignable(g, w)
         {
-            if g.is_integral() && w.is_integral() {
+            if g.is_numeric() && w.is_numeric() {
                 let msg = format!(
                     "incompatible types: possible lossy conversion from `{}` to `{}`",
                     self.tn(g),
@@ -1989,7 +2012,7 @@ impl Body<'_, '_> {
     }
 
     fn assign(&mut self, target: &ast::Expr, op: AssignOp, value: &ast::Expr, span: Span) -> Expr {
-        let prim = (op != AssignOp::Set).then(|| compound_prim(op));
+        let mut prim = (op != AssignOp::Set).then(|| compound_prim(op));
         if matches!(op, AssignOp::Div | AssignOp::Rem) {
             self.init_divisor(value);
         }
@@ -2006,14 +2029,14 @@ impl Body<'_, '_> {
                         self.note_catch_param_write(x, id.span);
                         self.note_final_local_write(x, id.span);
                         let ty = self.slots.ty(x);
-                        let (ve, vt) = self.expr(value);
-                        let Some(p) = prim else {
+                        let (mut ve, vt) = self.expr(value);
+                        let Some(mut p) = prim else {
                             self.expect_assign(value, vt, ty);
                             self.slots.assign(x);
                             return d::assign(x, ve, span);
                         };
                         self.check_da(x, id.span);
-                        let pty = self.compound_types(op, ty, vt, span);
+                        let pty = self.compound_types(op, ty, vt, span, &mut p, &mut ve);
                         let cur = d::local(x, id.span);
                         return d::assign(x, d::compound(p, pty, cur, ve, span), span);
                     }
@@ -2055,7 +2078,7 @@ impl Body<'_, '_> {
                 }
             }
         };
-        let (ve, vt) = self.expr(value);
+        let (mut ve, vt) = self.expr(value);
         let (Some(obj), Some(fid)) = (obj, fid) else {
             return d::lit(Lit::Unit, span);
         };
@@ -2071,7 +2094,7 @@ impl Body<'_, '_> {
                 self.expect_assign(value, vt, fty);
                 Type::Int
             }
-            Some(_) => self.compound_types(op, fty, vt, span),
+            Some(ref mut p) => self.compound_types(op, fty, vt, span, p, &mut ve),
         };
         let obj_ty = Type::Class(self.t.program.field(fid).owner);
         let tmp_name = self.t.tmp_name;
@@ -2089,9 +2112,20 @@ impl Body<'_, '_> {
     }
 
     /// Checks the operands of a compound assignment or `++`/`--` and returns the
-    /// place's type, to which the result is narrowed: an integral type, or `boolean`
-    /// for `&=`, `|=` and `^=` on a `boolean` place (JLS 15.26.2).
-    fn compound_types(&mut self, op: AssignOp, place: Ty, value: Ty, span: Span) -> Type {
+    /// place's type, to which the result is narrowed: a numeric type, or `boolean`
+    /// for `&=`, `|=` and `^=` on a `boolean` place (JLS 15.26.2). Makes `p` its
+    /// `long` twin when the operation is on `long`s: a `long` place, or a `long`
+    /// value unless `op` is a shift (whose type is its left operand's). A `long`
+    /// distance of an `int` shift becomes its `(int)` (`ve`), as in [`Body::binary`].
+    fn compound_types(
+        &mut self,
+        op: AssignOp,
+        place: Ty,
+        value: Ty,
+        span: Span,
+        p: &mut PrimOp,
+        ve: &mut Expr,
+    ) -> Type {
         if matches!(op, AssignOp::And | AssignOp::Or | AssignOp::Xor) && place == Some(Type::Bool) {
             if let Some(v) = value
                 && v != Type::Bool
@@ -2106,7 +2140,7 @@ impl Body<'_, '_> {
             return Type::Bool;
         }
         for t in [place, value].into_iter().flatten() {
-            if !t.is_integral() {
+            if !t.is_numeric() {
                 let msg = format!(
                     "compound assignment, `++` and `--` need integral operands, found `{}`",
                     self.tn(t)
@@ -2114,6 +2148,12 @@ impl Body<'_, '_> {
                 self.err(msg, span);
                 return Type::Int;
             }
+        }
+        let shift = matches!(op, AssignOp::Shl | AssignOp::Shr | AssignOp::Ushr);
+        if place == Some(Type::Long) || (value == Some(Type::Long) && !shift) {
+            *p = p.long();
+        } else if value == Some(Type::Long) {
+            *ve = int_distance(std::mem::replace(ve, d::lit(Lit::Unit, span)), span);
         }
         place.unwrap_or(Type::Int)
     }
@@ -2297,6 +2337,7 @@ impl Body<'_, '_> {
         }
         match &e.kind {
             A::Int(v) => (d::lit(Lit::Int(*v), span), Some(Type::Int)),
+            A::Long(v) => (d::lit(Lit::Long(*v), span), Some(Type::Long)),
             A::Char(c) => (d::lit(Lit::Int(i32::from(*c)), span), Some(Type::Char)),
             A::Bool(b) => (d::lit(Lit::Bool(*b), span), Some(Type::Bool)),
             A::Null => (d::lit(Lit::Null, span), Some(Type::Null)),
@@ -2334,18 +2375,21 @@ impl Body<'_, '_> {
             A::New(c, args) => self.new_object(*c, args, span),
             A::Unary(UnOp::Plus, x) => {
                 let (xe, xt) = self.expr(x);
-                self.operand(xt, Type::Int, "+", x.span);
-                (xe, Some(Type::Int))
+                let ty = promoted(xt, None);
+                self.operand(xt, ty, "+", x.span);
+                (xe, Some(ty))
             }
             A::Unary(UnOp::Neg, x) => {
                 let (xe, xt) = self.expr(x);
-                self.operand(xt, Type::Int, "-", x.span);
-                (d::prim(PrimOp::Neg, vec![xe], span), Some(Type::Int))
+                let ty = promoted(xt, None);
+                self.operand(xt, ty, "-", x.span);
+                (d::prim(width(PrimOp::Neg, ty), vec![xe], span), Some(ty))
             }
             A::Unary(UnOp::BitNot, x) => {
                 let (xe, xt) = self.expr(x);
-                self.operand(xt, Type::Int, "~", x.span);
-                (d::prim(PrimOp::BitNot, vec![xe], span), Some(Type::Int))
+                let ty = promoted(xt, None);
+                self.operand(xt, ty, "~", x.span);
+                (d::prim(width(PrimOp::BitNot, ty), vec![xe], span), Some(ty))
             }
             A::Unary(UnOp::Not, x) => {
                 let (xe, xt) = self.expr(x);
@@ -2386,8 +2430,8 @@ impl Body<'_, '_> {
                 let target = prim_type(*c).expect("matched");
                 let (xe, xt) = self.expr(x);
                 match xt {
-                    Some(t) if t == target || (t.is_integral() && target.is_integral()) => {
-                        (d::narrow(target, xe, span), Some(target))
+                    Some(t) if t == target || (t.is_numeric() && target.is_numeric()) => {
+                        (d::convert(t, target, xe, span), Some(target))
                     }
                     Some(t) => {
                         let msg = format!(
@@ -2545,11 +2589,12 @@ impl Body<'_, '_> {
     }
 
     /// Checks an operand's type: `want`, or for `int` any integral type, which
-    /// numeric promotion makes an `int` (JLS 5.6).
+    /// numeric promotion makes an `int`, and for `long` any numeric type (JLS 5.6).
     fn operand(&mut self, got: Ty, want: Type, op: &str, span: Span) {
         if let Some(g) = got
             && g != want
             && !(want == Type::Int && g.is_integral())
+            && !(want == Type::Long && g.is_numeric())
         {
             let msg = format!(
                 "bad operand type `{}` for `{op}`: expected `{}`",
@@ -2661,7 +2706,10 @@ impl Body<'_, '_> {
             _ => Vacuous::default(),
         };
         let sym = op.symbol();
-        let arith = |p| Some(p);
+        // Binary numeric promotion (JLS 5.6.2): `long` if either operand is; a
+        // shift's type is its left operand's alone (JLS 15.19).
+        let num = promoted(lt, rt);
+        let arith = |p| Some(width(p, num));
         let (p, operand, result) = match op {
             BinOp::And | BinOp::Or => {
                 self.operand(lt, Type::Bool, sym, l.span);
@@ -2673,30 +2721,43 @@ impl Body<'_, '_> {
                 };
                 return (e, Some(Type::Bool));
             }
-            BinOp::Add => (arith(PrimOp::Add), Type::Int, Type::Int),
-            BinOp::Sub => (arith(PrimOp::Sub), Type::Int, Type::Int),
-            BinOp::Mul => (arith(PrimOp::Mul), Type::Int, Type::Int),
-            BinOp::Div => (arith(PrimOp::Div), Type::Int, Type::Int),
-            BinOp::Rem => (arith(PrimOp::Rem), Type::Int, Type::Int),
-            BinOp::Lt => (arith(PrimOp::Lt), Type::Int, Type::Bool),
-            BinOp::Le => (arith(PrimOp::Le), Type::Int, Type::Bool),
-            BinOp::Gt => (arith(PrimOp::Gt), Type::Int, Type::Bool),
-            BinOp::Ge => (arith(PrimOp::Ge), Type::Int, Type::Bool),
-            BinOp::Shl => (arith(PrimOp::Shl), Type::Int, Type::Int),
-            BinOp::Shr => (arith(PrimOp::Shr), Type::Int, Type::Int),
-            BinOp::Ushr => (arith(PrimOp::Ushr), Type::Int, Type::Int),
+            BinOp::Add => (arith(PrimOp::Add), num, num),
+            BinOp::Sub => (arith(PrimOp::Sub), num, num),
+            BinOp::Mul => (arith(PrimOp::Mul), num, num),
+            BinOp::Div => (arith(PrimOp::Div), num, num),
+            BinOp::Rem => (arith(PrimOp::Rem), num, num),
+            BinOp::Lt => (arith(PrimOp::Lt), num, Type::Bool),
+            BinOp::Le => (arith(PrimOp::Le), num, Type::Bool),
+            BinOp::Gt => (arith(PrimOp::Gt), num, Type::Bool),
+            BinOp::Ge => (arith(PrimOp::Ge), num, Type::Bool),
+            BinOp::Shl | BinOp::Shr | BinOp::Ushr => {
+                let p = match op {
+                    BinOp::Shl => PrimOp::Shl,
+                    BinOp::Shr => PrimOp::Shr,
+                    _ => PrimOp::Ushr,
+                };
+                let ty = promoted(lt, None);
+                self.operand(lt, ty, sym, l.span);
+                self.operand(rt, promoted(rt, None), sym, r.span);
+                let re = if ty == Type::Int && rt == Some(Type::Long) {
+                    int_distance(re, r.span)
+                } else {
+                    re
+                };
+                return (d::prim(width(p, ty), vec![le, re], span), Some(ty));
+            }
             BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
                 let p = match op {
                     BinOp::BitAnd => PrimOp::BitAnd,
                     BinOp::BitOr => PrimOp::BitOr,
                     _ => PrimOp::BitXor,
                 };
-                // Both `int` (bitwise) or both `boolean` (logical), as javac types them.
+                // Both numeric (bitwise) or both `boolean` (logical), as javac types them.
                 let ty = match (lt, rt) {
                     (Some(Type::Bool), _) | (None, Some(Type::Bool)) => Type::Bool,
-                    _ => Type::Int,
+                    _ => num,
                 };
-                (Some(p), ty, ty)
+                (Some(width(p, ty)), ty, ty)
             }
             BinOp::Eq | BinOp::Ne => {
                 let ne = op == BinOp::Ne;
@@ -2707,7 +2768,7 @@ impl Body<'_, '_> {
                 if refs_ok {
                     return (d::ref_eq(le, re, ne, span), Some(Type::Bool));
                 }
-                if (a == b && a == Type::Bool) || (a.is_integral() && b.is_integral()) {
+                if (a == b && a == Type::Bool) || (a.is_numeric() && b.is_numeric()) {
                     let p = if ne { PrimOp::Ne } else { PrimOp::Eq };
                     return (d::prim(p, vec![le, re], span), Some(Type::Bool));
                 }
@@ -2744,6 +2805,11 @@ impl Body<'_, '_> {
                 // that fits the other operand's narrower type gives that type;
                 // anything else the promoted `int`.
                 (Type::Byte, Type::Short) | (Type::Short, Type::Byte) => Some(Type::Short),
+                (p, q)
+                    if p.is_numeric() && q.is_numeric() && (p == Type::Long || q == Type::Long) =>
+                {
+                    Some(Type::Long)
+                }
                 (p, q) if p.is_integral() && q.is_integral() => {
                     let fits = |ty: Type, other: Type, e: &ast::Expr| {
                         other == Type::Int
@@ -2794,7 +2860,7 @@ impl Body<'_, '_> {
         yields: Yields,
         span: Span,
     ) -> (Expr, Ty) {
-        let p = compound_prim(op);
+        let mut p = compound_prim(op);
         let one = |s| d::lit(Lit::Int(1), s);
         match &target.kind {
             A::Name(id) if self.lookup_local(id.name).is_some() => {
@@ -2804,13 +2870,14 @@ impl Body<'_, '_> {
                 let ty = self.slots.ty(x);
                 let (ve, vty) = match value {
                     Some(v) => {
-                        let (ve, vt) = self.expr(v);
-                        let vty = self.compound_types(op, ty, vt, span);
+                        let (mut ve, vt) = self.expr(v);
+                        let vty = self.compound_types(op, ty, vt, span, &mut p, &mut ve);
                         (ve, vty)
                     }
                     None => {
-                        let vty = self.compound_types(op, ty, None, span);
-                        (one(span), vty)
+                        let mut ve = one(span);
+                        let vty = self.compound_types(op, ty, None, span, &mut p, &mut ve);
+                        (ve, vty)
                     }
                 };
                 let tmp_name = self.t.tmp_name;
@@ -2865,7 +2932,7 @@ impl Body<'_, '_> {
                     }
                     _ => unreachable!("matched above"),
                 };
-                let (ve, vt) = match value {
+                let (mut ve, vt) = match value {
                     Some(v) => self.expr(v),
                     None => (one(span), Some(Type::Int)),
                 };
@@ -2873,7 +2940,8 @@ impl Body<'_, '_> {
                     return Self::bad(span);
                 };
                 self.note_field_write(fid, false, false, target.span);
-                let vty = self.compound_types(op, self.t.field_types[fid.0 as usize], vt, span);
+                let fty = self.t.field_types[fid.0 as usize];
+                let vty = self.compound_types(op, fty, vt, span, &mut p, &mut ve);
                 let obj_ty = Type::Class(self.t.program.field(fid).owner);
                 let tmp_name = self.t.tmp_name;
                 let slots = &mut self.slots;
@@ -2894,11 +2962,11 @@ impl Body<'_, '_> {
             }
             A::Index(arr, idx) => {
                 let (ae, ie, ety) = self.element(arr, idx);
-                let (ve, vt) = match value {
+                let (mut ve, vt) = match value {
                     Some(v) => self.expr(v),
                     None => (one(span), Some(Type::Int)),
                 };
-                let vty = self.compound_types(op, ety, vt, span);
+                let vty = self.compound_types(op, ety, vt, span, &mut p, &mut ve);
                 let arr_ty = match ety.and_then(ArrayType::of) {
                     Some(a) => Type::Array(a),
                     None => Type::Null,
@@ -3153,9 +3221,14 @@ impl Body<'_, '_> {
                     "nondetString" => "String".to_string(),
                     m => m["nondet".len()..].to_lowercase(),
                 };
-                let msg = format!(
-                    "`Verifier.{method}()` returns `{ty}`, which the Java subset does not support"
-                );
+                let msg = if method == "nondetLong" {
+                    "`Verifier.nondetLong()`: the Java subset has no symbolic `long` inputs yet"
+                        .to_string()
+                } else {
+                    format!(
+                        "`Verifier.{method}()` returns `{ty}`, which the Java subset does not support"
+                    )
+                };
                 self.err(msg, name.span);
                 Self::bad(span)
             }

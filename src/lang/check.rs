@@ -285,7 +285,7 @@ impl Table<'_> {
     /// type, a class to a superclass, an array to `Object` or covariantly to an
     /// array type ([`Program::is_subtype`]).
     pub fn assignable(&self, from: Type, to: Type) -> bool {
-        (from.is_integral() && from.widens_to(to)) || self.program.is_subtype(from, to)
+        (from.is_numeric() && from.widens_to(to)) || self.program.is_subtype(from, to)
     }
 
     pub fn class_named(&self, n: Name) -> Option<ClassId> {
@@ -304,6 +304,7 @@ impl Table<'_> {
     pub fn resolve_type(&self, t: TypeExpr, diags: &mut Vec<Diagnostic>) -> Option<Type> {
         match t {
             TypeExpr::Int(_) => Some(Type::Int),
+            TypeExpr::Long(_) => Some(Type::Long),
             TypeExpr::Short(_) => Some(Type::Short),
             TypeExpr::Byte(_) => Some(Type::Byte),
             TypeExpr::Char(_) => Some(Type::Char),
@@ -695,7 +696,16 @@ pub(super) fn check(
                 continue;
             }
             declared.push((f.name.name, f.name.span));
-            let ty = table.resolve_type(f.ty, diags);
+            let mut ty = table.resolve_type(f.ty, diags);
+            if let TypeExpr::Long(at) = f.ty {
+                // A field is an input of symbolic execution, which has no `long`
+                // symbols yet (docs/LANGUAGE.md, "Integer types").
+                diags.push(Diagnostic::error(
+                    "the Java subset does not support fields of type `long` yet",
+                    at,
+                ));
+                ty = None;
+            }
             let fid = FieldId(table.program.fields.len() as u32);
             let (name, owner, stat) = match statics_class {
                 Some(holder) if f.mods.is_static => {

@@ -16,14 +16,20 @@ pub struct Expr {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Lit {
     Int(i32),
+    /// A `long` value.
+    Long(i64),
     Bool(bool),
     Null,
     /// The value of a statement, of `begin` with no arguments, and of a void call.
     Unit,
 }
 
-/// Primitive operators on `int` and `boolean` values. `&&` and `||` are not here:
-/// they are desugared to `If` so that they short-circuit.
+/// Primitive operators on `int`, `long` and `boolean` values. `&&` and `||` are not
+/// here: they are desugared to `If` so that they short-circuit.
+///
+/// An `int` widens to `long` unchanged (the same integer), so the `long` operators
+/// (`LAdd` ... `LUshr`) take `int` operands as they are; the comparisons compare the
+/// integers whatever their types, and `L2I` is the one narrowing from `long`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum PrimOp {
     /// Wrapping 32-bit `+`.
@@ -63,6 +69,77 @@ pub enum PrimOp {
     Ushr,
     /// `~`: bitwise complement (one argument), `-x - 1`.
     BitNot,
+    /// Wrapping 64-bit `+` (`ladd`).
+    LAdd,
+    /// Wrapping 64-bit `-`.
+    LSub,
+    /// Wrapping 64-bit `*`.
+    LMul,
+    /// `long` `/` (`Long.MIN_VALUE / -1` wraps); zero divisor throws ArithmeticException.
+    LDiv,
+    /// `long` `%`; zero divisor throws ArithmeticException.
+    LRem,
+    /// Wrapping 64-bit negation (one argument).
+    LNeg,
+    /// `&` on `long`s.
+    LAnd,
+    /// `|` on `long`s.
+    LOr,
+    /// `^` on `long`s.
+    LXor,
+    /// `~` on a `long` (one argument).
+    LNot,
+    /// `<<` on a `long`: the distance (an `int` or a `long`) masked to its low 6 bits.
+    LShl,
+    /// `>>` on a `long`, the distance masked to 6 bits.
+    LShr,
+    /// `>>>` on a `long`, the distance masked to 6 bits.
+    LUshr,
+    /// `(int)` of a `long` (`l2i`): its low 32 bits (one argument).
+    L2I,
+}
+
+impl PrimOp {
+    /// The `long` twin of an `int` operator (`Add` -> `LAdd`); itself for the others.
+    pub fn long(self) -> PrimOp {
+        use PrimOp::*;
+        match self {
+            Add => LAdd,
+            Sub => LSub,
+            Mul => LMul,
+            Div => LDiv,
+            Rem => LRem,
+            Neg => LNeg,
+            BitAnd => LAnd,
+            BitOr => LOr,
+            BitXor => LXor,
+            BitNot => LNot,
+            Shl => LShl,
+            Shr => LShr,
+            Ushr => LUshr,
+            other => other,
+        }
+    }
+
+    /// Whether the operator yields a `long`.
+    pub fn is_long(self) -> bool {
+        use PrimOp::*;
+        matches!(
+            self,
+            LAdd | LSub
+                | LMul
+                | LDiv
+                | LRem
+                | LNeg
+                | LAnd
+                | LOr
+                | LXor
+                | LNot
+                | LShl
+                | LShr
+                | LUshr
+        )
+    }
 }
 
 /// The forms of the core. Comments give the Javalite form of \[UBERLAZY\] Fig. 1

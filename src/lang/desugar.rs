@@ -22,6 +22,7 @@ pub(super) fn local(l: LocalId, span: Span) -> Expr {
 pub(super) fn default_value(ty: Type) -> Lit {
     match ty {
         Type::Int | Type::Short | Type::Byte | Type::Char => Lit::Int(0),
+        Type::Long => Lit::Long(0),
         Type::Bool => Lit::Bool(false),
         Type::Void => Lit::Unit,
         Type::Null | Type::Class(_) | Type::Array(_) => Lit::Null,
@@ -62,11 +63,22 @@ pub(super) fn narrow(ty: Type, e: Expr, span: Span) -> Expr {
     }
 }
 
+/// The conversion of a value of the numeric type `from` to the numeric type `to`
+/// (JLS 5.1.2, 5.1.3): a widening is the value itself, a narrowing from `long` is
+/// `L2I` and then [`narrow`]. `e` itself for the other types.
+pub(super) fn convert(from: Type, to: Type, e: Expr, span: Span) -> Expr {
+    if from == Type::Long && to.is_integral() {
+        return narrow(to, prim(PrimOp::L2I, vec![e], span), span);
+    }
+    narrow(to, e, span)
+}
+
 /// `(op a b)` of a compound assignment or `++`/`--` to a place of type `ty`, with
 /// its implicit narrowing cast (JLS 15.26.2: `b += 1` on a `byte` is
-/// `b = (byte) (b + 1)`).
+/// `b = (byte) (b + 1)`, `i += 1L` on an `int` is `i = (int) (i + 1L)`).
 pub(super) fn compound(op: PrimOp, ty: Type, a: Expr, b: Expr, span: Span) -> Expr {
-    narrow(ty, prim(op, vec![a, b], span), span)
+    let from = if op.is_long() { Type::Long } else { Type::Int };
+    convert(from, ty, prim(op, vec![a, b], span), span)
 }
 
 pub(super) fn prim(op: PrimOp, args: Vec<Expr>, span: Span) -> Expr {

@@ -14,6 +14,11 @@ pub enum Tok {
     /// A hexadecimal, octal or binary literal: its 32 bits, as Java reads them
     /// (`0xFFFFFFFF` is -1); the lexer rejects one that needs more than 32 bits.
     IntBits(i32),
+    /// A decimal `long` literal (`5L`): its digits' value, saturated like [`Tok::Int`]'s;
+    /// the parser checks the range (`9223372036854775808L` only after a minus).
+    Long(u64),
+    /// A hexadecimal, octal or binary `long` literal: its 64 bits.
+    LongBits(i64),
     /// A character literal (`'a'`, `'\n'`, `'\u0041'`, `'\101'`): its UTF-16 code unit.
     Char(u16),
     /// A supported keyword.
@@ -82,6 +87,7 @@ pub enum Kw {
     Abstract,
     Static,
     Int,
+    Long,
     Short,
     Byte,
     Char,
@@ -127,6 +133,7 @@ const KEYWORDS: &[(&str, Kw)] = &[
     ("abstract", Kw::Abstract),
     ("static", Kw::Static),
     ("int", Kw::Int),
+    ("long", Kw::Long),
     ("short", Kw::Short),
     ("byte", Kw::Byte),
     ("char", Kw::Char),
@@ -165,7 +172,6 @@ const KEYWORDS: &[(&str, Kw)] = &[
 /// Java keywords outside the subset, with the construct they start.
 const UNSUPPORTED_WORDS: &[(&str, &str)] = &[
     ("enum", "enums"),
-    ("long", "type `long`"),
     ("float", "type `float`"),
     ("double", "type `double`"),
     ("synchronized", "`synchronized`"),
@@ -185,6 +191,8 @@ impl Tok {
             Tok::Ident(s) => format!("identifier `{s}`"),
             Tok::Int(n) => format!("integer `{n}`"),
             Tok::IntBits(n) => format!("integer `{n}`"),
+            Tok::Long(n) => format!("integer `{n}L`"),
+            Tok::LongBits(n) => format!("integer `{n}L`"),
             Tok::Char(c) => format!("character literal `{}`", escape_char(*c)),
             Tok::Kw(k) => {
                 let w = KEYWORDS
@@ -537,10 +545,17 @@ fn char_literal(text: &str, start: usize) -> (Result<u16, String>, usize) {
 /// hexadecimal (`0x`), binary (`0b`) and octal (a leading `0`) ones are 32-bit
 /// patterns, out of range beyond `0xFFFFFFFF` (JLS 3.10.1).
 fn number(word: &str) -> Result<Tok, String> {
-    if word.ends_with(['l', 'L']) {
-        return Err(format!(
-            "unsupported number literal `{word}`: the Java subset does not support type `long`"
-        ));
+    if let Some(body) = word.strip_suffix(['l', 'L']) {
+        // A `long` literal: the digits of an `int` one with a 64-bit range (JLS 3.10.1).
+        let b = body.as_bytes();
+        let radix = b.len() > 1 && b[0] == b'0';
+        if !radix || b.ends_with(b"_") || body.ends_with(['l', 'L']) {
+            return match number(body)? {
+                Tok::Int(v) => Ok(Tok::Long(v)),
+                _ => Err(format!("malformed number literal `{word}`")),
+            };
+        }
+        return long_bits(body, word);
     }
     // Underscores separate digits (JLS 3.10.1): never first after a `0x`/`0b`
     // prefix, never last.
@@ -583,6 +598,30 @@ fn number(word: &str) -> Result<Tok, String> {
     }
 }
 
+/// The 64-bit pattern of the hexadecimal, binary or octal `long` literal `word`
+/// (`body` without its `L`), out of range beyond `0xFFFFFFFFFFFFFFFFL`.
+fn long_bits(body: &str, word: &str) -> Result<Tok, String> {
+    let lower = body.to_ascii_lowercase();
+    let (digits, radix) = if let Some(d) = lower.strip_prefix("0x") {
+        (d, 16)
+    } else if let Some(d) = lower.strip_prefix("0b") {
+        (d, 2)
+    } else {
+        (&lower[1..], 8)
+    };
+    if digits.starts_with('_') && radix != 8 {
+        return Err(format!("illegal underscore in number literal `{word}`"));
+    }
+    let digits = digits.replace('_', "");
+    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+        return Err(format!("malformed number literal `{word}`"));
+    }
+    match u64::from_str_radix(&digits, radix) {
+        Ok(v) => Ok(Tok::LongBits(v as i64)),
+        Err(_) => Err(format!("integer number too large: `{word}`")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -608,7 +647,7 @@ mod tests {
     #[test]
     fn marks_unsupported_words_and_literals() {
         let (t, errs) = kinds("enum \"s\" a[0] 0x1FFFFFFFF 09 1L #");
-        assert_eq!(errs, 4, "too large, malformed octal, long and `#`");
+        assert_eq!(errs, 3, "too large, malformed octal and `#`");
         assert_eq!(t[0], Tok::Unsupported("enums"));
         assert_eq!(t[1], Tok::Unsupported("string literals"));
         assert_eq!(t[3], Tok::LBracket);
@@ -649,6 +688,23 @@ mod tests {
         ] {
             assert!(t.contains(&want), "{want:?}");
         }
+    }
+
+    #[test]
+    fn long_literals_have_a_64_bit_range() {
+        let (t, errs) = kinds(
+            "1L 9223372036854775808L 0xFFFFFFFFFFFFFFFFL 0x7fffffffffffffffl 0b11L 017L 1_000L",
+        );
+        assert_eq!(errs, 0);
+        assert_eq!(t[0], Tok::Long(1));
+        assert_eq!(t[1], Tok::Long(1 << 63));
+        assert_eq!(t[2], Tok::LongBits(-1));
+        assert_eq!(t[3], Tok::LongBits(i64::MAX));
+        assert_eq!(t[4], Tok::LongBits(3));
+        assert_eq!(t[5], Tok::LongBits(15));
+        assert_eq!(t[6], Tok::Long(1000));
+        let (_, errs) = kinds("0x1FFFFFFFFFFFFFFFFL 09L 1LL 0xL");
+        assert_eq!(errs, 4, "too large, malformed octal, `1LL`, no digits");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Static nested classes made top-level: each gets the unique name `Outer.Inner`, and
 //! every use of a nested class's name in the program is rewritten to it. The same walk
-//! reads `Integer.MAX_VALUE` and `Integer.MIN_VALUE` as the literals they are.
+//! reads `Integer.MAX_VALUE`, `Integer.MIN_VALUE`, `Long.MAX_VALUE` and
+//! `Long.MIN_VALUE` as the literals they are.
 //!
 //! Runs on the parsed units, before the class table is built. Inside a class `T`
 //! (and inside the classes nested in it, to any depth) the simple name `N` of a class
@@ -35,11 +36,15 @@ pub fn flatten(units: &mut [Unit], names: &mut Rodeo) {
             collect(class, &outer, names, &mut canonical);
         }
     }
-    let integer = !units.iter().any(|u| {
-        u.classes
-            .iter()
-            .any(|c| names.resolve(&c.name.name.0) == "Integer")
-    });
+    let declared = |name: &str| {
+        units.iter().any(|u| {
+            u.classes
+                .iter()
+                .any(|c| names.resolve(&c.name.name.0) == name)
+        })
+    };
+    let integer = !declared("Integer");
+    let long = !declared("Long");
     for unit in units.iter_mut() {
         let mut out = Vec::with_capacity(unit.classes.len());
         for mut class in std::mem::take(&mut unit.classes) {
@@ -49,6 +54,7 @@ pub fn flatten(units: &mut [Unit], names: &mut Rodeo) {
                 names,
                 canonical: &canonical,
                 integer,
+                long,
                 scopes: Vec::new(),
             };
             r.class(&mut class, &outer, &mut lifted);
@@ -73,6 +79,8 @@ struct Rewriter<'a> {
     canonical: &'a HashSet<String>,
     /// `Integer.MAX_VALUE` and `Integer.MIN_VALUE` are read as literals.
     integer: bool,
+    /// `Long.MAX_VALUE` and `Long.MIN_VALUE` likewise.
+    long: bool,
     /// Innermost last: the simple names of the classes nested in each enclosing
     /// class, to their canonical names.
     scopes: Vec<HashMap<String, String>>,
@@ -307,6 +315,7 @@ impl Rewriter<'_> {
     fn expr_inner(&mut self, e: &mut Expr) {
         match &mut e.kind {
             ExprKind::Int(_)
+            | ExprKind::Long(_)
             | ExprKind::Char(_)
             | ExprKind::Bool(_)
             | ExprKind::Null
@@ -363,7 +372,7 @@ impl Rewriter<'_> {
             ExprKind::IncDec { target, .. } => self.target(target),
         }
         if let Some(v) = self.integer_constant(e) {
-            e.kind = ExprKind::Int(v);
+            e.kind = v;
         }
     }
 
@@ -381,19 +390,18 @@ impl Rewriter<'_> {
     }
 
     /// The value of `Integer.MAX_VALUE` or `Integer.MIN_VALUE`, when `e` is one.
-    fn integer_constant(&self, e: &Expr) -> Option<i32> {
+    fn integer_constant(&self, e: &Expr) -> Option<ExprKind> {
         let ExprKind::Field(base, f) = &e.kind else {
             return None;
         };
         let ExprKind::Name(b) = &base.kind else {
             return None;
         };
-        if !self.integer || self.names.resolve(&b.name.0) != "Integer" {
-            return None;
-        }
-        match self.names.resolve(&f.name.0) {
-            "MAX_VALUE" => Some(i32::MAX),
-            "MIN_VALUE" => Some(i32::MIN),
+        match (self.names.resolve(&b.name.0), self.names.resolve(&f.name.0)) {
+            ("Integer", "MAX_VALUE") if self.integer => Some(ExprKind::Int(i32::MAX)),
+            ("Integer", "MIN_VALUE") if self.integer => Some(ExprKind::Int(i32::MIN)),
+            ("Long", "MAX_VALUE") if self.long => Some(ExprKind::Long(i64::MAX)),
+            ("Long", "MIN_VALUE") if self.long => Some(ExprKind::Long(i64::MIN)),
             _ => None,
         }
     }

@@ -771,6 +771,7 @@ impl Parser<'_> {
     fn base_type_expr(&mut self) -> PResult<TypeExpr> {
         let ty = match self.peek() {
             Tok::Kw(Kw::Int) => TypeExpr::Int(self.bump()),
+            Tok::Kw(Kw::Long) => TypeExpr::Long(self.bump()),
             Tok::Kw(Kw::Short) => TypeExpr::Short(self.bump()),
             Tok::Kw(Kw::Byte) => TypeExpr::Byte(self.bump()),
             Tok::Kw(Kw::Char) => TypeExpr::Char(self.bump()),
@@ -1107,7 +1108,7 @@ impl Parser<'_> {
 
     fn is_decl_start(&self) -> bool {
         match self.peek() {
-            Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean) => true,
+            Tok::Kw(Kw::Int | Kw::Long | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean) => true,
             Tok::Ident(_) => {
                 let n = self.dotted_len(0);
                 matches!(self.peek_at(n), Tok::Ident(_))
@@ -1575,7 +1576,7 @@ impl Parser<'_> {
             // `instanceof` binds like the relational operators.
             if level == RELATIONAL && self.eat(&Tok::Kw(Kw::Instanceof)) {
                 let ty = match self.peek() {
-                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                    Tok::Kw(Kw::Int | Kw::Long | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
                     | Tok::Ident(_) => self.type_expr()?,
                     _ => return Err(self.unexpected("a class or array type")),
                 };
@@ -1617,6 +1618,17 @@ impl Parser<'_> {
                         let end = self.bump();
                         let e = Expr {
                             kind: ExprKind::Int((-(v as i64)) as i32),
+                            span: start.to(end),
+                        };
+                        return self.postfix(e);
+                    }
+                }
+                if let Tok::Long(v) = *self.peek() {
+                    // 9223372036854775808L likewise.
+                    if v <= 1 << 63 {
+                        let end = self.bump();
+                        let e = Expr {
+                            kind: ExprKind::Long((-i128::from(v)) as i64),
                             span: start.to(end),
                         };
                         return self.postfix(e);
@@ -1677,7 +1689,7 @@ impl Parser<'_> {
             Tok::LParen => {
                 if matches!(
                     self.peek_at(1),
-                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                    Tok::Kw(Kw::Int | Kw::Long | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
                         | Tok::Ident(_)
                 ) && self.peek_at(2) == &Tok::LBracket
                     && self.peek_at(3) == &Tok::RBracket
@@ -1695,7 +1707,7 @@ impl Parser<'_> {
                 }
                 if matches!(
                     self.peek_at(1),
-                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                    Tok::Kw(Kw::Int | Kw::Long | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
                 ) && self.peek_at(2) == &Tok::RParen
                 {
                     // `(int) e`: a cast to a primitive type takes any unary
@@ -1718,6 +1730,8 @@ impl Parser<'_> {
                         Tok::Ident(_)
                             | Tok::Int(_)
                             | Tok::IntBits(_)
+                            | Tok::Long(_)
+                            | Tok::LongBits(_)
                             | Tok::Char(_)
                             | Tok::LParen
                             | Tok::Bang
@@ -1826,6 +1840,17 @@ impl Parser<'_> {
                 self.bump();
                 ExprKind::Int(v)
             }
+            Tok::Long(v) => {
+                self.bump();
+                if v > i64::MAX as u64 {
+                    return Err(self.error("integer number too large for `long`", start));
+                }
+                ExprKind::Long(v as i64)
+            }
+            Tok::LongBits(v) => {
+                self.bump();
+                ExprKind::Long(v)
+            }
             Tok::Char(c) => {
                 self.bump();
                 ExprKind::Char(c)
@@ -1863,7 +1888,7 @@ impl Parser<'_> {
                 self.bump();
                 if matches!(
                     self.peek(),
-                    Tok::Kw(Kw::Int | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
+                    Tok::Kw(Kw::Int | Kw::Long | Kw::Short | Kw::Byte | Kw::Char | Kw::Boolean)
                 ) || (self.dotted_len(0) > 0
                     && self.peek_at(self.dotted_len(0)) == &Tok::LBracket)
                 {
@@ -1924,6 +1949,12 @@ impl Parser<'_> {
 fn array_type(base: TypeExpr, dims: u32, span: Span) -> Result<TypeExpr, (String, Span)> {
     let base = match base {
         TypeExpr::Int(_) => ArrayBaseExpr::Int,
+        TypeExpr::Long(s) => {
+            return Err((
+                "the Java subset does not support arrays of `long` yet".into(),
+                s,
+            ));
+        }
         TypeExpr::Short(_) => ArrayBaseExpr::Short,
         TypeExpr::Byte(_) => ArrayBaseExpr::Byte,
         TypeExpr::Char(_) => ArrayBaseExpr::Char,

@@ -115,6 +115,7 @@ impl Printer<'_> {
     fn ty(&self, t: Type) -> String {
         match t {
             Type::Int => "int".into(),
+            Type::Long => "long".into(),
             Type::Short => "short".into(),
             Type::Byte => "byte".into(),
             Type::Char => "char".into(),
@@ -147,6 +148,7 @@ impl Printer<'_> {
         match &e.kind {
             ExprKind::Lit(l) => atom(match l {
                 Lit::Int(i) => i.to_string(),
+                Lit::Long(i) => format!("{i}L"),
                 Lit::Bool(b) => b.to_string(),
                 Lit::Null => "null".into(),
                 Lit::Unit => "unit".into(),
@@ -189,6 +191,20 @@ impl Printer<'_> {
                     PrimOp::Shr => ">>",
                     PrimOp::Ushr => ">>>",
                     PrimOp::BitNot => "~",
+                    PrimOp::LAdd => "l+",
+                    PrimOp::LSub => "l-",
+                    PrimOp::LMul => "l*",
+                    PrimOp::LDiv => "l/",
+                    PrimOp::LRem => "l%",
+                    PrimOp::LNeg => "lneg",
+                    PrimOp::LAnd => "l&",
+                    PrimOp::LOr => "l|",
+                    PrimOp::LXor => "l^",
+                    PrimOp::LNot => "l~",
+                    PrimOp::LShl => "l<<",
+                    PrimOp::LShr => "l>>",
+                    PrimOp::LUshr => "l>>>",
+                    PrimOp::L2I => "l2i",
                 };
                 list(vec![atom(sym)], args.iter().map(|a| self.doc(a)).collect())
             }

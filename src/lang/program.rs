@@ -63,6 +63,10 @@ pub const BUILTIN_CLASSES: &[(&str, &str)] = &[
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Type {
     Int,
+    /// `long`: 64-bit values; `int` values widen to it unchanged (an `int` and a
+    /// `long` of the same value are the same integer), and its own operators wrap
+    /// at 64 bits (docs/LANGUAGE.md, "Integer types").
+    Long,
     /// `short`, `byte` and `char`: values are `int`s in the type's range (JLS 4.2.1);
     /// every operation promotes them to `int`, and a narrowing conversion to one of
     /// them is a wrap (docs/LANGUAGE.md, "Integer types").
@@ -87,7 +91,12 @@ impl Type {
 
     /// True for the primitive value types: the integral ones and `boolean`.
     pub fn is_prim(self) -> bool {
-        self.is_integral() || self == Type::Bool
+        self.is_numeric() || self == Type::Bool
+    }
+
+    /// True for the integral types, `long` included.
+    pub fn is_numeric(self) -> bool {
+        self.is_integral() || self == Type::Long
     }
 
     /// True for `int`, `short`, `byte` and `char`: the types whose values are
@@ -120,9 +129,10 @@ impl Type {
 
     /// Whether a value of the integral type `self` widens to `to` without a cast
     /// (JLS 5.1.2 within the subset's types: `byte` to `short` and `int`, `short`
-    /// and `char` to `int`, and every type to itself).
+    /// and `char` to `int`, every integral type to `long`, and every type to itself).
     pub fn widens_to(self, to: Type) -> bool {
         self == to
+            || (self.is_integral() && to == Type::Long)
             || matches!(
                 (self, to),
                 (Type::Byte, Type::Short | Type::Int) | (Type::Short | Type::Char, Type::Int)
@@ -182,7 +192,7 @@ impl ArrayType {
                 base: a.base,
                 dims: a.dims.checked_add(1)?,
             },
-            Type::Void | Type::Null => return None,
+            Type::Void | Type::Null | Type::Long => return None,
         })
     }
 
@@ -486,6 +496,7 @@ impl Program {
     pub fn type_name(&self, t: Type) -> String {
         match t {
             Type::Int => "int".into(),
+            Type::Long => "long".into(),
             Type::Short => "short".into(),
             Type::Byte => "byte".into(),
             Type::Char => "char".into(),

@@ -101,6 +101,7 @@ impl<R: Resolver> Printer<'_, R> {
     fn ty(&self, t: &TypeExpr) -> String {
         match t {
             TypeExpr::Int(_) => "int".into(),
+            TypeExpr::Long(_) => "long".into(),
             TypeExpr::Short(_) => "short".into(),
             TypeExpr::Byte(_) => "byte".into(),
             TypeExpr::Char(_) => "char".into(),
@@ -578,6 +579,8 @@ impl<R: Resolver> Printer<'_, R> {
         match &e.kind {
             ExprKind::Int(i) if *i < 0 => format!("({i})"),
             ExprKind::Int(i) => i.to_string(),
+            ExprKind::Long(i) if *i < 0 => format!("({i}L)"),
+            ExprKind::Long(i) => format!("{i}L"),
             ExprKind::Char(c) => format!("'{}'", super::lexer::escape_char(*c)),
             ExprKind::Bool(b) => b.to_string(),
             ExprKind::Null => "null".into(),
@@ -675,6 +678,7 @@ impl<R: Resolver> Printer<'_, R> {
     fn operand(&self, e: &Expr) -> String {
         match &e.kind {
             ExprKind::Int(_)
+            | ExprKind::Long(_)
             | ExprKind::Char(_)
             | ExprKind::Bool(_)
             | ExprKind::Null

@@ -140,8 +140,9 @@ pub enum Verdict {
     /// Every input checked, and each claimed by one trace with the interpreter's outcome.
     Agrees,
     /// The time limit ended the comparison before every input was decided, or the
-    /// rule set left the inputs whose paths reach arrays unexplored (`Bound::Arrays`),
-    /// and none decided disagrees: no verdict either way.
+    /// rule set left the inputs whose paths reach arrays unexplored (`Bound::Arrays`)
+    /// or symbolic `long` arithmetic (`Bound::Long`), and none decided disagrees: no
+    /// verdict either way.
     Incomplete,
     /// An overlap, gap or mismatch; or an input left unclaimed by an exploration that
     /// a bound other than time cut (at the oracle's own scope, a real input is missed).
@@ -182,7 +183,10 @@ impl Comparison {
         } else if [self.overlaps, self.gaps, self.mismatches]
             .iter()
             .all(|&n| n == 0)
-            && (self.unclaimed == 0 || self.cut_by(Bound::Time) || self.cut_by(Bound::Arrays))
+            && (self.unclaimed == 0
+                || self.cut_by(Bound::Time)
+                || self.cut_by(Bound::Arrays)
+                || self.cut_by(Bound::Long))
         {
             Verdict::Incomplete
         } else {
@@ -691,7 +695,7 @@ impl Checker<'_, '_> {
                 input.objects[o].set(s, v);
                 open[o][s] = false;
                 let pv = match v {
-                    InputValue::Int(i) => PVal::Int(i),
+                    InputValue::Int(i) => PVal::Int(i.into()),
                     InputValue::Bool(b) => PVal::Bool(b),
                     InputValue::Null => PVal::Null,
                     InputValue::Obj(j) => PVal::Input(j.0),

@@ -1011,7 +1011,7 @@ impl<'p> Concretizer<'p> {
 
     fn heap_value(&self, val: &Valuation, id: Id) -> Result<ViewValue<PObj>, PredictError> {
         match self.eval(val, id)? {
-            Value::Int(i) => Ok(ViewValue::Int(i as i32)),
+            Value::Int(i) => Ok(ViewValue::Int(i)),
             Value::Bool(b) => Ok(ViewValue::Bool(b)),
             Value::Ref(RefValue::Null) => Ok(ViewValue::Null),
             Value::Ref(RefValue::Obj(o)) => Ok(ViewValue::Obj(PObj::Input(o))),
@@ -1150,7 +1150,7 @@ impl<'p> Concretizer<'p> {
         let val = &*val;
         let pval = |id: Id| -> Result<PVal, PredictError> {
             match self.eval_open(val, id)? {
-                Value::Int(i) => Ok(PVal::Int(i as i32)),
+                Value::Int(i) => Ok(PVal::Int(i)),
                 Value::Bool(b) => Ok(PVal::Bool(b)),
                 Value::Ref(RefValue::Null) => Ok(PVal::Null),
                 Value::Ref(RefValue::Obj(o)) => Ok(PVal::Input(o)),
@@ -1176,7 +1176,7 @@ impl<'p> Concretizer<'p> {
                             PCell::Open
                         } else {
                             PCell::Known(match v {
-                                InputValue::Int(i) => PVal::Int(i),
+                                InputValue::Int(i) => PVal::Int(i.into()),
                                 InputValue::Bool(b) => PVal::Bool(b),
                                 InputValue::Null => PVal::Null,
                                 InputValue::Obj(o) => PVal::Input(o.0),
@@ -1426,7 +1426,7 @@ impl<'p> Concretizer<'p> {
             .zip(&val.input.roots)
             .map(|(n, &v)| {
                 let v = match v {
-                    InputValue::Int(i) => ViewValue::Int(i),
+                    InputValue::Int(i) => ViewValue::Int(i.into()),
                     InputValue::Bool(b) => ViewValue::Bool(b),
                     InputValue::Null => ViewValue::Null,
                     InputValue::Obj(o) => ViewValue::Obj(PObj::Input(o.0)),
@@ -1497,7 +1497,7 @@ impl<'p> Concretizer<'p> {
                 .iter()
                 .map(|&(f, v)| {
                     let v = written.get(&(id, f)).copied().unwrap_or(match v {
-                        InputValue::Int(i) => ViewValue::Int(i),
+                        InputValue::Int(i) => ViewValue::Int(i.into()),
                         InputValue::Bool(b) => ViewValue::Bool(b),
                         InputValue::Null => ViewValue::Null,
                         InputValue::Obj(o) => ViewValue::Obj(PObj::Input(o.0)),
@@ -1641,7 +1641,7 @@ struct Completion<'i> {
 
 fn view_value(v: InputValue) -> ViewValue<PObj> {
     match v {
-        InputValue::Int(i) => ViewValue::Int(i),
+        InputValue::Int(i) => ViewValue::Int(i.into()),
         InputValue::Bool(b) => ViewValue::Bool(b),
         InputValue::Null => ViewValue::Null,
         InputValue::Obj(o) => ViewValue::Obj(PObj::Input(o.0)),

@@ -238,6 +238,7 @@ fn static_value(
 ) -> String {
     match v {
         Value::Int(i) => int_literal(i),
+        Value::Long(i) => int_literal(i),
         Value::Bool(b) => b.to_string(),
         Value::Obj(o) => {
             if let Some(n) = names.get(&o) {
@@ -323,19 +324,25 @@ fn default_literal(ty: Type) -> &'static str {
     }
 }
 
-fn int_literal(i: i32) -> String {
-    if i == i32::MIN {
-        "(-2147483647 - 1)".to_string()
-    } else {
-        i.to_string()
+/// `i` as a Java literal: an `int` one in `int`'s range, else a `long` one (`5L`).
+fn int_literal(i: impl Into<i64>) -> String {
+    match i.into() {
+        i if i == i64::from(i32::MIN) => "(-2147483647 - 1)".to_string(),
+        i64::MIN => "(-9223372036854775807L - 1L)".to_string(),
+        i if i32::try_from(i).is_ok() => i.to_string(),
+        i => format!("{i}L"),
     }
 }
 
 fn java_type(program: &Program, ty: Type) -> String {
     match ty {
-        Type::Int | Type::Short | Type::Byte | Type::Char | Type::Bool | Type::Void => {
-            program.type_name(ty)
-        }
+        Type::Int
+        | Type::Long
+        | Type::Short
+        | Type::Byte
+        | Type::Char
+        | Type::Bool
+        | Type::Void => program.type_name(ty),
         Type::Null => "Object".into(),
         Type::Class(c) => program.class_name(c).into(),
         Type::Array(_) => program.type_name(ty),

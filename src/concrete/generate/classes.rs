@@ -446,6 +446,7 @@ impl Domain for ClassDomain<'_> {
     fn lit(&mut self, _heap: &mut PHeap, lit: Lit) -> Value {
         match lit {
             Lit::Int(i) => Value::Int(i),
+            Lit::Long(i) => Value::Long(i),
             Lit::Bool(b) => Value::Bool(b),
             Lit::Null => Value::Null,
             Lit::Unit => Value::Unit,
@@ -995,7 +996,8 @@ impl Search<'_, '_> {
             }
         }
         let pval = |v: Value| match v {
-            Value::Int(i) => PVal::Int(i),
+            Value::Int(i) => PVal::Int(i.into()),
+            Value::Long(i) => PVal::Int(i),
             Value::Bool(b) => PVal::Bool(b),
             Value::Null => PVal::Null,
             Value::Unit => PVal::Unit,

@@ -399,6 +399,7 @@ impl Domain for ProbeDomain<'_> {
     fn lit(&mut self, _heap: &mut Heap, lit: Lit) -> Value {
         match lit {
             Lit::Int(i) => Value::Int(i),
+            Lit::Long(i) => Value::Long(i),
             Lit::Bool(b) => Value::Bool(b),
             Lit::Null => Value::Null,
             Lit::Unit => Value::Unit,

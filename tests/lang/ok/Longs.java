@@ -1,0 +1,73 @@
+// heaplog: long values the engine decides: constants folded at 64 bits, int inputs widened to long and compared with long values
+// exercises: long locals, results and calls; 64-bit wrap-around, shifts, division and casts on constants; an int input widened to long (the same integer) compared with constants beyond int's range; a long operator on a symbolic value and a long parameter, which end the path (Bound::Long)
+// entry: Longs.widened paths=3
+// entry: Longs.folded paths=2
+// entry: Longs.divide paths=2
+// entry: Longs.pick paths=3
+// entry: Longs.sum paths=0
+// entry: Longs.param paths=0
+//
+// Longs.widened, 3 paths: w > Integer.MAX_VALUE and w < Integer.MIN_VALUE are infeasible for a widened int; w == 5; w >= 2147483638; else.
+// Longs.folded, 2 paths: x < 0 (the wrapped constant is negative, folded); else.
+// Longs.divide, 2 paths: d == 0 throws ArithmeticException from a long division of constants; else.
+// Longs.pick, 3 paths: ?: of a long and an int: 1L << 40 exceeds 3000000000L (b); the widened x never does, and is negative or not.
+// Longs.sum, 0 paths: x + 1L is a long operator on a symbolic value: the path is cut (Bound::Long).
+// Longs.param, 0 paths: a long parameter: the entry is cut (Bound::Long).
+class Longs {
+    static long widened(int x) {
+        long w = x;
+        if (w > 2147483647L) {
+            return -1;
+        }
+        if (w < -2147483648L) {
+            return -2;
+        }
+        if (w == 5L) {
+            return 1;
+        }
+        if (w >= 2147483648L - 10) {
+            return 2;
+        }
+        return 0;
+    }
+
+    static long wrap(long v) {
+        return v + 1;
+    }
+
+    static int folded(int x) {
+        long big = wrap(Long.MAX_VALUE);
+        long mask = (1L << 63) >> 3;
+        if (x < 0 && big < 0) {
+            return (int) (big >>> 60) + (int) (mask >>> 58);
+        }
+        return (int) big + (int) mask;
+    }
+
+    static long divide(int d) {
+        long k = 0L;
+        if (d == 0) {
+            return 7L / k;
+        }
+        return Long.MIN_VALUE / -1L;
+    }
+
+    static int pick(int x, boolean b) {
+        long v = b ? 1L << 40 : x;
+        if (v > 3000000000L) {
+            return 1;
+        }
+        if (v >= 0) {
+            return 2;
+        }
+        return 3;
+    }
+
+    static long sum(int x) {
+        return x + 1L;
+    }
+
+    static long param(long v) {
+        return v;
+    }
+}
