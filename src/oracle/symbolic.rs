@@ -1665,11 +1665,8 @@ mod tests {
         let d = eqs(&mut terms, &[(x, y, true)]);
         let e = eqs(&mut terms, &[(y, z, true), (x, z, false)]);
         assert!(equalities_clash(&terms, &d, &e));
-        assert!(!equalities_clash(
-            &terms,
-            &d,
-            &eqs(&mut terms, &[(x, z, false)])
-        ));
+        let g = eqs(&mut terms, &[(x, z, false)]);
+        assert!(!equalities_clash(&terms, &d, &g));
         // An order atom is no equality: nothing is concluded from it.
         let lt = terms.lt(x, three).unwrap();
         let f = Equalities::of(&terms, &literals(&terms, &[lt]));
