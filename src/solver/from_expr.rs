@@ -813,45 +813,6 @@ mod tests {
     /// fixes (regression G12): `m + n` wraps (a sum of two symbols, outside
     /// difference logic), `n % 2` is a `mod` of a symbol, yet at `n = 0` both are
     /// plain. Either order of the equality and the atom, and inside scopes.
-    /// Value lemmas (docs/SOLVER.md): a model that gets a wrapped product wrong has
-    /// one factor fixed to its value, and the product wraps by cases again. Java's
-    /// `x * y == 12` and `x * y == 7` are sat with models that satisfy them (wrapping
-    /// included); bounded factors whose exact product cannot be 7 are unsat.
-    #[test]
-    fn value_lemmas_decide_wrapped_products() {
-        for c in [12i64, 7, -1, 1 << 20] {
-            let atom = format!("(= (* x:int y:int) {c})");
-            match check_all(&[atom.as_str()]) {
-                Answer::Sat(m) => {
-                    let (x, y) = (int_of(&m, "x") as i32, int_of(&m, "y") as i32);
-                    assert_eq!(i64::from(x.wrapping_mul(y)), c, "{atom}: x = {x}, y = {y}");
-                }
-                a => panic!("{atom}: expected sat, got {a:?}"),
-            }
-        }
-        assert_eq!(
-            check_all(&[
-                "(= (* x:int y:int) 7)",
-                "(< 1 x:int)",
-                "(< x:int 7)",
-                "(< 1 y:int)",
-                "(< y:int 7)",
-            ]),
-            Answer::Unsat
-        );
-        // a product beside a linear constraint that the first models break
-        match check_all(&["(= (* x:int y:int) 36)", "(< 5 x:int)", "(< x:int y:int)"]) {
-            Answer::Sat(m) => {
-                let (x, y) = (int_of(&m, "x") as i32, int_of(&m, "y") as i32);
-                assert!(
-                    5 < x && x < y && x.wrapping_mul(y) == 36,
-                    "x = {x}, y = {y}"
-                );
-            }
-            a => panic!("expected sat, got {a:?}"),
-        }
-    }
-
     #[test]
     fn constant_equalities_decide_wrapped_arithmetic() {
         assert_eq!(

@@ -87,9 +87,6 @@ pub struct Stats {
     /// Searches decided by justification whose model failed validation, redone
     /// deciding every relevant variable.
     pub unguided_retries: u64,
-    /// Searches redone after value lemmas excluded a model that got atoms outside
-    /// the fragment wrong.
-    pub value_refinements: u64,
     /// Time spent in `check`, `check_assuming` and `decide`.
     pub time: Duration,
 }
@@ -134,7 +131,6 @@ pub struct Solver {
     /// Searches whose justified assignment gave a model that failed validation,
     /// redone deciding every relevant variable.
     unguided_retries: u64,
-    value_refinements: u64,
     /// Facts true in every scope (the typing of inputs), asserted once for good.
     axioms: Vec<TermId>,
     /// Variables relevant for good (axioms, hierarchy clauses): a pop or the end of
@@ -151,11 +147,6 @@ pub struct Solver {
 
 /// How many times one check may add division lemmas before answering `Unknown`.
 const MAX_DIVISION_REFINEMENTS: u32 = 64;
-
-/// How many times one check may add value lemmas (atoms outside the fragment that a
-/// model gets wrong) before its answer stands, and for how many atoms per model.
-const MAX_VALUE_REFINEMENTS: u32 = 32;
-const MAX_REPAIRED_ATOMS: usize = 4;
 
 /// How many popped scopes may leave their selectors and clauses in the store before
 /// a sweep.
@@ -178,7 +169,6 @@ impl Solver {
             axiom_lits: Vec::new(),
             side_clauses: Vec::new(),
             unguided_retries: 0,
-            value_refinements: 0,
             axioms: Vec::new(),
             pinned: rustc_hash::FxHashSet::default(),
             checks: 0,
@@ -510,7 +500,6 @@ impl Solver {
         let mut guided = true;
         let mut result = self.search(&lits, limits, &roots, guided);
         let mut refinements = 0;
-        let mut value_rounds = 0;
         let answer = loop {
             match result {
                 SatResult::Unsat => break Answer::Unsat,
@@ -519,25 +508,8 @@ impl Solver {
                     let model = model::build(&self.terms, &self.enc, &self.sat, &self.th);
                     let assumed = self.with_axioms(assumptions);
                     let invalid = self.invalid_models;
-                    let wrong = self.all_wrong_unsupported(&model);
-                    let fragment_kept = wrong.is_empty();
-                    let kept_model = (!fragment_kept).then(|| model.clone());
+                    let fragment_kept = self.wrong_unsupported(&model).is_none();
                     let answer = self.validate(model, &assumed);
-                    // a model that gets atoms outside the fragment wrong: exclude it
-                    // with value lemmas and search again
-                    if let Some(model) = kept_model.filter(|_| !matches!(answer, Answer::Sat(_)))
-                        && value_rounds < MAX_VALUE_REFINEMENTS
-                        && self.repair(&wrong, &model)
-                    {
-                        self.invalid_models = invalid;
-                        value_rounds += 1;
-                        self.value_refinements += 1;
-                        // the justification need not decide the lemmas' bounds:
-                        // decide everything relevant, as for any atom outside
-                        guided = false;
-                        result = self.search(&lits, limits, &roots, guided);
-                        continue;
-                    }
                     // a model that breaks an assertion only through a division the
                     // search saw as free: exclude it with lemmas and search again
                     if fragment_kept && !matches!(answer, Answer::Sat(_)) {
@@ -665,37 +637,6 @@ impl Solver {
         }
     }
 
-    /// The atoms outside the decided fragment (with their literals) whose values in
-    /// `model` are not the ones the search gave them, at most a few.
-    fn all_wrong_unsupported(&self, model: &Model) -> Vec<(TermId, Lit)> {
-        self.enc
-            .unsupported
-            .iter()
-            .filter(|&&(u, l)| {
-                let assigned = self.sat.value(l) == cdcl::LBool::True;
-                model.eval(&self.terms, u) != Some(ModelValue::Bool(assigned))
-            })
-            .take(MAX_REPAIRED_ATOMS)
-            .copied()
-            .collect()
-    }
-
-    /// Value lemmas against `model` for the atoms `wrong` it gets wrong
-    /// (`TheorySolver::repair`), their literals relevant for good; whether any
-    /// lemma was added.
-    fn repair(&mut self, wrong: &[(TermId, Lit)], model: &Model) -> bool {
-        let keep = self.sat.kept_levels();
-        self.sat.backtrack(&mut self.th, keep);
-        let mut read = Vec::new();
-        for &(u, l) in wrong {
-            read.extend(Theories::repair(&mut self.ctx(), u, l, model));
-        }
-        for &l in &read {
-            self.pin(l);
-        }
-        !read.is_empty()
-    }
-
     /// An atom outside the decided fragment whose value in `model` is not the one
     /// the search gave it.
     fn wrong_unsupported(&self, model: &Model) -> Option<TermId> {
@@ -734,7 +675,6 @@ impl Solver {
             witness_answers: self.witness_answers,
             invalid_models: self.invalid_models,
             unguided_retries: self.unguided_retries,
-            value_refinements: self.value_refinements,
             time: self.time,
         }
     }
@@ -1241,33 +1181,29 @@ mod tests {
     }
 
     #[test]
-    fn nonlinear_atoms_are_decided_by_values_or_unknown() {
-        // x*y = 7: a value lemma fixes a factor at the model's value, and the
-        // product is linear; x*y = 0 holds under the model x = y = 0
-        for c in [7, 0] {
-            let mut s = Solver::default();
-            let t = s.terms_mut();
-            let (x, y) = (t.constant("x", Sort::Int), t.constant("y", Sort::Int));
-            let xy = t.mul(x, y).unwrap();
-            let k = t.int(c);
-            let e = t.eq(xy, k).unwrap();
-            s.assert_term(e).unwrap();
-            match s.check() {
-                Answer::Sat(m) => assert!(s.check_model(&m), "x*y = {c}"),
-                a => panic!("x*y = {c}: expected sat, got {a:?}"),
-            }
-        }
-        // x*x = 2 has no integer solution, and no finite set of values refutes it:
-        // the value lemmas run out and the answer is `unknown`, never `unsat` or a model
+    fn nonlinear_atoms_are_unknown_or_checked() {
         let mut s = Solver::default();
         let t = s.terms_mut();
         let x = t.constant("x", Sort::Int);
-        let xx = t.mul(x, x).unwrap();
-        let two = t.int(2);
-        let e = t.eq(xx, two).unwrap();
+        let y = t.constant("y", Sort::Int);
+        let xy = t.mul(x, y).unwrap();
+        let seven = t.int(7);
+        let e = t.eq(xy, seven).unwrap();
         s.assert_term(e).unwrap();
         assert!(matches!(s.check(), Answer::Unknown(_)));
-        assert!(s.stats().value_refinements > 0);
+        // x*y = 0 holds under the default model x = y = 0
+        let t = s.terms_mut();
+        let zero = t.int(0);
+        let e0 = t.eq(xy, zero).unwrap();
+        let mut s2 = Solver::default();
+        let _ = e0;
+        let t2 = s2.terms_mut();
+        let (x, y) = (t2.constant("x", Sort::Int), t2.constant("y", Sort::Int));
+        let xy = t2.mul(x, y).unwrap();
+        let zero = t2.int(0);
+        let e = t2.eq(xy, zero).unwrap();
+        s2.assert_term(e).unwrap();
+        assert!(matches!(s2.check(), Answer::Sat(_)));
     }
 
     #[test]

@@ -196,12 +196,6 @@ impl Cdcl {
         Var(0).pos()
     }
 
-    /// Decide `l` true the next time its variable is decided (phase saving then
-    /// keeps whatever the search assigns it last).
-    pub fn prefer(&mut self, l: Lit) {
-        self.phase[l.var().index()] = !l.is_neg();
-    }
-
     pub fn new_var(&mut self) -> Var {
         let v = Var(self.assigns.len() as u32);
         self.assigns.push(LBool::Undef);

@@ -10,7 +10,7 @@
 use std::fmt::Debug;
 
 use super::cdcl::{self, LBool, Lit, Var};
-use super::model::{Model, ModelValue};
+use super::model::ModelValue;
 use super::term::{FunId, Sort, TermId, Terms};
 use super::tseitin::Ctx;
 
@@ -117,16 +117,6 @@ pub trait TheorySolver: Clone + Debug + Default {
     /// `Ctx::add_clause`. Every theory is asked.
     fn outside(ctx: &mut Ctx, t: TermId, v: Lit) {
         let _ = (ctx, t, v);
-    }
-
-    /// `t` (literal `v`), an atom outside the fragment, has the wrong value in
-    /// `model`, the search's last: clauses valid in every scope that exclude this
-    /// model (linear arithmetic's value lemmas), added with `Ctx::add_clause`. The
-    /// answer is the literals they read, which the solver keeps relevant; empty
-    /// when the theory has no such clause. Every theory is asked.
-    fn repair(ctx: &mut Ctx, t: TermId, v: Lit, model: &Model) -> Vec<Lit> {
-        let _ = (ctx, t, v, model);
-        Vec::new()
     }
 
     /// `t`, a term that is not a value, got its EUF node (a term of a user sort,
@@ -347,13 +337,6 @@ macro_rules! theories {
             /// Every theory's lemmas for `t`, outside the fragment.
             pub fn outside(ctx: &mut Ctx, t: TermId, v: Lit) {
                 $($(#[$m])* <$ty as TheorySolver>::outside(ctx, t, v);)*
-            }
-
-            /// Every theory's lemmas against `model`, which gets `t` wrong.
-            pub fn repair(ctx: &mut Ctx, t: TermId, v: Lit, model: &Model) -> Vec<Lit> {
-                let mut lits = Vec::new();
-                $($(#[$m])* lits.extend(<$ty as TheorySolver>::repair(ctx, t, v, model));)*
-                lits
             }
 
             /// Every theory's record of `t`, a new EUF term (not a value).

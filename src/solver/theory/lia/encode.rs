@@ -15,7 +15,6 @@ use super::super::idl::{Diff, INode, ZERO};
 use super::{LiaAtom, LinLe};
 use crate::solver::cdcl::justify::Dep;
 use crate::solver::cdcl::{Lit, Var};
-use crate::solver::model::{Model, ModelValue};
 use crate::solver::term::{Node, Sort, SortError, TermId, Terms};
 use crate::solver::theory::Atom;
 use crate::solver::tseitin::{Ctx, RED_ZONE, STACK_GROWTH, smt_div, smt_mod};
@@ -35,15 +34,6 @@ const MAX_ATOM_SPLITS: usize = 4;
 /// constants left in it down to this depth).
 const MAX_FIXED_LEMMAS: usize = 8;
 const MAX_FIXED_DEPTH: u32 = 2;
-
-/// How many value lemmas an atom outside the fragment gets at most, over the
-/// solver's life, and how many of its non-linear operands one model gives lemmas.
-const MAX_VALUE_LEMMAS: usize = 64;
-const MAX_VALUE_OPERANDS: usize = 4;
-
-/// A wrap `(s - l) mod m + l` is rewritten as a chain of cases when `s`'s range
-/// spans fewer than this many multiples of `m` (as `int32::wrap` builds them).
-const MAX_REWRAP_CASES: i128 = 16;
 
 /// What the encoding of integer atoms has built so far (part of [`super::Lia`],
 /// so it lives as long as the solver, like the encoder's own maps).
@@ -76,9 +66,6 @@ pub struct Encoding {
     fixing: u32,
     /// The remainders by a constant whose range is asserted ([`Arith::remainder`]).
     remainders: rustc_hash::FxHashSet<TermId>,
-    /// The value lemmas made: (atom, operand, value), and how many per atom.
-    value_done: rustc_hash::FxHashSet<(TermId, TermId, i64)>,
-    value_count: HashMap<TermId, usize>,
 }
 
 impl Encoding {
@@ -213,165 +200,6 @@ impl Arith<'_, '_> {
     pub fn outside(&mut self, t: TermId, v: Lit) {
         self.zero_lemmas(t, v);
         self.fixed_lemmas(t, v);
-    }
-
-    /// A value lemma of the atom `t` (literal `v`) outside the fragment, which
-    /// `model` gets wrong: for the first non-linear operand `p` in it (a factor of a
-    /// product of two non-constant terms, a non-constant divisor) that has no lemma
-    /// at the model's value `c` yet, the lemma `p <= c && p >= c -> (t <-> t[p := c])`, with `t[p := c]`
-    /// folded (usually linear: one factor is now a constant). Substituting equals is
-    /// valid whatever the operations mean, so the lemma holds in every scope; it
-    /// excludes the model (which has `p = c` and gets `t` wrong) unless the
-    /// substituted atom is itself outside and wrong, when it gets lemmas of its own
-    /// at the next model. The literals the lemmas read, for the solver to keep
-    /// relevant (docs/SOLVER.md, "Value lemmas").
-    pub fn value_lemmas(&mut self, t: TermId, v: Lit, model: &Model) -> Vec<Lit> {
-        let mut operands = Vec::new();
-        self.nonlinear_operands(t, &mut operands, &mut rustc_hash::FxHashSet::default());
-        let mut read = Vec::new();
-        for p in operands {
-            let count = self
-                .th
-                .lia
-                .encoding
-                .value_count
-                .get(&t)
-                .copied()
-                .unwrap_or(0);
-            if count >= MAX_VALUE_LEMMAS {
-                break;
-            }
-            let Some(ModelValue::Int(c)) = model.eval(self.terms, p) else {
-                continue;
-            };
-            if !self.th.lia.encoding.value_done.insert((t, p, c)) {
-                continue;
-            }
-            self.th.lia.encoding.value_count.insert(t, count + 1);
-            let k = self.terms.int(c);
-            let le = self.terms.le(p, k).expect("well-sorted");
-            let ge = self.terms.le(k, p).expect("well-sorted");
-            let (l_le, l_ge) = (self.lit(le), self.lit(ge));
-            // the search first keeps `p` at the model's value and moves the rest
-            // (the lemma makes the atom linear there), rather than stepping `p`
-            // along one value per model
-            self.sat.prefer(l_le);
-            self.sat.prefer(l_ge);
-            let t0 = self.fold_substitute(t, p, k, &mut HashMap::default());
-            let l0 = self.lit(t0);
-            self.clause(&[!l_le, !l_ge, !v, l0]);
-            self.clause(&[!l_le, !l_ge, v, !l0]);
-            self.enc
-                .add_gate_deps(v.var(), &[Dep::Lit(l_le), Dep::Lit(l_ge), Dep::Lit(l0)]);
-            read.extend([l_le, l_ge, l0]);
-            // one operand per model: lemmas at the same point for both factors of
-            // a product would make the search step both along together
-            break;
-        }
-        read
-    }
-
-    /// The non-linear operands anywhere in `t` (conditions and `ite` branches too),
-    /// each once, at most [`MAX_VALUE_OPERANDS`]: both factors of a product of two
-    /// non-constant terms, and a divisor that is not a constant.
-    fn nonlinear_operands(
-        &self,
-        t: TermId,
-        out: &mut Vec<TermId>,
-        seen: &mut rustc_hash::FxHashSet<TermId>,
-    ) {
-        if out.len() >= MAX_VALUE_OPERANDS || !seen.insert(t) {
-            return;
-        }
-        let konst = |u: TermId| matches!(self.terms.node(u), Node::Int(_));
-        let add = |p: TermId, out: &mut Vec<TermId>| {
-            if !out.contains(&p) && out.len() < MAX_VALUE_OPERANDS {
-                out.push(p);
-            }
-        };
-        match *self.terms.node(t) {
-            Node::Mul(a, b) if !konst(a) && !konst(b) => {
-                add(a, out);
-                add(b, out);
-            }
-            Node::Div(_, b) | Node::Rem(_, b) if !konst(b) => add(b, out),
-            _ => {}
-        }
-        for u in self.terms.node(t).args() {
-            self.nonlinear_operands(u, out, seen);
-        }
-    }
-
-    /// The values `t` can take, from the declared ranges of its constants (`None`
-    /// when some constant has none, or for an operation not followed): sound for
-    /// any term, whatever it came from.
-    fn interval(&self, t: TermId, depth: u32) -> Option<(i128, i128)> {
-        const LIMIT: i128 = 1 << 100;
-        let r = match *self.terms.node(t) {
-            Node::Int(c) => (i128::from(c), i128::from(c)),
-            Node::App(_, ref args) if args.is_empty() => {
-                let (lo, hi) = self.terms.range(t)?;
-                (i128::from(lo), i128::from(hi))
-            }
-            _ if depth == 0 => return None,
-            Node::Add(a, b) | Node::Sub(a, b) | Node::Mul(a, b) => {
-                let (l1, h1) = self.interval(a, depth - 1)?;
-                let (l2, h2) = self.interval(b, depth - 1)?;
-                match *self.terms.node(t) {
-                    Node::Add(..) => (l1 + l2, h1 + h2),
-                    Node::Sub(..) => (l1 - h2, h1 - l2),
-                    _ => {
-                        let corners = [l1 * l2, l1 * h2, h1 * l2, h1 * h2];
-                        (*corners.iter().min()?, *corners.iter().max()?)
-                    }
-                }
-            }
-            Node::Neg(a) => {
-                let (l, h) = self.interval(a, depth - 1)?;
-                (-h, -l)
-            }
-            Node::Ite(_, a, b) => {
-                let (l1, h1) = self.interval(a, depth - 1)?;
-                let (l2, h2) = self.interval(b, depth - 1)?;
-                (l1.min(l2), h1.max(h2))
-            }
-            Node::Rem(_, b) => match *self.terms.node(b) {
-                Node::Int(k) if k > 0 => (0, i128::from(k) - 1),
-                _ => return None,
-            },
-            _ => return None,
-        };
-        (r.0.abs() < LIMIT && r.1.abs() < LIMIT).then_some(r)
-    }
-
-    /// `(s - l) mod m + l` (`m > 0`) as the chain of its cases when `s`'s range
-    /// spans few multiples of `m`: `ite(s <= l + m - 1 + q m, s - q m, ...)` for the
-    /// quotients `q` of that range, the form `int32::wrap` gives a Java `int` sum.
-    /// A wrapped product whose factor a value lemma fixed is then linear. `None`
-    /// when the range is unknown or spans too many multiples.
-    fn rewrap(&mut self, s: TermId, l: i64, m: i64) -> Option<TermId> {
-        let (lo, hi) = self.interval(s, 8)?;
-        let (l, m) = (i128::from(l), i128::from(m));
-        let (qlo, qhi) = ((lo - l).div_euclid(m), (hi - l).div_euclid(m));
-        if qhi - qlo >= MAX_REWRAP_CASES {
-            return None;
-        }
-        let int = |terms: &mut Terms, v: i128| Some(terms.int(i64::try_from(v).ok()?));
-        let shifted = |terms: &mut Terms, q: i128| -> Option<TermId> {
-            if q == 0 {
-                return Some(s);
-            }
-            let off = int(terms, q * m)?;
-            terms.sub(s, off).ok()
-        };
-        let mut r = shifted(self.terms, qhi)?;
-        for q in (qlo..qhi).rev() {
-            let bound = int(self.terms, l + m - 1 + q * m)?;
-            let cond = self.terms.le(s, bound).ok()?;
-            let v = shifted(self.terms, q)?;
-            r = self.terms.ite(cond, v, r).ok()?;
-        }
-        Some(r)
     }
 
     /// Constant lemmas of the atom `t` (literal `v`) outside the fragment: for each
@@ -645,8 +473,6 @@ impl Arith<'_, '_> {
                 };
                 if let Some(v) = value {
                     Ok(self.terms.int(v))
-                } else if let Some(w) = self.rewrapped(&node, a, kb) {
-                    Ok(w)
                 } else {
                     match (&node, ka, kb) {
                         (Node::Add(..), Some(0), _) | (Node::Mul(..), Some(1), _) => Ok(b),
@@ -661,24 +487,6 @@ impl Arith<'_, '_> {
             }
         };
         r.expect("well-sorted")
-    }
-
-    /// `a + l` where `a` is `(s - l) mod m` (the wrap of `int32::wrap`'s `mod` form,
-    /// for Java `int` at `l = MIN`, `m = 2^32`), rewritten by [`Arith::rewrap`].
-    fn rewrapped(&mut self, node: &Node, a: TermId, kb: Option<i64>) -> Option<TermId> {
-        let (Node::Add(..), Some(l)) = (node, kb) else {
-            return None;
-        };
-        let Node::Rem(d, m) = *self.terms.node(a) else {
-            return None;
-        };
-        let (&Node::Int(m), &Node::Sub(s, l2)) = (self.terms.node(m), self.terms.node(d)) else {
-            return None;
-        };
-        if m <= 0 || *self.terms.node(l2) != Node::Int(l) {
-            return None;
-        }
-        self.rewrap(s, l, m)
     }
 
     /// For each factor `p` of a product of two non-constant terms inside the

@@ -25,7 +25,7 @@ use rustc_hash::FxHashMap as HashMap;
 use super::idl::{Diff, INode, Idl, ZERO};
 use super::{Draw, Incomplete, RandomInt, RandomVocab, Refinement};
 use crate::solver::cdcl::{LBool, Lit};
-use crate::solver::model::{Model, ModelValue};
+use crate::solver::model::ModelValue;
 use crate::solver::term::{TermId, Terms};
 use crate::solver::tseitin::{Ctx, smt_div};
 use encode::Arith;
@@ -476,10 +476,6 @@ impl super::TheorySolver for Lia {
 
     fn outside(ctx: &mut Ctx, t: TermId, v: Lit) {
         Arith(ctx).outside(t, v);
-    }
-
-    fn repair(ctx: &mut Ctx, t: TermId, v: Lit, model: &Model) -> Vec<Lit> {
-        Arith(ctx).value_lemmas(t, v, model)
     }
 
     /// With `vocab.linear`, a linear form of two or three terms with coefficients
