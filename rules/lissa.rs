@@ -488,6 +488,7 @@ impl<V: Variant> Lissa<V> {
             refutations: true,
             prefixes: true,
             valid: V::VALID,
+            summaries: true,
         };
         let mut solver = SymSolve::new(ctx.program, pre, config);
         std::mem::swap(&mut solver.witnesses, &mut heap.witnesses.borrow_mut());

@@ -17,7 +17,7 @@ mod names;
 pub mod probe;
 
 pub use names::{InputNames, render_input};
-pub use probe::{PartialInput, Probe, Replay, Verdict, probe};
+pub use probe::{Event, PartialInput, Probe, Replay, Stop, Verdict, probe};
 
 use std::collections::{HashMap, VecDeque};
 use std::ops::RangeInclusive;

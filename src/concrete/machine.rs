@@ -400,6 +400,20 @@ impl<'p, V: Clone> Kont<'p, V> {
         })
     }
 
+    /// The frames below the innermost one (`end` for `end`).
+    pub fn rest(&self) -> Self {
+        Kont(self.0.as_ref().and_then(|n| n.next.0.clone()))
+    }
+
+    /// Whether both are the same stack of frames (the same nodes, not equal ones).
+    pub fn same(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
     fn push(self, frame: Frame<'p, V>) -> Self {
         Kont(Some(Rc::new(KNode { frame, next: self })))
     }

@@ -164,6 +164,12 @@ impl<'d> Candidate<'d> {
         self.domains[i][self.vector[i]]
     }
 
+    /// The field at index `i`: (object, slot).
+    pub(super) fn field_of(&self, i: usize) -> (usize, usize) {
+        let o = self.offsets.partition_point(|&x| x <= i) - 1;
+        (o, i - self.offsets[o])
+    }
+
     /// Per object, its kind as a number (dense in this candidate), and the number of
     /// kinds.
     pub(super) fn kind_numbers(&self) -> (Vec<usize>, usize) {

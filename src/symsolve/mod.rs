@@ -154,6 +154,11 @@ pub struct SymConfig {
     /// exploration (`valid.rs`), the search answering only what the lookup does not
     /// decide. Default: false.
     pub valid: bool,
+    /// Summarize the precondition's calls inside a search (`search.rs`, docs/LISSA.md):
+    /// once every completion after a call that returned a value failed, a candidate that
+    /// differs only in the fields read inside that call, whose call returns the same
+    /// value, fails without running the rest. Default: true.
+    pub summaries: bool,
 }
 
 impl Default for SymConfig {
@@ -167,6 +172,7 @@ impl Default for SymConfig {
             refutations: true,
             prefixes: true,
             valid: false,
+            summaries: true,
         }
     }
 }
@@ -237,6 +243,8 @@ pub struct Stats {
     /// Prefixes skipped because a kept core refutes a free field's value
     /// ([`cores::Unit`]).
     pub unit_skipped: u64,
+    /// Candidates whose run stopped at a summarized call's return ([`SymConfig::summaries`]).
+    pub summary_skipped: u64,
     /// Queries answered by the valid structures' lookup ([`SymConfig::valid`]).
     pub valid_answers: u64,
     /// Queries the lookup left to the search.

@@ -9,7 +9,7 @@ use super::candidate::{Candidate, Domains, position, slots};
 use super::cores::{Units, mark_unit};
 use super::prefixes::{self, Prefixes};
 use super::{Choices, Kind, Structure, SymSolve, Symmetry};
-use crate::concrete::generate::{PRECONDITION_STEPS, Replay, Verdict};
+use crate::concrete::generate::{Event, PRECONDITION_STEPS, Replay, Stop, Verdict};
 use crate::concrete::{InputObj, InputValue};
 
 /// At most this many searches' dead prefixes are kept.
@@ -84,7 +84,7 @@ impl SymSolve<'_> {
         if let Some(level) = std::env::var_os("HEAPLOG_SYMSOLVE_LOG") {
             let d = self.stats;
             eprintln!(
-                "symsolve: objects {} earlier {} candidates {} sat {} before-site {} dead-skipped {} unit-skipped {} pools {} nodes {}",
+                "symsolve: objects {} earlier {} candidates {} sat {} before-site {} dead-skipped {} unit-skipped {} summary-skipped {} pools {} nodes {}",
                 s.objects.len(),
                 u8::from(self.src.is_some()),
                 d.candidates - c0.candidates,
@@ -92,6 +92,7 @@ impl SymSolve<'_> {
                 d.before_site - c0.before_site,
                 d.dead_skipped - c0.dead_skipped,
                 d.unit_skipped - c0.unit_skipped,
+                d.summary_skipped - c0.summary_skipped,
                 self.witnesses.prefixes.len(),
                 self.own.as_ref().map_or(0, |x| x.len()),
             );
@@ -209,6 +210,10 @@ impl SymSolve<'_> {
             tainted: 0,
             site_at: None,
             held: None,
+            summarize: self.config.summaries,
+            opens: Vec::new(),
+            summaries: Vec::new(),
+            stops_changed: false,
         };
         walk.run(self, s)
     }
@@ -275,6 +280,39 @@ struct Walk<'d> {
     site_at: Option<usize>,
     /// The site's stack position when a run with the site's current value held.
     held: Option<usize>,
+    /// Whether to summarize calls ([`SymConfig::summaries`](super::SymConfig::summaries)).
+    summarize: bool,
+    /// The calls whose continuations the walk is exploring, by their exits.
+    opens: Vec<Open>,
+    /// The summaries that hold under the current stack.
+    summaries: Vec<Summary>,
+    /// Whether `summaries` changed since the run was told its stops.
+    stops_changed: bool,
+}
+
+/// A call that returned an `int` or a `boolean` and wrote no older object
+/// ([`Event::Returned`]), whose continuation the walk is exploring: the candidates that
+/// keep the first `exit` stack entries. `ok` while every one of them failed, not by
+/// running out of steps, and none was cut by an earlier search's dead prefix or a unit;
+/// `same`: the fields first read inside the call (entries `entry..exit`) that one of
+/// them read again after it (candidate index, value index); `site_read`: one of them
+/// read the site after the call.
+struct Open {
+    stop: Stop,
+    exit: u32,
+    ok: bool,
+    same: Vec<(usize, usize)>,
+    site_read: bool,
+}
+
+/// What an [`Open`] that stayed `ok` leaves when its continuation is exhausted: under
+/// the first `stop.entry` stack entries as they are, a run whose call returns the same
+/// value, writing no older object, having read the fields read again after it with the
+/// same values (`stop.same`), fails whatever the other fields hold.
+#[derive(Clone)]
+struct Summary {
+    stop: Stop,
+    site_read: bool,
 }
 
 impl Walk<'_> {
@@ -292,10 +330,14 @@ impl Walk<'_> {
             PRECONDITION_STEPS,
         );
         let mut verdict = run.run();
+        let mut from = 0;
         loop {
             sv.stats.candidates += 1;
             debug_assert!(!matches!(verdict, Verdict::Blocked(..)));
             let dead = self.join_reads(sv, run.accessed(), verdict);
+            if self.summarize {
+                self.calls(sv, &run, from, verdict, dead);
+            }
             if self.site_index.is_some() && self.site_at.is_none() && !dead {
                 sv.stats.before_site += 1;
             }
@@ -326,7 +368,13 @@ impl Walk<'_> {
                 return Some(self.answers);
             }
             // Only the fields read from the changed one on changed: resume there.
-            verdict = run.rerun(self.stack.len(), &self.cand);
+            from = self.stack.len();
+            if std::mem::take(&mut self.stops_changed) {
+                let stops: Vec<Stop> = self.summaries.iter().map(|x| x.stop.clone()).collect();
+                let site = self.site_index.map(|i| self.cand.field_of(i));
+                run.set_stops(&stops, site);
+            }
+            verdict = run.rerun(from, &self.cand);
         }
     }
 
@@ -431,6 +479,7 @@ impl Walk<'_> {
                 self.site_at = None;
             }
             self.leave(sv, last, i, keep);
+            self.close(i);
             if self.fixed[last] {
                 continue;
             }
@@ -440,6 +489,11 @@ impl Walk<'_> {
             }
             if let Some(k) = self.next_value(sv, last, i) {
                 self.cand.vector[last] = k;
+                // The summaries of calls entered after entry `i` held under its old
+                // value only.
+                let n = self.summaries.len();
+                self.summaries.retain(|x| x.stop.entry as usize <= i);
+                self.stops_changed |= self.summaries.len() != n;
                 return true;
             }
             self.cand.vector[last] = match self.site.as_ref().filter(|s| s.index == last) {
@@ -499,6 +553,7 @@ impl Walk<'_> {
                     sv.stats.dead_skipped += 1;
                     sv.src_used = true;
                     self.pending[i].push((last, k));
+                    self.unsummarized();
                     at = k;
                 }
                 _ if let Some(u) = self.units.at(last, k) => {
@@ -506,6 +561,7 @@ impl Walk<'_> {
                     mark_unit(&mut sv.read, &mut sv.own, image, self.site_value());
                     sv.stats.unit_skipped += 1;
                     self.pending[i].push((last, k));
+                    self.unsummarized();
                     at = k;
                 }
                 _ => return Some(k),
@@ -547,6 +603,124 @@ impl Walk<'_> {
                 // references; a field takes at most one object beyond it.
                 k > max_stacked.max(self.fixed_max[last]) + 1
             })
+    }
+
+    /// After the run of a candidate that resumed at stack entry `from`: opens the calls
+    /// it returned from after `from`, and closes to summaries (`ok` false) those whose
+    /// continuation this candidate does not keep to the rules of [`Open`].
+    fn calls(
+        &mut self,
+        sv: &mut SymSolve,
+        run: &Replay,
+        from: usize,
+        verdict: Verdict,
+        dead: bool,
+    ) {
+        let events = run.events();
+        let len = self.stack.len();
+        for e in &events[events.partition_point(|e| e.at() as usize <= from)..] {
+            match *e {
+                Event::Returned {
+                    depth,
+                    entry,
+                    value,
+                    at,
+                } if at as usize <= len => self.opens.push(Open {
+                    stop: Stop {
+                        depth,
+                        entry,
+                        value,
+                        same: Vec::new(),
+                    },
+                    exit: at,
+                    ok: true,
+                    same: Vec::new(),
+                    site_read: false,
+                }),
+                Event::Returned { .. } => {}
+                Event::Reread { first, .. } => {
+                    // Under an open call, the first `exit` entries hold the values of
+                    // the run that opened it.
+                    let i = self.stack.get(first as usize).copied();
+                    for o in &mut self.opens {
+                        if o.stop.entry <= first && first < o.exit {
+                            match i {
+                                Some(i) => {
+                                    let k = (i, self.cand.vector[i]);
+                                    if !o.same.contains(&k) {
+                                        o.same.push(k);
+                                    }
+                                }
+                                None => o.ok = false,
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if dead || verdict == Verdict::Holds || run.out_of_steps() {
+            self.unsummarized();
+        }
+        if let Some(stop) = run.stopped() {
+            // Its continuation is an earlier candidate's: the calls it was inside keep to
+            // the rules if that continuation did; the calls inside it are not checked.
+            sv.stats.summary_skipped += 1;
+            let site_read = self
+                .summaries
+                .iter()
+                .find(|x| x.stop == *stop)
+                .is_some_and(|x| x.site_read);
+            let stop = stop.clone();
+            for o in &mut self.opens {
+                if o.exit > stop.entry {
+                    o.ok = false;
+                } else {
+                    o.site_read |= site_read;
+                }
+            }
+            if site_read {
+                // The skipped runs read the site: no prefix under it is dead for good.
+                self.tainted = self.tainted.max(len);
+            }
+        }
+        if let Some(at) = self.site_at {
+            for o in &mut self.opens {
+                o.site_read |= o.exit as usize <= at;
+            }
+        }
+    }
+
+    /// A candidate under every open call failed in a way its summary cannot vouch for.
+    fn unsummarized(&mut self) {
+        for o in &mut self.opens {
+            o.ok = false;
+        }
+    }
+
+    /// Stack entry `i` changes: the continuations of the calls that returned after it
+    /// are exhausted, and those that kept to the rules become summaries.
+    fn close(&mut self, i: usize) {
+        while let Some(o) = self.opens.pop_if(|o| o.exit as usize > i) {
+            if o.ok {
+                let mut stop = o.stop;
+                stop.same = o
+                    .same
+                    .iter()
+                    .map(|&(j, k)| {
+                        let (obj, slot) = self.cand.field_of(j);
+                        (obj, slot, self.cand.domains[j][k])
+                    })
+                    .collect();
+                let site_read = o.site_read;
+                match self.summaries.iter_mut().find(|x| x.stop == stop) {
+                    Some(x) => x.site_read |= site_read,
+                    None => {
+                        self.summaries.push(Summary { stop, site_read });
+                        self.stops_changed = true;
+                    }
+                }
+            }
+        }
     }
 
     /// Pushes candidate index `i` on the stack, with its row of `stacked`.

@@ -414,6 +414,7 @@ impl SymSolve<'_> {
             refutations: false,
             prefixes: false,
             valid: false,
+            summaries: true,
         };
         let mut korat = SymSolve::new(self.program, self.pre, config);
         korat.sink = Some(Sink::default());

@@ -13,7 +13,7 @@ use crate::concrete::interp::{
     concrete_instance_of, concrete_prim, concrete_throw,
 };
 use crate::concrete::machine::{
-    self, ArrayOp, Branches, Control, Domain, ExceptionKind, Forks, Frame, State, Successor,
+    self, ArrayOp, Branches, Control, Domain, ExceptionKind, Forks, Frame, Kont, State, Successor,
     Targets, Thrown, Throws, Values,
 };
 use crate::lang::core::{Dispatch, ExprKind, Lit, PrimOp};
@@ -52,9 +52,65 @@ pub struct Probe {
     pub accessed: Vec<(usize, usize)>,
 }
 
+/// What a run did besides its first reads, in the order it did it, for a search that
+/// skips the candidates whose outcome an earlier one implies (SymSolve's summaries of
+/// calls, docs/LISSA.md).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Event {
+    /// A call at `depth` (the entry method's is 0), entered when `entry` input fields had
+    /// been read and left by a normal return of `value` (an `int` or a `boolean`) when
+    /// `at` had (`entry < at`), writing no object that existed at its entry.
+    Returned {
+        depth: u32,
+        entry: u32,
+        value: Value,
+        at: u32,
+    },
+    /// The input field first read at position `first` read again when `at` fields had
+    /// been read.
+    Reread { first: u32, at: u32 },
+}
+
+impl Event {
+    /// The number of input fields read when it happened.
+    pub fn at(&self) -> u32 {
+        match *self {
+            Event::Returned { at, .. } | Event::Reread { at, .. } => at,
+        }
+    }
+}
+
+/// A return at which a run stops as a failure ([`Replay::set_stops`]): the call at
+/// `depth` entered when `entry` input fields had been read returns `value`, writing no
+/// object that existed at its entry, and the run has read every input field of `same`
+/// (object, slot, value) with that value.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Stop {
+    pub depth: u32,
+    pub entry: u32,
+    pub value: Value,
+    pub same: Vec<(usize, usize, InputValue)>,
+}
+
+/// A call the run is inside, with what its return is checked against.
+struct Mark<'p> {
+    depth: u32,
+    /// The input fields read when it was entered.
+    entry: u32,
+    /// The heap at its entry, and its number of objects then.
+    heap: Heap,
+    objects: usize,
+    /// The caller's continuation: a normal return comes back to it.
+    caller: Kont<'p, Value>,
+    parent: Marks<'p>,
+}
+
+/// The calls a run is inside, innermost first (shared by the checkpoints).
+type Marks<'p> = Option<Rc<Mark<'p>>>;
+
 /// A field of the probe's heap: its value (`None`: unknown input field) and whether the
 /// run wrote it (a written field's reads are not reads of the input).
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, PartialEq, Debug)]
 struct Cell {
     value: Option<Value>,
     written: bool,
@@ -117,6 +173,10 @@ struct ProbeDomain<'p> {
     accessed: Vec<(usize, usize)>,
     /// `seen[o][s]`: the input field was read already.
     seen: Vec<Vec<bool>>,
+    /// `first[o][s]`: once seen, its position in `accessed`.
+    first: Vec<Vec<u32>>,
+    /// The run's [`Event`]s, in order.
+    events: Vec<Event>,
     /// Whether the machine takes fused steps ([`Domain::fuse`]).
     fuse: bool,
     /// The steps the fused steps stood for beyond one each, since the last look.
@@ -157,9 +217,17 @@ pub struct Replay<'p> {
     program: &'p Program,
     dom: ProbeDomain<'p>,
     start: State<'p, ProbeDomain<'p>>,
-    /// `checkpoints[i]`: the state just before the first read of `dom.accessed[i]`, and
-    /// the steps taken until then.
-    checkpoints: Vec<(State<'p, ProbeDomain<'p>>, u64)>,
+    /// `checkpoints[i]`: the state just before the first read of `dom.accessed[i]`, the
+    /// steps taken until then and the calls it is inside.
+    checkpoints: Vec<Checkpoint<'p>>,
+    /// The returns at which a run stops as a failure.
+    stops: Vec<Stop>,
+    /// The input field at which the site of SymSolve's search is: a return does not stop
+    /// a run that read it inside the call.
+    site: Option<(usize, usize)>,
+    /// Whether the last run stopped at one of `stops` (which), or ran out of steps.
+    stopped: Option<usize>,
+    out_of_steps: bool,
     budget: u64,
     /// The last run's verdict.
     last: Verdict,
@@ -184,6 +252,7 @@ impl<'p> Replay<'p> {
         }
         let mut heap = Objects::default();
         let mut seen = Vec::with_capacity(input.objects());
+        let mut first = Vec::with_capacity(input.objects());
         let mut values = Vec::with_capacity(input.objects());
         for o in 0..input.objects() {
             let class = input.class(o);
@@ -199,6 +268,7 @@ impl<'p> Replay<'p> {
             let id = heap.push(class, std::iter::repeat_n(unknown, n));
             heap.array[id as usize] = array.map(|(ty, _)| ty);
             seen.push(vec![false; n]);
+            first.push(vec![0; n]);
             values.push((0..n).map(|s| input.field(o, s).map(convert)).collect());
         }
         let mut dom = ProbeDomain {
@@ -209,6 +279,8 @@ impl<'p> Replay<'p> {
             blocked: None,
             accessed: Vec::new(),
             seen,
+            first,
+            events: Vec::new(),
             fuse: true,
             skipped: 0,
         };
@@ -219,6 +291,10 @@ impl<'p> Replay<'p> {
             dom,
             start,
             checkpoints: Vec::new(),
+            stops: Vec::new(),
+            site: None,
+            stopped: None,
+            out_of_steps: false,
             budget,
             last: Verdict::Fails,
             taken: 0,
@@ -238,9 +314,35 @@ impl<'p> Replay<'p> {
         self.taken
     }
 
+    /// The returns at which the next runs stop as a failure (a return that matches one,
+    /// from a call that read no input field at or after `site`'s first read, if `site`
+    /// was read). Sound only where the caller knows that every completion of such a run
+    /// fails (SymSolve's summaries of calls).
+    pub fn set_stops(&mut self, stops: &[Stop], site: Option<(usize, usize)>) {
+        self.stops.clear();
+        self.stops.extend_from_slice(stops);
+        self.site = site;
+    }
+
+    /// The stop the last run ended at, if it did.
+    pub fn stopped(&self) -> Option<&Stop> {
+        self.stopped.map(|i| &self.stops[i])
+    }
+
+    /// Whether the last run ended by running out of steps.
+    pub fn out_of_steps(&self) -> bool {
+        self.out_of_steps
+    }
+
+    /// The last run's [`Event`]s (of a resumed run, those before its resumption too).
+    pub fn events(&self) -> &[Event] {
+        &self.dom.events
+    }
+
     /// Runs from the start.
     pub fn run(&mut self) -> Verdict {
         self.dom.accessed.clear();
+        self.dom.events.clear();
         for seen in &mut self.dom.seen {
             seen.fill(false);
         }
@@ -266,37 +368,46 @@ impl<'p> Replay<'p> {
             self.dom.values[o][s] = input.field(o, s).map(convert);
         }
         self.dom.accessed.truncate(from);
+        // The events after the checkpoint (each later one has read the field at `from`).
+        let kept = self.dom.events.partition_point(|e| e.at() as usize <= from);
+        self.dom.events.truncate(kept);
         self.dom.blocked = None;
         let resume = self.checkpoints.swap_remove(from);
         self.checkpoints.truncate(from);
         self.run_from(Some(resume))
     }
 
-    fn run_from(&mut self, resume: Option<(State<'p, ProbeDomain<'p>>, u64)>) -> Verdict {
+    fn run_from(&mut self, resume: Option<Checkpoint<'p>>) -> Verdict {
+        self.stopped = None;
+        self.out_of_steps = false;
         self.last = self.steps(resume);
         self.last
     }
 
-    fn steps(&mut self, resume: Option<(State<'p, ProbeDomain<'p>>, u64)>) -> Verdict {
+    fn steps(&mut self, resume: Option<Checkpoint<'p>>) -> Verdict {
         let program = self.program;
-        let (mut state, mut steps) = resume.unwrap_or_else(|| (self.start.clone(), 0));
+        let (mut state, mut steps, mut marks) =
+            resume.unwrap_or_else(|| (self.start.clone(), 0, None));
         let mut next = Vec::with_capacity(1);
         self.dom.skipped = 0;
         loop {
             self.taken = steps;
             if steps >= self.budget {
+                self.out_of_steps = true;
                 return Verdict::Fails;
             }
             let read = self.dom.accessed.len();
             if self.first_read(&state) {
-                self.checkpoints.push((state.clone(), steps));
+                self.checkpoints.push((state.clone(), steps, marks.clone()));
             }
             // An array of n elements costs n steps more, as in the interpreter.
             let alloc = allocation(&state);
             if steps.saturating_add(alloc) >= self.budget {
                 self.taken = self.budget;
+                self.out_of_steps = true;
                 return Verdict::Fails;
             }
+            let depth = state.depth;
             machine::step_into(program, &mut self.dom, state, &mut next);
             steps += 1 + alloc + std::mem::take(&mut self.dom.skipped);
             // A fused step that ran past the budget: the steps it stands for stop at the
@@ -307,6 +418,7 @@ impl<'p> Replay<'p> {
                 }
                 self.checkpoints.truncate(read);
                 self.taken = self.budget;
+                self.out_of_steps = true;
                 return Verdict::Fails;
             }
             self.taken = steps;
@@ -314,7 +426,12 @@ impl<'p> Replay<'p> {
                 return Verdict::Blocked(o, s);
             }
             match next.pop() {
-                Some(Successor::Running(s)) => state = s,
+                Some(Successor::Running(s)) => {
+                    if s.depth != depth && self.call_edge(&mut marks, depth, &s) {
+                        return Verdict::Fails;
+                    }
+                    state = s;
+                }
                 Some(Successor::Finished { result, .. }) => {
                     return match result {
                         Ok(Value::Bool(true)) => Verdict::Holds,
@@ -324,6 +441,85 @@ impl<'p> Replay<'p> {
                 None => unreachable!("a concrete step has a successor"),
             }
         }
+    }
+
+    /// A step from a state at `depth` to `s` at another depth: a call entered (`marks`
+    /// grows) or left (it shrinks). A normal return of an `int` or a `boolean` from a call
+    /// that read input fields and wrote no object older than itself is an
+    /// [`Event::Returned`]; true when it is one of the stops (the run ends there).
+    fn call_edge(
+        &mut self,
+        marks: &mut Marks<'p>,
+        depth: u32,
+        s: &State<'p, ProbeDomain<'p>>,
+    ) -> bool {
+        if s.depth == depth + 1 {
+            // Only a call that may return an `int` or a `boolean` is marked: the others
+            // never make an event (a constructor's `ret` is `void`).
+            let ret = self.program.method(s.method).ret;
+            if !matches!(
+                ret,
+                Type::Int | Type::Short | Type::Byte | Type::Char | Type::Bool
+            ) {
+                return false;
+            }
+            *marks = Some(Rc::new(Mark {
+                depth: s.depth,
+                entry: self.dom.accessed.len() as u32,
+                heap: s.heap.clone(),
+                objects: s.heap.class.len(),
+                caller: s.kont.rest(),
+                parent: marks.take(),
+            }));
+            return false;
+        }
+        // Out of every call deeper than `s` (an exception may leave several at once).
+        let mut left = None;
+        while let Some(m) = marks.as_ref().filter(|m| m.depth > s.depth).cloned() {
+            *marks = m.parent.clone();
+            left = Some(m);
+        }
+        let Some(m) = left else { return false };
+        let value = match &s.control {
+            Control::Value(v @ (Value::Int(_) | Value::Bool(_))) => *v,
+            _ => return false,
+        };
+        let at = self.dom.accessed.len() as u32;
+        // A normal return: one call left, back to its caller's continuation.
+        if m.depth != depth || s.depth + 1 != depth || m.entry >= at || !s.kont.same(&m.caller) {
+            return false;
+        }
+        let end = m
+            .heap
+            .start
+            .get(m.objects)
+            .map_or(m.heap.cells.len(), |&e| e as usize);
+        let pure = Rc::ptr_eq(&m.heap, &s.heap) || m.heap.cells[..end] == s.heap.cells[..end];
+        if !pure {
+            return false;
+        }
+        self.dom.events.push(Event::Returned {
+            depth: m.depth,
+            entry: m.entry,
+            value,
+            at,
+        });
+        let site_inside = self
+            .site
+            .is_some_and(|(o, f)| self.dom.seen[o][f] && self.dom.first[o][f] >= m.entry);
+        if site_inside {
+            return false;
+        }
+        let dom = &self.dom;
+        self.stopped = self.stops.iter().position(|x| {
+            x.depth == m.depth
+                && x.entry == m.entry
+                && x.value == value
+                && x.same
+                    .iter()
+                    .all(|&(o, f, v)| dom.seen[o][f] && dom.values[o][f] == Some(convert(v)))
+        });
+        self.stopped.is_some()
     }
 
     /// Whether the next step is the first read of an input field (a field is read by a
@@ -367,6 +563,9 @@ impl<'p> Replay<'p> {
 
 type Heap = Rc<Objects>;
 
+/// A state to resume at, the steps taken until it, and the calls it is inside.
+type Checkpoint<'p> = (State<'p, ProbeDomain<'p>>, u64, Marks<'p>);
+
 fn ok(heap: Heap, v: Value) -> Forks<ProbeDomain<'static>> {
     smallvec![(heap, Ok(v))]
 }
@@ -376,6 +575,21 @@ fn npe(heap: Heap, at: Span) -> Forks<ProbeDomain<'static>> {
 }
 
 impl ProbeDomain<'_> {
+    /// A read of input field `s` of object `o`, unwritten: its first read is accessed,
+    /// a later one an [`Event::Reread`].
+    fn read_input(&mut self, o: usize, s: usize) {
+        if self.seen[o][s] {
+            self.events.push(Event::Reread {
+                first: self.first[o][s],
+                at: self.accessed.len() as u32,
+            });
+        } else {
+            self.seen[o][s] = true;
+            self.first[o][s] = self.accessed.len() as u32;
+            self.accessed.push((o, s));
+        }
+    }
+
     fn class_of(heap: &Heap, v: Value) -> Option<ClassId> {
         match v {
             Value::Obj(o) => Some(heap.class[o.0 as usize]),
@@ -421,9 +635,8 @@ impl Domain for ProbeDomain<'_> {
             Value::Obj(o) => {
                 let (o, s) = (o.0 as usize, self.slots[field.0 as usize] as usize);
                 let cell = heap.cell(o, s);
-                if o < self.inputs && !cell.written && !self.seen[o][s] {
-                    self.seen[o][s] = true;
-                    self.accessed.push((o, s));
+                if o < self.inputs && !cell.written {
+                    self.read_input(o, s);
                 }
                 let value = if cell.written || o >= self.inputs {
                     cell.value
@@ -510,10 +723,7 @@ impl Domain for ProbeDomain<'_> {
                 && s < heap.len(o)
                 && !heap.cell(o, s).written
             {
-                if !self.seen[o][s] {
-                    self.seen[o][s] = true;
-                    self.accessed.push((o, s));
-                }
+                self.read_input(o, s);
                 return match self.values[o][s] {
                     Some(v) => ok(heap, v),
                     None => {
