@@ -1382,9 +1382,9 @@ class Outer {
 /// `repOK` per entry: every structure from the inputs of up to one object per class with
 /// any fields freed, at scopes 2 and 3, and at each free reference field the choices
 /// asked together, get the answers of the search without summaries and without symmetry
-/// breaking, with and without symmetry breaking and the kept witnesses, cores and dead
-/// prefixes; the summaries skip candidates, and never add one (without them it fails:
-/// nothing is skipped).
+/// breaking: with summaries and symmetry breaking, without symmetry breaking, and with
+/// the kept witnesses, cores and dead prefixes too. The summaries skip candidates and
+/// never add one (without them it fails: nothing is skipped).
 #[test]
 fn summaries_of_calls_agree_with_the_search_without_them() {
     let program = compile(NESTED);
