@@ -419,6 +419,8 @@ pub fn prove(
         funs: HashMap::new(),
         paths: HashMap::new(),
         aliasing: HashMap::new(),
+        own_axioms: HashMap::new(),
+        all_axioms: Vec::new(),
         named: HashMap::new(),
     };
     for e in std::mem::take(&mut p.shared.errors) {
@@ -757,9 +759,16 @@ struct Prover<'p> {
     paths: HashMap<TermId, String>,
     /// Per `int` or `boolean` input symbol, the aliasing axioms that name it: the
     /// other symbol and `p = q implies p.f = q.f`. Stated only with the checks that
-    /// name both symbols (see `with_aliasing`).
+    /// name both symbols (see `with_axioms`).
     aliasing: HashMap<TermId, Vec<(TermId, TermId)>>,
-    /// The input symbols of aliasing axioms each term names, memoized.
+    /// Per input symbol, its own input axioms (its type, not null for `this`, no
+    /// allocated object, an array length's range). Stated only with the checks that
+    /// name the symbol (see `with_axioms`); a model a counterexample is made of is
+    /// found again with every one of them (`confirm`).
+    own_axioms: HashMap<TermId, Vec<TermId>>,
+    /// Every input symbol's own axioms, for `confirm`.
+    all_axioms: Vec<TermId>,
+    /// The input symbols with axioms (own or aliasing) each term names, memoized.
     named: HashMap<TermId, Vec<TermId>>,
 }
 
@@ -871,6 +880,8 @@ impl Prover<'_> {
         let mut of_class: BTreeMap<ClassId, Vec<(TermId, TermId)>> = BTreeMap::new();
         for (path, info) in &symbols {
             let x = self.sym_term(path, info.sort);
+            let own = self.own_axioms.entry(x).or_default();
+            let mut own = std::mem::take(own);
             match info.sort {
                 ExprSort::Ref => {
                     self.paths.insert(x, path.clone());
@@ -893,17 +904,18 @@ impl Prover<'_> {
                         } else {
                             self.t().or(&[is_null, range])
                         };
-                        axioms.push(axiom.expect("bool"));
+                        own.push(axiom.expect("bool"));
                     }
                     for &n in &news {
                         let r = ref_sort(self.t());
                         let new = self.t().value(r, &format!("new#{n}"));
                         let same = self.t().eq(x, new).expect("refs");
-                        axioms.push(self.t().not(same).expect("bool"));
+                        own.push(self.t().not(same).expect("bool"));
                     }
                 }
                 ExprSort::Int | ExprSort::Bool => {}
             }
+            self.own_axioms.insert(x, own);
         }
         // Aliases have equal `int` and `boolean` fields: p = q implies p.f = q.f.
         let prims: Vec<(&str, &str, TermId)> = symbols
@@ -953,11 +965,12 @@ impl Prover<'_> {
                 }
                 let x = self.sym_term(path, info.sort);
                 let zero = self.t().int(0);
-                axioms.push(self.t().ge(x, zero).expect("ints"));
+                let mut own = vec![self.t().ge(x, zero).expect("ints")];
                 if let Some(scope) = self.scope {
                     let k = self.t().int(i64::from(scope));
-                    axioms.push(self.t().le(x, k).expect("ints"));
+                    own.push(self.t().le(x, k).expect("ints"));
                 }
+                self.own_axioms.entry(x).or_default().extend(own);
             }
         }
         let mut ok = true;
@@ -993,13 +1006,38 @@ impl Prover<'_> {
                 }
             }
         }
+        // Only the scope's clauses, which name several input references, are
+        // asserted for every check; each symbol's own axioms go with the checks that
+        // name it (`with_axioms`).
         for a in axioms {
             let _ = self.shared.solver.assert_term(a);
         }
+        self.own_axioms.retain(|_, own| !own.is_empty());
+        let mut all: Vec<(TermId, Vec<TermId>)> = self
+            .own_axioms
+            .iter()
+            .map(|(&x, own)| (x, own.clone()))
+            .collect();
+        all.sort_unstable();
+        self.all_axioms = all.into_iter().flat_map(|(_, own)| own).collect();
         ok
     }
 
     fn check(&mut self, assumptions: &[TermId]) -> Checked {
+        let assumptions = self.with_axioms(assumptions, false);
+        self.check_exactly(&assumptions)
+    }
+
+    /// A satisfiable check's formula checked again with every input symbol's own
+    /// axioms, not only those of the symbols it names: the model a counterexample is
+    /// laid out from gives every input reference a class it may have. The answer is
+    /// the check's with all its axioms, so an `unsat` here is the check's answer too.
+    fn confirm(&mut self, assumptions: &[TermId]) -> Checked {
+        let assumptions = self.with_axioms(assumptions, true);
+        self.check_exactly(&assumptions)
+    }
+
+    fn check_exactly(&mut self, assumptions: &[TermId]) -> Checked {
         let left = self
             .deadline
             .map(|d| d.saturating_duration_since(Instant::now()));
@@ -1010,7 +1048,6 @@ impl Prover<'_> {
         self.shared.solver.set_timeout(Some(timeout));
         self.checks += 1;
         let start = Instant::now();
-        let assumptions = &self.with_aliasing(assumptions);
         let answer = self.shared.solver.check_assuming(assumptions);
         self.timed(start);
         match answer {
@@ -1020,7 +1057,7 @@ impl Prover<'_> {
         }
     }
 
-    /// The input symbols of aliasing axioms that `t` names.
+    /// The input symbols with axioms of their own or aliasing axioms that `t` names.
     fn named(&mut self, t: TermId) -> Vec<TermId> {
         if let Some(n) = self.named.get(&t) {
             return n.clone();
@@ -1031,7 +1068,7 @@ impl Prover<'_> {
             if !seen.insert(x) {
                 continue;
             }
-            if self.aliasing.contains_key(&x) {
+            if self.aliasing.contains_key(&x) || self.own_axioms.contains_key(&x) {
                 out.push(x);
             }
             work.extend(terms.node(x).args());
@@ -1041,23 +1078,41 @@ impl Prover<'_> {
         out
     }
 
-    /// `assumptions` with the aliasing axioms whose two symbols they both name
-    /// (docs/EQUIVALENCE.md, "Aliasing axioms per check", argues no answer changes).
-    /// Stating every axiom with every check made single checks slow: a pair of input
-    /// symbols per clause, quadratic in the symbols of every trace of both rule sets.
-    fn with_aliasing(&mut self, assumptions: &[TermId]) -> Vec<TermId> {
+    /// `assumptions` with the input axioms of the symbols they name
+    /// (docs/EQUIVALENCE.md, "Input axioms per check"): each named symbol's own
+    /// axioms (with `every`, every symbol's), the aliasing axioms whose two symbols
+    /// they both name, and the own axioms of the references those name. Stating
+    /// every axiom with every check made single checks slow: the search, the model
+    /// and its validation went over every input symbol of both rule sets' traces.
+    fn with_axioms(&mut self, assumptions: &[TermId], every: bool) -> Vec<TermId> {
         let mut named = BTreeSet::new();
         for &a in assumptions {
             named.extend(self.named(a));
         }
         let mut out = assumptions.to_vec();
+        let mut aliasing = Vec::new();
         for &x in &named {
-            for &(y, axiom) in &self.aliasing[&x] {
-                if x < y && named.contains(&y) {
-                    out.push(axiom);
+            if let Some(axioms) = self.aliasing.get(&x) {
+                for &(y, axiom) in axioms {
+                    if x < y && named.contains(&y) {
+                        aliasing.push(axiom);
+                    }
                 }
             }
         }
+        if every {
+            out.extend(self.all_axioms.iter().copied());
+        } else {
+            for &a in &aliasing {
+                named.extend(self.named(a));
+            }
+            for x in &named {
+                if let Some(own) = self.own_axioms.get(x) {
+                    out.extend(own.iter().copied());
+                }
+            }
+        }
+        out.extend(aliasing);
         out
     }
 
@@ -1135,7 +1190,11 @@ impl Prover<'_> {
                     proved += 1;
                     continue;
                 }
-                match self.check(&[a.pc, b.pc]) {
+                let mut answer = self.check(&[a.pc, b.pc]);
+                if matches!(answer, Checked::Sat(_)) {
+                    answer = self.confirm(&[a.pc, b.pc]);
+                }
+                match answer {
                     Checked::Unsat => proved += 1,
                     Checked::Unknown(why) => self.unproved.push(Unproved {
                         check: "disjoint".into(),
@@ -1171,7 +1230,11 @@ impl Prover<'_> {
             .collect();
         let any = self.t().or(&pcs).expect("bool");
         let none = self.t().not(any).expect("bool");
-        match self.check(&[none]) {
+        let mut answer = self.check(&[none]);
+        if matches!(answer, Checked::Sat(_)) {
+            answer = self.confirm(&[none]);
+        }
+        match answer {
             Checked::Unsat => true,
             Checked::Unknown(why) => {
                 self.unproved.push(Unproved {
@@ -1267,16 +1330,33 @@ impl Prover<'_> {
                         });
                         continue;
                     }
-                    Checked::Sat(m) => {
-                        overlapping.push((a.index, b.index));
+                    Checked::Sat(_) => {
                         let Some(diff) = self.difference(a, b) else {
-                            self.refute("differ", names, &m, &[0, 1]);
-                            if self.counterexample.is_some() {
-                                return (overlapping, at);
+                            match self.confirm(&[a.pc, b.pc]) {
+                                Checked::Unsat => {}
+                                Checked::Unknown(why) => {
+                                    overlapping.push((a.index, b.index));
+                                    self.unproved.push(Unproved {
+                                        check: "agree".into(),
+                                        detail: format!("{} and {}: {why}", names[0], names[1]),
+                                    });
+                                }
+                                Checked::Sat(m) => {
+                                    overlapping.push((a.index, b.index));
+                                    self.refute("differ", names, &m, &[0, 1]);
+                                    if self.counterexample.is_some() {
+                                        return (overlapping, at);
+                                    }
+                                }
                             }
                             continue;
                         };
-                        match self.check(&[a.pc, b.pc, diff]) {
+                        overlapping.push((a.index, b.index));
+                        let mut answer = self.check(&[a.pc, b.pc, diff]);
+                        if matches!(answer, Checked::Sat(_)) {
+                            answer = self.confirm(&[a.pc, b.pc, diff]);
+                        }
+                        match answer {
                             Checked::Unsat => {}
                             Checked::Unknown(why) => self.unproved.push(Unproved {
                                 check: "agree".into(),
