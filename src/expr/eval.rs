@@ -6,7 +6,7 @@ use std::fmt;
 use egg::{Id, RecExpr};
 use thiserror::Error;
 
-use super::analysis::fold_int;
+use super::analysis::{fold_int, fold_long};
 use super::lang::{Sort, Term};
 use super::terms::Terms;
 
@@ -214,6 +214,17 @@ fn eval_node<'a>(
                 .map(Value::Int)
                 .ok_or(EvalError::DivisionByZero)
         }
+        Term::LAdd([a, b])
+        | Term::LSub([a, b])
+        | Term::LMul([a, b])
+        | Term::LDiv([a, b])
+        | Term::LRem([a, b]) => {
+            let (x, y) = (int(*a, "arithmetic")?, int(*b, "arithmetic")?);
+            fold_long(node, x, y)
+                .map(Value::Int)
+                .ok_or(EvalError::DivisionByZero)
+        }
+        Term::L2I(a) => Ok(Value::Int(i64::from(int(*a, "l2i")? as i32))),
         Term::Lt([a, b]) => Ok(Value::Bool(int(*a, "<")? < int(*b, "<")?)),
         Term::Le([a, b]) => Ok(Value::Bool(int(*a, "<=")? <= int(*b, "<=")?)),
         Term::TypeOf(a) => match get(*a)? {

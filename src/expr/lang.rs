@@ -71,6 +71,14 @@ define_language! {
         "<<" = Shl([Id; 2]),
         ">>" = Shr([Id; 2]),
         ">>>" = Ushr([Id; 2]),
+        // Java's `long` operators (64-bit wrap-around; docs/SOLVER.md, "Java long"),
+        // and `(int)` of a `long`, which keeps its low 32 bits
+        "l+" = LAdd([Id; 2]),
+        "l-" = LSub([Id; 2]),
+        "l*" = LMul([Id; 2]),
+        "l/" = LDiv([Id; 2]),
+        "l%" = LRem([Id; 2]),
+        "l2i" = L2I(Id),
         // the dynamic class of a reference (a type atom)
         "typeof" = TypeOf(Id),
         "null" = Null,
