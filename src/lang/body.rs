@@ -3093,6 +3093,39 @@ impl Body<'_, '_> {
         span: Span,
     ) -> (Expr, Ty) {
         let Some(recv) = recv else {
+            // A name no method of this class (or a superclass) has is a method of the
+            // innermost enclosing class that has one (JLS 15.12.1): a static one is
+            // called as `Outer.m(...)`; a static nested class has no enclosing
+            // instance for an instance one.
+            let mut outer = self.t.enclosing(self.class);
+            while self
+                .t
+                .program
+                .methods_named(self.class, name.name)
+                .is_empty()
+                && let Some(c) = outer
+            {
+                if self.t.program.methods_named(c, name.name).is_empty() {
+                    outer = self.t.enclosing(c);
+                    continue;
+                }
+                let Some((m, pre)) = self.find_method(c, name, args, "class") else {
+                    return Self::bad(span);
+                };
+                self.check_private(m, name.span);
+                if self.t.program.method(m).kind != MethodKind::Static {
+                    let msg = format!(
+                        "non-static method `{}` of `{}` cannot be referenced from a static \
+                         context: a static nested class has no enclosing instance",
+                        self.name(name.name),
+                        self.t.program.class_name(c)
+                    );
+                    self.err(msg, name.span);
+                    return Self::bad(span);
+                }
+                let args = pre.unwrap_or_else(|| self.args(m, args, span));
+                return (d::static_call(m, args, span), self.method_result(m));
+            }
             let Some((m, pre)) = self.find_method(self.class, name, args, "class") else {
                 return Self::bad(span);
             };
