@@ -415,10 +415,10 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
     fn nondet(&mut self, heap: &mut Self::Heap, ty: Type) -> Self::Value {
         let name = nondet_symbol(heap.nondets);
         heap.nondets += 1;
-        let sort = if ty == Type::Bool {
-            crate::expr::Sort::Bool
-        } else {
-            crate::expr::Sort::Int
+        let sort = match ty {
+            Type::Bool => crate::expr::Sort::Bool,
+            Type::Long => crate::expr::Sort::Long,
+            _ => crate::expr::Sort::Int,
         };
         Val::Prim(self.ctx.input(&name, sort))
     }

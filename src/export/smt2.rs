@@ -454,7 +454,7 @@ impl Dag {
                 Term::Type(_) | Term::TypeOf(_) => S::Class,
                 Term::Sym(s) => match s.sort {
                     Sort::Bool => S::Bool,
-                    Sort::Int => S::Int,
+                    Sort::Int | Sort::Long => S::Int,
                     Sort::Ref => S::Ref,
                 },
                 Term::Ite([_, a, _]) => sorts[usize::from(*a)],
@@ -695,6 +695,15 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
             let _ = writeln!(out, "(declare-const {} {})", text[i], sorts[i].name());
             if ints == Ints::Java && s.sort == Sort::Int {
                 let _ = writeln!(out, "(assert (<= {} {} {MAX}))", numeral(MIN), text[i]);
+            }
+            if ints == Ints::Java && s.sort == Sort::Long {
+                let _ = writeln!(
+                    out,
+                    "(assert (<= {} {} {}))",
+                    numeral(i64::MIN),
+                    text[i],
+                    i64::MAX
+                );
             }
         }
     }

@@ -18,7 +18,7 @@ impl From<Sort> for TermSort {
     fn from(sort: Sort) -> Self {
         match sort {
             Sort::Bool => TermSort::Bool,
-            Sort::Int => TermSort::Int,
+            Sort::Int | Sort::Long => TermSort::Int,
             Sort::Ref => TermSort::Ref,
         }
     }

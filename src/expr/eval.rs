@@ -159,7 +159,7 @@ fn eval_node<'a>(
             let ok = matches!(
                 (s.sort, value),
                 (Sort::Bool, Value::Bool(_))
-                    | (Sort::Int, Value::Int(_))
+                    | (Sort::Int | Sort::Long, Value::Int(_))
                     | (Sort::Ref, Value::Ref(_))
             );
             if !ok {
@@ -170,6 +170,7 @@ fn eval_node<'a>(
                 });
             }
             match value {
+                Value::Int(i) if s.sort == Sort::Long => Ok(Value::Int(*i)),
                 Value::Int(i) => Ok(Value::Int(i64::from(*i as i32))),
                 v => Ok(v.clone()),
             }

@@ -10,6 +10,9 @@ use egg::{Id, define_language};
 pub enum Sort {
     Bool,
     Int,
+    /// A Java `long` input: an integer of `long`'s range, a term of sort `Int`
+    /// (docs/SOLVER.md, "Java long").
+    Long,
     /// A reference: `null`, an input object or an allocated object.
     Ref,
 }
@@ -95,6 +98,7 @@ impl fmt::Display for Sort {
         f.write_str(match self {
             Sort::Bool => "bool",
             Sort::Int => "int",
+            Sort::Long => "long",
             Sort::Ref => "ref",
         })
     }
@@ -106,6 +110,7 @@ impl FromStr for Sort {
         match s {
             "bool" => Ok(Sort::Bool),
             "int" => Ok(Sort::Int),
+            "long" => Ok(Sort::Long),
             "ref" => Ok(Sort::Ref),
             _ => Err(format!("unknown sort `{s}`")),
         }

@@ -518,6 +518,7 @@ fn json_leaf(
             Some(match s.sort {
                 super::lang::Sort::Bool => "bool",
                 super::lang::Sort::Int => "int",
+                super::lang::Sort::Long => "long",
                 super::lang::Sort::Ref => "ref",
             }),
         ),

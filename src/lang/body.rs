@@ -3217,24 +3217,24 @@ impl Body<'_, '_> {
         )
     }
 
-    /// SV-COMP's `Verifier.nondetInt()`, `Verifier.nondetBoolean()` and
+    /// SV-COMP's `Verifier.nondetInt()`, `nondetLong()`, `nondetBoolean()` and
     /// `Verifier.assume(c)`, built in; its other methods return types outside the
     /// subset.
     fn verifier_call(&mut self, name: Ident, args: &[ast::Expr], span: Span) -> (Expr, Ty) {
         let method = self.name(name.name).to_string();
         let what = format!("method `Verifier.{method}`");
         match method.as_str() {
-            "nondetInt" | "nondetBoolean" => {
+            "nondetInt" | "nondetLong" | "nondetBoolean" => {
                 for a in args {
                     self.expr(a);
                 }
                 if !self.check_arity(args.len(), 0, &what, span) {
                     return Self::bad(span);
                 }
-                let ty = if method == "nondetInt" {
-                    Type::Int
-                } else {
-                    Type::Bool
+                let ty = match method.as_str() {
+                    "nondetInt" => Type::Int,
+                    "nondetLong" => Type::Long,
+                    _ => Type::Bool,
                 };
                 (d::nondet(ty, span), Some(ty))
             }
@@ -3248,20 +3248,15 @@ impl Body<'_, '_> {
                 let c = self.cond(&args[0]);
                 (d::assume(c, span), Some(Type::Void))
             }
-            "nondetByte" | "nondetChar" | "nondetShort" | "nondetLong" | "nondetFloat"
-            | "nondetDouble" | "nondetString" => {
+            "nondetByte" | "nondetChar" | "nondetShort" | "nondetFloat" | "nondetDouble"
+            | "nondetString" => {
                 let ty = match method.as_str() {
                     "nondetString" => "String".to_string(),
                     m => m["nondet".len()..].to_lowercase(),
                 };
-                let msg = if method == "nondetLong" {
-                    "`Verifier.nondetLong()`: the Java subset has no symbolic `long` inputs yet"
-                        .to_string()
-                } else {
-                    format!(
-                        "`Verifier.{method}()` returns `{ty}`, which the Java subset does not support"
-                    )
-                };
+                let msg = format!(
+                    "`Verifier.{method}()` returns `{ty}`, which the Java subset does not support"
+                );
                 self.err(msg, name.span);
                 Self::bad(span)
             }

@@ -776,6 +776,11 @@ impl Prover<'_> {
                 self.t().set_range(k, int32::MIN, int32::MAX);
                 k
             }
+            ExprSort::Long => {
+                let k = self.t().constant(path, Sort::Int);
+                self.t().set_range(k, i64::MIN, i64::MAX);
+                k
+            }
             ExprSort::Bool => self.t().constant(path, Sort::Bool),
         }
     }
@@ -902,7 +907,7 @@ impl Prover<'_> {
                         axioms.push(self.t().not(same).expect("bool"));
                     }
                 }
-                ExprSort::Int | ExprSort::Bool => {}
+                ExprSort::Int | ExprSort::Long | ExprSort::Bool => {}
             }
         }
         // Aliases have equal `int` and `boolean` fields: p = q implies p.f = q.f.

@@ -161,14 +161,18 @@ impl NodeTranslator<'_> {
             Term::Sym(s) => {
                 let sort = match s.sort {
                     ExprSort::Bool => Sort::Bool,
-                    ExprSort::Int => Sort::Int,
+                    ExprSort::Int | ExprSort::Long => Sort::Int,
                     ExprSort::Ref if self.inputs == RefInputs::Fields => {
                         return input_ref(self.terms, s.name.as_str());
                     }
                     ExprSort::Ref => ref_sort(self.terms),
                 };
                 let k = self.terms.constant(s.name.as_str(), sort);
-                if sort == Sort::Int {
+                if s.sort == ExprSort::Long {
+                    // a `long` input ranges over Java's `long` (the lower end is no
+                    // difference bound: docs/SOLVER.md, "Java long")
+                    self.terms.set_range(k, int64::MIN, int64::MAX);
+                } else if sort == Sort::Int {
                     // an `int` input ranges over Java's `int`
                     self.terms.set_range(k, int32::MIN, int32::MAX);
                 }

@@ -414,7 +414,9 @@ fn model_input(
                     facts.push(fact);
                 }
             }
-            Sort::Bool => {}
+            // its range is the translation's; a model beyond `int`'s is skipped
+            // when laid out (`to_i32`)
+            Sort::Bool | Sort::Long => {}
         }
     }
     // Aliases have equal fields: p = q implies p.f = q.f.
@@ -1030,6 +1032,7 @@ fn add_symbol_in(
 
 pub(crate) fn sort_of(ty: Type) -> Sort {
     match ty {
+        Type::Long => Sort::Long,
         t if t.is_integral() => Sort::Int,
         Type::Bool => Sort::Bool,
         _ => Sort::Ref,

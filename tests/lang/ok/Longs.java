@@ -1,5 +1,5 @@
 // heaplog: long values the engine decides: constants folded at 64 bits, int inputs widened to long and compared with long values, long arithmetic on symbolic values
-// exercises: long locals, results and calls; 64-bit wrap-around, shifts, division and casts on constants; an int input widened to long (the same integer) compared with constants beyond int's range; long + - * / % and (int) on symbolic values; a long bitwise operator on a symbolic value and a long parameter, which end the path (Bound::Long)
+// exercises: long locals, results and calls; 64-bit wrap-around, shifts, division and casts on constants; an int input widened to long (the same integer) compared with constants beyond int's range; long + - * / % and (int) on symbolic values; long parameters, symbolic inputs of long's range; a long bitwise operator on a symbolic value, which ends the path (Bound::Long)
 // entry: Longs.widened paths=3
 // entry: Longs.folded paths=2
 // entry: Longs.divide paths=2
@@ -10,7 +10,9 @@
 // entry: Longs.negated paths=2
 // entry: Longs.quotient paths=3
 // entry: Longs.mask paths=0
-// entry: Longs.param paths=0
+// entry: Longs.param paths=1
+// entry: Longs.sign paths=3
+// entry: Longs.inc paths=2
 //
 // Longs.widened, 3 paths: w > Integer.MAX_VALUE and w < Integer.MIN_VALUE are infeasible for a widened int; w == 5; w >= 2147483638; else.
 // Longs.folded, 2 paths: x < 0 (the wrapped constant is negative, folded); else.
@@ -22,7 +24,9 @@
 // Longs.negated, 2 paths: -(long) x exceeds Integer.MAX_VALUE only at x == Integer.MIN_VALUE.
 // Longs.quotient, 3 paths: d == 0 throws ArithmeticException from a long division by d; else the quotient x / 7L % 3 is 0 or not.
 // Longs.mask, 0 paths: x & 255L is a long bitwise operator on a symbolic value: the path is cut (Bound::Long).
-// Longs.param, 0 paths: a long parameter: the entry is cut (Bound::Long).
+// Longs.param, 1 path: a long parameter, a symbolic input of long's range.
+// Longs.sign, 3 paths: a long parameter above int's range, negative, or neither.
+// Longs.inc, 2 paths: v + 1 < v holds only at Long.MAX_VALUE (the sum wraps), and fails elsewhere.
 class Longs {
     static long widened(int x) {
         long w = x;
@@ -121,5 +125,22 @@ class Longs {
 
     static long param(long v) {
         return v;
+    }
+
+    static int sign(long v) {
+        if (v > 3000000000L) {
+            return 1;
+        }
+        if (v < 0) {
+            return 2;
+        }
+        return 0;
+    }
+
+    static int inc(long v) {
+        if (v + 1 < v) {
+            return 1;
+        }
+        return 0;
     }
 }
