@@ -741,60 +741,68 @@ pub mod int64 {
     pub const MAX_CASES: i128 = 16;
     const TWO64: i128 = 1 << 64;
 
-    /// A sound interval of the exact value of the translated term `t`: constants,
-    /// declared ranges, `ite` hulls and interval arithmetic over `+ - *`, and
-    /// `MIN..=2^63` (every Java value, and `|MIN|`) for anything else.
-    fn interval(terms: &Terms, t: TermId, depth: u32) -> (i128, i128) {
-        let any = (i128::from(MIN), -i128::from(MIN));
+    /// A sound interval of the exact value of the translated term `t`, or `None`
+    /// when nothing is known (unbounded): constants, declared ranges, `ite` hulls,
+    /// interval arithmetic over `+ - *` (checked: past `i128` is `None`), and
+    /// `mod` by a positive constant.
+    fn interval(terms: &Terms, t: TermId, depth: u32) -> Option<(i128, i128)> {
         if let Some((lo, hi)) = terms.range(t) {
-            return (i128::from(lo), i128::from(hi));
+            return Some((i128::from(lo), i128::from(hi)));
+        }
+        if let Node::Int(c) = *terms.node(t) {
+            return Some((i128::from(c), i128::from(c)));
         }
         if depth == 0 {
-            return match *terms.node(t) {
-                Node::Int(c) => (i128::from(c), i128::from(c)),
-                _ => any,
-            };
+            return None;
         }
         let go = |u: TermId| interval(terms, u, depth - 1);
         match *terms.node(t) {
-            Node::Int(c) => (i128::from(c), i128::from(c)),
             Node::Ite(_, a, b) => {
-                let ((l1, h1), (l2, h2)) = (go(a), go(b));
-                (l1.min(l2), h1.max(h2))
+                let ((l1, h1), (l2, h2)) = (go(a)?, go(b)?);
+                Some((l1.min(l2), h1.max(h2)))
             }
             Node::Add(a, b) => {
-                let ((l1, h1), (l2, h2)) = (go(a), go(b));
-                (l1 + l2, h1 + h2)
+                let ((l1, h1), (l2, h2)) = (go(a)?, go(b)?);
+                Some((l1.checked_add(l2)?, h1.checked_add(h2)?))
             }
             Node::Sub(a, b) => {
-                let ((l1, h1), (l2, h2)) = (go(a), go(b));
-                (l1 - h2, h1 - l2)
+                let ((l1, h1), (l2, h2)) = (go(a)?, go(b)?);
+                Some((l1.checked_sub(h2)?, h1.checked_sub(l2)?))
             }
             Node::Neg(a) => {
-                let (l, h) = go(a);
-                (-h, -l)
+                let (l, h) = go(a)?;
+                Some((h.checked_neg()?, l.checked_neg()?))
             }
             Node::Mul(a, b) => {
-                let ((l1, h1), (l2, h2)) = (go(a), go(b));
-                // beyond 2^63 on either side the product is not needed exactly
-                if [l1, h1, l2, h2].iter().any(|v| v.abs() > 1i128 << 64) {
-                    return any;
-                }
-                let c = [l1 * l2, l1 * h2, h1 * l2, h1 * h2];
-                (*c.iter().min().expect("4"), *c.iter().max().expect("4"))
+                let ((l1, h1), (l2, h2)) = (go(a)?, go(b)?);
+                let c = [
+                    l1.checked_mul(l2)?,
+                    l1.checked_mul(h2)?,
+                    h1.checked_mul(l2)?,
+                    h1.checked_mul(h2)?,
+                ];
+                Some((
+                    c[0].min(c[1]).min(c[2]).min(c[3]),
+                    c[0].max(c[1]).max(c[2]).max(c[3]),
+                ))
             }
+            // SMT-LIB's `mod` by a positive constant, whatever the dividend
             Node::Rem(_, k) => match int32::konst(terms, k) {
-                Some(k) if k > 0 => (0, i128::from(k) - 1),
-                _ => any,
+                Some(k) if k > 0 => Some((0, i128::from(k) - 1)),
+                _ => None,
             },
-            _ => any,
+            _ => None,
         }
     }
 
-    /// The range of a `long` (or `int`) operand: its interval within `MIN..=MAX`.
+    /// The range of a `long` (or `int`) operand, a Java value: its interval within
+    /// `MIN..=MAX`.
     pub fn range(terms: &Terms, t: TermId) -> (i128, i128) {
-        let (lo, hi) = interval(terms, t, 8);
-        (lo.max(i128::from(MIN)), hi.min(i128::from(MAX)))
+        let (min, max) = (i128::from(MIN), i128::from(MAX));
+        match interval(terms, t, 8) {
+            Some((lo, hi)) => (lo.max(min), hi.min(max)),
+            None => (min, max),
+        }
     }
 
     fn fits(lo: i128, hi: i128) -> bool {
@@ -1616,7 +1624,9 @@ mod tests {
             ),
             Some(true)
         );
-        // a sum that cannot wrap on a window is exact there
+        // a sum that does not wrap on a window (both operands in it) is exact there
+        // (the operands' declared ranges are `long`'s: the translation keeps the
+        // wrap cases, which the window's bounds refute)
         assert_eq!(
             decide_long(
                 |t, x, y| {
@@ -1626,6 +1636,7 @@ mod tests {
                         t.le(lo, x).unwrap(),
                         t.le(x, hi).unwrap(),
                         t.le(z, y).unwrap(),
+                        t.le(y, hi).unwrap(),
                         int32::compare(t, Terms::lt, s, x).unwrap(),
                     ]
                 },

@@ -658,6 +658,8 @@ impl Reader<'_> {
     ) -> Result<Option<InputValue>, Failed> {
         Ok(Some(match (ty, self.value(path)) {
             (Type::Int, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
+            // a `long` input is laid out within `int`'s range only (JSON's for now)
+            (Type::Long, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
             // A `short`, `byte` or `char` input is its symbol narrowed to the type
             // (`Ctx::typed_input`): the model's int, narrowed.
             (t, Some(ModelValue::Int(i))) if t.is_integral() => {
