@@ -281,6 +281,43 @@ fn nested_classes_read_the_enclosing_classes_statics_by_their_simple_names() {
     assert_eq!(String::from_utf8_lossy(&java.stdout).trim(), "14483");
 }
 
+/// An unqualified call in a static nested class runs a method of the innermost
+/// enclosing class that has one of that name, when neither the class nor its
+/// superclasses do (JLS 15.12.1): `Deep.go`'s `twice` is `Inner`'s, its `helper`
+/// `Outer`'s (17036 on the JVM; `Outer.twice` would give 17034). An enclosing
+/// class's instance method is an error there (no enclosing instance), as javac says.
+#[test]
+fn nested_classes_call_the_enclosing_classes_static_methods() {
+    let p = program(
+        "class Outer {
+            static int helper(int x) { return x + 1; }
+            static int twice(int x) { return 2 * x; }
+            static class Inner {
+                static int twice(int x) { return 3 * x; }
+                static int use(int y) { return helper(y) + twice(y); }
+                static class Deep {
+                    static int go(int z) { return helper(z) * 10 + twice(z); }
+                }
+            }
+            static int driver() { return Inner.use(4) * 1000 + Inner.Deep.go(2); }
+        }",
+    );
+    let driver = p.entry("Outer.driver").expect("Outer.driver");
+    let exec = heaplog::concrete::run_static(&p, driver, &heaplog::concrete::ExecConfig::default())
+        .expect("a static no-argument method");
+    assert_eq!(exec.canon(&p).result.to_string(), "return 17036");
+    assert_error(
+        "class F {\n    int m() { return 1; }\n    static class G {\n        int k() { return m(); }\n    }\n}",
+        "4:26",
+        "non-static method `m` of `F` cannot be referenced from a static context",
+    );
+    assert_error(
+        "class F {\n    static class G {\n        int k() { return nowhere(); }\n    }\n}",
+        "3:26",
+        "cannot find method `nowhere`",
+    );
+}
+
 /// What javac rejects there (each checked with javac 17): a name no class around
 /// declares, and an enclosing class's instance field, read or written, also when it
 /// is nearer than a static field of the same name further out.

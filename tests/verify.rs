@@ -30,6 +30,16 @@ fn true_when_every_path_is_explored() {
     assert_eq!(doc["reasons"], serde_json::json!([]));
 }
 
+/// A `nondetLong()` value is a symbolic input of `long`'s range: the witness is
+/// past `int`'s range, and the replay hands it to the call as a `long`.
+#[test]
+fn false_with_a_long_witness_past_the_int_range() {
+    let doc = json("false_long", &[]);
+    assert_eq!(doc["verdict"], "FALSE", "{doc}");
+    let nondet = doc["witness"]["nondet"].as_array().expect("nondet values");
+    assert_eq!(nondet, &[serde_json::json!(5_000_000_003i64)], "{doc}");
+}
+
 #[test]
 fn an_assumption_rules_out_a_path_without_a_violation() {
     let doc = json("assume_false", &[]);

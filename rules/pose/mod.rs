@@ -84,9 +84,12 @@ impl RuleSet for Pose {
         for (i, ty) in m.params.iter().enumerate() {
             let name = p.name(m.locals[first_param + i].name).to_string();
             let v = match ty {
-                t @ (Type::Int | Type::Short | Type::Byte | Type::Char | Type::Bool) => {
-                    Val::Prim(ctx.typed_input(&name, *t))
-                }
+                t @ (Type::Int
+                | Type::Long
+                | Type::Short
+                | Type::Byte
+                | Type::Char
+                | Type::Bool) => Val::Prim(ctx.typed_input(&name, *t)),
                 Type::Class(c) => {
                     let y = ctx.input(&name, Sort::Ref);
                     heap.declared.insert(y, *c);
@@ -97,8 +100,7 @@ impl RuleSet for Pose {
                     heap.array_decl.insert(y, *a);
                     Val::Ref(PRef(y))
                 }
-                // An entry with a `long` parameter is cut before its start.
-                Type::Null | Type::Void | Type::Long => {
+                Type::Null | Type::Void => {
                     unreachable!("no parameter has type {ty:?}")
                 }
             };

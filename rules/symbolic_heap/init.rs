@@ -281,9 +281,12 @@ impl SymbolicHeap {
         for (i, ty) in m.params.iter().enumerate() {
             let name = p.name(m.locals[first_param + i].name).to_string();
             let v = match ty {
-                t @ (Type::Int | Type::Short | Type::Byte | Type::Char | Type::Bool) => {
-                    Val::Prim(ctx.typed_input(&name, *t))
-                }
+                t @ (Type::Int
+                | Type::Long
+                | Type::Short
+                | Type::Byte
+                | Type::Char
+                | Type::Bool) => Val::Prim(ctx.typed_input(&name, *t)),
                 // A reference parameter is initialized like a field, θ over earlier roots.
                 Type::Class(c) => {
                     let t = ctx.terms.bool(true);
@@ -300,8 +303,7 @@ impl SymbolicHeap {
                         &mut assumed,
                     ))
                 }
-                // An entry with a `long` parameter is cut before its start.
-                Type::Null | Type::Void | Type::Long => {
+                Type::Null | Type::Void => {
                     unreachable!("no parameter has type {ty:?}")
                 }
             };

@@ -204,7 +204,13 @@ fn arithmetic_ite_condition(terms: &Terms, g: Id) -> Option<Id> {
             | Term::BitXor(_)
             | Term::Shl(_)
             | Term::Shr(_)
-            | Term::Ushr(_) => {
+            | Term::Ushr(_)
+            | Term::LAdd(_)
+            | Term::LSub(_)
+            | Term::LMul(_)
+            | Term::LDiv(_)
+            | Term::LRem(_)
+            | Term::L2I(_) => {
                 arithmetic = true;
             }
             Term::Ite([c, ..]) if terms.sort_of(id) == Some(TermSort::Int) => {

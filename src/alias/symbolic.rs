@@ -192,7 +192,8 @@ fn bounded(
     let mut arrays: BTreeMap<crate::lang::ArrayType, Vec<Id>> = BTreeMap::new();
     for &(s, sort) in syms {
         match sort {
-            None => {}
+            // a `long` input's range is the translation's (docs/SOLVER.md, "Java long")
+            None | Some(Sort::Long) => {}
             Some(Sort::Int) => {
                 let name = display(&ctx.terms, s);
                 let length = name.ends_with(".length")

@@ -285,7 +285,7 @@ impl Sink<'_> {
         if m.kind != MethodKind::Static
             || m.params
                 .iter()
-                .any(|t| !matches!(t, Type::Int | Type::Bool))
+                .any(|t| !matches!(t, Type::Int | Type::Long | Type::Bool))
         {
             // Inputs that are objects are laid out by `heaplog tests`; not here.
             return Replay::Failed;
@@ -295,8 +295,10 @@ impl Sink<'_> {
         };
         let value = |name: &str, ty: Type| match (values.get(name), ty) {
             (Some(ModelValue::Int(i)), Type::Int) => i32::try_from(*i).ok().map(Value::Int),
+            // a `long` input is laid out as an `int` one: within `int`'s range only
+            (Some(ModelValue::Int(i)), Type::Long) => i32::try_from(*i).ok().map(Value::Int),
             (Some(ModelValue::Bool(b)), Type::Bool) => Some(Value::Bool(*b)),
-            (None, Type::Int) => Some(Value::Int(0)),
+            (None, Type::Int | Type::Long) => Some(Value::Int(0)),
             (None, _) => Some(Value::Bool(false)),
             _ => None,
         };
@@ -318,9 +320,10 @@ impl Sink<'_> {
         let mut nondet = Vec::with_capacity(count);
         for k in 0..count {
             let v = match values.get(&heaplog::engine::nondet_symbol(k as u32)) {
+                // beyond `int`'s range only a `nondetLong()` call can have read it
                 Some(ModelValue::Int(i)) => match i32::try_from(*i) {
                     Ok(i) => Value::Int(i),
-                    Err(_) => return Replay::Failed,
+                    Err(_) => Value::Long(*i),
                 },
                 Some(ModelValue::Bool(b)) => Value::Bool(*b),
                 // Unconstrained: any value takes the path; the call's type decides.
@@ -431,6 +434,7 @@ fn model(ctx: &Ctx<'_>, program: &Program, pc: &[egg::Id]) -> Option<HashMap<Str
 fn show(v: &Value) -> String {
     match v {
         Value::Int(i) => i.to_string(),
+        Value::Long(i) => format!("{i}L"),
         Value::Bool(b) => b.to_string(),
         other => format!("{other:?}"),
     }
@@ -467,6 +471,7 @@ fn text(r: &Report) -> String {
 fn json_value(v: &Value) -> serde_json::Value {
     match v {
         Value::Int(i) => serde_json::json!(i),
+        Value::Long(i) => serde_json::json!(i),
         Value::Bool(b) => serde_json::json!(b),
         other => serde_json::json!(format!("{other:?}")),
     }

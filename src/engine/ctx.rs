@@ -422,14 +422,17 @@ impl<'p> Ctx<'p> {
         sym
     }
 
-    /// The value of the primitive input named `path` of type `ty` (`int`, `short`,
-    /// `byte`, `char` or `boolean`): its symbol, and for `short`, `byte` and `char`
+    /// The value of the primitive input named `path` of type `ty` (`int`, `long`,
+    /// `short`, `byte`, `char` or `boolean`): its symbol (of sort `long` for a `long`), and for `short`, `byte` and `char`
     /// the symbol narrowed to the type (`((s << 24) >> 24)` for a `byte`), so that
     /// every value of the symbol's `int` range denotes a value of the type and the
     /// type's values are exactly those (docs/SOLVER.md, "Narrow integer types").
     pub fn typed_input(&mut self, path: &str, ty: Type) -> Id {
         if ty == Type::Bool {
             return self.input(path, Sort::Bool);
+        }
+        if ty == Type::Long {
+            return self.input(path, Sort::Long);
         }
         let s = self.input(path, Sort::Int);
         crate::expr::narrow(&mut self.terms, ty, s)

@@ -415,10 +415,10 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
     fn nondet(&mut self, heap: &mut Self::Heap, ty: Type) -> Self::Value {
         let name = nondet_symbol(heap.nondets);
         heap.nondets += 1;
-        let sort = if ty == Type::Bool {
-            crate::expr::Sort::Bool
-        } else {
-            crate::expr::Sort::Int
+        let sort = match ty {
+            Type::Bool => crate::expr::Sort::Bool,
+            Type::Long => crate::expr::Sort::Long,
+            _ => crate::expr::Sort::Int,
         };
         Val::Prim(self.ctx.input(&name, sort))
     }
@@ -652,8 +652,7 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
 impl<R: RuleSet> SymDomain<'_, R> {
     /// A `long` operator (or `(int)` of a `long`): on constants, its value as the
     /// interpreter computes it (or the ArithmeticException of a zero divisor); on a
-    /// symbolic operand, the end of the path, cut by `Bound::Long` (an honest
-    /// "incomplete": the engine has no 64-bit encoding yet, docs/SOLVER.md, "Java long").
+    /// symbolic operand, its term (`Self::symbolic_long`).
     fn long_prim(
         &mut self,
         heap: SymState<R::Heap>,
@@ -670,8 +669,7 @@ impl<R: RuleSet> SymDomain<'_, R> {
             })
             .collect();
         let Some(consts) = consts else {
-            self.ctx.cut(Bound::Long);
-            return Forks::<Self>::new();
+            return self.symbolic_long(heap, op, args, at);
         };
         let value = match crate::concrete::interp::eval_prim(op, &consts) {
             Ok(Value::Long(v)) => Ok(self.ctx.terms.long(v)),
@@ -687,6 +685,67 @@ impl<R: RuleSet> SymDomain<'_, R> {
             .into_iter()
             .map(|(s, r)| (s, r.map(Val::Prim).map_err(|f| thrown(f, at))))
             .collect()
+    }
+
+    /// A `long` operator on a symbolic operand: the arithmetic (`+ - * / %`, unary
+    /// `-` and `~`) and `(int)` are terms the solver translates with 64-bit
+    /// wrap-around (docs/SOLVER.md, "Java long"), `/` and `%` forked on a zero
+    /// divisor as for `int`; the bitwise and shift operators end the path, cut by
+    /// `Bound::Long` (an honest "incomplete": no 64-bit encoding of them yet).
+    fn symbolic_long(
+        &mut self,
+        heap: SymState<R::Heap>,
+        op: PrimOp,
+        args: &[Val<R::Ref>],
+        at: Span,
+    ) -> Forks<Self> {
+        let t = |v: &Val<R::Ref>| match v {
+            Val::Prim(id) => *id,
+            other => unreachable!("primitive operand expected, got {other:?}"),
+        };
+        let terms = &mut self.ctx.terms;
+        let value = match op {
+            PrimOp::LAdd => terms.ladd(t(&args[0]), t(&args[1])),
+            PrimOp::LSub => terms.lsub(t(&args[0]), t(&args[1])),
+            PrimOp::LMul => terms.lmul(t(&args[0]), t(&args[1])),
+            PrimOp::LNeg => {
+                let zero = terms.long(0);
+                terms.lsub(zero, t(&args[0]))
+            }
+            // `~x` is `-1 - x`, which never wraps
+            PrimOp::LNot => {
+                let m1 = terms.long(-1);
+                terms.lsub(m1, t(&args[0]))
+            }
+            PrimOp::L2I => terms.l2i(t(&args[0])),
+            PrimOp::LDiv | PrimOp::LRem => {
+                let (a, d) = (t(&args[0]), t(&args[1]));
+                let zero = terms.long(0);
+                let is_zero = terms.eq(d, zero);
+                let non_zero = terms.not(is_zero);
+                let value = if op == PrimOp::LDiv {
+                    terms.ldiv(a, d)
+                } else {
+                    terms.lrem(a, d)
+                };
+                let forks = vec![
+                    Fork::fault(heap.heap.clone(), Some(is_zero), Fault::Arithmetic),
+                    Fork::ok(heap.heap.clone(), Some(non_zero), value),
+                ];
+                return self
+                    .settle(&heap, forks)
+                    .into_iter()
+                    .map(|(s, r)| (s, r.map(Val::Prim).map_err(|f| thrown(f, at))))
+                    .collect();
+            }
+            _ => {
+                self.ctx.cut(Bound::Long);
+                return Forks::<Self>::new();
+            }
+        };
+        let mut out = SmallVec::new();
+        out.push((heap, Ok(Val::Prim(value))));
+        out
     }
 
     /// Whether `field` holds arrays and the rule set does not model them: then the

@@ -236,10 +236,6 @@ pub(super) fn setup<'p, R: RuleSet>(
     let starts = if !R::ARRAYS && params.iter().any(|t| matches!(t, Type::Array(_))) {
         dom.ctx.cut(Bound::Arrays);
         Vec::new()
-    } else if params.contains(&Type::Long) {
-        // Nor has any a `long` input yet (`Bound::Long`).
-        dom.ctx.cut(Bound::Long);
-        Vec::new()
     } else {
         R::start(&mut dom.ctx, entry)
     };

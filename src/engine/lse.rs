@@ -303,6 +303,11 @@ fn survey(terms: &Terms, opaque: &Opaque, roots: &[Id]) -> Option<Survey> {
                     !konst(0) && !konst(1)
                 }
                 Term::Div(_) | Term::Rem(_) => !konst(1),
+                // a `long` sum, difference or product may wrap at 2^64, whose cases
+                // the solver decides only where no constant passes i64
+                Term::LAdd(_) | Term::LSub(_) | Term::LMul(_) => !konst(0) || !konst(1),
+                Term::LDiv(_) | Term::LRem(_) => !konst(1),
+                Term::L2I(_) => !konst(0),
                 Term::Shl(_) | Term::Shr(_) | Term::Ushr(_) => !konst(1),
                 Term::Sym(s) => {
                     if s.sort == Sort::Ref {
@@ -393,6 +398,11 @@ fn operands(terms: &Terms, t: Id) -> Option<(Id, Id)> {
         Term::Mul([a, b])
         | Term::Div([a, b])
         | Term::Rem([a, b])
+        | Term::LAdd([a, b])
+        | Term::LSub([a, b])
+        | Term::LMul([a, b])
+        | Term::LDiv([a, b])
+        | Term::LRem([a, b])
         | Term::BitAnd([a, b])
         | Term::BitOr([a, b])
         | Term::BitXor([a, b])
@@ -461,7 +471,13 @@ pub fn search(
         let is_div = terms.egraph()[t].nodes.iter().any(|n| {
             matches!(
                 n,
-                Term::Div(_) | Term::Rem(_) | Term::Shl(_) | Term::Shr(_) | Term::Ushr(_)
+                Term::Div(_)
+                    | Term::Rem(_)
+                    | Term::LDiv(_)
+                    | Term::LRem(_)
+                    | Term::Shl(_)
+                    | Term::Shr(_)
+                    | Term::Ushr(_)
             )
         });
         let (sa, sb) = (symbols_of(terms, a), symbols_of(terms, b));

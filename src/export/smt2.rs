@@ -178,6 +178,54 @@ pub fn int_op(ints: Ints, op: &Term, a: &str, b: &str, b_const: Option<i64>) -> 
     }
 }
 
+/// Java's `long` operators (`l+ l- l* l/ l%`) over `a` and `b`, and `l2i` of `a`:
+/// under `Ints::Java` the 64-bit wrap-around written with numerals past `i64`
+/// (SMT-LIB's are unbounded), the truncating `/` and `%`, and `(int)` as the low
+/// 32 bits; under `Ints::Math` the mathematical operations. Returns the term and
+/// whether it is nonlinear.
+pub fn long_op(ints: Ints, op: &Term, a: &str, b: &str, b_const: Option<i64>) -> (String, bool) {
+    const LMIN: &str = "(- 9223372036854775808)";
+    const LMAX: &str = "9223372036854775807";
+    const LSPAN: &str = "18446744073709551616";
+    let nonlinear = match op {
+        Term::LMul(_) | Term::LDiv(_) | Term::LRem(_) => b_const.is_none(),
+        _ => false,
+    };
+    if ints == Ints::Math {
+        let t = match op {
+            Term::LAdd(_) => format!("(+ {a} {b})"),
+            Term::LSub(_) => format!("(- {a} {b})"),
+            Term::LMul(_) => format!("(* {a} {b})"),
+            Term::LDiv(_) => format!("(div {a} {b})"),
+            Term::LRem(_) => format!("(mod {a} {b})"),
+            _ => a.to_string(),
+        };
+        return (t, nonlinear);
+    }
+    let wrap = |e: &str| {
+        format!(
+            "(let ((w! {e})) (ite (< {LMAX} w!) (- w! {LSPAN}) (ite (< w! {LMIN}) (+ w! {LSPAN}) w!)))"
+        )
+    };
+    let bind = |body: String| format!("(let ((a! {a}) (b! {b})) {body})");
+    let t = match op {
+        Term::LAdd(_) => bind(wrap("(+ a! b!)")),
+        Term::LSub(_) => bind(wrap("(- a! b!)")),
+        Term::LMul(_) => bind(format!("(+ (mod (- (* a! b!) {LMIN}) {LSPAN}) {LMIN})")),
+        Term::LDiv(_) => {
+            let q = format!("(div {} {})", abs("a!"), abs("b!"));
+            // only MIN / -1 leaves the range
+            bind(wrap(&format!("(ite (= (< a! 0) (< b! 0)) {q} (- {q}))")))
+        }
+        Term::LRem(_) => {
+            let m = format!("(mod {} {})", abs("a!"), abs("b!"));
+            bind(format!("(ite (< a! 0) (- {m}) {m})"))
+        }
+        _ => format!("(- (mod (+ {a} {}) {SPAN}) {})", -MIN, -MIN),
+    };
+    (t, nonlinear)
+}
+
 /// `low(x, k)`: `x mod 2^k`, the value of the low `k` bits of `x` (`0 <= k <= 31`;
 /// for 31 an `ite`, as the solver writes it).
 fn low_bits(x: &str, k: u32) -> String {
@@ -395,12 +443,18 @@ impl Dag {
                 | Term::Shl(_)
                 | Term::Shr(_)
                 | Term::Ushr(_)
+                | Term::LAdd(_)
+                | Term::LSub(_)
+                | Term::LMul(_)
+                | Term::LDiv(_)
+                | Term::LRem(_)
+                | Term::L2I(_)
                 | Term::Int(_) => S::Int,
                 Term::Null | Term::New(_) => S::Ref,
                 Term::Type(_) | Term::TypeOf(_) => S::Class,
                 Term::Sym(s) => match s.sort {
                     Sort::Bool => S::Bool,
-                    Sort::Int => S::Int,
+                    Sort::Int | Sort::Long => S::Int,
                     Sort::Ref => S::Ref,
                 },
                 Term::Ite([_, a, _]) => sorts[usize::from(*a)],
@@ -509,6 +563,20 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
             Term::Lt([a, b]) => format!("(< {} {})", c(a), c(b)),
             Term::Le([a, b]) => format!("(<= {} {})", c(a), c(b)),
             Term::TypeOf(a) => format!("(type-of {})", c(a)),
+            Term::L2I(a) => long_op(ints, n, c(a), "", None).0,
+            Term::LAdd([a, b])
+            | Term::LSub([a, b])
+            | Term::LMul([a, b])
+            | Term::LDiv([a, b])
+            | Term::LRem([a, b]) => {
+                let b_const = match dag.nodes[usize::from(*b)] {
+                    Term::Int(v) => Some(v),
+                    _ => None,
+                };
+                let (t, nl) = long_op(ints, n, c(a), c(b), b_const);
+                nonlinear |= nl;
+                t
+            }
             Term::Add([a, b])
             | Term::Sub([a, b])
             | Term::Mul([a, b])
@@ -627,6 +695,15 @@ pub fn script(ctx: &Ctx<'_>, conjuncts: &[Id], ints: Ints, head: &Header<'_>) ->
             let _ = writeln!(out, "(declare-const {} {})", text[i], sorts[i].name());
             if ints == Ints::Java && s.sort == Sort::Int {
                 let _ = writeln!(out, "(assert (<= {} {} {MAX}))", numeral(MIN), text[i]);
+            }
+            if ints == Ints::Java && s.sort == Sort::Long {
+                let _ = writeln!(
+                    out,
+                    "(assert (<= {} {} {}))",
+                    numeral(i64::MIN),
+                    text[i],
+                    i64::MAX
+                );
             }
         }
     }

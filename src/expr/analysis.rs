@@ -18,7 +18,7 @@ impl From<Sort> for TermSort {
     fn from(sort: Sort) -> Self {
         match sort {
             Sort::Bool => TermSort::Bool,
-            Sort::Int => TermSort::Int,
+            Sort::Int | Sort::Long => TermSort::Int,
             Sort::Ref => TermSort::Ref,
         }
     }
@@ -113,6 +113,19 @@ pub fn fold_int(node: &Term, a: i64, b: i64) -> Option<i64> {
     Some(i64::from(r))
 }
 
+/// Java `long` arithmetic on two constants (64-bit wrap-around); `None` for
+/// division or remainder by zero, and for any other operator.
+pub fn fold_long(node: &Term, x: i64, y: i64) -> Option<i64> {
+    Some(match node {
+        Term::LAdd(_) => x.wrapping_add(y),
+        Term::LSub(_) => x.wrapping_sub(y),
+        Term::LMul(_) => x.wrapping_mul(y),
+        Term::LDiv(_) if y != 0 => x.wrapping_div(y),
+        Term::LRem(_) if y != 0 => x.wrapping_rem(y),
+        _ => return None,
+    })
+}
+
 /// The constant `node` folds to, given what is known of its children: `konst(child)`
 /// and whether two children are the same class (`same(a, b)`). Shared by the analysis
 /// and the smart constructors so both fold alike.
@@ -172,6 +185,18 @@ pub fn fold(
             (Int(x), Int(y)) => fold_int(node, x, y).map(Int),
             _ => None,
         },
+        Term::LAdd([a, b])
+        | Term::LSub([a, b])
+        | Term::LMul([a, b])
+        | Term::LDiv([a, b])
+        | Term::LRem([a, b]) => match (konst(a)?, konst(b)?) {
+            (Int(x), Int(y)) => fold_long(node, x, y).map(Int),
+            _ => None,
+        },
+        Term::L2I(a) => match konst(a)? {
+            Int(x) => Some(Int(i64::from(x as i32))),
+            _ => None,
+        },
         Term::Lt([a, b]) | Term::Le([a, b]) => {
             if same(a, b) {
                 return Some(Bool(matches!(node, Term::Le(_))));
@@ -211,6 +236,12 @@ pub fn sort_of_node(node: &Term, sort: impl Fn(Id) -> Option<TermSort>) -> Optio
         | Term::Shl(_)
         | Term::Shr(_)
         | Term::Ushr(_)
+        | Term::LAdd(_)
+        | Term::LSub(_)
+        | Term::LMul(_)
+        | Term::LDiv(_)
+        | Term::LRem(_)
+        | Term::L2I(_)
         | Term::Int(_) => Some(TermSort::Int),
         Term::TypeOf(_) | Term::Type(_) => Some(TermSort::Type),
         Term::Null | Term::New(_) => Some(TermSort::Ref),

@@ -6,7 +6,7 @@ use std::fmt;
 use egg::{Id, RecExpr};
 use thiserror::Error;
 
-use super::analysis::fold_int;
+use super::analysis::{fold_int, fold_long};
 use super::lang::{Sort, Term};
 use super::terms::Terms;
 
@@ -159,7 +159,7 @@ fn eval_node<'a>(
             let ok = matches!(
                 (s.sort, value),
                 (Sort::Bool, Value::Bool(_))
-                    | (Sort::Int, Value::Int(_))
+                    | (Sort::Int | Sort::Long, Value::Int(_))
                     | (Sort::Ref, Value::Ref(_))
             );
             if !ok {
@@ -170,6 +170,7 @@ fn eval_node<'a>(
                 });
             }
             match value {
+                Value::Int(i) if s.sort == Sort::Long => Ok(Value::Int(*i)),
                 Value::Int(i) => Ok(Value::Int(i64::from(*i as i32))),
                 v => Ok(v.clone()),
             }
@@ -214,6 +215,17 @@ fn eval_node<'a>(
                 .map(Value::Int)
                 .ok_or(EvalError::DivisionByZero)
         }
+        Term::LAdd([a, b])
+        | Term::LSub([a, b])
+        | Term::LMul([a, b])
+        | Term::LDiv([a, b])
+        | Term::LRem([a, b]) => {
+            let (x, y) = (int(*a, "arithmetic")?, int(*b, "arithmetic")?);
+            fold_long(node, x, y)
+                .map(Value::Int)
+                .ok_or(EvalError::DivisionByZero)
+        }
+        Term::L2I(a) => Ok(Value::Int(i64::from(int(*a, "l2i")? as i32))),
         Term::Lt([a, b]) => Ok(Value::Bool(int(*a, "<")? < int(*b, "<")?)),
         Term::Le([a, b]) => Ok(Value::Bool(int(*a, "<=")? <= int(*b, "<=")?)),
         Term::TypeOf(a) => match get(*a)? {

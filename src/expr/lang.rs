@@ -10,6 +10,9 @@ use egg::{Id, define_language};
 pub enum Sort {
     Bool,
     Int,
+    /// A Java `long` input: an integer of `long`'s range, a term of sort `Int`
+    /// (docs/SOLVER.md, "Java long").
+    Long,
     /// A reference: `null`, an input object or an allocated object.
     Ref,
 }
@@ -71,6 +74,14 @@ define_language! {
         "<<" = Shl([Id; 2]),
         ">>" = Shr([Id; 2]),
         ">>>" = Ushr([Id; 2]),
+        // Java's `long` operators (64-bit wrap-around; docs/SOLVER.md, "Java long"),
+        // and `(int)` of a `long`, which keeps its low 32 bits
+        "l+" = LAdd([Id; 2]),
+        "l-" = LSub([Id; 2]),
+        "l*" = LMul([Id; 2]),
+        "l/" = LDiv([Id; 2]),
+        "l%" = LRem([Id; 2]),
+        "l2i" = L2I(Id),
         // the dynamic class of a reference (a type atom)
         "typeof" = TypeOf(Id),
         "null" = Null,
@@ -87,6 +98,7 @@ impl fmt::Display for Sort {
         f.write_str(match self {
             Sort::Bool => "bool",
             Sort::Int => "int",
+            Sort::Long => "long",
             Sort::Ref => "ref",
         })
     }
@@ -98,6 +110,7 @@ impl FromStr for Sort {
         match s {
             "bool" => Ok(Sort::Bool),
             "int" => Ok(Sort::Int),
+            "long" => Ok(Sort::Long),
             "ref" => Ok(Sort::Ref),
             _ => Err(format!("unknown sort `{s}`")),
         }

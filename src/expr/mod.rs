@@ -8,7 +8,7 @@ mod print;
 mod rewrites;
 mod terms;
 
-pub use analysis::{Const, ConstFold, Data, TermSort, fold_int};
+pub use analysis::{Const, ConstFold, Data, TermSort, fold_int, fold_long};
 pub use eval::{Assignment, EvalError, RefValue, Value, eval, eval_expr};
 pub use guarded::GuardedSet;
 pub use lang::{NewObj, Sort, Sym, Term, TypeName, is_access_path};

@@ -24,8 +24,13 @@ fn prec(node: &Term) -> u8 {
         Term::Eq(_) => 6,
         Term::Lt(_) | Term::Le(_) => 7,
         Term::Shl(_) | Term::Shr(_) | Term::Ushr(_) => 8,
-        Term::Add(_) | Term::Sub(_) => 9,
-        Term::Mul(_) | Term::Div(_) | Term::Rem(_) => 10,
+        Term::Add(_) | Term::Sub(_) | Term::LAdd(_) | Term::LSub(_) => 9,
+        Term::Mul(_)
+        | Term::Div(_)
+        | Term::Rem(_)
+        | Term::LMul(_)
+        | Term::LDiv(_)
+        | Term::LRem(_) => 10,
         _ => ATOM,
     }
 }
@@ -51,6 +56,11 @@ fn infix(node: &Term) -> Option<&'static str> {
         Term::Shl(_) => "<<",
         Term::Shr(_) => ">>",
         Term::Ushr(_) => ">>>",
+        Term::LAdd(_) => "l+",
+        Term::LSub(_) => "l-",
+        Term::LMul(_) => "l*",
+        Term::LDiv(_) => "l/",
+        Term::LRem(_) => "l%",
         _ => return None,
     })
 }
@@ -63,6 +73,8 @@ fn associative(node: &Term) -> bool {
             | Term::And(_)
             | Term::Add(_)
             | Term::Mul(_)
+            | Term::LAdd(_)
+            | Term::LMul(_)
             | Term::BitAnd(_)
             | Term::BitOr(_)
             | Term::BitXor(_)
@@ -171,6 +183,7 @@ fn render<'a>(node: &Term, child: impl Fn(Id) -> (&'a str, Option<&'a Term>)) ->
     match node {
         Term::Not(a) => format!("!({})", child(*a).0),
         Term::TypeOf(a) => format!("typeof({})", child(*a).0),
+        Term::L2I(a) => format!("l2i({})", child(*a).0),
         Term::Ite([c, a, b]) => format!("ite({}, {}, {})", child(*c).0, child(*a).0, child(*b).0),
         _ => unreachable!("unprinted node {node:?}"),
     }
@@ -505,6 +518,7 @@ fn json_leaf(
             Some(match s.sort {
                 super::lang::Sort::Bool => "bool",
                 super::lang::Sort::Int => "int",
+                super::lang::Sort::Long => "long",
                 super::lang::Sort::Ref => "ref",
             }),
         ),
@@ -524,6 +538,12 @@ fn json_leaf(
         Term::Shl(_) => ("<<", None, None),
         Term::Shr(_) => (">>", None, None),
         Term::Ushr(_) => (">>>", None, None),
+        Term::LAdd(_) => ("l+", None, None),
+        Term::LSub(_) => ("l-", None, None),
+        Term::LMul(_) => ("l*", None, None),
+        Term::LDiv(_) => ("l/", None, None),
+        Term::LRem(_) => ("l%", None, None),
+        Term::L2I(_) => ("l2i", None, None),
         Term::Lt(_) => ("<", None, None),
         Term::Le(_) => ("<=", None, None),
         Term::TypeOf(_) => ("typeof", None, None),

@@ -388,6 +388,54 @@ impl Terms {
         }
     }
 
+    /// Java `a + b` on `long`s (64-bit wrap-around).
+    pub fn ladd(&mut self, a: Id, b: Id) -> Id {
+        match (self.as_int(a), self.as_int(b)) {
+            (Some(0), _) => self.find(b),
+            (_, Some(0)) => self.find(a),
+            _ => self.node(Term::LAdd([a, b])),
+        }
+    }
+
+    /// Java `a - b` on `long`s.
+    pub fn lsub(&mut self, a: Id, b: Id) -> Id {
+        if self.find(a) == self.find(b) {
+            return self.long(0);
+        }
+        match self.as_int(b) {
+            Some(0) => self.find(a),
+            _ => self.node(Term::LSub([a, b])),
+        }
+    }
+
+    /// Java `a * b` on `long`s.
+    pub fn lmul(&mut self, a: Id, b: Id) -> Id {
+        match (self.as_int(a), self.as_int(b)) {
+            (Some(0), _) | (_, Some(0)) => self.long(0),
+            (Some(1), _) => self.find(b),
+            (_, Some(1)) => self.find(a),
+            _ => self.node(Term::LMul([a, b])),
+        }
+    }
+
+    /// Java `a / b` on `long`s; never folded when `b` is `0` (the engine guards it).
+    pub fn ldiv(&mut self, a: Id, b: Id) -> Id {
+        match self.as_int(b) {
+            Some(1) => self.find(a),
+            _ => self.node(Term::LDiv([a, b])),
+        }
+    }
+
+    /// Java `a % b` on `long`s; never folded when `b` is `0`.
+    pub fn lrem(&mut self, a: Id, b: Id) -> Id {
+        self.node(Term::LRem([a, b]))
+    }
+
+    /// Java `(int) a` of a `long`: its low 32 bits.
+    pub fn l2i(&mut self, a: Id) -> Id {
+        self.node(Term::L2I(a))
+    }
+
     pub fn lt(&mut self, a: Id, b: Id) -> Id {
         self.node(Term::Lt([a, b]))
     }
@@ -611,6 +659,12 @@ impl Terms {
                 Term::Shl([a, b]) => self.shl(kids(a), kids(b)),
                 Term::Shr([a, b]) => self.shr(kids(a), kids(b)),
                 Term::Ushr([a, b]) => self.ushr(kids(a), kids(b)),
+                Term::LAdd([a, b]) => self.ladd(kids(a), kids(b)),
+                Term::LSub([a, b]) => self.lsub(kids(a), kids(b)),
+                Term::LMul([a, b]) => self.lmul(kids(a), kids(b)),
+                Term::LDiv([a, b]) => self.ldiv(kids(a), kids(b)),
+                Term::LRem([a, b]) => self.lrem(kids(a), kids(b)),
+                Term::L2I(a) => self.l2i(kids(a)),
                 Term::Lt([a, b]) => self.lt(kids(a), kids(b)),
                 Term::Le([a, b]) => self.le(kids(a), kids(b)),
                 Term::TypeOf(a) => self.typeof_(kids(a)),

@@ -3093,6 +3093,39 @@ impl Body<'_, '_> {
         span: Span,
     ) -> (Expr, Ty) {
         let Some(recv) = recv else {
+            // A name no method of this class (or a superclass) has is a method of the
+            // innermost enclosing class that has one (JLS 15.12.1): a static one is
+            // called as `Outer.m(...)`; a static nested class has no enclosing
+            // instance for an instance one.
+            let mut outer = self.t.enclosing(self.class);
+            while self
+                .t
+                .program
+                .methods_named(self.class, name.name)
+                .is_empty()
+                && let Some(c) = outer
+            {
+                if self.t.program.methods_named(c, name.name).is_empty() {
+                    outer = self.t.enclosing(c);
+                    continue;
+                }
+                let Some((m, pre)) = self.find_method(c, name, args, "class") else {
+                    return Self::bad(span);
+                };
+                self.check_private(m, name.span);
+                if self.t.program.method(m).kind != MethodKind::Static {
+                    let msg = format!(
+                        "non-static method `{}` of `{}` cannot be referenced from a static \
+                         context: a static nested class has no enclosing instance",
+                        self.name(name.name),
+                        self.t.program.class_name(c)
+                    );
+                    self.err(msg, name.span);
+                    return Self::bad(span);
+                }
+                let args = pre.unwrap_or_else(|| self.args(m, args, span));
+                return (d::static_call(m, args, span), self.method_result(m));
+            }
             let Some((m, pre)) = self.find_method(self.class, name, args, "class") else {
                 return Self::bad(span);
             };
@@ -3184,24 +3217,24 @@ impl Body<'_, '_> {
         )
     }
 
-    /// SV-COMP's `Verifier.nondetInt()`, `Verifier.nondetBoolean()` and
+    /// SV-COMP's `Verifier.nondetInt()`, `nondetLong()`, `nondetBoolean()` and
     /// `Verifier.assume(c)`, built in; its other methods return types outside the
     /// subset.
     fn verifier_call(&mut self, name: Ident, args: &[ast::Expr], span: Span) -> (Expr, Ty) {
         let method = self.name(name.name).to_string();
         let what = format!("method `Verifier.{method}`");
         match method.as_str() {
-            "nondetInt" | "nondetBoolean" => {
+            "nondetInt" | "nondetLong" | "nondetBoolean" => {
                 for a in args {
                     self.expr(a);
                 }
                 if !self.check_arity(args.len(), 0, &what, span) {
                     return Self::bad(span);
                 }
-                let ty = if method == "nondetInt" {
-                    Type::Int
-                } else {
-                    Type::Bool
+                let ty = match method.as_str() {
+                    "nondetInt" => Type::Int,
+                    "nondetLong" => Type::Long,
+                    _ => Type::Bool,
                 };
                 (d::nondet(ty, span), Some(ty))
             }
@@ -3215,20 +3248,15 @@ impl Body<'_, '_> {
                 let c = self.cond(&args[0]);
                 (d::assume(c, span), Some(Type::Void))
             }
-            "nondetByte" | "nondetChar" | "nondetShort" | "nondetLong" | "nondetFloat"
-            | "nondetDouble" | "nondetString" => {
+            "nondetByte" | "nondetChar" | "nondetShort" | "nondetFloat" | "nondetDouble"
+            | "nondetString" => {
                 let ty = match method.as_str() {
                     "nondetString" => "String".to_string(),
                     m => m["nondet".len()..].to_lowercase(),
                 };
-                let msg = if method == "nondetLong" {
-                    "`Verifier.nondetLong()`: the Java subset has no symbolic `long` inputs yet"
-                        .to_string()
-                } else {
-                    format!(
-                        "`Verifier.{method}()` returns `{ty}`, which the Java subset does not support"
-                    )
-                };
+                let msg = format!(
+                    "`Verifier.{method}()` returns `{ty}`, which the Java subset does not support"
+                );
                 self.err(msg, name.span);
                 Self::bad(span)
             }

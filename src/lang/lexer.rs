@@ -550,7 +550,9 @@ fn number(word: &str) -> Result<Tok, String> {
         let b = body.as_bytes();
         let radix = b.len() > 1 && b[0] == b'0';
         if !radix || b.ends_with(b"_") || body.ends_with(['l', 'L']) {
-            return match number(body)? {
+            // an error names the literal as written, suffix included (`1_L`)
+            let named = |e: String| e.replace(&format!("`{body}`"), &format!("`{word}`"));
+            return match number(body).map_err(named)? {
                 Tok::Int(v) => Ok(Tok::Long(v)),
                 _ => Err(format!("malformed number literal `{word}`")),
             };

@@ -794,7 +794,7 @@ impl<'p> Concretizer<'p> {
                     .chain(objects.map(|(i, _)| Value::Ref(RefValue::Obj(i as u32))))
                     .collect()
             }
-            Sort::Int => (-1..=1).map(Value::Int).collect(),
+            Sort::Int | Sort::Long => (-1..=1).map(Value::Int).collect(),
             Sort::Bool => vec![Value::Bool(false), Value::Bool(true)],
         }
     }

@@ -785,6 +785,11 @@ impl Prover<'_> {
                 self.t().set_range(k, int32::MIN, int32::MAX);
                 k
             }
+            ExprSort::Long => {
+                let k = self.t().constant(path, Sort::Int);
+                self.t().set_range(k, i64::MIN, i64::MAX);
+                k
+            }
             ExprSort::Bool => self.t().constant(path, Sort::Bool),
         }
     }
@@ -913,7 +918,7 @@ impl Prover<'_> {
                         own.push(self.t().not(same).expect("bool"));
                     }
                 }
-                ExprSort::Int | ExprSort::Bool => {}
+                ExprSort::Int | ExprSort::Long | ExprSort::Bool => {}
             }
             self.own_axioms.insert(x, own);
         }

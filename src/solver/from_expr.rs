@@ -128,6 +128,12 @@ impl NodeTranslator<'_> {
             Term::Shl([a, b]) => int32::shift(self.terms, int32::Shift::Left, c(a), c(b))?,
             Term::Shr([a, b]) => int32::shift(self.terms, int32::Shift::Right, c(a), c(b))?,
             Term::Ushr([a, b]) => int32::shift(self.terms, int32::Shift::Unsigned, c(a), c(b))?,
+            Term::LAdd([a, b]) => int64::add(self.terms, c(a), c(b))?,
+            Term::LSub([a, b]) => int64::sub(self.terms, c(a), c(b))?,
+            Term::LMul([a, b]) => int64::mul(self.terms, c(a), c(b))?,
+            Term::LDiv([a, b]) => int64::div(self.terms, c(a), c(b))?,
+            Term::LRem([a, b]) => int32::rem(self.terms, c(a), c(b))?,
+            Term::L2I(a) => int64::to_int(self.terms, c(a))?,
             Term::Lt([a, b]) => {
                 let (a, b) = (c(a), c(b));
                 int32::compare(self.terms, Terms::lt, a, b)?
@@ -155,14 +161,18 @@ impl NodeTranslator<'_> {
             Term::Sym(s) => {
                 let sort = match s.sort {
                     ExprSort::Bool => Sort::Bool,
-                    ExprSort::Int => Sort::Int,
+                    ExprSort::Int | ExprSort::Long => Sort::Int,
                     ExprSort::Ref if self.inputs == RefInputs::Fields => {
                         return input_ref(self.terms, s.name.as_str());
                     }
                     ExprSort::Ref => ref_sort(self.terms),
                 };
                 let k = self.terms.constant(s.name.as_str(), sort);
-                if sort == Sort::Int {
+                if s.sort == ExprSort::Long {
+                    // a `long` input ranges over Java's `long` (the lower end is no
+                    // difference bound: docs/SOLVER.md, "Java long")
+                    self.terms.set_range(k, int64::MIN, int64::MAX);
+                } else if sort == Sort::Int {
                     // an `int` input ranges over Java's `int`
                     self.terms.set_range(k, int32::MIN, int32::MAX);
                 }
@@ -244,7 +254,7 @@ pub mod int32 {
         go(terms, t, 4)
     }
 
-    fn konst(terms: &Terms, t: TermId) -> Option<i64> {
+    pub(super) fn konst(terms: &Terms, t: TermId) -> Option<i64> {
         match *terms.node(t) {
             Node::Int(c) => Some(c),
             _ => None,
@@ -351,7 +361,7 @@ pub mod int32 {
     }
 
     /// `|a|` as an exact integer (`2^31` for `MIN`).
-    fn abs(terms: &mut Terms, a: TermId) -> Result<TermId, SortError> {
+    pub(super) fn abs(terms: &mut Terms, a: TermId) -> Result<TermId, SortError> {
         if let Some(v) = konst(terms, a) {
             return Ok(terms.int(v.abs()));
         }
@@ -362,7 +372,7 @@ pub mod int32 {
     }
 
     /// `a < 0`, folded for a constant.
-    fn negative(terms: &mut Terms, a: TermId) -> Result<TermId, SortError> {
+    pub(super) fn negative(terms: &mut Terms, a: TermId) -> Result<TermId, SortError> {
         if let Some(v) = konst(terms, a) {
             return Ok(terms.bool(v < 0));
         }
@@ -371,7 +381,7 @@ pub mod int32 {
     }
 
     /// `ite(c, -x, x)`, folded when `c` is a constant.
-    fn negate_if(terms: &mut Terms, c: TermId, x: TermId) -> Result<TermId, SortError> {
+    pub(super) fn negate_if(terms: &mut Terms, c: TermId, x: TermId) -> Result<TermId, SortError> {
         match *terms.node(c) {
             Node::Bool(true) => terms.neg(x),
             Node::Bool(false) => Ok(x),
@@ -706,6 +716,364 @@ pub mod int32 {
         };
         let left = shift_by(terms, Shift::Left, x, bits)?;
         shift_by(terms, Shift::Right, left, bits)
+    }
+}
+
+/// Java `long` arithmetic over the solver's mathematical integers (docs/SOLVER.md,
+/// "Java long"): the exact sum, difference or product `s` of operands in `MIN..=MAX`,
+/// wrapped back into range at `2^64` by cases, as [`int32`] wraps at `2^32`. `2^64`
+/// is past `i64`, the solver's integer constants and model values, so every case is
+/// written to stay within `i64` where the case holds: the conditions compare an
+/// operand with a constant or a sum that fits (`a <= MAX - b` under `b > 0`), and a
+/// wrapped value is the sum of two shifted operands (`(a + MIN) + (b + MIN)` for
+/// `a + b - 2^64`), so a model's check evaluates every case it takes. The case that
+/// does not wrap is linear and decided; a wrapped case's value has a constant of
+/// `2^64` in its linear form, past the linear arithmetic's `i64` constants, so its
+/// atoms stay outside the fragment: `unsat` is still a refutation, `sat` is
+/// answered for a model that the re-check accepts, else `unknown`.
+pub mod int64 {
+    use super::super::term::{Node, SortError, TermId, Terms};
+    use super::int32;
+
+    pub const MIN: i64 = i64::MIN;
+    pub const MAX: i64 = i64::MAX;
+    /// At most this many wrap cases of a product by a constant; beyond it, `mod`.
+    pub const MAX_CASES: i128 = 16;
+    const TWO64: i128 = 1 << 64;
+
+    /// A sound interval of the exact value of the translated term `t`, or `None`
+    /// when nothing is known (unbounded): constants, declared ranges, `ite` hulls,
+    /// interval arithmetic over `+ - *` (checked: past `i128` is `None`), and
+    /// `mod` by a positive constant.
+    fn interval(terms: &Terms, t: TermId, depth: u32) -> Option<(i128, i128)> {
+        if let Some((lo, hi)) = terms.range(t) {
+            return Some((i128::from(lo), i128::from(hi)));
+        }
+        if let Node::Int(c) = *terms.node(t) {
+            return Some((i128::from(c), i128::from(c)));
+        }
+        if depth == 0 {
+            return None;
+        }
+        let go = |u: TermId| interval(terms, u, depth - 1);
+        match *terms.node(t) {
+            Node::Ite(_, a, b) => {
+                let ((l1, h1), (l2, h2)) = (go(a)?, go(b)?);
+                Some((l1.min(l2), h1.max(h2)))
+            }
+            Node::Add(a, b) => {
+                let ((l1, h1), (l2, h2)) = (go(a)?, go(b)?);
+                Some((l1.checked_add(l2)?, h1.checked_add(h2)?))
+            }
+            Node::Sub(a, b) => {
+                let ((l1, h1), (l2, h2)) = (go(a)?, go(b)?);
+                Some((l1.checked_sub(h2)?, h1.checked_sub(l2)?))
+            }
+            Node::Neg(a) => {
+                let (l, h) = go(a)?;
+                Some((h.checked_neg()?, l.checked_neg()?))
+            }
+            Node::Mul(a, b) => {
+                let ((l1, h1), (l2, h2)) = (go(a)?, go(b)?);
+                let c = [
+                    l1.checked_mul(l2)?,
+                    l1.checked_mul(h2)?,
+                    h1.checked_mul(l2)?,
+                    h1.checked_mul(h2)?,
+                ];
+                Some((
+                    c[0].min(c[1]).min(c[2]).min(c[3]),
+                    c[0].max(c[1]).max(c[2]).max(c[3]),
+                ))
+            }
+            // SMT-LIB's `mod` by a positive constant, whatever the dividend
+            Node::Rem(_, k) => match int32::konst(terms, k) {
+                Some(k) if k > 0 => Some((0, i128::from(k) - 1)),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The range of a `long` (or `int`) operand, a Java value: its interval within
+    /// `MIN..=MAX`.
+    pub fn range(terms: &Terms, t: TermId) -> (i128, i128) {
+        let (min, max) = (i128::from(MIN), i128::from(MAX));
+        match interval(terms, t, 8) {
+            Some((lo, hi)) => (lo.max(min), hi.min(max)),
+            None => (min, max),
+        }
+    }
+
+    fn fits(lo: i128, hi: i128) -> bool {
+        lo >= i128::from(MIN) && hi <= i128::from(MAX)
+    }
+
+    /// `x <= u` for a constant `u` in `MIN..=MAX`, written so that its linear form
+    /// has no constant `-MIN` (`x <= MIN` is `!(MIN + 1 <= x)`).
+    fn at_most(terms: &mut Terms, x: TermId, u: i64) -> Result<TermId, SortError> {
+        if u == MIN {
+            let m = terms.int(MIN + 1);
+            let above = terms.le(m, x)?;
+            return terms.not(above);
+        }
+        let ut = terms.int(u);
+        terms.le(x, ut)
+    }
+
+    /// `ite(c, a, b)`, folded for a constant `c`.
+    fn choose(terms: &mut Terms, c: TermId, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        match *terms.node(c) {
+            Node::Bool(true) => Ok(a),
+            Node::Bool(false) => Ok(b),
+            _ => terms.ite(c, a, b),
+        }
+    }
+
+    /// The chain `ite(fits_hi, ite(fits_lo, s, under), over)`, dropping the cases
+    /// the range excludes.
+    fn cases(
+        terms: &mut Terms,
+        s: TermId,
+        (lo, hi): (i128, i128),
+        fits_hi: TermId,
+        fits_lo: TermId,
+        over: TermId,
+        under: TermId,
+    ) -> Result<TermId, SortError> {
+        let mut r = s;
+        if lo < i128::from(MIN) {
+            r = choose(terms, fits_lo, r, under)?;
+        }
+        if hi > i128::from(MAX) {
+            r = choose(terms, fits_hi, r, over)?;
+        }
+        Ok(r)
+    }
+
+    /// Java `a + b` on `long`s.
+    pub fn add(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        let (a, b) = if int32::konst(terms, a).is_some() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if let (Some(x), Some(y)) = (int32::konst(terms, a), int32::konst(terms, b)) {
+            return Ok(terms.int(x.wrapping_add(y)));
+        }
+        let ((l1, h1), (l2, h2)) = (range(terms, a), range(terms, b));
+        let s = terms.add(a, b)?;
+        let (lo, hi) = (l1 + l2, h1 + h2);
+        if fits(lo, hi) {
+            return Ok(s);
+        }
+        let (min, max, zero) = (terms.int(MIN), terms.int(MAX), terms.int(0));
+        // s <= MAX  iff  b <= 0 || a <= MAX - b;  s >= MIN  iff  b >= 0 || MIN - b <= a
+        let (fits_hi, fits_lo) = match int32::konst(terms, b) {
+            Some(c) => (
+                if c <= 0 {
+                    terms.bool(true)
+                } else {
+                    at_most(terms, a, MAX - c)?
+                },
+                if c >= 0 {
+                    terms.bool(true)
+                } else {
+                    let m = terms.int(MIN - c);
+                    terms.le(m, a)?
+                },
+            ),
+            None => {
+                let nonpos = terms.le(b, zero)?;
+                let room = terms.sub(max, b)?;
+                let below = terms.le(a, room)?;
+                let nonneg = terms.le(zero, b)?;
+                let floor = terms.sub(min, b)?;
+                let above = terms.le(floor, a)?;
+                (terms.or(&[nonpos, below])?, terms.or(&[nonneg, above])?)
+            }
+        };
+        // a + b - 2^64 = (a + MIN) + (b + MIN) (both positive there);
+        // a + b + 2^64 = (a - MIN) + (b - MIN) (both negative there)
+        let (a_dn, b_dn) = (terms.add(a, min)?, terms.add(b, min)?);
+        let over = terms.add(a_dn, b_dn)?;
+        let (a_up, b_up) = (terms.sub(a, min)?, terms.sub(b, min)?);
+        let under = terms.add(a_up, b_up)?;
+        cases(terms, s, (lo, hi), fits_hi, fits_lo, over, under)
+    }
+
+    /// Java `a - b` on `long`s.
+    pub fn sub(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        if let (Some(x), Some(y)) = (int32::konst(terms, a), int32::konst(terms, b)) {
+            return Ok(terms.int(x.wrapping_sub(y)));
+        }
+        let ((l1, h1), (l2, h2)) = (range(terms, a), range(terms, b));
+        let s = terms.sub(a, b)?;
+        let (lo, hi) = (l1 - h2, h1 - l2);
+        if fits(lo, hi) {
+            return Ok(s);
+        }
+        let (min, max, zero) = (terms.int(MIN), terms.int(MAX), terms.int(0));
+        // s <= MAX  iff  b >= 0 || a <= b + MAX;  s >= MIN  iff  b <= 0 || b + MIN <= a
+        let (fits_hi, fits_lo) = match int32::konst(terms, b) {
+            Some(c) => (
+                if c >= 0 {
+                    terms.bool(true)
+                } else {
+                    at_most(terms, a, MAX + c)?
+                },
+                if c <= 0 {
+                    terms.bool(true)
+                } else {
+                    let m = terms.int(MIN + c);
+                    terms.le(m, a)?
+                },
+            ),
+            None => {
+                let nonneg = terms.le(zero, b)?;
+                let room = terms.add(b, max)?;
+                let below = terms.le(a, room)?;
+                let nonpos = terms.le(b, zero)?;
+                let floor = terms.add(b, min)?;
+                let above = terms.le(floor, a)?;
+                (terms.or(&[nonneg, below])?, terms.or(&[nonpos, above])?)
+            }
+        };
+        // a - b - 2^64 = (a + MIN) - (b - MIN) (a >= 0 > b there);
+        // a - b + 2^64 = (a - MIN) - (b + MIN) (a < 0 < b there)
+        let (a_dn, b_up) = (terms.add(a, min)?, terms.sub(b, min)?);
+        let over = terms.sub(a_dn, b_up)?;
+        let (a_up, b_dn) = (terms.sub(a, min)?, terms.add(b, min)?);
+        let under = terms.sub(a_up, b_dn)?;
+        cases(terms, s, (lo, hi), fits_hi, fits_lo, over, under)
+    }
+
+    /// `(s - MIN) mod 2^64 + MIN`, with `2^64` written `2^32 * 2^32`: exact, and
+    /// outside the decided fragment (a product of two symbolic `long`s).
+    fn wrap_mod(terms: &mut Terms, s: TermId) -> Result<TermId, SortError> {
+        let (min, half) = (terms.int(MIN), terms.int(1i64 << 32));
+        let m = terms.mul(half, half)?;
+        let d = terms.sub(s, min)?;
+        let r = terms.rem(d, m)?;
+        terms.add(r, min)
+    }
+
+    /// Java `a * b` on `long`s: exact when the product cannot wrap; by a constant
+    /// `k`, one case per multiple of `2^64` (`k * x` in range on an interval of `x`);
+    /// of two symbolic factors, `mod 2^64`.
+    pub fn mul(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        let (a, b) = if int32::konst(terms, a).is_some() {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        if let (Some(x), Some(y)) = (int32::konst(terms, a), int32::konst(terms, b)) {
+            return Ok(terms.int(x.wrapping_mul(y)));
+        }
+        let ((l1, h1), (l2, h2)) = (range(terms, a), range(terms, b));
+        let p = terms.mul(a, b)?;
+        let c = [l1 * l2, l1 * h2, h1 * l2, h1 * h2];
+        let (lo, hi) = (*c.iter().min().expect("4"), *c.iter().max().expect("4"));
+        if fits(lo, hi) {
+            return Ok(p);
+        }
+        let Some(k) = int32::konst(terms, b) else {
+            return wrap_mod(terms, p);
+        };
+        let (k, xlo, xhi) = (i128::from(k), l1, h1);
+        // the multiples q 2^64 subtracted: floor((k x - MIN) / 2^64)
+        let q_of = |v: i128| (v - i128::from(MIN)).div_euclid(TWO64);
+        let (qlo, qhi) = (q_of(lo), q_of(hi));
+        if qhi - qlo >= MAX_CASES {
+            return wrap_mod(terms, p);
+        }
+        // x's interval of case q: MIN + q 2^64 <= k x <= MAX + q 2^64
+        let interval_of = |q: i128| -> (i128, i128) {
+            let (vlo, vhi) = (i128::from(MIN) + q * TWO64, i128::from(MAX) + q * TWO64);
+            let (l, h) = if k > 0 {
+                (-((-vlo).div_euclid(k)), vhi.div_euclid(k))
+            } else {
+                (-((-vhi).div_euclid(-k)), vlo.div_euclid(-k))
+            };
+            (l.max(xlo), h.min(xhi))
+        };
+        // cases in increasing x: q increasing for k > 0, decreasing for k < 0
+        let mut qs: Vec<i128> = (qlo..=qhi).collect();
+        if k < 0 {
+            qs.reverse();
+        }
+        let qs: Vec<(i128, (i128, i128))> = qs
+            .into_iter()
+            .map(|q| (q, interval_of(q)))
+            .filter(|(_, (l, h))| l <= h)
+            .collect();
+        let value = |terms: &mut Terms, q: i128, (l, h): (i128, i128)| {
+            if q == 0 {
+                return Ok(p);
+            }
+            // k (x - m) + (k m - q 2^64) with m the point of the interval where
+            // the value is nearest 0: each part within i64 across the case
+            let m = (q * TWO64).div_euclid(k).clamp(l, h);
+            let r = k * m - q * TWO64;
+            let (mt, kt, rt) = (
+                terms.int(m as i64),
+                terms.int(k as i64),
+                terms.int(r as i64),
+            );
+            let d = terms.sub(a, mt)?;
+            let kd = terms.mul(kt, d)?;
+            terms.add(kd, rt)
+        };
+        let (&(q_last, iv_last), rest) = qs.split_last().expect("some case holds");
+        let mut out = value(terms, q_last, iv_last)?;
+        for &(q, iv) in rest.iter().rev() {
+            let cond = at_most(terms, a, iv.1 as i64)?;
+            let v = value(terms, q, iv)?;
+            out = terms.ite(cond, v, out)?;
+        }
+        Ok(out)
+    }
+
+    /// Java `a / b` on `long`s (truncating; `MIN / -1 == MIN`). Unspecified (the
+    /// engine guards it) when `b` is 0.
+    pub fn div(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
+        let zero = terms.int(0);
+        match int32::konst(terms, b) {
+            Some(-1) => return sub(terms, zero, a),
+            Some(k) if k > 1 && int32::konst(terms, a).is_none() => {
+                // floor for `a >= 0`, `floor((a + k - 1) / k)` below
+                let neg = terms.lt(a, zero)?;
+                let kt = terms.int(k);
+                let up = terms.int(k - 1);
+                let shifted = terms.add(a, up)?;
+                let below = terms.div(shifted, kt)?;
+                let above = terms.div(a, kt)?;
+                return terms.ite(neg, below, above);
+            }
+            _ => {}
+        }
+        let (aa, ab) = (int32::abs(terms, a)?, int32::abs(terms, b)?);
+        let q = match int32::konst(terms, ab) {
+            Some(1) => aa,
+            _ => terms.div(aa, ab)?,
+        };
+        let (na, nb) = (int32::negative(terms, a)?, int32::negative(terms, b)?);
+        let differ = terms.xor(na, nb)?;
+        let r = int32::negate_if(terms, differ, q)?;
+        if int32::konst(terms, b).is_some() {
+            return Ok(r);
+        }
+        // only MIN / -1 leaves the range: `b == -1` is `-a`, wrapped
+        let m1 = terms.int(-1);
+        let by_m1 = terms.eq(b, m1)?;
+        let neg = sub(terms, zero, a)?;
+        terms.ite(by_m1, neg, r)
+    }
+
+    /// Java `(int) a` of a `long`: `a` reduced into `int`'s range modulo `2^32`.
+    pub fn to_int(terms: &mut Terms, a: TermId) -> Result<TermId, SortError> {
+        let (lo, hi) = range(terms, a);
+        int32::wrap(terms, a, lo as i64, hi as i64)
     }
 }
 
@@ -1152,5 +1520,240 @@ mod tests {
         // x, null, (= x null), (not ...), (and ...)
         assert_eq!(terms.len() - before, 5);
         assert_eq!(terms.display(t), "(and (= x null) (not (= x null)))");
+    }
+
+    /// A solver holding `long` inputs `x` and `y` (declared over `long`'s range) and
+    /// the answer to `build`'s atoms, every `sat` model checked against Java's
+    /// 64-bit semantics by `java`. `Some(true)` sat, `Some(false)` unsat, `None`
+    /// unknown.
+    fn decide_long(
+        build: impl Fn(&mut Terms, TermId, TermId) -> Vec<TermId>,
+        java: impl Fn(i64, i64) -> bool,
+    ) -> Option<bool> {
+        let mut s = Solver::default();
+        let t = s.terms_mut();
+        let (x, y) = (t.constant("x", Sort::Int), t.constant("y", Sort::Int));
+        t.set_range(x, i64::MIN, i64::MAX);
+        t.set_range(y, i64::MIN, i64::MAX);
+        let atoms = build(t, x, y);
+        match s.check_assuming(&atoms) {
+            Answer::Sat(m) => {
+                let v = |n: &str| match m.values.get(n) {
+                    Some(crate::solver::ModelValue::Int(v)) => *v,
+                    _ => 0,
+                };
+                let (xv, yv) = (v("x"), v("y"));
+                assert!(
+                    java(xv, yv),
+                    "model x = {xv}, y = {yv} fails Java's semantics"
+                );
+                Some(true)
+            }
+            Answer::Unsat => Some(false),
+            Answer::Unknown(_) => None,
+        }
+    }
+
+    /// The 64-bit wrap of `long` arithmetic (docs/SOLVER.md, "Java long"): the
+    /// overflow cases of `+` and `-` are sat exactly at the ends of the range, with
+    /// a model Java agrees with, and refuted elsewhere.
+    #[test]
+    fn long_sums_wrap_at_two_to_the_sixty_four() {
+        let (min, max) = (i64::MIN, i64::MAX);
+        // x + 1 < x: only at MAX
+        let plus_one_below = |t: &mut Terms, x: TermId| {
+            let one = t.int(1);
+            let s = int64::add(t, x, one).unwrap();
+            int32::compare(t, Terms::lt, s, x).unwrap()
+        };
+        let sat = decide_long(
+            |t, x, _| vec![plus_one_below(t, x)],
+            |x, _| x.wrapping_add(1) < x,
+        );
+        assert_eq!(sat, Some(true));
+        let unsat = decide_long(
+            |t, x, _| {
+                let a = plus_one_below(t, x);
+                let m = t.int(max);
+                let e = t.eq(x, m).unwrap();
+                vec![a, t.not(e).unwrap()]
+            },
+            |x, _| x.wrapping_add(1) < x && x != max,
+        );
+        assert_eq!(unsat, Some(false));
+        // x - 1 > x: only at MIN
+        let minus_one_above = |t: &mut Terms, x: TermId| {
+            let one = t.int(1);
+            let s = int64::sub(t, x, one).unwrap();
+            int32::compare(t, Terms::lt, x, s).unwrap()
+        };
+        assert_eq!(
+            decide_long(
+                |t, x, _| vec![minus_one_above(t, x)],
+                |x, _| x < x.wrapping_sub(1)
+            ),
+            Some(true)
+        );
+        assert_eq!(
+            decide_long(
+                |t, x, _| {
+                    let a = minus_one_above(t, x);
+                    let m = t.int(min + 1);
+                    vec![a, t.le(m, x).unwrap()]
+                },
+                |x, _| x < x.wrapping_sub(1) && x > min
+            ),
+            Some(false)
+        );
+        // without a wrap every answer is linear: x + y == 3 && x - y == 1 has the
+        // models x = 2, y = 1 and (wrapped) x = 2 + 2^63... kept in range: x = 2
+        assert_eq!(
+            decide_long(
+                |t, x, y| {
+                    let s = int64::add(t, x, y).unwrap();
+                    let d = int64::sub(t, x, y).unwrap();
+                    let (three, one, small) = (t.int(3), t.int(1), t.int(1 << 40));
+                    vec![
+                        int32::compare(t, Terms::eq, s, three).unwrap(),
+                        int32::compare(t, Terms::eq, d, one).unwrap(),
+                        t.le(x, small).unwrap(),
+                        t.le(y, small).unwrap(),
+                    ]
+                },
+                |x, y| x.wrapping_add(y) == 3 && x.wrapping_sub(y) == 1
+            ),
+            Some(true)
+        );
+        // a sum that does not wrap on a window (both operands in it) is exact there
+        // (the operands' declared ranges are `long`'s: the translation keeps the
+        // wrap cases, which the window's bounds refute)
+        assert_eq!(
+            decide_long(
+                |t, x, y| {
+                    let s = int64::add(t, x, y).unwrap();
+                    let (lo, hi, z) = (t.int(-(1 << 40)), t.int(1 << 40), t.int(0));
+                    vec![
+                        t.le(lo, x).unwrap(),
+                        t.le(x, hi).unwrap(),
+                        t.le(z, y).unwrap(),
+                        t.le(y, hi).unwrap(),
+                        int32::compare(t, Terms::lt, s, x).unwrap(),
+                    ]
+                },
+                |x, y| x.wrapping_add(y) < x
+            ),
+            Some(false)
+        );
+    }
+
+    /// Products by a constant wrap by cases; `(int)` of a `long` keeps its low 32
+    /// bits; a widened `int` never wraps as a `long`.
+    #[test]
+    fn long_products_and_narrowing_follow_java() {
+        // x * 2 == 0 && x != 0: only x = MIN (-2^63 * 2 = -2^64)
+        let doubled_zero = decide_long(
+            |t, x, _| {
+                let (two, zero) = (t.int(2), t.int(0));
+                let p = int64::mul(t, x, two).unwrap();
+                let e = int32::compare(t, Terms::eq, p, zero).unwrap();
+                let nz = t.eq(x, zero).unwrap();
+                vec![e, t.not(nz).unwrap()]
+            },
+            |x, _| x.wrapping_mul(2) == 0 && x != 0,
+        );
+        assert_ne!(doubled_zero, Some(false), "x = MIN is a model");
+        // x * 3 == 1: the inverse of 3 modulo 2^64, 0xAAAAAAAAAAAAAAAB
+        let third = decide_long(
+            |t, x, _| {
+                let (three, one) = (t.int(3), t.int(1));
+                let p = int64::mul(t, x, three).unwrap();
+                vec![int32::compare(t, Terms::eq, p, one).unwrap()]
+            },
+            |x, _| x.wrapping_mul(3) == 1,
+        );
+        assert_ne!(third, Some(false), "x = 0xAAAAAAAAAAAAAAAB is a model");
+        // x * 4 on a window without wrap: exact
+        assert_eq!(
+            decide_long(
+                |t, x, _| {
+                    let (four, lo, hi, v) = (t.int(4), t.int(-1000), t.int(1000), t.int(-400));
+                    let p = int64::mul(t, x, four).unwrap();
+                    vec![
+                        t.le(lo, x).unwrap(),
+                        t.le(x, hi).unwrap(),
+                        int32::compare(t, Terms::eq, p, v).unwrap(),
+                    ]
+                },
+                |x, _| x.wrapping_mul(4) == -400
+            ),
+            Some(true)
+        );
+        // (int) x == 5 && x < 0: x = -2^32 + 5, ...
+        assert_ne!(
+            decide_long(
+                |t, x, _| {
+                    let (five, zero) = (t.int(5), t.int(0));
+                    let i = int64::to_int(t, x).unwrap();
+                    vec![
+                        int32::compare(t, Terms::eq, i, five).unwrap(),
+                        t.lt(x, zero).unwrap(),
+                    ]
+                },
+                |x, _| x as i32 == 5 && x < 0
+            ),
+            Some(false)
+        );
+        // a widened int: (long) i * 1000 > MAX_INT is sat, (long) i + 1 < i unsat
+        let mut s = Solver::default();
+        let t = s.terms_mut();
+        let i = t.constant("i", Sort::Int);
+        t.set_range(i, int32::MIN, int32::MAX);
+        let (k, big) = (t.int(1000), t.int(int32::MAX));
+        let p = int64::mul(t, i, k).unwrap();
+        let gt = int32::compare(t, Terms::lt, big, p).unwrap();
+        match s.check_assuming(&[gt]) {
+            Answer::Sat(m) => match m.values.get("i") {
+                Some(crate::solver::ModelValue::Int(v)) => assert!(v * 1000 > int32::MAX),
+                other => panic!("i has no value: {other:?}"),
+            },
+            other => panic!("(long) i * 1000 > MAX_INT: {other:?}"),
+        }
+        let t = s.terms_mut();
+        let one = t.int(1);
+        let inc = int64::add(t, i, one).unwrap();
+        let below = int32::compare(t, Terms::lt, inc, i).unwrap();
+        assert_eq!(s.check_assuming(&[below]), Answer::Unsat);
+    }
+
+    /// Division and remainder of `long`s: truncating, `MIN / -1 == MIN`.
+    #[test]
+    fn long_division_truncates() {
+        for (a, b) in [
+            (7i64, 2i64),
+            (-7, 2),
+            (7, -2),
+            (-7, -2),
+            (i64::MIN, -1),
+            (i64::MIN, 3),
+        ] {
+            let q = decide_long(
+                |t, x, y| {
+                    let (at, bt) = (t.int(a), t.int(b));
+                    let d = int64::div(t, x, y).unwrap();
+                    let r = int32::rem(t, x, y).unwrap();
+                    let (qt, rt) = (t.int(a.wrapping_div(b)), t.int(a.wrapping_rem(b)));
+                    vec![
+                        t.eq(x, at).unwrap(),
+                        t.eq(y, bt).unwrap(),
+                        int32::compare(t, Terms::eq, d, qt).unwrap(),
+                        int32::compare(t, Terms::eq, r, rt).unwrap(),
+                    ]
+                },
+                move |x, y| {
+                    x.wrapping_div(y) == a.wrapping_div(b) && x.wrapping_rem(y) == a.wrapping_rem(b)
+                },
+            );
+            assert_ne!(q, Some(false), "{a} / {b}");
+        }
     }
 }

@@ -414,7 +414,9 @@ fn model_input(
                     facts.push(fact);
                 }
             }
-            Sort::Bool => {}
+            // its range is the translation's; a model beyond `int`'s is skipped
+            // when laid out (`to_i32`)
+            Sort::Bool | Sort::Long => {}
         }
     }
     // Aliases have equal fields: p = q implies p.f = q.f.
@@ -656,6 +658,8 @@ impl Reader<'_> {
     ) -> Result<Option<InputValue>, Failed> {
         Ok(Some(match (ty, self.value(path)) {
             (Type::Int, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
+            // a `long` input is laid out within `int`'s range only (JSON's for now)
+            (Type::Long, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
             // A `short`, `byte` or `char` input is its symbol narrowed to the type
             // (`Ctx::typed_input`): the model's int, narrowed.
             (t, Some(ModelValue::Int(i))) if t.is_integral() => {
@@ -1030,6 +1034,7 @@ fn add_symbol_in(
 
 pub(crate) fn sort_of(ty: Type) -> Sort {
     match ty {
+        Type::Long => Sort::Long,
         t if t.is_integral() => Sort::Int,
         Type::Bool => Sort::Bool,
         _ => Sort::Ref,
