@@ -522,18 +522,8 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
                 ref other => unreachable!("int divisor expected, got {other:?}"),
             };
             let zero = self.ctx.terms.int(0);
-            let is_zero = self.ctx.terms.eq(divisor, zero);
-            let non_zero = self.ctx.terms.not(is_zero);
             let value = self.prim_term(op, args);
-            let forks = vec![
-                Fork::fault(heap.heap.clone(), Some(is_zero), Fault::Arithmetic),
-                Fork::ok(heap.heap.clone(), Some(non_zero), value),
-            ];
-            return self
-                .settle(&heap, forks)
-                .into_iter()
-                .map(|(s, r)| (s, r.map(Val::Prim).map_err(|f| thrown(f, at))))
-                .collect();
+            return self.divide(heap, divisor, zero, value, at);
         }
         let value = self.prim_term(op, args);
         let mut out = SmallVec::new();
@@ -650,6 +640,28 @@ impl<'p, R: RuleSet> Domain for SymDomain<'p, R> {
 }
 
 impl<R: RuleSet> SymDomain<'_, R> {
+    /// A division or remainder by the symbolic `divisor`: an ArithmeticException
+    /// where it equals `zero` (of its type), `value` where it does not.
+    fn divide(
+        &mut self,
+        heap: <Self as Domain>::Heap,
+        divisor: Id,
+        zero: Id,
+        value: Id,
+        at: Span,
+    ) -> Forks<Self> {
+        let is_zero = self.ctx.terms.eq(divisor, zero);
+        let non_zero = self.ctx.terms.not(is_zero);
+        let forks = vec![
+            Fork::fault(heap.heap.clone(), Some(is_zero), Fault::Arithmetic),
+            Fork::ok(heap.heap.clone(), Some(non_zero), value),
+        ];
+        self.settle(&heap, forks)
+            .into_iter()
+            .map(|(s, r)| (s, r.map(Val::Prim).map_err(|f| thrown(f, at))))
+            .collect()
+    }
+
     /// A `long` operator (or `(int)` of a `long`): on constants, its value as the
     /// interpreter computes it (or the ArithmeticException of a zero divisor); on a
     /// symbolic operand, its term (`Self::symbolic_long`).
@@ -721,22 +733,12 @@ impl<R: RuleSet> SymDomain<'_, R> {
             PrimOp::LDiv | PrimOp::LRem => {
                 let (a, d) = (t(&args[0]), t(&args[1]));
                 let zero = terms.long(0);
-                let is_zero = terms.eq(d, zero);
-                let non_zero = terms.not(is_zero);
                 let value = if op == PrimOp::LDiv {
                     terms.ldiv(a, d)
                 } else {
                     terms.lrem(a, d)
                 };
-                let forks = vec![
-                    Fork::fault(heap.heap.clone(), Some(is_zero), Fault::Arithmetic),
-                    Fork::ok(heap.heap.clone(), Some(non_zero), value),
-                ];
-                return self
-                    .settle(&heap, forks)
-                    .into_iter()
-                    .map(|(s, r)| (s, r.map(Val::Prim).map_err(|f| thrown(f, at))))
-                    .collect();
+                return self.divide(heap, d, zero, value, at);
             }
             _ => {
                 self.ctx.cut(Bound::Long);
