@@ -737,6 +737,27 @@ fn a_product_fixed_after_its_atom_is_decided() {
     run_fixed(&ops).unwrap();
 }
 
+/// Found by `fixed_constants_match_brute_force`: `(x div x) div x = x` with each
+/// divisor guarded as `ite(x = 0, 1, x)`, negated, and `x`, `y` fixed to 0. At
+/// `x = 0` the atom is `0 = 0`, so the formula is unsat.
+#[test]
+fn a_nested_division_fixed_to_zero() {
+    use NFormula::*;
+    use NTerm::*;
+    let ops = [
+        NOp::Assert(Not(Box::new(Eq(
+            Div(
+                Box::new(Div(Box::new(Var(0)), Box::new(Var(0)))),
+                Box::new(Var(0)),
+            ),
+            Var(0),
+        )))),
+        NOp::Assert(Fix(0, 0)),
+        NOp::Assert(Fix(1, 0)),
+    ];
+    run_fixed(&ops).unwrap();
+}
+
 fn run_fixed(ops: &[NOp]) -> Result<(), TestCaseError> {
     let mut s = Solver::new(SolverConfig::default());
     let xs = {

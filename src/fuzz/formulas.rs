@@ -1133,6 +1133,24 @@ mod tests {
         }
     }
 
+    /// Seeds 281991 and 591309 of the campaign were `unknown` even alone: a linear
+    /// form equal to an `ite` whose branch taken first is a constant (`ite(c,
+    /// ite(d, -1, 0), y - 1) = 3y - 3z + 1`), so `3(y - z)` must be `-2` or `-1`,
+    /// which no integer satisfies, yet branch and bound over unbounded `y`, `z`
+    /// walks the relaxation's line without end. The gcd test refutes that branch,
+    /// and the search goes on to the model z3 finds (`sat` both).
+    #[test]
+    fn formulas_the_gcd_test_decides() {
+        for seed in [281991, 591309] {
+            let out = crate::solver::smtlib::run_script(
+                &lia_batch_of(seed..=seed),
+                SolverConfig::default(),
+            );
+            assert_eq!(out.answers, ["sat"], "seed {seed}");
+            assert!(out.models_valid.iter().all(|&v| v), "seed {seed}");
+        }
+    }
+
     #[test]
     fn java_int_formulas_are_decided_right() {
         let mut seen = [0; 3];

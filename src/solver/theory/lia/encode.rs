@@ -620,6 +620,8 @@ impl Arith<'_, '_> {
                         coeffs: BTreeMap::new(),
                         constant: smt_div(x, k)?,
                     }),
+                    // `a div 1` is `a` itself (its lemmas would only chase it)
+                    None if k == 1 => Some(la),
                     None if k > 0 => Some(one(self.division(t, a, la, k))),
                     None => None,
                 }

@@ -589,6 +589,87 @@ impl Simplex {
     }
 }
 
+impl Simplex {
+    /// Whether `v`'s two bounds are one value.
+    fn fixed(&self, v: SVar) -> Option<(i128, [Option<Lit>; 2])> {
+        match (self.lo[v.ix()], self.hi[v.ix()]) {
+            (Some(l), Some(h)) if l.k == h.k => Some((l.k, [l.why, h.why])),
+            _ => None,
+        }
+    }
+
+    /// The gcd test of the Omega test ([OMEGA]; z3's `gcd_test`): every variable is
+    /// an integer, so a row `basic = sum(a_j x_j)`, scaled by the denominators' lcm
+    /// `L` to `L basic - sum(L a_j x_j) = 0`, is `sum(c_i y_i) = -C` over its
+    /// variables `y_i` that are not fixed (`C`: the sum over the fixed ones, lower
+    /// bound equal to upper). When the gcd `g` of the `c_i` does not divide `C`, no
+    /// integer point satisfies the row within those bounds: `Some` of their
+    /// literals (bounds without one are the caller's, as in [`Self::check`]).
+    ///
+    /// Fixed basic variables are first pivoted out of the basis (values unchanged),
+    /// so that a row sees through the equalities that fix a variable: with `s = v -
+    /// 3y + 3z` fixed at 1, `v - w` fixed at 0 and `w` at -1, the row of `y` becomes
+    /// `3y = s - (v - w) - w + 3z`, and 3 does not divide `1 - 0 + 1`.
+    pub fn gcd_test(&mut self) -> Result<Option<Vec<Lit>>, Overflow> {
+        for r in 0..self.rows.len() {
+            let b = self.rows[r].basic;
+            if self.fixed(b).is_none() {
+                continue;
+            }
+            let free = self.rows[r]
+                .coeffs
+                .iter()
+                .map(|&(x, _)| x)
+                .filter(|&x| self.fixed(x).is_none())
+                .min();
+            if let Some(x) = free {
+                let v = self.val[b.ix()];
+                self.pivot_and_update(r, x, v)?;
+            }
+        }
+        'rows: for row in &self.rows {
+            let mut l: i128 = 1;
+            for &(_, a) in &row.coeffs {
+                let d = a.denom();
+                let Some(m) = l.checked_mul(d / gcd(l, d)) else {
+                    continue 'rows;
+                };
+                l = m;
+            }
+            let scale = Q::int(l);
+            let mut terms = Vec::with_capacity(row.coeffs.len() + 1);
+            terms.push((row.basic, l));
+            for &(x, a) in &row.coeffs {
+                let Some(c) = a.mul(scale).and_then(Q::neg).and_then(Q::as_int) else {
+                    continue 'rows;
+                };
+                terms.push((x, c));
+            }
+            let (mut g, mut fixed_sum) = (0i128, 0i128);
+            let mut why = Vec::new();
+            for (x, c) in terms {
+                match self.fixed(x) {
+                    Some((k, ws)) => {
+                        let Some(s) = c.checked_mul(k).and_then(|p| fixed_sum.checked_add(p))
+                        else {
+                            continue 'rows;
+                        };
+                        fixed_sum = s;
+                        why.extend(ws.into_iter().flatten());
+                    }
+                    None => g = if g == 0 { c.abs() } else { gcd(g, c) },
+                }
+            }
+            if g > 1 && fixed_sum % g != 0 {
+                why.sort();
+                why.dedup();
+                return Ok(Some(why));
+            }
+        }
+        Ok(None)
+    }
+}
+
 fn gcd(mut a: i128, mut b: i128) -> i128 {
     a = a.abs();
     b = b.abs();
