@@ -383,3 +383,41 @@ fn compare_and_verify_take_opaque() {
         assert!(err.contains("touches the heap"), "{cmd}: {err}");
     }
 }
+
+/// Products by constants below 64 wrap by cases the solver decides itself
+/// (docs/SOLVER.md, "Java int"): the hash-code pattern `h = 31 * h + x` and scaled
+/// sums, each branch feasible (some only by a wrapped product), get no `unknown`
+/// answer, no `?` and no witness, and `heaplog tests` writes an input for every
+/// trace, replayed concretely, under each rule set it is run with.
+#[test]
+fn products_by_constants_below_64_are_decided() {
+    let file = "tests/lia/hash.java";
+    for (entry, paths) in [
+        ("H.hash2", 2),
+        ("H.hash3", 2),
+        ("H.scaled", 3),
+        ("H.wrapped", 3),
+    ] {
+        let (code, out, err) = heaplog(&[
+            "run", file, "--entry", entry, "--rules", "pose", "--format", "json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let doc: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(doc["summary"]["solver_unknown"], 0, "{entry}: {doc}");
+        assert_eq!(doc["summary"]["unknown_traces"], 0, "{entry}: {doc}");
+        let traces = doc["traces"].as_array().unwrap();
+        assert_eq!(traces.len(), paths, "{entry}");
+        for t in traces {
+            assert!(t["decided"].as_array().unwrap().is_empty(), "{entry}: {t}");
+        }
+        for rules in ["pose", "lazy", "symbolic-heap"] {
+            let (code, out, err) = heaplog(&[
+                "tests", file, "--entry", entry, "--rules", rules, "--format", "json",
+            ]);
+            assert_eq!(code, 0, "{entry} {rules}: {err}");
+            let doc: Value = serde_json::from_str(&out).unwrap();
+            let tests = doc["tests"].as_array().unwrap();
+            assert_eq!(tests.len(), paths, "{entry} {rules}: {doc}");
+        }
+    }
+}
