@@ -277,10 +277,30 @@ fn jpose_entries_are_proved_unscoped() {
         "--format",
         "json",
     ]);
+    // the text names no scope either (it said `scope 2`, the unused default)
+    let (text_code, text, _) = heaplog(&[
+        "compare",
+        "--all",
+        "--dir",
+        dir.to_str().unwrap(),
+        "--jpose",
+        "--symbolic",
+        "--unscoped",
+        "--depth",
+        "50",
+        "--rules",
+        "pose",
+    ]);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 0, "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(v["scope"].is_null(), "{out}");
+    assert_eq!(text_code, 0, "{text}");
+    let header = text.lines().next().unwrap_or("");
+    assert!(
+        header.starts_with("symbolic equivalence against ") && header.ends_with(", no scope"),
+        "{text}"
+    );
     assert_eq!(v["depth"], 50);
     assert_eq!(v["entries"][0]["entry"], "Container.swap");
     assert_eq!(v["entries"][0]["proofs"][0]["verdict"], "proved");

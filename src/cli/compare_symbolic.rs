@@ -257,10 +257,12 @@ pub fn run(args: &Args, rules: &[&'static Registered], clock: &Clock) -> Output 
     let code = entries.iter().fold(Code::Success, |c, e| worse(c, e.code));
     let stdout = match args.format {
         Format::Text => {
-            let mut s = format!(
-                "symbolic equivalence against {}, scope {}\n",
-                against.name, args.scope
-            );
+            let bound = if args.unscoped {
+                "no scope".to_string()
+            } else {
+                format!("scope {}", args.scope)
+            };
+            let mut s = format!("symbolic equivalence against {}, {bound}\n", against.name);
             for e in &entries {
                 s.push_str(&e.text);
             }
