@@ -381,6 +381,7 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
     let var = |o: usize| format!("o{o}");
     let value = |v: InputValue| match v {
         InputValue::Int(i) => int_literal(i),
+        InputValue::Long(i) => int_literal(i),
         InputValue::Bool(b) => b.to_string(),
         InputValue::Null => "null".to_string(),
         InputValue::Obj(o) => var(o.0 as usize),
