@@ -43,11 +43,24 @@ fn naive(
         .collect();
     let choices = |ty: Type, nullable: bool| -> Vec<Choice> {
         match ty {
-            // A `long` parameter takes the `int` range's values, as the generator gives it.
-            Type::Int | Type::Long => ints
+            Type::Int => ints
                 .clone()
                 .map(|i| Choice::Value(InputValue::Int(i)))
                 .collect(),
+            // A `long` parameter: the `int` range's values and long's boundary values
+            // (its two ends, and one past each end of `int`'s range), in order.
+            Type::Long => {
+                let mut vs: Vec<i64> = ints.clone().map(i64::from).collect();
+                for b in [i64::MIN, -(1 << 31) - 1, 1 << 31, i64::MAX] {
+                    if !vs.contains(&b) {
+                        vs.push(b);
+                    }
+                }
+                vs.sort_unstable();
+                vs.into_iter()
+                    .map(|i| Choice::Value(InputValue::Long(i)))
+                    .collect()
+            }
             // `short`, `byte`, `char`: the ints within the type's range, and the
             // type's two boundary values.
             Type::Short | Type::Byte | Type::Char => {

@@ -229,6 +229,71 @@ fn long_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
     common::header_paths_and_oracle_agree("tests/lang/ok/Longs.java", 13, &["Longs.mask"]);
 }
 
+/// tests/longs/inputs.java, whose branches only `long`s past `int`'s range take:
+/// its header's path counts, and every rule set agrees with the oracle.
+#[test]
+fn long_inputs_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
+    common::header_paths_and_oracle_agree("tests/longs/inputs.java", 7, &[]);
+}
+
+/// The oracle's `long` inputs are the int range and `LONG_BOUNDARIES`, so its inputs
+/// take every path of these entries (the int range alone takes one or two), and
+/// `heaplog compare` agrees on each under every rule set.
+#[test]
+fn the_oracle_takes_the_long_paths_past_the_int_range_and_compare_agrees() {
+    use heaplog::concrete::generate::{self, GenConfig, LONG_BOUNDARIES};
+    use heaplog::concrete::{ExecConfig, Outcome, run_entry};
+    use std::collections::BTreeSet;
+    let file = "tests/longs/inputs.java";
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    let (_, compiled) = lang::compile_path(&path).unwrap();
+    let program = compiled.program.expect("inputs.java checks");
+    let ints = GenConfig::default().int_range.count();
+    // (entry, its `long` parameters, the results its paths return)
+    let cases: &[(&str, u32, &[&str])] = &[
+        ("LongIn.big", 1, &["0", "1", "2"]),
+        ("LongIn.ends", 1, &["0", "1", "2"]),
+        ("LongIn.wraps", 2, &["0", "1", "2"]),
+        ("LongIn.negate", 1, &["0", "1"]),
+        ("LongIn.outside", 1, &["0", "1", "2"]),
+        ("LongIn.scaled", 1, &["-4", "0", "1"]),
+    ];
+    for &(name, params, results) in cases {
+        let entry = program.entry(name).unwrap();
+        let inputs = generate::generate(&program, entry, &GenConfig::default()).unwrap();
+        let per_param = ints + LONG_BOUNDARIES.len();
+        assert_eq!(inputs.inputs.len(), per_param.pow(params), "{name}");
+        let got: BTreeSet<String> = inputs
+            .inputs
+            .iter()
+            .map(|i| {
+                match run_entry(&program, entry, i, &ExecConfig::default())
+                    .unwrap()
+                    .outcome
+                {
+                    Outcome::Returned(v) => format!("{v:?}"),
+                    other => panic!("{name}: {other:?}"),
+                }
+            })
+            .map(|v| {
+                v.trim_start_matches("Int(")
+                    .trim_start_matches("Long(")
+                    .trim_end_matches(')')
+                    .to_string()
+            })
+            .collect();
+        let want: BTreeSet<String> = results.iter().map(|r| r.to_string()).collect();
+        assert_eq!(got, want, "{name}");
+        let (code, out, err) =
+            common::heaplog(&["compare", file, "--entry", name, "--format", "json"]);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(doc["verdict"], "agrees", "{name}");
+        assert_eq!(doc["inputs"], per_param.pow(params), "{name}");
+        assert!(doc["rules"].as_array().unwrap().len() > 1, "{name}");
+    }
+}
+
 /// A `long` bitwise operator on a symbolic value ends the path with the `long`
 /// cut under every rule set: no trace, an incomplete
 /// exploration, and the oracle's verdict `incomplete` (never `agrees`, never a

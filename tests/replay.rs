@@ -214,3 +214,69 @@ fn an_entry_with_parameters_needs_an_input() {
         "{err}"
     );
 }
+
+/// A `long` input of any 64-bit value: `inputs` writes the oracle's `long` values
+/// (the int range and `LONG_BOUNDARIES`) as exact JSON numbers, `exec` reads each
+/// back and returns it unchanged, and a number past `long`'s range is refused.
+#[test]
+fn long_inputs_round_trip_through_json_exactly() {
+    let file = "tests/longs/inputs.java";
+    let (code, out, err) = heaplog(&[
+        "inputs",
+        file,
+        "--entry",
+        "LongIn.id",
+        "--list",
+        "--format",
+        "json",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    // The digits themselves, not a double's rounding of them.
+    assert!(out.contains("9223372036854775807"), "{out}");
+    assert!(out.contains("-9223372036854775808"), "{out}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let xs: Vec<i64> = doc["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["args"]["x"].as_i64().unwrap())
+        .collect();
+    assert_eq!(xs, [i64::MIN, -2147483649, -1, 0, 1, 2147483648, i64::MAX]);
+    let inputs = write("long-inputs.json", &out);
+    for (k, x) in xs.iter().enumerate() {
+        let index = (k + 1).to_string();
+        let (code, out, err) = exec(
+            file,
+            "LongIn.id",
+            &inputs,
+            &["--index", &index, "--format", "json"],
+        );
+        assert_eq!((code, err.as_str()), (0, ""), "input {index}");
+        let got: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(got["result"].as_i64(), Some(*x), "input {index}: {out}");
+    }
+    // By hand: the two ends, and one past each.
+    for (x, ok) in [
+        ("9223372036854775807", true),
+        ("-9223372036854775808", true),
+        ("9223372036854775808", false),
+        ("-9223372036854775809", false),
+    ] {
+        let input = write("long-hand.json", &format!(r#"{{"args": {{"x": {x}}}}}"#));
+        let (code, out, err) = exec(file, "LongIn.id", &input, &[]);
+        if ok {
+            assert_eq!(
+                (code, out.as_str()),
+                (0, format!("return {x}\n").as_str()),
+                "{err}"
+            );
+        } else {
+            assert_eq!(code, 2, "{x}: {out}");
+            // (JSON reads the second as a double: the message shows it as one)
+            assert!(
+                err.contains("args.x: ") && err.contains(" is not a long value"),
+                "{err}"
+            );
+        }
+    }
+}

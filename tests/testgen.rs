@@ -84,6 +84,8 @@ struct Counts {
     replayed: usize,
     /// Tests whose input holds an array.
     array_inputs: usize,
+    /// Tests whose arguments hold a number past `int`'s range (a `long`).
+    wide_inputs: usize,
     java_tests: usize,
     /// Per rule set: traces, tests, and the skipped traces by reason.
     per_rules: std::collections::BTreeMap<
@@ -154,6 +156,16 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
                     t["input"]["heap"]
                         .as_array()
                         .is_some_and(|h| h.iter().any(|o| o.get("length").is_some()))
+                })
+                .count();
+            counts.wide_inputs += tests
+                .iter()
+                .filter(|t| {
+                    t["input"]["args"].as_object().is_some_and(|args| {
+                        args.values()
+                            .filter_map(Value::as_i64)
+                            .any(|x| i32::try_from(x).is_err())
+                    })
                 })
                 .count();
             counts.skipped += skipped.len();
@@ -432,6 +444,38 @@ fn array_program_tests_replay_and_pass_on_the_jvm() {
             "{rules}: {traces} traces, {tests} tests, skipped {skipped:?}"
         );
     }
+}
+
+/// Entries whose branches only `long` inputs past `int`'s range take (beyond
+/// 3000000000, at `Long.MIN_VALUE` and `Long.MAX_VALUE`, sums and products that wrap
+/// at 2^64): every trace of every rule set gets its test, none skipped, and the tests
+/// hand the JVM those values as `long` literals.
+#[test]
+fn long_inputs_past_the_int_range_replay_and_pass_on_the_jvm() {
+    let entries: Vec<(String, String)> = corpus_of("tests/longs/inputs.java");
+    assert_eq!(entries.len(), 7);
+    let counts = check(&entries, "longs");
+    eprintln!("{counts:?}");
+    assert_eq!(counts.replayed, counts.tests);
+    assert_eq!(counts.skipped, 0, "{counts:?}");
+    assert_eq!(counts.tests, counts.traces, "{counts:?}");
+    // Per rule set, at least one test per entry's branch beyond int's range: big's,
+    // ends' and outside's two each, wraps' and scaled's wrapped sum and product,
+    // negate's Long.MIN_VALUE.
+    let runs = counts.per_rules.len();
+    assert!(counts.wide_inputs >= 9 * runs, "{counts:?}");
+}
+
+/// The entries of one file's header, in order.
+fn corpus_of(file: &str) -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+    text.lines()
+        .filter_map(|l| l.strip_prefix("// entry: "))
+        .map(|rest| {
+            let entry = rest.split_whitespace().next().unwrap().to_string();
+            (file.to_string(), entry)
+        })
+        .collect()
 }
 
 /// The whole corpus, programs/arrays/ included (slow: run in release, `-- --ignored`). One test class per

@@ -295,10 +295,10 @@ impl Sink<'_> {
         };
         let value = |name: &str, ty: Type| match (values.get(name), ty) {
             (Some(ModelValue::Int(i)), Type::Int) => i32::try_from(*i).ok().map(Value::Int),
-            // a `long` input is laid out as an `int` one: within `int`'s range only
-            (Some(ModelValue::Int(i)), Type::Long) => i32::try_from(*i).ok().map(Value::Int),
+            (Some(ModelValue::Int(i)), Type::Long) => Some(Value::Long(*i)),
             (Some(ModelValue::Bool(b)), Type::Bool) => Some(Value::Bool(*b)),
-            (None, Type::Int | Type::Long) => Some(Value::Int(0)),
+            (None, Type::Int) => Some(Value::Int(0)),
+            (None, Type::Long) => Some(Value::Long(0)),
             (None, _) => Some(Value::Bool(false)),
             _ => None,
         };
@@ -336,6 +336,7 @@ impl Sink<'_> {
                 .iter()
                 .map(|(_, v)| match v {
                     Value::Int(i) => InputValue::Int(*i),
+                    Value::Long(i) => InputValue::Long(*i),
                     Value::Bool(b) => InputValue::Bool(*b),
                     _ => InputValue::Null,
                 })

@@ -477,6 +477,7 @@ impl Completed<'_> {
         use crate::concrete::InputValue;
         match v {
             InputValue::Int(i) => ViewValue::Int(i.into()),
+            InputValue::Long(i) => ViewValue::Int(i),
             InputValue::Bool(b) => ViewValue::Bool(b),
             InputValue::Null => ViewValue::Null,
             InputValue::Obj(o) => ViewValue::Obj(PVal::Input(o.0)),

@@ -347,10 +347,27 @@ pub fn int_domain(ints: &RangeInclusive<i32>, ty: Type) -> Vec<i32> {
     vs
 }
 
+/// The `long` values beyond the int range that a `long` input takes besides the
+/// int range's own ([`long_domain`]): `long`'s two ends, and the two values just
+/// past `int`'s, where a `long` that an `int` held no longer fits one.
+pub const LONG_BOUNDARIES: [i64; 4] =
+    [i64::MIN, i32::MIN as i64 - 1, i32::MAX as i64 + 1, i64::MAX];
+
+/// The values an input of type `long` takes when ints range over `ints`: that
+/// range, with [`LONG_BOUNDARIES`] added, in increasing order.
+pub fn long_domain(ints: &RangeInclusive<i32>) -> Vec<i64> {
+    let mut vs: Vec<i64> = ints.clone().map(i64::from).collect();
+    vs.extend(LONG_BOUNDARIES);
+    vs.sort_unstable();
+    vs.dedup();
+    vs
+}
+
 /// What one slot of the candidate vector holds.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Slot {
-    /// An integral value of the type held (`int`, `short`, `byte` or `char`).
+    /// A numeric value of the type held (`int`, `short`, `byte`, `char`; `long`
+    /// only for a root, as no field or element is a `long`).
     Int(Type),
     Bool,
     /// A reference of a declared class or array type (its group).
@@ -414,8 +431,7 @@ impl Space {
         }
         let arrays: Vec<ArrayType> = arrays.into_iter().collect();
         let slot_of = |ty: Type| match ty {
-            // A `long` parameter takes the `int` range's values (no entry with one is
-            // explored symbolically yet: `Bound::Long`).
+            // A `long` parameter takes `long_domain`'s values.
             t @ (Type::Int | Type::Long | Type::Short | Type::Byte | Type::Char) => {
                 Some(Slot::Int(t))
             }
@@ -602,15 +618,33 @@ impl Space {
         }
     }
 
-    fn int_values(&self, ty: Type) -> Vec<i32> {
+    /// The values a slot of the numeric type `ty` takes, in increasing order.
+    fn int_values(&self, ty: Type) -> Vec<InputValue> {
+        if ty == Type::Long {
+            return long_domain(&self.ints)
+                .into_iter()
+                .map(InputValue::Long)
+                .collect();
+        }
         int_domain(&self.ints, ty)
+            .into_iter()
+            .map(InputValue::Int)
+            .collect()
     }
 
     fn int_count(&self, ty: Type) -> u128 {
-        if ty == Type::Int {
-            return (i64::from(*self.ints.end()) - i64::from(*self.ints.start())) as u128 + 1;
+        let range = (i64::from(*self.ints.end()) - i64::from(*self.ints.start())) as u128 + 1;
+        match ty {
+            Type::Int => range,
+            Type::Long => {
+                let beyond = LONG_BOUNDARIES
+                    .iter()
+                    .filter(|b| i32::try_from(**b).map_or(true, |b| !self.ints.contains(&b)))
+                    .count();
+                range + beyond as u128
+            }
+            _ => int_domain(&self.ints, ty).len() as u128,
         }
-        self.int_values(ty).len() as u128
     }
 }
 
@@ -723,8 +757,8 @@ impl<F: FnMut(&Input)> Walk<'_, F> {
         };
         match slot {
             Slot::Int(t) => {
-                for i in self.space.int_values(t) {
-                    if self.try_value(cur, next, status, InputValue::Int(i)) == Flow::Stop {
+                for v in self.space.int_values(t) {
+                    if self.try_value(cur, next, status, v) == Flow::Stop {
                         return Flow::Stop;
                     }
                 }
@@ -1088,11 +1122,7 @@ impl Completions {
         let space = &self.space;
         let kind = space.kind_of(&input.objects[obj]);
         match space.slot(kind, slot).expect("a slot of the object") {
-            Slot::Int(t) => space
-                .int_values(t)
-                .into_iter()
-                .map(|i| (InputValue::Int(i), None))
-                .collect(),
+            Slot::Int(t) => space.int_values(t).into_iter().map(|v| (v, None)).collect(),
             Slot::Bool => [false, true].map(|b| (InputValue::Bool(b), None)).to_vec(),
             Slot::Ref(declared, _) => {
                 let kinds: Vec<Kind> = input.objects.iter().map(|o| space.kind_of(o)).collect();
@@ -1143,7 +1173,7 @@ impl Completions {
     /// representative input: null, the least int of the range, false.
     pub fn placeholder(&self, ty: Type) -> InputValue {
         match ty {
-            t if t.is_numeric() => InputValue::Int(self.space.int_values(t)[0]),
+            t if t.is_numeric() => self.space.int_values(t)[0],
             Type::Bool => InputValue::Bool(false),
             _ => InputValue::Null,
         }

@@ -11,7 +11,10 @@ pub struct InputObj(pub u32);
 /// A value stored in an input variable or field.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum InputValue {
+    /// An `int`, `short`, `byte` or `char` value.
     Int(i32),
+    /// A `long` value: what a `long` slot holds, whatever its size.
+    Long(i64),
     Bool(bool),
     Null,
     Obj(InputObj),
@@ -145,6 +148,7 @@ pub mod json {
         let names = InputNames::new(program, entry, input);
         let value = |v: InputValue| match v {
             InputValue::Int(i) => json!(i),
+            InputValue::Long(i) => json!(i),
             InputValue::Bool(b) => json!(b),
             InputValue::Null => Value::Null,
             InputValue::Obj(_) => json!(names.value(v)),
@@ -192,7 +196,8 @@ pub mod json {
     /// Java's default value of a field or element of type `ty`.
     fn default(ty: Type) -> InputValue {
         match ty {
-            Type::Int | Type::Long | Type::Short | Type::Byte | Type::Char => InputValue::Int(0),
+            Type::Int | Type::Short | Type::Byte | Type::Char => InputValue::Int(0),
+            Type::Long => InputValue::Long(0),
             Type::Bool => InputValue::Bool(false),
             _ => InputValue::Null,
         }
@@ -285,11 +290,8 @@ pub mod json {
             match (ty, v) {
                 (Type::Long, Value::Number(n)) => n
                     .as_i64()
-                    .and_then(|i| i32::try_from(i).ok())
-                    .map(InputValue::Int)
-                    .ok_or_else(|| {
-                        format!("{at}: {n} is outside the `int` range, which a `long` input takes for now")
-                    }),
+                    .map(InputValue::Long)
+                    .ok_or_else(|| format!("{at}: {n} is not a long value")),
                 (Type::Long, _) => Err(format!("{at}: expected a long, got {v}")),
                 (t @ (Type::Int | Type::Short | Type::Byte | Type::Char), Value::Number(n)) => n
                     .as_i64()

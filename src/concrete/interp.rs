@@ -751,6 +751,7 @@ fn run_entry_inner<'p>(
     let heap = input_heap(program, input)?;
     let convert = |v: InputValue| match v {
         InputValue::Int(i) => Value::Int(i),
+        InputValue::Long(i) => Value::Long(i),
         InputValue::Bool(b) => Value::Bool(b),
         InputValue::Null => Value::Null,
         InputValue::Obj(o) => Value::Obj(ObjId(o.0)),
@@ -784,6 +785,7 @@ fn input_heap(program: &Program, input: &Input) -> Result<Heap, EntryError> {
     let value = |v: InputValue| -> Result<Value, EntryError> {
         Ok(match v {
             InputValue::Int(i) => Value::Int(i),
+            InputValue::Long(i) => Value::Long(i),
             InputValue::Bool(b) => Value::Bool(b),
             InputValue::Null => Value::Null,
             InputValue::Obj(o) if (o.0 as usize) < n => Value::Obj(ObjId(o.0)),

@@ -428,6 +428,7 @@ pub fn input_heap(program: &Program, roots: &[String], input: &Input, title: &st
     let _ = writeln!(out, "  labelloc=t;\n  label=\"{}\";", esc(title));
     let value = |v: &InputValue| match v {
         InputValue::Int(i) => i.to_string(),
+        InputValue::Long(i) => i.to_string(),
         InputValue::Bool(b) => b.to_string(),
         InputValue::Null => "null".to_string(),
         InputValue::Obj(o) => format!("o{}", o.0),

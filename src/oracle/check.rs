@@ -696,6 +696,7 @@ impl Checker<'_, '_> {
                 open[o][s] = false;
                 let pv = match v {
                     InputValue::Int(i) => PVal::Int(i.into()),
+                    InputValue::Long(i) => PVal::Int(i),
                     InputValue::Bool(b) => PVal::Bool(b),
                     InputValue::Null => PVal::Null,
                     InputValue::Obj(j) => PVal::Input(j.0),

@@ -1177,6 +1177,7 @@ impl<'p> Concretizer<'p> {
                         } else {
                             PCell::Known(match v {
                                 InputValue::Int(i) => PVal::Int(i.into()),
+                                InputValue::Long(i) => PVal::Int(i),
                                 InputValue::Bool(b) => PVal::Bool(b),
                                 InputValue::Null => PVal::Null,
                                 InputValue::Obj(o) => PVal::Input(o.0),
@@ -1427,6 +1428,7 @@ impl<'p> Concretizer<'p> {
             .map(|(n, &v)| {
                 let v = match v {
                     InputValue::Int(i) => ViewValue::Int(i.into()),
+                    InputValue::Long(i) => ViewValue::Int(i),
                     InputValue::Bool(b) => ViewValue::Bool(b),
                     InputValue::Null => ViewValue::Null,
                     InputValue::Obj(o) => ViewValue::Obj(PObj::Input(o.0)),
@@ -1498,6 +1500,7 @@ impl<'p> Concretizer<'p> {
                 .map(|&(f, v)| {
                     let v = written.get(&(id, f)).copied().unwrap_or(match v {
                         InputValue::Int(i) => ViewValue::Int(i.into()),
+                        InputValue::Long(i) => ViewValue::Int(i),
                         InputValue::Bool(b) => ViewValue::Bool(b),
                         InputValue::Null => ViewValue::Null,
                         InputValue::Obj(o) => ViewValue::Obj(PObj::Input(o.0)),
@@ -1642,6 +1645,7 @@ struct Completion<'i> {
 fn view_value(v: InputValue) -> ViewValue<PObj> {
     match v {
         InputValue::Int(i) => ViewValue::Int(i.into()),
+        InputValue::Long(i) => ViewValue::Int(i),
         InputValue::Bool(b) => ViewValue::Bool(b),
         InputValue::Null => ViewValue::Null,
         InputValue::Obj(o) => ViewValue::Obj(PObj::Input(o.0)),
@@ -1651,6 +1655,7 @@ fn view_value(v: InputValue) -> ViewValue<PObj> {
 fn input_value(v: InputValue) -> Value {
     match v {
         InputValue::Int(i) => Value::Int(i64::from(i)),
+        InputValue::Long(i) => Value::Int(i),
         InputValue::Bool(b) => Value::Bool(b),
         InputValue::Null => Value::Ref(RefValue::Null),
         InputValue::Obj(o) => Value::Ref(RefValue::Obj(o.0)),

@@ -294,7 +294,7 @@ fn lookup_applies(s: &Structure) -> bool {
                     }
                 }
                 InputValue::Null => {}
-                InputValue::Int(_) | InputValue::Bool(_) => return false,
+                InputValue::Int(_) | InputValue::Long(_) | InputValue::Bool(_) => return false,
             }
         }
     }

@@ -334,6 +334,14 @@ fn int_literal(i: impl Into<i64>) -> String {
     }
 }
 
+/// A Java `long` literal of `i`, always with `L`.
+fn long_literal(i: i64) -> String {
+    match i {
+        i64::MIN => "(-9223372036854775807L - 1L)".to_string(),
+        i => format!("{i}L"),
+    }
+}
+
 fn java_type(program: &Program, ty: Type) -> String {
     match ty {
         Type::Int
@@ -381,6 +389,7 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
     let var = |o: usize| format!("o{o}");
     let value = |v: InputValue| match v {
         InputValue::Int(i) => int_literal(i),
+        InputValue::Long(i) => int_literal(i),
         InputValue::Bool(b) => b.to_string(),
         InputValue::Null => "null".to_string(),
         InputValue::Obj(o) => var(o.0 as usize),
@@ -481,6 +490,11 @@ fn body(program: &Program, entry: MethodId, class: &str, method: &str, t: &Test)
             }
             let exprs = expressions(o, &roots);
             match v {
+                // A `long` result against a `long` literal: `assertEquals(Object, Object)`
+                // would box an `int` literal as an `Integer`, never equal to a `Long`.
+                CanonValue::Int(i) if m.ret == Type::Long => {
+                    let _ = writeln!(out, "        assertEquals({}, result);", long_literal(*i));
+                }
                 CanonValue::Int(i) => {
                     let cast = if matches!(m.ret, Type::Short | Type::Byte | Type::Char) {
                         "(int) "

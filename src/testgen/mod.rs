@@ -414,8 +414,7 @@ fn model_input(
                     facts.push(fact);
                 }
             }
-            // its range is the translation's; a model beyond `int`'s is skipped
-            // when laid out (`to_i32`)
+            // a `long`'s range is the translation's, and any value of it is laid out
             Sort::Bool | Sort::Long => {}
         }
     }
@@ -658,8 +657,7 @@ impl Reader<'_> {
     ) -> Result<Option<InputValue>, Failed> {
         Ok(Some(match (ty, self.value(path)) {
             (Type::Int, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
-            // a `long` input is laid out within `int`'s range only (JSON's for now)
-            (Type::Long, Some(ModelValue::Int(i))) => InputValue::Int(to_i32(i)?),
+            (Type::Long, Some(ModelValue::Int(i))) => InputValue::Long(i),
             // A `short`, `byte` or `char` input is its symbol narrowed to the type
             // (`Ctx::typed_input`): the model's int, narrowed.
             (t, Some(ModelValue::Int(i))) if t.is_integral() => {
@@ -853,6 +851,7 @@ fn lay_out_with(
 fn default_value(ty: Type) -> InputValue {
     match ty {
         t if t.is_integral() => InputValue::Int(0),
+        Type::Long => InputValue::Long(0),
         Type::Bool => InputValue::Bool(false),
         _ => InputValue::Null,
     }

@@ -317,6 +317,7 @@ impl PHeap {
     fn value(&self, v: InputValue) -> Value {
         match v {
             InputValue::Int(i) => Value::Int(i),
+            InputValue::Long(i) => Value::Long(i),
             InputValue::Bool(b) => Value::Bool(b),
             InputValue::Null => Value::Null,
             InputValue::Obj(o) => Value::Obj(ObjId(self.inputs[o.0 as usize])),
@@ -731,12 +732,7 @@ impl Search<'_, '_> {
         let tracked = i < self.route.tracked();
         let mut values: Vec<(InputValue, Option<Kind>)> = Vec::new();
         match slot {
-            Slot::Int(t) => values.extend(
-                self.space
-                    .int_values(t)
-                    .into_iter()
-                    .map(|v| (InputValue::Int(v), None)),
-            ),
+            Slot::Int(t) => values.extend(self.space.int_values(t).into_iter().map(|v| (v, None))),
             Slot::Bool => values.extend([false, true].map(|b| (InputValue::Bool(b), None))),
             Slot::Ref(declared, nullability) => {
                 let kinds = self.heap.kinds(&self.dom.completions);

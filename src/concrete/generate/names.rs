@@ -72,6 +72,7 @@ impl InputNames {
     pub fn value(&self, v: InputValue) -> String {
         match v {
             InputValue::Int(i) => i.to_string(),
+            InputValue::Long(i) => i.to_string(),
             InputValue::Bool(b) => b.to_string(),
             InputValue::Null => "null".into(),
             InputValue::Obj(o) => self.objects[o.0 as usize]

@@ -202,6 +202,7 @@ pub fn probe(
 fn convert(v: InputValue) -> Value {
     match v {
         InputValue::Int(i) => Value::Int(i),
+        InputValue::Long(i) => Value::Long(i),
         InputValue::Bool(b) => Value::Bool(b),
         InputValue::Null => Value::Null,
         InputValue::Obj(o) => Value::Obj(crate::concrete::ObjId(o.0)),
