@@ -234,9 +234,8 @@ pub mod int32 {
     /// 2^32, the modulus.
     pub const MODULUS: i64 = 1 << 32;
     /// At most this many wrap cases as an `ite` chain (a product by a constant `k`
-    /// has about `|k| + 1`); beyond it, `mod`. 64 covers the multipliers of hash
-    /// codes and scaled sums (`31 * h + x`, `x * 40 - y * 33`; docs/SOLVER.md).
-    pub const MAX_CASES: i64 = 64;
+    /// has about `|k| + 1`); beyond it, `mod`.
+    pub const MAX_CASES: i64 = 16;
 
     /// The range of an operand: a constant's value, an `ite`'s hull of its branches,
     /// else all of `int` (every operand is a translated `int` term).
