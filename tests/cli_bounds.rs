@@ -327,7 +327,11 @@ fn compare_shares_one_grace_among_its_rule_sets() {
         "--time-limit",
         "1",
     ]);
-    assert_eq!(code, 1, "{err}");
+    // Which rule sets end within the second depends on the machine's speed and
+    // load: one cut by its step bound alone leaves its unclaimed inputs a finding
+    // (exit 1), while the time limit makes the rest incomplete (exit 3, when it cuts
+    // every rule set). Neither is success, and the grace is the command's either way.
+    assert!(code == 1 || code == 3, "exit {code}: {err}");
     assert!(out.contains("INCOMPLETE"), "{out}");
     assert!(wall <= 2.0, "{wall:.2} s");
 }

@@ -262,11 +262,12 @@ fn jpose_entries_are_proved_unscoped() {
     let dir = std::env::temp_dir().join(format!("heaplog-jpose-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::copy("programs/bench/fig1a.java", dir.join("fig1a.java")).unwrap();
-    let (code, out, err) = heaplog(&[
+    let dir_arg = dir.to_str().unwrap();
+    let args = [
         "compare",
         "--all",
         "--dir",
-        dir.to_str().unwrap(),
+        dir_arg,
         "--jpose",
         "--symbolic",
         "--unscoped",
@@ -274,23 +275,10 @@ fn jpose_entries_are_proved_unscoped() {
         "50",
         "--rules",
         "pose",
-        "--format",
-        "json",
-    ]);
+    ];
+    let (code, out, err) = heaplog(&[&args[..], &["--format", "json"]].concat());
     // the text names no scope either (it said `scope 2`, the unused default)
-    let (text_code, text, _) = heaplog(&[
-        "compare",
-        "--all",
-        "--dir",
-        dir.to_str().unwrap(),
-        "--jpose",
-        "--symbolic",
-        "--unscoped",
-        "--depth",
-        "50",
-        "--rules",
-        "pose",
-    ]);
+    let (text_code, text, _) = heaplog(&args);
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(code, 0, "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
