@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use cdcl::{Cdcl, Limits, Lit, SatResult};
 use theory::{Incomplete, Refinement, Theories};
 use tseitin::{Ctx, Encoder};
-use witness::{Keep, Witness, Witnesses};
+use witness::{Witness, Witnesses};
 
 pub use model::{FunTable, Model, ModelValue};
 pub use theory::{Draw, RandomInt, RandomVocab};
@@ -393,14 +393,15 @@ impl Solver {
         assumptions.iter().chain(&self.axioms).copied().collect()
     }
 
-    /// Debug builds: witness `k`, as a model, satisfies every assertion and
-    /// `assumptions` (by the model's own evaluation).
-    fn debug_check_witness(&mut self, k: usize, assumptions: &[TermId]) {
+    /// Debug builds: witness `k`, extended to the constants of `assumptions` by
+    /// `policy` (the one it satisfied them with), is a model that satisfies every
+    /// assertion and `assumptions` (by the model's own evaluation).
+    fn debug_check_witness(&mut self, k: usize, policy: witness::Policy, assumptions: &[TermId]) {
         let domain = self.domain_terms();
         let w = self.witnesses.get(k);
         let mark = w.mark();
-        let found = witness::satisfies(w, &self.terms, assumptions, Keep::Extensions, &domain);
-        debug_assert!(found.is_some(), "the witness check is deterministic");
+        let found = witness::satisfies_by(w, &self.terms, assumptions, policy, &domain);
+        debug_assert!(found, "the witness check is deterministic under its policy");
         let model = w.to_model(&self.terms);
         w.undo(mark);
         for &t in self.assertions.iter().chain(assumptions) {
@@ -428,14 +429,14 @@ impl Solver {
             let assumed = self.with_axioms(assumptions);
             self.witnesses
                 .find(&self.terms, &self.assertions, &assumed, &domain)
-                .map(|k| (k, assumed))
+                .map(|(k, policy)| (k, policy, assumed))
         } else {
             None
         };
-        let answer = if let Some((k, assumed)) = found {
+        let answer = if let Some((k, policy, assumed)) = found {
             self.witness_answers += 1;
             if cfg!(debug_assertions) {
-                self.debug_check_witness(k, &assumed);
+                self.debug_check_witness(k, policy, &assumed);
             }
             Decision::Sat
         } else {

@@ -620,6 +620,23 @@ pub(super) fn satisfies(
     found.then_some(policy)
 }
 
+/// Do all of `ts` hold under `w`, constants new to the check valued by `policy`
+/// (the one a [`satisfies`] call answered with)? The extensions are kept. Unlike
+/// [`satisfies`], the answer does not depend on what earlier checks memoized: the
+/// candidates of [`Policy::Like`] are collected while evaluating, and a check keeps
+/// the values that do not depend on its new constants, so a second evaluation of
+/// the same terms meets fewer comparisons and may collect fewer candidates.
+pub(super) fn satisfies_by(
+    w: &mut Witness,
+    terms: &Terms,
+    ts: &[TermId],
+    policy: Policy,
+    domain: &[TermId],
+) -> bool {
+    w.clear_taint();
+    w.satisfies(terms, ts, policy, domain, None)
+}
+
 /// Numbers the witnesses of one solver in the order they are kept, from 0.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 struct WitnessId(u64);
@@ -754,7 +771,7 @@ impl Witnesses {
         assertions: &[TermId],
         assumptions: &[TermId],
         domain: &[TermId],
-    ) -> Option<usize> {
+    ) -> Option<(usize, Policy)> {
         let n = self.pool.len();
         let last = self
             .answered
@@ -770,16 +787,16 @@ impl Witnesses {
                 continue;
             }
             let w = &mut self.pool[k].w;
-            if satisfies(w, terms, assumptions, Keep::Nothing, domain).is_none() {
+            let Some(policy) = satisfies(w, terms, assumptions, Keep::Nothing, domain) else {
                 continue;
-            }
+            };
             self.clock += 1;
             self.pool[k].used = self.clock;
             if Some(k) != last {
                 self.next = k;
                 self.answered.insert(assumptions.into(), self.pool[k].id);
             }
-            return Some(k);
+            return Some((k, policy));
         }
         None
     }
