@@ -236,6 +236,18 @@ fn long_inputs_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle()
     common::header_paths_and_oracle_agree("tests/longs/inputs.java", 7, &[]);
 }
 
+/// tests/longs/ends.java: `x == Long.MIN_VALUE`, the wrap of `x - 1` at the lower
+/// end and `x * 3 == 1` (3's inverse modulo 2^64) are decided by the solver itself
+/// (docs/SOLVER.md, "Java long"), with a test per trace; and every rule set agrees
+/// with the oracle.
+#[test]
+fn long_ends_and_wrapped_products_are_decided() {
+    for (entry, paths) in [("E.atMin", 2), ("E.belowMin", 2), ("E.third", 2)] {
+        common::decided_with_a_test_per_trace("tests/longs/ends.java", entry, paths);
+    }
+    common::header_paths_and_oracle_agree("tests/longs/ends.java", 3, &[]);
+}
+
 /// The oracle's `long` inputs are the int range and `LONG_BOUNDARIES`, so its inputs
 /// take every path of these entries (the int range alone takes one or two), and
 /// `heaplog compare` agrees on each under every rule set.

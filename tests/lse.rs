@@ -383,3 +383,21 @@ fn compare_and_verify_take_opaque() {
         assert!(err.contains("touches the heap"), "{cmd}: {err}");
     }
 }
+
+/// Products by constants wrap by signed-digit doublings the solver decides itself
+/// (docs/SOLVER.md, "Java int"): the hash-code pattern `h = 31 * h + x`, scaled
+/// sums and products that reach their value only by wrapping, each branch
+/// feasible, are decided without lazy symbolic evaluation, with a test per trace.
+#[test]
+fn products_by_constants_are_decided() {
+    for (entry, paths) in [
+        ("H.hash2", 2),
+        ("H.hash3", 2),
+        ("H.scaled", 3),
+        ("H.wrapped", 3),
+        ("H.large", 3),
+    ] {
+        common::decided_with_a_test_per_trace("tests/lia/hash.java", entry, paths);
+    }
+    common::header_paths_and_oracle_agree("tests/lia/hash.java", 5, &[]);
+}

@@ -448,12 +448,14 @@ fn array_program_tests_replay_and_pass_on_the_jvm() {
 
 /// Entries whose branches only `long` inputs past `int`'s range take (beyond
 /// 3000000000, at `Long.MIN_VALUE` and `Long.MAX_VALUE`, sums and products that wrap
-/// at 2^64): every trace of every rule set gets its test, none skipped, and the tests
-/// hand the JVM those values as `long` literals.
+/// at 2^64, tests/longs/ends.java's solver-decided ends): every trace of every rule
+/// set gets its test, none skipped, and the tests hand the JVM those values as
+/// `long` literals.
 #[test]
 fn long_inputs_past_the_int_range_replay_and_pass_on_the_jvm() {
-    let entries: Vec<(String, String)> = corpus_of("tests/longs/inputs.java");
-    assert_eq!(entries.len(), 7);
+    let mut entries: Vec<(String, String)> = corpus_of("tests/longs/inputs.java");
+    entries.extend(corpus_of("tests/longs/ends.java"));
+    assert_eq!(entries.len(), 10);
     let counts = check(&entries, "longs");
     eprintln!("{counts:?}");
     assert_eq!(counts.replayed, counts.tests);
@@ -464,6 +466,20 @@ fn long_inputs_past_the_int_range_replay_and_pass_on_the_jvm() {
     // negate's Long.MIN_VALUE.
     let runs = counts.per_rules.len();
     assert!(counts.wide_inputs >= 9 * runs, "{counts:?}");
+}
+
+/// Products of `int`s by constants that wrap (tests/lia/hash.java: hash codes,
+/// scaled sums, inverses modulo 2^32): every trace gets its test, none skipped, and
+/// the tests pass on the JVM, so the solver's wrapped doublings are Java's `*`.
+#[test]
+fn wrapped_products_by_constants_replay_and_pass_on_the_jvm() {
+    let entries: Vec<(String, String)> = corpus_of("tests/lia/hash.java");
+    assert_eq!(entries.len(), 5);
+    let counts = check(&entries, "hash");
+    eprintln!("{counts:?}");
+    assert_eq!(counts.replayed, counts.tests);
+    assert_eq!(counts.skipped, 0, "{counts:?}");
+    assert_eq!(counts.tests, counts.traces, "{counts:?}");
 }
 
 /// The entries of one file's header, in order.

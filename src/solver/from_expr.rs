@@ -224,8 +224,9 @@ pub fn input_ref(terms: &mut Terms, path: &str) -> Result<TermId, TranslateError
 /// here from operands in `MIN..=MAX` denotes the 32-bit result: the exact sum,
 /// difference or product `s`, wrapped back into range (docs/SOLVER.md, "Java int").
 /// Wrapping is a chain of `ite`s on bounds of `s` where few cases exist (`+`, `-`,
-/// `*` by a small constant: every atom stays a difference bound), else
-/// `(s - MIN) mod 2^32 + MIN` (outside the decided fragment: `unknown` at worst).
+/// `*` by a small constant: every atom stays a difference bound), a sum of wrapped
+/// doublings for a larger constant factor of few signed digits, else `(s - MIN) mod
+/// 2^32 + MIN` (outside the decided fragment: `unknown` at worst).
 pub mod int32 {
     use super::super::term::{Node, Sort, SortError, TermId, Terms};
 
@@ -309,15 +310,106 @@ pub mod int32 {
         wrap(terms, s, l1 - h2, h1 - l2)
     }
 
-    /// Java `a * b`: a product by a constant wraps by cases (few when the constant is
-    /// small); two symbolic factors are nonlinear anyway and wrap by `mod`.
+    /// How many multiples of 2^32 [`wrap`] would subtract from a value in
+    /// `lo..=hi`, less one: the number of its cases beyond the first.
+    fn extra_cases(lo: i64, hi: i64) -> i128 {
+        let q = |v: i64| (i128::from(v) - i128::from(MIN)).div_euclid(i128::from(MODULUS));
+        q(hi) - q(lo)
+    }
+
+    /// Java `a * b`: a product by a constant wraps by cases when they are few (a
+    /// small constant, or a factor of small range), else it is a sum of wrapped
+    /// doublings ([`times_constant`]) for a constant of few signed digits; two
+    /// symbolic factors are nonlinear anyway and wrap by `mod`.
     pub fn mul(terms: &mut Terms, a: TermId, b: TermId) -> Result<TermId, SortError> {
         let ((l1, h1), (l2, h2)) = (range(terms, a), range(terms, b));
-        let p = terms.mul(a, b)?;
         let corners = [l1 * l2, l1 * h2, h1 * l2, h1 * h2];
         let lo = corners.iter().copied().min().unwrap_or(MIN);
         let hi = corners.iter().copied().max().unwrap_or(MAX);
+        if extra_cases(lo, hi) >= i128::from(MAX_CASES) {
+            let factor = match (konst(terms, a), konst(terms, b)) {
+                (None, Some(k)) => Some((a, k)),
+                (Some(k), None) => Some((b, k)),
+                _ => None,
+            };
+            if let Some((x, k)) = factor
+                && let Some(p) = times_constant(terms, x, k)?
+            {
+                return Ok(p);
+            }
+        }
+        let p = terms.mul(a, b)?;
         wrap(terms, p, lo, hi)
+    }
+
+    /// At most this many wrapped steps (doublings, sums and differences) in the
+    /// product by a constant of [`times_constant`]; a constant that needs more
+    /// wraps by `mod`. Each step is a case split for the search: an equation with
+    /// one solution (`x * k == 1`) takes about twice as long per step (docs/SOLVER.md,
+    /// "Java int", has the figures).
+    pub const MAX_STEPS: u32 = 12;
+
+    /// The signed binary digits of `k` (non-adjacent form), lowest first: `k =
+    /// sum_i d_i 2^i` with `d_i` in `-1..=1` and no two adjacent digits nonzero,
+    /// so the fewest sums and differences.
+    fn naf(k: i64) -> Vec<i8> {
+        let mut m = i128::from(k);
+        let mut digits = Vec::new();
+        while m != 0 {
+            let d = if m & 1 == 1 {
+                (2 - m.rem_euclid(4)) as i8
+            } else {
+                0
+            };
+            m = (m - i128::from(d)) >> 1;
+            digits.push(d);
+        }
+        digits
+    }
+
+    /// The wrapped steps of [`times_constant`] for `k`.
+    fn steps(digits: &[i8]) -> u32 {
+        let nonzero = digits.iter().filter(|&&d| d != 0).count() as u32;
+        let positive = digits.iter().any(|&d| d > 0);
+        (digits.len() as u32).saturating_sub(1) + nonzero - 1 + u32::from(!positive)
+    }
+
+    /// Java `x * k` for a constant `k` by wrapped doublings, as the SMT-LIB export
+    /// writes a product (there in binary): `p_0 = x`, `p_i = p_{i-1} + p_{i-1}`
+    /// wrapped (two cases), and the product the wrapped sum of `d_i p_i` over the
+    /// signed digits `d_i` of `k` ([`naf`]). Each step is a Java `int` sum, exact
+    /// modulo 2^32, so the result is `x * k` wrapped, and every atom over it stays
+    /// linear. `None` when `k` needs more than [`MAX_STEPS`] steps.
+    fn times_constant(terms: &mut Terms, x: TermId, k: i64) -> Result<Option<TermId>, SortError> {
+        let digits = naf(k);
+        if digits.is_empty() || steps(&digits) > MAX_STEPS {
+            return Ok(None);
+        }
+        let mut p = x;
+        let mut powers = Vec::with_capacity(digits.len());
+        for i in 0..digits.len() {
+            if i > 0 {
+                p = add(terms, p, p)?;
+            }
+            powers.push(p);
+        }
+        // the highest digit is positive for `k > 0`: start there, so no `0 - p`
+        let mut order: Vec<usize> = (0..digits.len()).filter(|&i| digits[i] != 0).collect();
+        order.sort_by_key(|&i| (digits[i] < 0, std::cmp::Reverse(i)));
+        let mut acc: Option<TermId> = None;
+        for i in order {
+            let p = powers[i];
+            acc = Some(match (acc, digits[i] > 0) {
+                (None, true) => p,
+                (None, false) => {
+                    let zero = terms.int(0);
+                    sub(terms, zero, p)?
+                }
+                (Some(s), true) => add(terms, s, p)?,
+                (Some(s), false) => sub(terms, s, p)?,
+            });
+        }
+        Ok(acc)
     }
 
     /// Is `t` a case of a wrap (`ite(s <= MAX + q 2^32, s - q 2^32, ...)`)? Then
@@ -1369,6 +1461,70 @@ mod tests {
     /// value `c` near the quotients of the boundaries is decided, `sat` exactly when
     /// some `int` has that quotient (the quotient of `MAX` plus one does not
     /// overflow, so `x / 10 + 1 > MAX` is unsat, the TransportStats case).
+    /// A product of an `int` symbol by a constant is Java's wrapped product, whether
+    /// it wraps by cases, by signed-digit doublings or by `mod`: at a fixed `x` it
+    /// equals `wrapping_mul` and nothing else, and `x * k == c` (one solution modulo
+    /// 2^32 for an odd `k`) is decided with a model that is a solution.
+    #[test]
+    fn products_by_constants_wrap_as_java_does() {
+        let (min, max) = (i64::from(i32::MIN), i64::from(i32::MAX));
+        let ks = [
+            3i64,
+            17,
+            31,
+            -31,
+            33,
+            40,
+            63,
+            -63,
+            100,
+            341,
+            -1000,
+            1 << 20,
+            min,
+        ];
+        for k in ks {
+            for a in [0, 1, -1, 7, max, min, 123_456_789, -98_765] {
+                let w = (a as i32).wrapping_mul(k as i32);
+                let eq = format!("(and (= x:int {a}) (= (* x:int {k}) {w}))");
+                assert!(matches!(check(&eq), Answer::Sat(_)), "{eq}");
+                let ne = format!("(and (= x:int {a}) (not (= (* x:int {k}) {w})))");
+                assert_eq!(check(&ne), Answer::Unsat, "{ne}");
+            }
+        }
+        for (k, c) in [
+            (17i64, 1i64),
+            (31, 12_345),
+            (63, 2),
+            (-31, 5),
+            (40, 8),
+            (40, 4),
+        ] {
+            let mut s = Solver::default();
+            let t = s.terms_mut();
+            let x = t.constant("x", Sort::Int);
+            t.set_range(x, min, max);
+            let kt = t.int(k);
+            let r = int32::mul(t, x, kt).unwrap();
+            let ct = t.int(c);
+            let eq = t.eq(r, ct).unwrap();
+            // an even k reaches only multiples of its power of two
+            let exists = c % (k & -k) == 0;
+            match s.check_assuming(&[eq]) {
+                Answer::Sat(m) => {
+                    assert!(exists, "x * {k} = {c} is unsat");
+                    let Some(crate::solver::ModelValue::Int(xv)) = m.values.get("x").cloned()
+                    else {
+                        panic!("x has a value");
+                    };
+                    assert_eq!(i64::from((xv as i32).wrapping_mul(k as i32)), c, "x = {xv}");
+                }
+                Answer::Unsat => assert!(!exists, "x * {k} = {c} is sat"),
+                a => panic!("x * {k} = {c}: {a:?}"),
+            }
+        }
+    }
+
     #[test]
     fn division_of_a_symbol_by_a_constant_is_decided() {
         use crate::expr::fold_int;
@@ -1644,6 +1800,20 @@ mod tests {
             ),
             Some(false)
         );
+        // the lower end of the range is a bound (of the simplex: `0 - x <= 2^63`
+        // is past a difference constant): `x == MIN` is a model, `x < MIN` refuted
+        let at_min = |t: &mut Terms, x: TermId, lt: bool| {
+            let m = t.int(min);
+            if lt { t.lt(x, m) } else { t.eq(x, m) }.unwrap()
+        };
+        assert_eq!(
+            decide_long(|t, x, _| vec![at_min(t, x, false)], |x, _| x == min),
+            Some(true)
+        );
+        assert_eq!(
+            decide_long(|t, x, _| vec![at_min(t, x, true)], |_, _| false),
+            Some(false)
+        );
     }
 
     /// Products by a constant wrap by cases; `(int)` of a `long` keeps its low 32
@@ -1661,7 +1831,8 @@ mod tests {
             },
             |x, _| x.wrapping_mul(2) == 0 && x != 0,
         );
-        assert_ne!(doubled_zero, Some(false), "x = MIN is a model");
+        // decided: the wrapped case's form has the constant 2^64 (an i128)
+        assert_eq!(doubled_zero, Some(true), "x = MIN is a model");
         // x * 3 == 1: the inverse of 3 modulo 2^64, 0xAAAAAAAAAAAAAAAB
         let third = decide_long(
             |t, x, _| {
@@ -1671,7 +1842,7 @@ mod tests {
             },
             |x, _| x.wrapping_mul(3) == 1,
         );
-        assert_ne!(third, Some(false), "x = 0xAAAAAAAAAAAAAAAB is a model");
+        assert_eq!(third, Some(true), "x = 0xAAAAAAAAAAAAAAAB is a model");
         // x * 4 on a window without wrap: exact
         assert_eq!(
             decide_long(

@@ -145,3 +145,38 @@ pub fn header_paths_and_oracle_agree_over(
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// `entry` of `file` is decided by the solver alone: under pose, `paths` traces, no
+/// `unknown` answer, no `?`, no branch decided by lazy symbolic evaluation; and
+/// `heaplog tests` writes an input for every trace, replayed concretely, under
+/// pose, lazy and symbolic-heap.
+#[allow(dead_code)]
+pub fn decided_with_a_test_per_trace(file: &str, entry: &str, paths: usize) {
+    let (code, out, err) = heaplog(&[
+        "run", file, "--entry", entry, "--rules", "pose", "--format", "json",
+    ]);
+    assert_eq!(code, 0, "{entry}: {err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    for counter in [
+        "solver_unknown",
+        "unknown_traces",
+        "lse_partial",
+        "lse_two_phase",
+    ] {
+        assert_eq!(doc["summary"][counter], 0, "{entry}: {counter}: {doc}");
+    }
+    let traces = doc["traces"].as_array().unwrap();
+    assert_eq!(traces.len(), paths, "{entry}");
+    for t in traces {
+        assert!(t["decided"].as_array().unwrap().is_empty(), "{entry}: {t}");
+    }
+    for rules in ["pose", "lazy", "symbolic-heap"] {
+        let (code, out, err) = heaplog(&[
+            "tests", file, "--entry", entry, "--rules", rules, "--format", "json",
+        ]);
+        assert_eq!(code, 0, "{entry} {rules}: {err}");
+        let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let tests = doc["tests"].as_array().unwrap();
+        assert_eq!(tests.len(), paths, "{entry} {rules}: {doc}");
+    }
+}

@@ -110,9 +110,9 @@ impl Division {
         let q = value(enc.inode_of(self.q)?)?;
         let mut a = self.a_lin.constant;
         for (&n, &c) in &self.a_lin.coeffs {
-            a = a.checked_add(c.checked_mul(value(n)?)?)?;
+            a = a.checked_add(i128::from(c) * i128::from(value(n)?))?;
         }
-        Some((q, a))
+        Some((q, i64::try_from(a).ok()?))
     }
 
     /// The bounds that tie `q` to `a` at the points a model with `q = w` and
@@ -154,11 +154,14 @@ impl Division {
     }
 }
 
-/// A linear integer expression: `sum(coef * var) + constant`.
+/// A linear integer expression: `sum(coef * var) + constant`. The constant is an
+/// `i128`, so that a sum with a `long` constant at either end of its range
+/// (`x - Long.MIN_VALUE`) is still a form; the bound an atom gets from it is
+/// checked against i64 where difference logic needs it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Lin {
     coeffs: BTreeMap<INode, i64>,
-    constant: i64,
+    constant: i128,
 }
 
 impl Lin {
@@ -170,12 +173,18 @@ impl Lin {
                 self.coeffs.remove(&v);
             }
         }
-        self.constant = self.constant.checked_add(other.constant.checked_mul(k)?)?;
+        self.constant = self
+            .constant
+            .checked_add(other.constant.checked_mul(i128::from(k))?)?;
         Some(self)
     }
 
+    /// The value of a form without variables, when it fits an i64.
     fn constant_value(&self) -> Option<i64> {
-        self.coeffs.is_empty().then_some(self.constant)
+        if !self.coeffs.is_empty() {
+            return None;
+        }
+        i64::try_from(self.constant).ok()
     }
 }
 
@@ -582,6 +591,28 @@ impl Arith<'_, '_> {
             self.th.lia.encoding.diff_atoms.insert((x, y, c), v);
             self.clause(&[v.pos()]);
         }
+        if lo.checked_neg().is_none() {
+            // `long`'s lower end: `-x <= 2^63` is past a difference constant, a
+            // bound of the simplex instead
+            if let Some(lit) = self.linear_lit(&[(n, -1)], -i128::from(lo)) {
+                self.clause(&[lit]);
+            }
+        }
+    }
+
+    /// The literal of the simplex's atom `sum(form) <= c`, made once per bound.
+    fn linear_lit(&mut self, form: &[(INode, i64)], c: i128) -> Option<Lit> {
+        let (atom, positive) = self.th.lia.linear_atom(form, c)?;
+        let v = match self.th.lia.encoding.lin_atoms.get(&atom) {
+            Some(&v) => v,
+            None => {
+                let v = self.var();
+                self.th.set_atom(v, Atom::Lia(LiaAtom::Lin(atom)));
+                self.th.lia.encoding.lin_atoms.insert(atom, v);
+                v
+            }
+        };
+        Some(if positive { v.pos() } else { v.neg() })
     }
 
     fn linear(&mut self, t: TermId) -> Option<Lin> {
@@ -592,7 +623,7 @@ impl Arith<'_, '_> {
         match self.terms.node(t).clone() {
             Node::Int(i) => Some(Lin {
                 coeffs: BTreeMap::new(),
-                constant: i,
+                constant: i128::from(i),
             }),
             Node::App(f, args) if args.is_empty() && self.terms.theory_of(f).is_none() => {
                 Some(one(self.inode(t)))
@@ -618,7 +649,7 @@ impl Arith<'_, '_> {
                 match la.constant_value() {
                     Some(x) => Some(Lin {
                         coeffs: BTreeMap::new(),
-                        constant: smt_div(x, k)?,
+                        constant: i128::from(smt_div(x, k)?),
                     }),
                     // `a div 1` is `a` itself (its lemmas would only chase it)
                     None if k == 1 => Some(la),
@@ -632,7 +663,7 @@ impl Arith<'_, '_> {
                 match la.constant_value() {
                     Some(x) => Some(Lin {
                         coeffs: BTreeMap::new(),
-                        constant: smt_mod(x, k)?,
+                        constant: i128::from(smt_mod(x, k)?),
                     }),
                     None if k == 1 => Some(Lin::default()),
                     None if k > 1 && k <= MAX_REMAINDER_DIVISOR => self.remainder(t, a, k),
@@ -808,20 +839,11 @@ impl Arith<'_, '_> {
         if !found.is_empty() && found.len() <= MAX_ATOM_SPLITS {
             return self.split_or_unsupported(t);
         }
-        let Some((atom, positive)) = self.th.lia.linear_atom(terms, c) else {
+        let Some(lit) = self.linear_lit(terms, c) else {
             return self.unsupported(t);
         };
-        let v = match self.th.lia.encoding.lin_atoms.get(&atom) {
-            Some(&v) => v,
-            None => {
-                let v = self.var();
-                self.th.set_atom(v, Atom::Lia(LiaAtom::Lin(atom)));
-                self.th.lia.encoding.lin_atoms.insert(atom, v);
-                v
-            }
-        };
-        self.atom_of(v, t);
-        if positive { v.pos() } else { v.neg() }
+        self.atom_of(lit.var(), t);
+        lit
     }
 
     /// The variable `v` (perhaps made for another term, e.g. a lift's own
@@ -843,7 +865,10 @@ impl Arith<'_, '_> {
         // Exact arithmetic: every bound that fits an i64 after normalization is
         // decided (the negation of `c` is `!c`, which never overflows, and IDL keeps
         // its potentials in i128); only bounds beyond i64 are outside the fragment.
-        let c = i128::from(k) - i128::from(lin.constant);
+        let c = i128::from(k).checked_sub(lin.constant);
+        let Some(c) = c else {
+            return self.unsupported(t);
+        };
         let terms: Vec<(INode, i64)> = lin.coeffs.into_iter().collect();
         // sum(terms) <= c
         let key = match terms.as_slice() {
@@ -859,7 +884,9 @@ impl Arith<'_, '_> {
             _ => return self.split_or_linear(t, &terms, c),
         };
         let Ok(bound) = i64::try_from(key.2) else {
-            return self.unsupported(t);
+            // a bound past i64 (`x >= Long.MIN_VALUE` is `0 - x <= 2^63`): the
+            // simplex's bounds are i128
+            return self.split_or_linear(t, &terms, c);
         };
         let key = (key.0, key.1, bound);
         if let Some(&v) = self.th.lia.encoding.diff_atoms.get(&key) {
