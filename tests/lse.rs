@@ -387,7 +387,8 @@ fn compare_and_verify_take_opaque() {
 /// Products by constants wrap by signed-digit doublings the solver decides itself
 /// (docs/SOLVER.md, "Java int"): the hash-code pattern `h = 31 * h + x`, scaled
 /// sums and products that reach their value only by wrapping, each branch
-/// feasible, are decided without lazy symbolic evaluation, with a test per trace.
+/// feasible, are decided without lazy symbolic evaluation, with a test per trace;
+/// so is `x % Integer.MIN_VALUE`.
 #[test]
 fn products_by_constants_are_decided() {
     for (entry, paths) in [
@@ -400,4 +401,7 @@ fn products_by_constants_are_decided() {
         common::decided_with_a_test_per_trace("tests/lia/hash.java", entry, paths);
     }
     common::header_paths_and_oracle_agree("tests/lia/hash.java", 5, &[]);
+    // and a remainder by the largest divisor, 2^31 (`x % Integer.MIN_VALUE`)
+    common::decided_with_a_test_per_trace("tests/lia/rem.java", "R.byMin", 3);
+    common::header_paths_and_oracle_agree("tests/lia/rem.java", 1, &[]);
 }

@@ -469,12 +469,15 @@ fn long_inputs_past_the_int_range_replay_and_pass_on_the_jvm() {
 }
 
 /// Products of `int`s by constants that wrap (tests/lia/hash.java: hash codes,
-/// scaled sums, inverses modulo 2^32): every trace gets its test, none skipped, and
-/// the tests pass on the JVM, so the solver's wrapped doublings are Java's `*`.
+/// scaled sums, inverses modulo 2^32) and `x % Integer.MIN_VALUE`
+/// (tests/lia/rem.java): every trace gets its test, none skipped, and the tests
+/// pass on the JVM, so the solver's wrapped doublings are Java's `*` and its
+/// remainder by 2^31 Java's `%`.
 #[test]
 fn wrapped_products_by_constants_replay_and_pass_on_the_jvm() {
-    let entries: Vec<(String, String)> = corpus_of("tests/lia/hash.java");
-    assert_eq!(entries.len(), 5);
+    let mut entries: Vec<(String, String)> = corpus_of("tests/lia/hash.java");
+    entries.extend(corpus_of("tests/lia/rem.java"));
+    assert_eq!(entries.len(), 6);
     let counts = check(&entries, "hash");
     eprintln!("{counts:?}");
     assert_eq!(counts.replayed, counts.tests);

@@ -547,8 +547,8 @@ pub mod int32 {
     // complement), which linear arithmetic decides as a remainder by a constant.
 
     /// `x mod 2^k` for `0 <= k <= 31`: the value of the low `k` bits of `x`. For
-    /// `k = 31` (beyond the remainders the arithmetic decides, `k <= 2^31 - 1`) it
-    /// is `ite(x < 0, x + 2^31, x)`, exact on `int`s.
+    /// `k = 31` it is `ite(x < 0, x + 2^31, x)`, exact on `int`s and without the
+    /// quotient a remainder by `2^31` would add.
     pub fn low(terms: &mut Terms, x: TermId, k: u32) -> Result<TermId, SortError> {
         debug_assert!(k <= 31);
         if let Some(v) = konst(terms, x) {
@@ -1579,7 +1579,8 @@ mod tests {
         use crate::expr::fold_int;
         let (min, max) = (i64::from(i32::MIN), i64::from(i32::MAX));
         let r = |x: i64, k: i64| fold_int(&Term::Rem([0.into(), 0.into()]), x, k).unwrap();
-        for k in [1i64, 2, 3, 10, 16, max] {
+        // `min`: Java's `x % Integer.MIN_VALUE`, `|x| mod 2^31` with `x`'s sign
+        for k in [1i64, 2, 3, 10, 16, max, min] {
             for (lo_x, hi_x) in [(min, max), (0, max), (-5, 20)] {
                 for c in [-k, -k + 1, -1, 0, 1, k - 1, k] {
                     let mut s = Solver::default();
@@ -1597,7 +1598,7 @@ mod tests {
                     let exists = if hi_x - lo_x < 100 {
                         (lo_x..=hi_x).any(|v| r(v, k) == c)
                     } else {
-                        c.abs() < k && (c >= 0 || lo_x < 0)
+                        c.abs() < k.abs() && (c >= 0 || lo_x < 0)
                     };
                     match s.check_assuming(&[eq, above, below]) {
                         Answer::Sat(m) => {

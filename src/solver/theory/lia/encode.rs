@@ -20,11 +20,12 @@ use crate::solver::theory::Atom;
 use crate::solver::tseitin::{Ctx, RED_ZONE, STACK_GROWTH, smt_div, smt_mod};
 
 /// The largest constant divisor whose remainder is linearized ([`Arith::remainder`]):
-/// Java's `int` divisors. The wrap of a product, `mod 2^32`, stays outside the
+/// the magnitudes of Java's `int` divisors, `2^31` (`x % Integer.MIN_VALUE`,
+/// `|x| mod 2^31`) included. The wrap of a product, `mod 2^32`, stays outside the
 /// fragment: linearized, its coefficients of `2^32` sent the simplex's branch and
 /// bound and cuts into seconds per check (regression I1: every rule set cut by a
 /// 20 s comparison, against milliseconds outside the fragment).
-const MAX_REMAINDER_DIVISOR: i64 = i32::MAX as i64;
+const MAX_REMAINDER_DIVISOR: i64 = 1 << 31;
 
 /// How many constant-leaved `ite`s an arithmetic atom is split on (2^k cases).
 const MAX_ATOM_SPLITS: usize = 4;
