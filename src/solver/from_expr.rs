@@ -349,24 +349,6 @@ pub mod int32 {
     /// "Java int", has the figures).
     pub const MAX_STEPS: u32 = 12;
 
-    /// The signed binary digits of `k` (non-adjacent form), lowest first: `k =
-    /// sum_i d_i 2^i` with `d_i` in `-1..=1` and no two adjacent digits nonzero,
-    /// so the fewest sums and differences.
-    fn naf(k: i64) -> Vec<i8> {
-        let mut m = i128::from(k);
-        let mut digits = Vec::new();
-        while m != 0 {
-            let d = if m & 1 == 1 {
-                (2 - m.rem_euclid(4)) as i8
-            } else {
-                0
-            };
-            m = (m - i128::from(d)) >> 1;
-            digits.push(d);
-        }
-        digits
-    }
-
     /// The wrapped steps of [`times_constant`] for `k`.
     fn steps(digits: &[i8]) -> u32 {
         let nonzero = digits.iter().filter(|&&d| d != 0).count() as u32;
@@ -375,13 +357,14 @@ pub mod int32 {
     }
 
     /// Java `x * k` for a constant `k` by wrapped doublings, as the SMT-LIB export
-    /// writes a product (there in binary): `p_0 = x`, `p_i = p_{i-1} + p_{i-1}`
+    /// writes a product (there over binary digits, with no bound on the steps): `p_0 =
+    /// x`, `p_i = p_{i-1} + p_{i-1}`
     /// wrapped (two cases), and the product the wrapped sum of `d_i p_i` over the
-    /// signed digits `d_i` of `k` ([`naf`]). Each step is a Java `int` sum, exact
+    /// signed digits `d_i` of `k` ([`crate::expr::signed_digits`]). Each step is a Java `int` sum, exact
     /// modulo 2^32, so the result is `x * k` wrapped, and every atom over it stays
     /// linear. `None` when `k` needs more than [`MAX_STEPS`] steps.
     fn times_constant(terms: &mut Terms, x: TermId, k: i64) -> Result<Option<TermId>, SortError> {
-        let digits = naf(k);
+        let digits = crate::expr::signed_digits(k);
         if digits.is_empty() || steps(&digits) > MAX_STEPS {
             return Ok(None);
         }
