@@ -133,6 +133,20 @@ fn rejected_forms_are_positioned_errors() {
         "3:17",
         "`+`",
     );
+    // A bad operand is the one error, as javac reports it: the operator's value has
+    // no type to be incompatible with its use.
+    for (src, at) in [
+        ("boolean b = +true;", "3:22"),
+        ("boolean b = true + 1;", "3:21"),
+        ("boolean b = (1 << true) > 0;", "3:27"),
+        ("int d = -false;", "3:18"),
+    ] {
+        let program = format!("class F {{\n    void m() {{\n        {src}\n    }}\n}}");
+        assert_error(&program, at, "bad operand type");
+        let out = errors(&program);
+        let count = out.lines().filter(|l| l.contains(": error: ")).count();
+        assert_eq!(count, 1, "{src}:\n{out}");
+    }
 }
 
 #[test]

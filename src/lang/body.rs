@@ -2376,20 +2376,26 @@ impl Body<'_, '_> {
             A::Unary(UnOp::Plus, x) => {
                 let (xe, xt) = self.expr(x);
                 let ty = promoted(xt, None);
-                self.operand(xt, ty, "+", x.span);
-                (xe, Some(ty))
+                let ok = self.operand(xt, ty, "+", x.span);
+                (xe, ok.then_some(ty))
             }
             A::Unary(UnOp::Neg, x) => {
                 let (xe, xt) = self.expr(x);
                 let ty = promoted(xt, None);
-                self.operand(xt, ty, "-", x.span);
-                (d::prim(width(PrimOp::Neg, ty), vec![xe], span), Some(ty))
+                let ok = self.operand(xt, ty, "-", x.span);
+                (
+                    d::prim(width(PrimOp::Neg, ty), vec![xe], span),
+                    ok.then_some(ty),
+                )
             }
             A::Unary(UnOp::BitNot, x) => {
                 let (xe, xt) = self.expr(x);
                 let ty = promoted(xt, None);
-                self.operand(xt, ty, "~", x.span);
-                (d::prim(width(PrimOp::BitNot, ty), vec![xe], span), Some(ty))
+                let ok = self.operand(xt, ty, "~", x.span);
+                (
+                    d::prim(width(PrimOp::BitNot, ty), vec![xe], span),
+                    ok.then_some(ty),
+                )
             }
             A::Unary(UnOp::Not, x) => {
                 let (xe, xt) = self.expr(x);
@@ -2590,7 +2596,9 @@ impl Body<'_, '_> {
 
     /// Checks an operand's type: `want`, or for `int` any integral type, which
     /// numeric promotion makes an `int`, and for `long` any numeric type (JLS 5.6).
-    fn operand(&mut self, got: Ty, want: Type, op: &str, span: Span) {
+    /// Whether it was fine: after a bad operand the operator's value has the error
+    /// type, so that its use reports nothing more (as javac, one error).
+    fn operand(&mut self, got: Ty, want: Type, op: &str, span: Span) -> bool {
         if let Some(g) = got
             && g != want
             && !(want == Type::Int && g.is_integral())
@@ -2602,7 +2610,9 @@ impl Body<'_, '_> {
                 self.tn(want)
             );
             self.err(msg, span);
+            return false;
         }
+        true
     }
 
     /// The class or array type of a cast or `instanceof`, to which the operand's
@@ -2737,14 +2747,15 @@ impl Body<'_, '_> {
                     _ => PrimOp::Ushr,
                 };
                 let ty = promoted(lt, None);
-                self.operand(lt, ty, sym, l.span);
-                self.operand(rt, promoted(rt, None), sym, r.span);
+                let left = self.operand(lt, ty, sym, l.span);
+                let right = self.operand(rt, promoted(rt, None), sym, r.span);
                 let re = if ty == Type::Int && rt == Some(Type::Long) {
                     int_distance(re, r.span)
                 } else {
                     re
                 };
-                return (d::prim(width(p, ty), vec![le, re], span), Some(ty));
+                let e = d::prim(width(p, ty), vec![le, re], span);
+                return (e, (left && right).then_some(ty));
             }
             BinOp::BitAnd | BinOp::BitOr | BinOp::BitXor => {
                 let p = match op {
@@ -2777,10 +2788,13 @@ impl Body<'_, '_> {
                 return (d::lit(Lit::Unit, span), Some(Type::Bool));
             }
         };
-        self.operand(lt, operand, sym, l.span);
-        self.operand(rt, operand, sym, r.span);
+        let left = self.operand(lt, operand, sym, l.span);
+        let right = self.operand(rt, operand, sym, r.span);
         let p = p.unwrap_or(PrimOp::Add);
-        (d::prim(p, vec![le, re], span), Some(result))
+        (
+            d::prim(p, vec![le, re], span),
+            (left && right).then_some(result),
+        )
     }
 
     /// `c ? a : b` (JLS 15.25): both `int`, both `boolean`, or references, whose
