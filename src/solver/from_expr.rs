@@ -262,6 +262,13 @@ pub mod int32 {
         }
     }
 
+    /// The quotients `q` that put `s - q 2^32` in range, `floor((s - MIN) / 2^32)`,
+    /// for `s` in `lo..=hi`: the first and the last ([`wrap`] has a case for each).
+    fn quotients(lo: i64, hi: i64) -> (i128, i128) {
+        let q = |v: i64| (i128::from(v) - i128::from(MIN)).div_euclid(i128::from(MODULUS));
+        (q(lo), q(hi))
+    }
+
     /// `s` (whose exact value lies in `lo..=hi`) reduced into `MIN..=MAX` modulo 2^32.
     pub fn wrap(terms: &mut Terms, s: TermId, lo: i64, hi: i64) -> Result<TermId, SortError> {
         if let Some(v) = konst(terms, s) {
@@ -270,11 +277,7 @@ pub mod int32 {
         if lo >= MIN && hi <= MAX {
             return Ok(s);
         }
-        // quotients q with s - q * 2^32 in range: floor((s - MIN) / 2^32)
-        let (qlo, qhi) = (
-            (i128::from(lo) - i128::from(MIN)).div_euclid(i128::from(MODULUS)),
-            (i128::from(hi) - i128::from(MIN)).div_euclid(i128::from(MODULUS)),
-        );
+        let (qlo, qhi) = quotients(lo, hi);
         if qhi - qlo < i128::from(MAX_CASES) {
             // ite(s <= MAX + qlo 2^32, s - qlo 2^32, ite(..., s - qhi 2^32))
             let shifted = |terms: &mut Terms, q: i128| -> Result<TermId, SortError> {
@@ -310,13 +313,6 @@ pub mod int32 {
         wrap(terms, s, l1 - h2, h1 - l2)
     }
 
-    /// How many multiples of 2^32 [`wrap`] would subtract from a value in
-    /// `lo..=hi`, less one: the number of its cases beyond the first.
-    fn extra_cases(lo: i64, hi: i64) -> i128 {
-        let q = |v: i64| (i128::from(v) - i128::from(MIN)).div_euclid(i128::from(MODULUS));
-        q(hi) - q(lo)
-    }
-
     /// Java `a * b`: a product by a constant wraps by cases when they are few (a
     /// small constant, or a factor of small range), else it is a sum of wrapped
     /// doublings ([`times_constant`]) for a constant of few signed digits; two
@@ -326,7 +322,8 @@ pub mod int32 {
         let corners = [l1 * l2, l1 * h2, h1 * l2, h1 * h2];
         let lo = corners.iter().copied().min().unwrap_or(MIN);
         let hi = corners.iter().copied().max().unwrap_or(MAX);
-        if extra_cases(lo, hi) >= i128::from(MAX_CASES) {
+        let (qlo, qhi) = quotients(lo, hi);
+        if qhi - qlo >= i128::from(MAX_CASES) {
             let factor = match (konst(terms, a), konst(terms, b)) {
                 (None, Some(k)) => Some((a, k)),
                 (Some(k), None) => Some((b, k)),
@@ -349,7 +346,7 @@ pub mod int32 {
     /// "Java int", has the figures).
     pub const MAX_STEPS: u32 = 12;
 
-    /// The wrapped steps of [`times_constant`] for `k`.
+    /// The wrapped steps of [`times_constant`] for a constant of these signed digits.
     fn steps(digits: &[i8]) -> u32 {
         let nonzero = digits.iter().filter(|&&d| d != 0).count() as u32;
         let positive = digits.iter().any(|&d| d > 0);
@@ -357,12 +354,12 @@ pub mod int32 {
     }
 
     /// Java `x * k` for a constant `k` by wrapped doublings, as the SMT-LIB export
-    /// writes a product (there over binary digits, with no bound on the steps): `p_0 =
-    /// x`, `p_i = p_{i-1} + p_{i-1}`
-    /// wrapped (two cases), and the product the wrapped sum of `d_i p_i` over the
-    /// signed digits `d_i` of `k` ([`crate::expr::signed_digits`]). Each step is a Java `int` sum, exact
-    /// modulo 2^32, so the result is `x * k` wrapped, and every atom over it stays
-    /// linear. `None` when `k` needs more than [`MAX_STEPS`] steps.
+    /// writes a product (there over binary digits, with no bound on the steps):
+    /// `p_0 = x`, `p_i = p_{i-1} + p_{i-1}` wrapped (two cases), and the product the
+    /// wrapped sum of `d_i p_i` over the signed digits `d_i` of `k`
+    /// ([`crate::expr::signed_digits`]). Each step is a Java `int` sum, exact modulo
+    /// 2^32, so the result is `x * k` wrapped, and every atom over it stays linear.
+    /// `None` when `k` needs more than [`MAX_STEPS`] steps.
     fn times_constant(terms: &mut Terms, x: TermId, k: i64) -> Result<Option<TermId>, SortError> {
         let digits = crate::expr::signed_digits(k);
         if digits.is_empty() || steps(&digits) > MAX_STEPS {
@@ -1439,11 +1436,6 @@ mod tests {
         }
     }
 
-    /// Java `x / k` and `x / k + 1` for a symbolic `int` `x` and constants `k > 1` (a
-    /// negative divisor still goes through `|x|`, outside the fragment): each
-    /// value `c` near the quotients of the boundaries is decided, `sat` exactly when
-    /// some `int` has that quotient (the quotient of `MAX` plus one does not
-    /// overflow, so `x / 10 + 1 > MAX` is unsat, the TransportStats case).
     /// A product of an `int` symbol by a constant is Java's wrapped product, whether
     /// it wraps by cases, by signed-digit doublings or by `mod`: at a fixed `x` it
     /// equals `wrapping_mul` and nothing else, and `x * k == c` (one solution modulo
@@ -1508,6 +1500,11 @@ mod tests {
         }
     }
 
+    /// Java `x / k` and `x / k + 1` for a symbolic `int` `x` and constants `k > 1` (a
+    /// negative divisor still goes through `|x|`, outside the fragment): each
+    /// value `c` near the quotients of the boundaries is decided, `sat` exactly when
+    /// some `int` has that quotient (the quotient of `MAX` plus one does not
+    /// overflow, so `x / 10 + 1 > MAX` is unsat, the TransportStats case).
     #[test]
     fn division_of_a_symbol_by_a_constant_is_decided() {
         use crate::expr::fold_int;

@@ -863,9 +863,10 @@ impl Arith<'_, '_> {
         let Some(lin) = lin else {
             return self.split_or_unsupported(t);
         };
-        // Exact arithmetic: every bound that fits an i64 after normalization is
-        // decided (the negation of `c` is `!c`, which never overflows, and IDL keeps
-        // its potentials in i128); only bounds beyond i64 are outside the fragment.
+        // Exact arithmetic: a bound that fits an i64 after normalization is a
+        // difference bound (the negation of `c` is `!c`, which never overflows, and
+        // IDL keeps its potentials in i128); one beyond i64 is a bound of the
+        // simplex, whose bounds are i128.
         let c = i128::from(k).checked_sub(lin.constant);
         let Some(c) = c else {
             return self.unsupported(t);
