@@ -405,3 +405,15 @@ fn products_by_constants_are_decided() {
     common::decided_with_a_test_per_trace("tests/lia/rem.java", "R.byMin", 3);
     common::header_paths_and_oracle_agree("tests/lia/rem.java", 1, &[]);
 }
+
+/// Sign extensions by a shift pair, `(n << 24) >> 24`: a division by 2^24 of a
+/// wrapped product whose point lemmas alone did not settle in 64 rounds (`unknown`,
+/// both branches kept); each division gets its definition from the eighth round of
+/// a check on, and every branch is decided (found by `heaplog fuzz --int-types`).
+#[test]
+fn divisions_the_point_lemmas_do_not_settle_are_decided() {
+    for (entry, paths) in [("S.byteRest", 1), ("S.belowHalf", 2)] {
+        common::decided_with_a_test_per_trace("tests/lia/shifts.java", entry, paths);
+    }
+    common::header_paths_and_oracle_agree("tests/lia/shifts.java", 2, &[]);
+}

@@ -475,7 +475,8 @@ fn long_inputs_past_the_int_range_replay_and_pass_on_the_jvm() {
 fn wrapped_products_by_constants_replay_and_pass_on_the_jvm() {
     let mut entries: Vec<(String, String)> = corpus_of("tests/lia/hash.java");
     entries.extend(corpus_of("tests/lia/rem.java"));
-    assert_eq!(entries.len(), 6);
+    entries.extend(corpus_of("tests/lia/shifts.java"));
+    assert_eq!(entries.len(), 8);
     let counts = check(&entries, "hash");
     eprintln!("{counts:?}");
     every_trace_has_a_replayed_test(&counts);

@@ -514,7 +514,7 @@ impl Solver {
                     // a model that breaks an assertion only through a division the
                     // search saw as free: exclude it with lemmas and search again
                     if fragment_kept && !matches!(answer, Answer::Sat(_)) {
-                        match self.refine() {
+                        match self.refine(refinements) {
                             Refinement::Lemmas(_) if refinements < MAX_DIVISION_REFINEMENTS => {
                                 self.invalid_models = invalid;
                                 refinements += 1;
@@ -580,8 +580,8 @@ impl Solver {
     /// Ask the theories for lemmas against the model found (linear arithmetic's
     /// divisions, free integers to the search: `TheorySolver::refine`); add them
     /// for good (they hold in every scope), and say so.
-    fn refine(&mut self) -> Refinement {
-        let lemmas = match self.th.refine(&mut self.terms) {
+    fn refine(&mut self, round: u32) -> Refinement {
+        let lemmas = match self.th.refine(&mut self.terms, round) {
             Refinement::Lemmas(ls) => ls,
             other => return other,
         };

@@ -171,9 +171,11 @@ pub trait TheorySolver: Clone + Debug + Default {
     /// After a model was found that fails the check of the assertions: lemmas
     /// (pairs of Boolean terms that must be equivalent, valid in every scope) that
     /// exclude it, for a theory that decides a relaxation (linear arithmetic's
-    /// divisions by a constant, free integers to the search).
-    fn refine(&self, terms: &mut Terms) -> Refinement {
-        let _ = terms;
+    /// divisions by a constant, free integers to the search). `round` counts the
+    /// refinements of this check before this one, so a theory may answer a round
+    /// its cheap lemmas did not settle with stronger ones.
+    fn refine(&self, terms: &mut Terms, round: u32) -> Refinement {
+        let _ = (terms, round);
         Refinement::Consistent
     }
 
@@ -388,9 +390,9 @@ macro_rules! theories {
             }
 
             /// Every theory's lemmas against the model (an overflow wins).
-            pub fn refine(&self, terms: &mut Terms) -> Refinement {
+            pub fn refine(&self, terms: &mut Terms, round: u32) -> Refinement {
                 let mut all = Vec::new();
-                $($(#[$m])* match <$ty as TheorySolver>::refine(&self.$field, terms) {
+                $($(#[$m])* match <$ty as TheorySolver>::refine(&self.$field, terms, round) {
                     Refinement::Consistent => {}
                     Refinement::Lemmas(ls) => all.extend(ls),
                     Refinement::Overflow => return Refinement::Overflow,

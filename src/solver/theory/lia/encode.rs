@@ -153,6 +153,21 @@ impl Division {
         }
         Some(out)
     }
+
+    /// The definition of `q`, `0 <= a - k q <= k - 1`, as two unit lemmas (each
+    /// bound paired with `true`). Exact for every `a`, where the point lemmas only
+    /// exclude the values a model gave; a remainder by a constant is encoded with
+    /// it from the start. Its atoms leave difference logic (the coefficient `k`),
+    /// so a division gets it only when the point lemmas have not settled a check.
+    pub fn definition(&self, terms: &mut Terms) -> Option<Vec<(TermId, TermId)>> {
+        let kt = terms.int(self.k);
+        let kq = terms.mul(kt, self.q).ok()?;
+        let r = terms.sub(self.a, kq).ok()?;
+        let (zero, top, yes) = (terms.int(0), terms.int(self.k - 1), terms.bool(true));
+        let low = terms.le(zero, r).ok()?;
+        let high = terms.le(r, top).ok()?;
+        Some(vec![(low, yes), (high, yes)])
+    }
 }
 
 /// A linear integer expression: `sum(coef * var) + constant`. The constant is an

@@ -37,6 +37,11 @@ use simplex::{Bound, Cut, Overflow, SVar, Simplex};
 /// not always soon.
 pub const MAX_BB_NODES: u32 = 1_000;
 
+/// Refinement rounds of one check whose wrong divisions get point lemmas
+/// ([`encode::Division::lemmas`]); from this round on they get their definition
+/// ([`encode::Division::definition`]), which settles them.
+pub const EXACT_AFTER: u32 = 8;
+
 /// Gomory cuts one final check may add ([`simplex::Simplex::gomory_cut`]), and
 /// how many in a row at one branch-and-bound node before it branches.
 pub const MAX_CUTS: u32 = 500;
@@ -525,8 +530,10 @@ impl super::TheorySolver for Lia {
 
     /// Divisions by a constant are free integers to the search
     /// ([`encode::Division`]): when the model gives one a value other than its
-    /// dividend's quotient, the lemmas that exclude it.
-    fn refine(&self, terms: &mut Terms) -> Refinement {
+    /// dividend's quotient, the lemmas that exclude it: the point lemmas for the
+    /// first [`EXACT_AFTER`] rounds of a check, then the division's definition
+    /// itself (its remainder's range), which no model can get wrong.
+    fn refine(&self, terms: &mut Terms, round: u32) -> Refinement {
         let divs = &self.encoding.divs;
         if divs.is_empty() {
             return Refinement::Consistent;
@@ -545,7 +552,12 @@ impl super::TheorySolver for Lia {
         }
         let mut lemmas = Vec::new();
         for (d, w, v) in wrong {
-            let Some(pairs) = d.lemmas(terms, w, v) else {
+            let pairs = if round < EXACT_AFTER {
+                d.lemmas(terms, w, v)
+            } else {
+                d.definition(terms)
+            };
+            let Some(pairs) = pairs else {
                 return Refinement::Overflow;
             };
             lemmas.extend(pairs);
