@@ -60,6 +60,8 @@ fn json_summary_has_its_keys_and_the_exit_status_follows_it() {
         "mutants",
         "front_end_panics",
         "formulas",
+        "solver_unknown",
+        "solver_unknown_outside",
         "solver_wrong",
         "findings",
         "by_kind",
@@ -87,9 +89,12 @@ fn json_summary_has_its_keys_and_the_exit_status_follows_it() {
             "panics",
             "cut",
             "time_ms",
+            "solver_unknown",
+            "solver_unknown_outside",
         ] {
             assert!(r.get(key).is_some(), "no rules.{key}");
         }
+        assert!(r["solver_unknown_outside"].as_u64() <= r["solver_unknown"].as_u64());
     }
     let failed = v["failed"].as_bool().unwrap();
     assert_eq!(failed, !v["findings"].as_array().unwrap().is_empty());

@@ -414,8 +414,20 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
     }
     let _ = writeln!(
         o,
-        "solver: {} formulas: {} sat, {} unsat, {} unknown, {} wrong",
-        s.formulas, s.solver_sat, s.solver_unsat, s.solver_unknown, s.solver_wrong
+        "solver: {} formulas: {} sat, {} unsat, {} unknown ({} outside the decided fragment), {} wrong",
+        s.formulas,
+        s.solver_sat,
+        s.solver_unsat,
+        s.solver_unknown,
+        s.solver_unknown_outside,
+        s.solver_wrong
+    );
+    let (explored, outside) = s.rules.iter().fold((0, 0), |(a, b), r| {
+        (a + r.solver_unknown, b + r.solver_unknown_outside)
+    });
+    let _ = writeln!(
+        o,
+        "explorations held to the oracle: {explored} solver unknown answers ({outside} outside the decided fragment)"
     );
     o.push_str(&s.work.text());
     if s.findings.is_empty() {

@@ -78,6 +78,9 @@ pub struct Stats {
     pub solver_calls: u64,
     /// Questions answered `unknown` (treated as feasible).
     pub solver_unknown: u64,
+    /// Of those, the ones whose reason is outside the decided fragment (a
+    /// nonlinear atom, an opaque call's result); the rest met a limit.
+    pub solver_unknown_outside: u64,
     #[serde(skip)]
     pub solver_time: Duration,
     /// Guards decided without the solver (constant after simplification).
@@ -114,6 +117,7 @@ impl Stats {
         self.states += other.states;
         self.solver_calls += other.solver_calls;
         self.solver_unknown += other.solver_unknown;
+        self.solver_unknown_outside += other.solver_unknown_outside;
         self.solver_time += other.solver_time;
         self.trivial_guards += other.trivial_guards;
         self.lse_partial += other.lse_partial;
@@ -309,6 +313,9 @@ impl<'p> Ctx<'p> {
                 }
                 (guard, Rc::new(w.clone()))
             });
+            if answer.unknown_outside() {
+                self.stats.solver_unknown_outside += 1;
+            }
             (answer.is_unsat(), answer.is_unknown())
         };
         self.stats.solver_time += start.elapsed();

@@ -97,7 +97,21 @@ impl Verdict {
     pub fn is_unknown(&self) -> bool {
         matches!(self.0, Decision::Unknown(_))
     }
+
+    /// An `unknown` whose reason is outside the decided fragment: an atom the
+    /// solver does not decide, or an opaque call's result (not a limit).
+    pub fn unknown_outside(&self) -> bool {
+        match &self.0 {
+            Decision::Unknown(why) => {
+                crate::solver::outside_the_fragment(why) || why == OPAQUE_RESULT
+            }
+            _ => false,
+        }
+    }
 }
+
+/// Why a `sat` answer that rests on an opaque call's result is `unknown`.
+const OPAQUE_RESULT: &str = "the result of an opaque call";
 
 impl Feasibility {
     /// A solver that knows the program's class hierarchy: `Type` ranges over its
@@ -334,7 +348,7 @@ impl Feasibility {
             Decision::Sat
                 if !calls.opaque.is_empty() && self.mentions_opaque(terms, guard, calls) =>
             {
-                Decision::Unknown("the result of an opaque call".into())
+                Decision::Unknown(OPAQUE_RESULT.into())
             }
             decided => decided,
         };

@@ -41,6 +41,9 @@ pub struct RunSummary {
     pub states: u64,
     pub solver_calls: u64,
     pub solver_unknown: u64,
+    /// Of `solver_unknown`, the answers whose reason is outside the decided fragment
+    /// (a nonlinear atom, an opaque call's result); the others met a limit.
+    pub solver_unknown_outside: u64,
     /// Questions the solver answered `unknown` that lazy symbolic evaluation decided
     /// `sat` with a witness: by partial concretization, and by \[LSE\]'s two phases.
     pub lse_partial: u64,
@@ -444,6 +447,7 @@ pub fn summarize<R: RuleSet>(program: &str, x: &Exploration<'_, R>) -> RunSummar
         states: ctx.stats.states,
         solver_calls: ctx.stats.solver_calls,
         solver_unknown: ctx.stats.solver_unknown,
+        solver_unknown_outside: ctx.stats.solver_unknown_outside,
         lse_partial: ctx.stats.lse_partial,
         lse_two_phase: ctx.stats.lse_two_phase,
         solver_ms: ctx.stats.solver_time.as_secs_f64() * 1e3,

@@ -122,6 +122,11 @@ pub struct RuleStats {
     pub both_finished: u64,
     pub checks_differ: u64,
     pub proof_ms: f64,
+    /// The solver's `unknown` answers in the explorations held to the oracle, and
+    /// of them those whose reason is outside the decided fragment (the rest met a
+    /// limit).
+    pub solver_unknown: u64,
+    pub solver_unknown_outside: u64,
 }
 
 /// A program no check decided: the oracle cut it and a proof against `lazy` did not
@@ -183,6 +188,9 @@ pub struct Summary {
     pub solver_sat: u64,
     pub solver_unsat: u64,
     pub solver_unknown: u64,
+    /// Of `solver_unknown`, the answers whose reason is outside the decided fragment
+    /// (a product of symbols, a remainder by a symbol); the rest met a limit.
+    pub solver_unknown_outside: u64,
     pub solver_wrong: u64,
     /// Every failure (shrunk ones first of their kind).
     pub findings: Vec<Finding>,
@@ -214,6 +222,9 @@ pub struct FormulaCounts {
     pub sat: u64,
     pub unsat: u64,
     pub unknown: u64,
+    /// Of `unknown`, the answers whose reason is outside the decided fragment.
+    #[serde(default)]
+    pub unknown_outside: u64,
     pub wrong: u64,
 }
 
@@ -566,7 +577,10 @@ fn record(
         match v {
             Verdict::Sat => formulas.sat += 1,
             Verdict::Unsat => formulas.unsat += 1,
-            Verdict::Unknown => formulas.unknown += 1,
+            Verdict::Unknown { outside } => {
+                formulas.unknown += 1;
+                formulas.unknown_outside += u64::from(*outside);
+            }
             Verdict::Wrong { .. } => formulas.wrong += 1,
         }
     }
@@ -724,6 +738,7 @@ fn tally(key: &CampaignKey, records: &[ProgramRecord], s: &mut Summary) {
         s.solver_sat += f.sat;
         s.solver_unsat += f.unsat;
         s.solver_unknown += f.unknown;
+        s.solver_unknown_outside += f.unknown_outside;
         s.solver_wrong += f.wrong;
         match &r.oracle {
             Some(OracleOutcome::Held {
@@ -785,6 +800,8 @@ fn tally(key: &CampaignKey, records: &[ProgramRecord], s: &mut Summary) {
             };
             st.programs += 1;
             st.time_ms += run.ms;
+            st.solver_unknown += run.solver_unknown;
+            st.solver_unknown_outside += run.solver_unknown_outside;
             let kinds = run.kinds();
             if kinds.is_empty() {
                 st.agree += 1;

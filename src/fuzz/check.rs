@@ -245,6 +245,12 @@ pub struct RuleRun {
     /// The time limit cut the exploration (its unclaimed inputs are not findings).
     pub cut: bool,
     pub ms: f64,
+    /// The solver's `unknown` answers in the exploration, and of them those whose
+    /// reason is outside the decided fragment.
+    #[serde(default)]
+    pub solver_unknown: u64,
+    #[serde(default)]
+    pub solver_unknown_outside: u64,
     /// The first counterexample, readably.
     pub detail: String,
 }
@@ -304,6 +310,8 @@ pub fn hold_to_oracle(
         mismatches: cmp.mismatches,
         cut: cmp.cut_by(Bound::Time),
         ms: start.elapsed().as_secs_f64() * 1e3,
+        solver_unknown: cmp.solver_unknown,
+        solver_unknown_outside: cmp.solver_unknown_outside,
         detail,
     })
 }

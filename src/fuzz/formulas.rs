@@ -515,7 +515,11 @@ fn script(phi: &F) -> String {
 pub enum Verdict {
     Sat,
     Unsat,
-    Unknown,
+    /// `unknown`, and whether its reason is outside the decided fragment (a product
+    /// of symbols, a remainder by a symbol) rather than a limit.
+    Unknown {
+        outside: bool,
+    },
     /// The solver is wrong: why, and the formula as an SMT-LIB script.
     Wrong {
         why: String,
@@ -685,7 +689,9 @@ fn check_java(rng: &mut Rng) -> Verdict {
             }
             Verdict::Unsat
         }
-        Answer::Unknown(_) => Verdict::Unknown,
+        Answer::Unknown(why) => Verdict::Unknown {
+            outside: crate::solver::outside_the_fragment(&why),
+        },
     }
 }
 
@@ -855,7 +861,9 @@ pub fn decide_java(src: &str) -> Verdict {
             )),
         },
         Answer::Unsat => Verdict::Unsat,
-        Answer::Unknown(_) => Verdict::Unknown,
+        Answer::Unknown(why) => Verdict::Unknown {
+            outside: crate::solver::outside_the_fragment(&why),
+        },
     }
 }
 
@@ -891,7 +899,9 @@ fn check_lia(rng: &mut Rng) -> Verdict {
         Answer::Sat(_) => Verdict::Sat,
         Answer::Unsat if brute_force(fam, &phi) => wrong("unsat, but brute force finds a model"),
         Answer::Unsat => Verdict::Unsat,
-        Answer::Unknown(_) => Verdict::Unknown,
+        Answer::Unknown(why) => Verdict::Unknown {
+            outside: crate::solver::outside_the_fragment(&why),
+        },
     }
 }
 
@@ -961,7 +971,9 @@ pub fn check_formula(seed: u64) -> Verdict {
         },
         Answer::Sat(_) => Verdict::Sat,
         Answer::Unsat => Verdict::Unsat,
-        Answer::Unknown(_) => Verdict::Unknown,
+        Answer::Unknown(why) => Verdict::Unknown {
+            outside: crate::solver::outside_the_fragment(&why),
+        },
     }
 }
 
@@ -976,7 +988,7 @@ mod tests {
             match check_formula(seed) {
                 Verdict::Sat => seen[0] += 1,
                 Verdict::Unsat => seen[1] += 1,
-                Verdict::Unknown => seen[2] += 1,
+                Verdict::Unknown { .. } => seen[2] += 1,
                 Verdict::Wrong { why, script } => panic!("seed {seed}: {why}\n{script}"),
             }
         }
@@ -990,7 +1002,7 @@ mod tests {
             match check_lia(&mut Rng::new(seed)) {
                 Verdict::Sat => seen[0] += 1,
                 Verdict::Unsat => seen[1] += 1,
-                Verdict::Unknown => seen[2] += 1,
+                Verdict::Unknown { .. } => seen[2] += 1,
                 Verdict::Wrong { why, script } => panic!("seed {seed}: {why}\n{script}"),
             }
         }
@@ -1158,7 +1170,7 @@ mod tests {
             match check_java(&mut Rng::new(seed)) {
                 Verdict::Sat => seen[0] += 1,
                 Verdict::Unsat => seen[1] += 1,
-                Verdict::Unknown => seen[2] += 1,
+                Verdict::Unknown { .. } => seen[2] += 1,
                 Verdict::Wrong { why, script } => panic!("seed {seed}: {why}\n{script}"),
             }
         }

@@ -181,7 +181,7 @@ pub fn run_mixed(
                 let a = match formulas::decide_java(&java) {
                     formulas::Verdict::Sat => ("sat", true),
                     formulas::Verdict::Unsat => ("unsat", true),
-                    formulas::Verdict::Unknown => ("unknown", true),
+                    formulas::Verdict::Unknown { .. } => ("unknown", true),
                     formulas::Verdict::Wrong { .. } => ("sat", false),
                 };
                 ours.insert(seed, a);

@@ -122,6 +122,12 @@ pub struct Comparison {
     pub counted: bool,
     /// The branch depth of the reported exploration (see [`compare`]).
     pub depth: u32,
+    /// The solver's `unknown` answers in the reported exploration, and of them those
+    /// whose reason is outside the decided fragment (the rest met a limit).
+    #[serde(default)]
+    pub solver_unknown: u64,
+    #[serde(default)]
+    pub solver_unknown_outside: u64,
     /// Time to explore (all attempts) and to check the reported one, in milliseconds.
     pub explore_ms: f64,
     pub check_ms: f64,
@@ -367,6 +373,8 @@ fn compare_once<R: RuleSet>(
         unchecked: 0,
         counted: true,
         depth: 0,
+        solver_unknown: x.ctx.stats.solver_unknown,
+        solver_unknown_outside: x.ctx.stats.solver_unknown_outside,
         explore_ms,
         check_ms: 0.0,
         counterexample: None,
@@ -762,6 +770,8 @@ mod tests {
             unchecked: 0,
             counted: true,
             depth,
+            solver_unknown: 0,
+            solver_unknown_outside: 0,
             explore_ms: 0.0,
             check_ms: 0.0,
             counterexample: None,

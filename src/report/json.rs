@@ -118,6 +118,8 @@ pub struct SummaryJson {
     pub states: u64,
     pub solver_calls: u64,
     pub solver_unknown: u64,
+    /// Of `solver_unknown`, those whose reason is outside the decided fragment.
+    pub solver_unknown_outside: u64,
     /// Questions answered `unknown` by the solver that lazy symbolic evaluation
     /// decided `sat`, by partial concretization and by the two phases.
     pub lse_partial: u64,
@@ -190,6 +192,7 @@ impl SummaryJson {
             states: s.states,
             solver_calls: s.solver_calls,
             solver_unknown: s.solver_unknown,
+            solver_unknown_outside: s.solver_unknown_outside,
             lse_partial: s.lse_partial,
             lse_two_phase: s.lse_two_phase,
             solver_ms: s.solver_ms,

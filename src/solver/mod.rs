@@ -101,6 +101,18 @@ struct Scope {
     relevant: Vec<cdcl::Var>,
 }
 
+/// How an `unknown` answer names an atom outside the decided fragment (the
+/// solver's model gets it wrong): see [`outside_the_fragment`].
+pub const OUTSIDE_FRAGMENT: &str = "atom outside the decided fragment";
+
+/// Whether an `unknown` answer's reason is an atom outside the decided fragment
+/// (a product of symbols, a remainder by a symbol, the `mod 2^32` wrap of a large
+/// product) rather than a limit (time, conflicts, refinements), which is what a
+/// formula of the decided fragment alone can run into.
+pub fn outside_the_fragment(reason: &str) -> bool {
+    reason.starts_with(OUTSIDE_FRAGMENT)
+}
+
 /// A satisfiability answer without a model (see [`Solver::decide`]).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Decision {
@@ -620,7 +632,7 @@ impl Solver {
         };
         match self.wrong_unsupported(&model) {
             Some(u) => Answer::Unknown(format!(
-                "atom outside the decided fragment: {}",
+                "{OUTSIDE_FRAGMENT}: {}",
                 self.terms.display_short(u, 200)
             )),
             // the model's integers are i64: a sum beyond is undefined, not false

@@ -522,6 +522,18 @@ impl Script {
                 self.last = None;
             }
             "exit" => return Ok(false),
+            // SMT-LIB's `(:reason-unknown <reason>)` after an `unknown`: the reason
+            // as a string literal (quotes doubled) instead of `incomplete`/`memout`
+            "get-info" if matches!(args, [Sexp::Atom(k, _)] if k == ":reason-unknown") => {
+                match &self.last {
+                    Some(Answer::Unknown(why)) => {
+                        let quoted = why.replace('"', "\"\"");
+                        self.out
+                            .push_str(&format!("(:reason-unknown \"{quoted}\")\n"));
+                    }
+                    _ => return err(p, "the last check-sat did not answer unknown"),
+                }
+            }
             "get-info" | "get-option" | "echo" => {}
             _ => return err(items[0].pos(), format!("unsupported command `{head}`")),
         }
@@ -958,6 +970,25 @@ mod tests {
         );
         assert!(o.error.is_none(), "{}", o.text);
         assert_eq!(o.answers, vec!["unsat"]);
+    }
+
+    #[test]
+    fn the_reason_of_an_unknown() {
+        let o = run(
+            "(declare-const x Int)(declare-const y Int)(assert (not (= y 0)))\n\
+                     (assert (< (mod x y) 0))(check-sat)(get-info :reason-unknown)",
+        );
+        assert!(o.error.is_none(), "{}", o.text);
+        assert_eq!(o.answers, vec!["unknown"]);
+        assert!(
+            o.text
+                .contains("(:reason-unknown \"atom outside the decided fragment: "),
+            "{}",
+            o.text
+        );
+        // only after an `unknown`, as SMT-LIB says
+        let o = run("(check-sat)\n(get-info :reason-unknown)");
+        assert_eq!(o.error.map(|e| (e.line, e.col)), Some((2, 1)));
     }
 
     #[test]
