@@ -197,3 +197,44 @@ fn arrays_flag_reaches_the_summary_and_the_shards() {
         "{header}"
     );
 }
+
+/// `--emit DIR` writes the campaign's programs, the entry on the first line, and
+/// checks nothing: each is a program `heaplog check` accepts, and `heaplog run` of
+/// its entry explores it.
+#[test]
+fn emit_writes_the_programs_with_their_entries() {
+    let dir = std::env::temp_dir().join(format!("heaplog-fuzz-emit-{}", std::process::id()));
+    let (code, out, err) = heaplog(&[
+        "fuzz",
+        "--emit",
+        dir.to_str().unwrap(),
+        "--n",
+        "3",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.starts_with("wrote 3 programs in "), "{out}");
+    for k in 0..3 {
+        let file = dir.join(format!("program-{k}.java"));
+        let text = std::fs::read_to_string(&file).unwrap();
+        let entry = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("// entry: "))
+            .expect("the entry on the first line");
+        assert!(
+            text.contains(&format!("program {k}, generator seed")),
+            "{text}"
+        );
+        let path = file.to_str().unwrap();
+        let (code, out, err) = heaplog(&[
+            "run", path, "--entry", entry, "--rules", "pose", "--scope", "2",
+        ]);
+        assert_eq!(code, 0, "{path}: {out}{err}");
+        assert!(out.contains("traces: "), "{out}");
+    }
+    let (code, _, err) = heaplog(&["fuzz", "--emit", dir.to_str().unwrap(), "--linear"]);
+    assert_eq!(code, 2, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -82,6 +82,11 @@ pub struct Args {
     /// Write each (shrunk) failing program here, with the command that reproduces it.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Only write the campaign's programs into this directory (`program-K.java`,
+    /// with the entry on an `// entry:` line), checking nothing: to run them under
+    /// another build or tool.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["linear", "shard", "out", "both"])]
+    pub emit: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -154,6 +159,9 @@ pub fn run(args: Args) -> Output {
         both: args.both,
         ..defaults
     };
+    if let Some(dir) = &args.emit {
+        return emit(&cfg, dir);
+    }
     let bar = super::progress((0..args.n).filter(|&i| cfg.shard.owns(i)).count() as u64);
     // Panics are findings here, reported in the summary, not on stderr.
     let hook = std::panic::take_hook();
@@ -172,6 +180,26 @@ pub fn run(args: Args) -> Output {
     }
     let summary = campaign::summarize(&run.key, &run.jvm, run.time_ms, &run.records);
     output(&summary, args.format, args.out.as_deref(), &command)
+}
+
+/// `heaplog fuzz --emit DIR`: the campaign's programs as Java files, unchecked.
+fn emit(cfg: &FuzzConfig, dir: &std::path::Path) -> Output {
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        return Output::input_error(format!("cannot create {}: {e}", dir.display()));
+    }
+    for index in 0..cfg.n {
+        let (_, program, source) = campaign::program_of(cfg, index);
+        let path = dir.join(format!("program-{index}.java"));
+        let text = format!("// entry: {}\n{source}", program.entry);
+        if let Err(e) = std::fs::write(&path, text) {
+            return Output::input_error(format!("cannot write {}: {e}", path.display()));
+        }
+    }
+    Output {
+        stdout: format!("wrote {} programs in {}\n", cfg.n, dir.display()),
+        stderr: String::new(),
+        code: Code::Success,
+    }
 }
 
 /// `heaplog fuzz --linear`: the differential campaign against z3.

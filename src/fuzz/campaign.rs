@@ -328,7 +328,7 @@ fn header(index: u64, seed: u64) -> String {
 }
 
 /// Program `index` of the campaign: its generator seed, the program and its Java text.
-fn program_of(cfg: &FuzzConfig, index: u64) -> (u64, Program, String) {
+pub fn program_of(cfg: &FuzzConfig, index: u64) -> (u64, Program, String) {
     let seed = Rng::derive(cfg.seed, index);
     let prog = generate(seed, &cfg.generate);
     let source = prog.to_java(&header(index, seed));
