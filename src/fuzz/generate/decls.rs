@@ -319,6 +319,7 @@ impl Gen<'_> {
             next_local: 0,
             loops: 0,
             jumps: Vec::new(),
+            walk_at: None,
             caught: Vec::new(),
             trys: 0,
             budget,

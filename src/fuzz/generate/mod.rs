@@ -243,6 +243,9 @@ struct Ctx {
     loops: u32,
     /// The loops and `switch`es around, innermost last.
     jumps: Vec<JumpTarget>,
+    /// Inside a walk loop (`while (x != null && i < K)`, which is no jump target:
+    /// its counter steps last in its body): the number of `jumps` around it.
+    walk_at: Option<usize>,
     /// The parameters of the `catch` blocks around (for rethrows).
     caught: Vec<String>,
     /// `try` statements around.

@@ -302,7 +302,9 @@ impl Gen<'_> {
         let below = self.bin(BinOp::Lt, ie.clone(), k, Ty::Bool);
         let cond = self.bin(BinOp::And, not_null, below, Ty::Bool);
         self.ctx.loops += 1;
+        let walk_at = self.ctx.walk_at.replace(self.ctx.jumps.len());
         let mut body = self.block(depth + 1, 2, true);
+        self.ctx.walk_at = walk_at;
         self.ctx.loops -= 1;
         // The walk and the count come last, unless the body always leaves.
         if completes(&body) {
@@ -546,8 +548,10 @@ impl Gen<'_> {
         }
         let finally = (catches.is_empty() || self.rng.chance(35)).then(|| {
             let jumps = std::mem::take(&mut self.ctx.jumps);
+            let walk_at = self.ctx.walk_at.take();
             let mut f = self.block(depth + 1, 2, false);
             self.ctx.jumps = jumps;
+            self.ctx.walk_at = walk_at;
             while !completes(&f) {
                 f.pop();
             }
@@ -578,7 +582,21 @@ impl Gen<'_> {
                 }
             }
         }
-        let (jump, label) = self.rng.pick(&options).clone();
+        let (mut jump, label) = self.rng.pick(&options).clone();
+        // An unlabelled `continue` whose nearest loop is a walk loop would skip its
+        // step and loop forever: it leaves the walk loop instead (no draw). Only
+        // with `int_types` on, for now: without it a seed names the same program as
+        // before, and some of those loop forever so.
+        if self.cfg.int_types
+            && jump == Jump::Continue
+            && label.is_none()
+            && self
+                .ctx
+                .walk_at
+                .is_some_and(|n| innermost_loop.is_none_or(|i| i < n))
+        {
+            jump = Jump::Break;
+        }
         let label = label.map(|l| self.id(&l));
         let j = st(match jump {
             Jump::Break => StmtKind::Break(label),
