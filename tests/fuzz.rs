@@ -499,3 +499,96 @@ fn every_array_program_passes_check_and_javac() {
         .collect();
     assert!(bad.is_empty(), "javac rejects:\n{}", bad.join("\n"));
 }
+
+/// Seeds of the `long` tests: programs of every size with `GenConfig::int_types` on
+/// (`heaplog fuzz --int-types`).
+fn int_types_programs() -> Vec<(u64, String)> {
+    (0..150u64)
+        .map(|i| {
+            let cfg = GenConfig {
+                size: 1 + (i % 5) as u32,
+                int_types: true,
+                ..GenConfig::default()
+            };
+            let seed = Rng::derive(9, i);
+            (seed, generate(seed, &cfg).to_java(""))
+        })
+        .collect()
+}
+
+/// With `--int-types` the programs have `long` locals, parameters (the entry's
+/// too) and results, literals past `int`'s range, casts both ways and `long`
+/// compound assignments, and never a `long` field or a bitwise operator on one.
+#[test]
+fn int_types_programs_have_the_forms_of_long() {
+    let progs = int_types_programs();
+    let count = |p: &dyn Fn(&str) -> bool| progs.iter().filter(|(_, s)| p(s)).count();
+    let locals = count(&|s| s.contains("        long x"));
+    let entries = count(&|s| entry_text(s).contains("long v)"));
+    let results = count(&|s| s.contains("long m") || s.contains("long entry("));
+    let wide = count(&|s| {
+        [
+            "4294967296L",
+            "2147483648L",
+            "9223372036854775807L",
+            "9223372036854775808L",
+        ]
+        .iter()
+        .any(|w| s.contains(w))
+    });
+    let widen = count(&|s| s.contains("(long) "));
+    let narrow = count(&|s| s.contains("(int) ") && s.contains("long "));
+    let fields = count(&|s| {
+        s.lines()
+            .any(|l| l.starts_with("    long ") && l.ends_with(';'))
+    });
+    assert_eq!(fields, 0, "a program has a long field");
+    for (what, n, at_least) in [
+        ("long locals", locals, 40),
+        ("entries with a long parameter", entries, 20),
+        ("long results", results, 30),
+        ("long literals past int's range", wide, 40),
+        ("(long) casts", widen, 20),
+        ("(int) casts", narrow, 20),
+    ] {
+        assert!(n >= at_least, "only {n} of 150 programs have {what}");
+    }
+}
+
+/// heaplog's front end and javac accept every `--int-types` program, and the
+/// interpreter agrees with the JVM on every driver (the `long` digests included).
+#[test]
+fn every_int_types_program_passes_check_and_runs_as_on_the_jvm() {
+    let progs = int_types_programs();
+    let mut bad = Vec::new();
+    let mut ours = Vec::new();
+    for (seed, src) in &progs {
+        match check::compile(src) {
+            Err((f, why)) => bad.push(format!("seed {seed}: {} {why}\n{src}", f.label())),
+            Ok(p) => ours.push(check::run_drivers(&p).map_err(|(_, m)| m)),
+        }
+    }
+    assert!(bad.is_empty(), "heaplog check rejects:\n{}", bad.join("\n"));
+    if !jvm::available() {
+        eprintln!("javac/java not on PATH: int-types programs not compiled with javac");
+        return;
+    }
+    let sources: Vec<String> = progs.iter().map(|(_, s)| s.clone()).collect();
+    let results = jvm::run_batch(&sources).expect("the JVM harness runs");
+    for (((seed, src), r), ours) in progs.iter().zip(&results).zip(&ours) {
+        if let Some(e) = &r.javac_error {
+            bad.push(format!("seed {seed}: javac: {e}\n{src}"));
+            continue;
+        }
+        let ours = ours.as_ref().expect("the interpreter runs the drivers");
+        for (driver, outcome) in &r.drivers {
+            let mine = ours.iter().find(|(d, _)| d == driver).map(|(_, o)| o);
+            if mine != Some(outcome) {
+                bad.push(format!(
+                    "seed {seed}: {driver}: JVM {outcome}, heaplog {mine:?}\n{src}"
+                ));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}

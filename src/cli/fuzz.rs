@@ -45,7 +45,8 @@ pub struct Args {
     pub bits: bool,
     /// Generate the narrow integer types too: `short`, `byte` and `char` fields,
     /// casts of `int` expressions to them, character literals, compound assignments
-    /// and `++`/`--` that narrow, and `switch` on a cast selector.
+    /// and `++`/`--` that narrow, and `switch` on a cast selector; and `long`
+    /// locals, parameters, results, literals, arithmetic, casts and comparisons.
     #[arg(long, conflicts_with = "linear")]
     pub int_types: bool,
     /// Programs with more bounded inputs than this are not held to the oracle (cut).
@@ -331,7 +332,7 @@ fn text(s: &Summary, written: &[PathBuf]) -> String {
             ""
         },
         if s.int_types {
-            " with short, byte and char"
+            " with short, byte, char and long"
         } else {
             ""
         },

@@ -146,7 +146,7 @@ pub struct Summary {
     pub arrays: bool,
     /// The programs had bitwise and shift operators (`--bits`).
     pub bits: bool,
-    /// The programs had `short`, `byte` and `char` (`--int-types`).
+    /// The programs had `short`, `byte`, `char` and `long` (`--int-types`).
     pub int_types: bool,
     pub time_ms: f64,
     /// heaplog's front end on the generated programs.
@@ -284,7 +284,7 @@ pub struct CampaignKey {
     /// Absent in the records of campaigns from before the flag: false.
     #[serde(default)]
     pub bits: bool,
-    /// The programs have `short`, `byte` and `char` (`GenConfig::int_types`,
+    /// The programs have `short`, `byte`, `char` and `long` (`GenConfig::int_types`,
     /// `--int-types`). Absent in the records of campaigns from before the flag: false.
     #[serde(default)]
     pub int_types: bool,

@@ -13,6 +13,9 @@ use crate::lang::unparse;
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Ty {
     Int,
+    /// `long` (`GenConfig::int_types`): locals, parameters and results, never a
+    /// field or an element (the language has no `long` fields or arrays yet).
+    Long,
     Bool,
     /// A user class, by name.
     Class(String),

@@ -144,6 +144,9 @@ pub fn candidates(p: &Program) -> Vec<Program> {
         if ty == Ty::Int && !matches!(cur.kind, ExprKind::Int(1)) {
             repl.push(at(ExprKind::Int(1), cur));
         }
+        if ty == Ty::Long && !matches!(cur.kind, ExprKind::Long(1)) {
+            repl.push(at(ExprKind::Long(1), cur));
+        }
         if ty == Ty::Bool && !matches!(cur.kind, ExprKind::Bool(true)) {
             repl.push(at(ExprKind::Bool(true), cur));
         }
@@ -192,10 +195,11 @@ fn at(kind: ExprKind, e: &Expr) -> Expr {
     Expr { kind, span: e.span }
 }
 
-/// The simplest expression of `e`'s type `ty`: `0`, `false` or `null`.
+/// The simplest expression of `e`'s type `ty`: `0`, `0L`, `false` or `null`.
 fn default_of(ty: &Ty, e: &Expr) -> Expr {
     match ty {
         Ty::Int => at(ExprKind::Int(0), e),
+        Ty::Long => at(ExprKind::Long(0), e),
         Ty::Bool => at(ExprKind::Bool(false), e),
         _ => at(ExprKind::Null, e),
     }
@@ -229,7 +233,12 @@ fn cast_receiver(x: &mut Expr, names: &lasso::RodeoReader, types: &[Ty]) {
 fn is_atom(e: &Expr) -> bool {
     matches!(
         e.kind,
-        ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Null | ExprKind::This | ExprKind::Name(_)
+        ExprKind::Int(_)
+            | ExprKind::Long(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Null
+            | ExprKind::This
+            | ExprKind::Name(_)
     )
 }
 

@@ -1059,13 +1059,15 @@ pub mod int64 {
         if qhi - qlo >= MAX_CASES {
             return wrap_mod(terms, p);
         }
-        // x's interval of case q: MIN + q 2^64 <= k x <= MAX + q 2^64
+        // x's interval of case q: MIN + q 2^64 <= k x <= MAX + q 2^64, that is
+        // ceil(vlo / k) <= x <= floor(vhi / k) for k > 0, and
+        // ceil(-vhi / -k) <= x <= floor(-vlo / -k) for k < 0
         let interval_of = |q: i128| -> (i128, i128) {
             let (vlo, vhi) = (i128::from(MIN) + q * TWO64, i128::from(MAX) + q * TWO64);
             let (l, h) = if k > 0 {
                 (-((-vlo).div_euclid(k)), vhi.div_euclid(k))
             } else {
-                (-((-vhi).div_euclid(-k)), vlo.div_euclid(-k))
+                (-(vhi.div_euclid(-k)), (-vlo).div_euclid(-k))
             };
             (l.max(xlo), h.min(xhi))
         };
@@ -1824,6 +1826,50 @@ mod tests {
             |x, _| x.wrapping_mul(3) == 1,
         );
         assert_eq!(third, Some(true), "x = 0xAAAAAAAAAAAAAAAB is a model");
+        // by a negative constant: x * -1 == x only for 0 and MIN (-MIN wraps to
+        // MIN), x * -3 == 1 for the inverse of -3 modulo 2^64, and x * -1 > 0
+        // with x > 0 never
+        let negated_self = |t: &mut Terms, x: TermId| {
+            let m = t.int(-1);
+            let p = int64::mul(t, x, m).unwrap();
+            let (e, zero) = (int32::compare(t, Terms::eq, p, x).unwrap(), t.int(0));
+            let nz = t.eq(x, zero).unwrap();
+            vec![e, t.not(nz).unwrap()]
+        };
+        assert_eq!(
+            decide_long(
+                |t, x, _| negated_self(t, x),
+                |x, _| x.wrapping_neg() == x && x != 0
+            ),
+            Some(true),
+            "x = MIN is a model"
+        );
+        assert_eq!(
+            decide_long(
+                |t, x, _| {
+                    let (k, one) = (t.int(-3), t.int(1));
+                    let p = int64::mul(t, x, k).unwrap();
+                    vec![int32::compare(t, Terms::eq, p, one).unwrap()]
+                },
+                |x, _| x.wrapping_mul(-3) == 1,
+            ),
+            Some(true),
+            "x = 0x5555555555555555 is a model"
+        );
+        assert_eq!(
+            decide_long(
+                |t, x, _| {
+                    let (k, zero) = (t.int(-1), t.int(0));
+                    let p = int64::mul(t, x, k).unwrap();
+                    vec![
+                        int32::compare(t, Terms::lt, zero, p).unwrap(),
+                        t.lt(zero, x).unwrap(),
+                    ]
+                },
+                |x, _| x.wrapping_neg() > 0 && x > 0,
+            ),
+            Some(false)
+        );
         // x * 4 on a window without wrap: exact
         assert_eq!(
             decide_long(

@@ -67,8 +67,21 @@ impl Gen<'_> {
         self.mk(ExprKind::Int(i), Ty::Int)
     }
 
-    /// `(T) e` of an `int` expression, `T` a narrow type, `int` or none (an `int`
-    /// for the generator's typing: every use promotes it).
+    /// A `long` literal, `iL`.
+    pub(super) fn long(&mut self, i: i64) -> Expr {
+        self.mk(ExprKind::Long(i), Ty::Long)
+    }
+
+    /// `(long) e` of an `int` expression.
+    pub(super) fn long_cast(&mut self, e: Expr) -> Expr {
+        self.mk(
+            ExprKind::Cast(TypeExpr::Long(Span::default()), Box::new(e)),
+            Ty::Long,
+        )
+    }
+
+    /// `(T) e` of an `int` or `long` expression, `T` a narrow type or `int` (for
+    /// `None`): an `int` for the generator's typing (every use promotes it).
     pub(super) fn narrow_cast(&mut self, to: Option<Narrow>, e: Expr) -> Expr {
         let ty = to.map_or(TypeExpr::Int(Span::default()), Narrow::type_expr);
         self.mk(ExprKind::Cast(ty, Box::new(e)), Ty::Int)
@@ -102,10 +115,11 @@ impl Gen<'_> {
         self.mk(ExprKind::This, ty)
     }
 
-    /// The simplest expression of a type: `0`, `false` or `null`.
+    /// The simplest expression of a type: `0`, `0L`, `false` or `null`.
     pub(super) fn default_of(&mut self, ty: &Ty) -> Expr {
         match ty {
             Ty::Int => self.int(0),
+            Ty::Long => self.long(0),
             Ty::Bool => self.boolean(false),
             _ => self.null(ty.clone()),
         }
@@ -151,16 +165,18 @@ impl Gen<'_> {
         self.mk(ExprKind::Field(Box::new(r), id), ty)
     }
 
-    /// `x++`, `x--` (`prefix` false), `++x` or `--x` on an `int` local or field.
+    /// `x++`, `x--` (`prefix` false), `++x` or `--x` on an `int` local or field or
+    /// a `long` local, of the place's type.
     pub(super) fn inc_dec(&mut self, target: Expr, up: bool, prefix: bool) -> Expr {
         let op = if up { AssignOp::Add } else { AssignOp::Sub };
+        let ty = self.ty(&target);
         self.mk(
             ExprKind::IncDec {
                 target: Box::new(target),
                 op,
                 prefix,
             },
-            Ty::Int,
+            ty,
         )
     }
 
@@ -173,6 +189,7 @@ impl Gen<'_> {
         let span = Span::default();
         match ty {
             Ty::Int => TypeExpr::Int(span),
+            Ty::Long => TypeExpr::Long(span),
             Ty::Bool => TypeExpr::Boolean(span),
             Ty::Class(c) => TypeExpr::Class(self.id(c)),
             Ty::Array(e) => self.array_type_expr(e),

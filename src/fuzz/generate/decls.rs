@@ -52,7 +52,8 @@ impl Gen<'_> {
                     Ty::Class(self.prog.classes[0].name.clone())
                 } else {
                     let t = self.random_ty();
-                    if t.class().is_some() && refs >= max_refs {
+                    // The language has no `long` fields yet: an `int` instead.
+                    if (t.class().is_some() && refs >= max_refs) || t == Ty::Long {
                         Ty::Int
                     } else {
                         t
@@ -155,7 +156,7 @@ impl Gen<'_> {
             .collect();
         // The entry: static or instance, 0-3 reference parameters (with arrays on,
         // some of them arrays: inputs of symbolic length, maybe aliased) and maybe an
-        // int.
+        // int (and, with `int_types` on, maybe a long).
         let is_static = self.rng.chance(50);
         let owner = self.rng.pick(&concrete).clone();
         let nrefs = self.rng.weighted(&[2, 5, 3, 1]);
@@ -171,6 +172,10 @@ impl Gen<'_> {
             .collect();
         if self.rng.chance(40) {
             params.push(("n".into(), Ty::Int));
+        }
+        // a draw more only with `int_types` on
+        if self.cfg.int_types && self.rng.chance(40) {
+            params.push(("v".into(), Ty::Long));
         }
         let ret = self.random_ret();
         self.sigs.push(Sig {
@@ -217,11 +222,14 @@ impl Gen<'_> {
     }
 
     pub(super) fn random_ret(&mut self) -> Ty {
-        match self.rng.weighted(&[4, 2, 3, 2]) {
+        // last, so that without `int_types` the draws are those of before
+        let longs = if self.cfg.int_types { 2 } else { 0 };
+        match self.rng.weighted(&[4, 2, 3, 2, longs]) {
             0 => Ty::Int,
             1 => Ty::Bool,
             2 => self.random_class_ty(),
-            _ => Ty::Void,
+            3 => Ty::Void,
+            _ => Ty::Long,
         }
     }
 
@@ -311,6 +319,7 @@ impl Gen<'_> {
             next_local: 0,
             loops: 0,
             jumps: Vec::new(),
+            walk_at: None,
             caught: Vec::new(),
             trys: 0,
             budget,

@@ -99,6 +99,11 @@ impl Gen<'_> {
                         let r = self.local("r", t.clone());
                         digest.push(self.add(r));
                     }
+                    Ty::Long => {
+                        let r = self.local("r", t.clone());
+                        let d = self.digest_long(r);
+                        digest.extend(d);
+                    }
                     Ty::Bool => {
                         let r = self.local("r", t.clone());
                         digest.push(self.bump(r, 1));
@@ -131,6 +136,10 @@ impl Gen<'_> {
                 let read = self.field(obj, &f.name, f.ty.clone());
                 match &f.ty {
                     Ty::Int => digest.push(self.add(read)),
+                    Ty::Long => {
+                        let d = self.digest_long(read);
+                        digest.extend(d);
+                    }
                     Ty::Bool => digest.push(self.bump(read, 1)),
                     Ty::Class(fc) => {
                         let null = self.null(f.ty.clone());
@@ -176,6 +185,18 @@ impl Gen<'_> {
         assign(h, AssignOp::Set, sum)
     }
 
+    /// `h = (h * 3) + (int) r; h = (h * 3) + (int) (r / 4294967296L);` of a
+    /// `long` read `r` (read twice): its low bits and the rest (without a `long`
+    /// shift).
+    pub(super) fn digest_long(&mut self, r: Expr) -> Vec<Stmt> {
+        let low = self.narrow_cast(None, r.clone());
+        let high = r;
+        let two32 = self.long(1 << 32);
+        let high = self.bin(BinOp::Div, high, two32, Ty::Long);
+        let high = self.narrow_cast(None, high);
+        vec![self.add(low), self.add(high)]
+    }
+
     /// `if (cond) { h += k; }`
     pub(super) fn bump(&mut self, cond: Expr, k: i32) -> Stmt {
         let h = self.local("h", Ty::Int);
@@ -183,12 +204,28 @@ impl Gen<'_> {
         if_stmt(cond, vec![assign(h, AssignOp::Add, k)], None)
     }
 
-    /// A value for a driver: an int literal, a Boolean, or a built object (or null).
+    /// A value for a driver: an int or long literal, a Boolean, or a built object
+    /// (or null).
     pub(super) fn driver_value(&mut self, ty: &Ty, objs: &[(String, String)]) -> Expr {
         match ty {
             Ty::Int => {
                 let k = self.rng.range(-2, 3) as i32;
                 self.int(k)
+            }
+            Ty::Long => {
+                let k = if self.rng.chance(50) {
+                    self.rng.range(-2, 3)
+                } else {
+                    *self.rng.pick(&[
+                        i64::MIN,
+                        i64::MAX,
+                        1 << 32,
+                        1 << 31,
+                        -(1 << 31) - 1,
+                        5_000_000_000,
+                    ])
+                };
+                self.long(k)
             }
             Ty::Bool => {
                 let b = self.rng.chance(50);

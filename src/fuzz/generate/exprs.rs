@@ -1,5 +1,5 @@
-//! Expressions of generated bodies: typed int, boolean and reference expressions,
-//! object creation and calls.
+//! Expressions of generated bodies: typed int, long, boolean and reference
+//! expressions, object creation and calls.
 
 use super::*;
 
@@ -16,6 +16,7 @@ impl Gen<'_> {
             }
             let e = match ty {
                 Ty::Int => self.int_expr(depth),
+                Ty::Long => self.long_expr(depth),
                 Ty::Bool => self.bool_expr(depth),
                 Ty::Class(c) => self.ref_expr(&c.clone(), depth),
                 Ty::Array(e) => self.array_expr(&e.clone(), depth),
@@ -29,6 +30,10 @@ impl Gen<'_> {
             Ty::Int => {
                 let k = self.rng.range(-1, 2) as i32;
                 self.int(k)
+            }
+            Ty::Long => {
+                let k = self.rng.range(-1, 2);
+                self.long(k)
             }
             Ty::Bool => {
                 let b = self.rng.chance(50);
@@ -98,8 +103,21 @@ impl Gen<'_> {
             // last, so that without bitwise operators the draws are those of before
             if d && self.cfg.bits { 4 } else { 0 },
             if d && self.cfg.int_types { 3 } else { 0 },
+            if d && self.cfg.int_types { 2 } else { 0 },
         ];
         match self.rng.weighted(&w) {
+            10 => {
+                // `(int) l`, or a narrower cast, of a `long` expression.
+                let a = self.expr(&Ty::Long, depth - 1);
+                let to = *self.rng.pick(&[
+                    None,
+                    None,
+                    Some(Narrow::Short),
+                    Some(Narrow::Byte),
+                    Some(Narrow::Char),
+                ]);
+                Some(self.narrow_cast(to, a))
+            }
             9 => Some(self.narrow_int_expr(depth)),
             8 => Some(self.bit_int_expr(depth)),
             6 => self.cond_expr(&Ty::Int, depth),
@@ -121,6 +139,83 @@ impl Gen<'_> {
                 Some(self.unary(UnOp::Neg, a, Ty::Int))
             }
             _ => self.call(Some(&Ty::Int), depth - 1),
+        }
+    }
+
+    /// A `long` literal: mostly small, else past `int`'s range or at `long`'s ends.
+    pub(super) fn long_lit(&mut self) -> Expr {
+        let v = if self.rng.chance(60) {
+            self.rng.range(-2, 2)
+        } else {
+            *self.rng.pick(&[
+                i64::MIN,
+                i64::MAX,
+                1 << 32,
+                1 << 31,
+                -(1 << 31) - 1,
+                3_000_000_000,
+                -(1 << 40),
+                1_000_000,
+            ])
+        };
+        self.long(v)
+    }
+
+    /// An expression assignable to `long` (`GenConfig::int_types`): a literal, a
+    /// variable, an `int` expression (which widens), `+ - * / %` of operands of
+    /// which either may be an `int` (promoted), `-`, `(long)` of an `int`
+    /// expression, `?:`, an update of a `long` local, or a call. Typed as javac
+    /// types it: an `int` when no operand is a `long`. No bitwise or shift
+    /// operator: on a symbolic `long` one ends the path.
+    pub(super) fn long_expr(&mut self, depth: u32) -> Option<Expr> {
+        let d = depth > 0;
+        let w = [
+            3,
+            5,
+            2,
+            if d { 5 } else { 0 },
+            if d { 1 } else { 0 },
+            if d { 2 } else { 0 },
+            if d { 1 } else { 0 },
+            if d { 2 } else { 0 },
+            if d { 2 } else { 0 },
+        ];
+        match self.rng.weighted(&w) {
+            0 => Some(self.long_lit()),
+            1 => self.var_of(&Ty::Long),
+            2 => Some(self.expr(&Ty::Int, depth)),
+            3 => {
+                let op =
+                    *self
+                        .rng
+                        .pick(&[BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::Div, BinOp::Rem]);
+                let a = self.expr(&Ty::Long, depth - 1);
+                let b = self.expr(&Ty::Long, depth - 1);
+                let ty = self.promoted(&a, &b);
+                Some(self.bin(op, a, b, ty))
+            }
+            4 => {
+                let a = self.expr(&Ty::Long, depth - 1);
+                let ty = self.ty(&a);
+                Some(self.unary(UnOp::Neg, a, ty))
+            }
+            5 => {
+                let a = self.expr(&Ty::Int, depth - 1);
+                Some(self.long_cast(a))
+            }
+            6 => self.cond_expr(&Ty::Long, depth),
+            7 => self.long_update_expr(depth),
+            _ => self.call(Some(&Ty::Long), depth - 1),
+        }
+    }
+
+    /// The type of a binary numeric operation on `a` and `b` (JLS 5.6.2): `long`
+    /// when either is one, else `int`.
+    pub(super) fn promoted(&self, a: &Expr, b: &Expr) -> Ty {
+        if self.ty(a) == Ty::Long || self.ty(b) == Ty::Long {
+            Ty::Long
+        } else {
+            Ty::Int
         }
     }
 
@@ -197,8 +292,23 @@ impl Gen<'_> {
             if d { 2 } else { 0 },
             if d { 1 } else { 0 },
             if d && self.cfg.bits { 2 } else { 0 },
+            if d && self.cfg.int_types { 2 } else { 0 },
         ];
         match self.rng.weighted(&w) {
+            12 => {
+                // a comparison of `long`s (or of a `long` and an `int`)
+                let op = *self.rng.pick(&[
+                    BinOp::Lt,
+                    BinOp::Le,
+                    BinOp::Gt,
+                    BinOp::Ge,
+                    BinOp::Eq,
+                    BinOp::Ne,
+                ]);
+                let a = self.expr(&Ty::Long, depth - 1);
+                let b = self.expr(&Ty::Long, depth - 1);
+                Some(self.bin(op, a, b, Ty::Bool))
+            }
             11 => {
                 // the non-short-circuit logical operators
                 let op = *self.rng.pick(&[BinOp::BitAnd, BinOp::BitOr, BinOp::BitXor]);

@@ -155,8 +155,14 @@ pub struct GenConfig {
     /// `short`, `byte` and `char`: fields of those types (written through a cast,
     /// updated by compound assignments and `++`/`--` with their implicit narrowing),
     /// casts of `int` expressions to them, character literals, and `switch` on a
-    /// cast selector. Off by default: with it off, a seed names the same program as
-    /// before they were generated. Default: false.
+    /// cast selector; and `long` (`exprs.rs`, `long_expr`): locals, parameters
+    /// (the entry's are symbolic inputs) and results of that type, `L` literals
+    /// past `int`'s range and at `long`'s ends, `+ - * / %` and comparisons mixing
+    /// `int` and `long` operands, `(long)` and `(int)` casts, compound assignments
+    /// and `++`/`--` on `long` locals (and `i += l` on an `int` place, which
+    /// narrows), never a bitwise or shift operator on a `long` (a symbolic one ends
+    /// the path with the bound `long`). Off by default: with it off, a seed names
+    /// the same program as before they were generated. Default: false.
     pub int_types: bool,
 }
 
@@ -237,6 +243,9 @@ struct Ctx {
     loops: u32,
     /// The loops and `switch`es around, innermost last.
     jumps: Vec<JumpTarget>,
+    /// Inside a walk loop (`while (x != null && i < K)`, which is no jump target:
+    /// its counter steps last in its body): the number of `jumps` around it.
+    walk_at: Option<usize>,
     /// The parameters of the `catch` blocks around (for rethrows).
     caught: Vec<String>,
     /// `try` statements around.
@@ -382,10 +391,11 @@ impl Gen<'_> {
         self.is_sub(a, b) || self.is_sub(b, a)
     }
 
-    /// Is a value of type `v` assignable to `t`?
+    /// Is a value of type `v` assignable to `t`? (An `int` widens to a `long`.)
     fn assignable(&self, v: &Ty, t: &Ty) -> bool {
         match (v, t) {
             (Ty::Class(a), Ty::Class(b)) => self.is_sub(a, b),
+            (Ty::Int, Ty::Long) => true,
             _ => v == t,
         }
     }
@@ -452,13 +462,18 @@ impl Gen<'_> {
         Ty::Class(self.rng.pick(&cs).clone())
     }
 
+    /// A type for a local, a parameter or a field (never `long` for a field: see
+    /// [`Gen::fields`]).
     fn random_ty(&mut self) -> Ty {
         let arrays = if self.cfg.arrays { 2 } else { 0 };
-        match self.rng.weighted(&[4, 2, 4, arrays]) {
+        // last, so that without `int_types` the draws are those of before
+        let longs = if self.cfg.int_types { 2 } else { 0 };
+        match self.rng.weighted(&[4, 2, 4, arrays, longs]) {
             0 => Ty::Int,
             1 => Ty::Bool,
             2 => self.random_class_ty(),
-            _ => self.array_ty(),
+            3 => self.array_ty(),
+            _ => Ty::Long,
         }
     }
 }

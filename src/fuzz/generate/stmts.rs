@@ -184,7 +184,7 @@ impl Gen<'_> {
         }
         let v = self.rng.pick(&targets).clone();
         let target = self.local(&v.name, v.ty.clone());
-        if v.ty == Ty::Int && v.assigned && self.rng.chance(40) {
+        if (v.ty == Ty::Int || v.ty == Ty::Long) && v.assigned && self.rng.chance(40) {
             return Some(self.int_update(target));
         }
         let value = self.expr(&v.ty, 2);
@@ -302,7 +302,9 @@ impl Gen<'_> {
         let below = self.bin(BinOp::Lt, ie.clone(), k, Ty::Bool);
         let cond = self.bin(BinOp::And, not_null, below, Ty::Bool);
         self.ctx.loops += 1;
+        let walk_at = self.ctx.walk_at.replace(self.ctx.jumps.len());
         let mut body = self.block(depth + 1, 2, true);
+        self.ctx.walk_at = walk_at;
         self.ctx.loops -= 1;
         // The walk and the count come last, unless the body always leaves.
         if completes(&body) {
@@ -546,8 +548,10 @@ impl Gen<'_> {
         }
         let finally = (catches.is_empty() || self.rng.chance(35)).then(|| {
             let jumps = std::mem::take(&mut self.ctx.jumps);
+            let walk_at = self.ctx.walk_at.take();
             let mut f = self.block(depth + 1, 2, false);
             self.ctx.jumps = jumps;
+            self.ctx.walk_at = walk_at;
             while !completes(&f) {
                 f.pop();
             }
@@ -578,7 +582,21 @@ impl Gen<'_> {
                 }
             }
         }
-        let (jump, label) = self.rng.pick(&options).clone();
+        let (mut jump, label) = self.rng.pick(&options).clone();
+        // An unlabelled `continue` whose nearest loop is a walk loop would skip its
+        // step and loop forever: it leaves the walk loop instead (no draw). Only
+        // with `int_types` on, for now: without it a seed names the same program as
+        // before, and some of those loop forever so.
+        if self.cfg.int_types
+            && jump == Jump::Continue
+            && label.is_none()
+            && self
+                .ctx
+                .walk_at
+                .is_some_and(|n| innermost_loop.is_none_or(|i| i < n))
+        {
+            jump = Jump::Break;
+        }
         let label = label.map(|l| self.id(&l));
         let j = st(match jump {
             Jump::Break => StmtKind::Break(label),
@@ -591,8 +609,8 @@ impl Gen<'_> {
         Some(if_stmt(cond, vec![j], None))
     }
 
-    /// An update of the integer place `target`: `x++`/`x--`, `++x`/`--x`, or a
-    /// compound assignment.
+    /// An update of the integer place `target` (an `int` one, or a `long`
+    /// local): `x++`/`x--`, `++x`/`--x`, or a compound assignment.
     fn int_update(&mut self, target: Expr) -> Stmt {
         match self.rng.below(3) {
             0 => {
@@ -604,10 +622,37 @@ impl Gen<'_> {
                 self.step(target, up, true)
             }
             _ => {
-                let op = self.compound_op();
-                assign(target, op, self.expr(&Ty::Int, 1))
+                let (op, value) = self.compound_value(&target, 1);
+                assign(target, op, value)
             }
         }
+    }
+
+    /// The operator and value of a compound assignment to `target`. With
+    /// `int_types` on, a `long` place, or now and then an `int` one, takes a
+    /// `long` value (`i += l` narrows the sum back to the place's type), and then
+    /// only an arithmetic operator (no `long` bitwise or shift operator is made).
+    fn compound_value(&mut self, target: &Expr, depth: u32) -> (AssignOp, Expr) {
+        // a draw more only with `int_types` on
+        let long = self.ty(target) == Ty::Long || (self.cfg.int_types && self.rng.chance(15));
+        if long {
+            let op = self.arith_op();
+            (op, self.expr(&Ty::Long, depth))
+        } else {
+            let op = self.compound_op();
+            (op, self.expr(&Ty::Int, depth))
+        }
+    }
+
+    /// `+=`, `-=`, `*=`, `/=` or `%=`.
+    fn arith_op(&mut self) -> AssignOp {
+        *self.rng.pick(&[
+            AssignOp::Add,
+            AssignOp::Sub,
+            AssignOp::Mul,
+            AssignOp::Div,
+            AssignOp::Rem,
+        ])
     }
 
     pub(super) fn compound_op(&mut self) -> AssignOp {
@@ -658,14 +703,41 @@ impl Gen<'_> {
             let prefix = self.rng.chance(50);
             Some(self.inc_dec(target, up, prefix))
         } else {
-            let op = self.compound_op();
-            let v = self.expr(&Ty::Int, depth.saturating_sub(1));
+            let (op, v) = self.compound_value(&target, depth.saturating_sub(1));
+            let ty = self.ty(&target);
             let kind = ExprKind::Assign {
                 target: Box::new(target),
                 op,
                 value: Box::new(v),
             };
-            Some(self.mk(kind, Ty::Int))
+            Some(self.mk(kind, ty))
+        }
+    }
+
+    /// `x++`, `--x`, `x op= e` on an assignable `long` local, as an expression.
+    pub(super) fn long_update_expr(&mut self, depth: u32) -> Option<Expr> {
+        let locals: Vec<Var> = self
+            .vars()
+            .filter(|v| !v.readonly && v.assigned && v.ty == Ty::Long)
+            .cloned()
+            .collect();
+        if locals.is_empty() {
+            return None;
+        }
+        let v = self.rng.pick(&locals).clone();
+        let target = self.local(&v.name, Ty::Long);
+        if self.rng.chance(60) {
+            let up = self.rng.chance(50);
+            let prefix = self.rng.chance(50);
+            Some(self.inc_dec(target, up, prefix))
+        } else {
+            let (op, v) = self.compound_value(&target, depth.saturating_sub(1));
+            let kind = ExprKind::Assign {
+                target: Box::new(target),
+                op,
+                value: Box::new(v),
+            };
+            Some(self.mk(kind, Ty::Long))
         }
     }
 
@@ -677,6 +749,7 @@ impl Gen<'_> {
         let (a_ty, b_ty) = (self.ty(&a), self.ty(&b));
         let t = match (&a_ty, &b_ty) {
             (x, y) if x == y => x.clone(),
+            (Ty::Int, Ty::Long) | (Ty::Long, Ty::Int) => Ty::Long,
             (Ty::Class(x), Ty::Class(y)) => {
                 // A `null` arm takes the other's type; else the nearest common class.
                 if matches!(a.kind, ExprKind::Null) {
