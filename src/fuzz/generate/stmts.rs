@@ -698,20 +698,7 @@ impl Gen<'_> {
             let recv = self.receiver(&c, 1)?;
             self.field(recv, &f.name, Ty::Int)
         };
-        if self.rng.chance(60) {
-            let up = self.rng.chance(50);
-            let prefix = self.rng.chance(50);
-            Some(self.inc_dec(target, up, prefix))
-        } else {
-            let (op, v) = self.compound_value(&target, depth.saturating_sub(1));
-            let ty = self.ty(&target);
-            let kind = ExprKind::Assign {
-                target: Box::new(target),
-                op,
-                value: Box::new(v),
-            };
-            Some(self.mk(kind, ty))
-        }
+        Some(self.update_of(target, depth))
     }
 
     /// `x++`, `--x`, `x op= e` on an assignable `long` local, as an expression.
@@ -726,18 +713,24 @@ impl Gen<'_> {
         }
         let v = self.rng.pick(&locals).clone();
         let target = self.local(&v.name, Ty::Long);
+        Some(self.update_of(target, depth))
+    }
+
+    /// `x++`, `--x` or `x op= e` on the place `target`, as an expression of its type.
+    fn update_of(&mut self, target: Expr, depth: u32) -> Expr {
         if self.rng.chance(60) {
             let up = self.rng.chance(50);
             let prefix = self.rng.chance(50);
-            Some(self.inc_dec(target, up, prefix))
+            self.inc_dec(target, up, prefix)
         } else {
             let (op, v) = self.compound_value(&target, depth.saturating_sub(1));
+            let ty = self.ty(&target);
             let kind = ExprKind::Assign {
                 target: Box::new(target),
                 op,
                 value: Box::new(v),
             };
-            Some(self.mk(kind, Ty::Long))
+            self.mk(kind, ty)
         }
     }
 

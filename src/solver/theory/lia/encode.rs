@@ -160,14 +160,28 @@ impl Division {
     /// it from the start. Its atoms leave difference logic (the coefficient `k`),
     /// so a division gets it only when the point lemmas have not settled a check.
     pub fn definition(&self, terms: &mut Terms) -> Option<Vec<(TermId, TermId)>> {
-        let kt = terms.int(self.k);
-        let kq = terms.mul(kt, self.q).ok()?;
-        let r = terms.sub(self.a, kq).ok()?;
-        let (zero, top, yes) = (terms.int(0), terms.int(self.k - 1), terms.bool(true));
-        let low = terms.le(zero, r).ok()?;
-        let high = terms.le(r, top).ok()?;
+        let (_, [low, high]) = remainder_range(terms, self.a, self.k, self.q)?;
+        let yes = terms.bool(true);
         Some(vec![(low, yes), (high, yes)])
     }
+}
+
+/// The remainder `r = a - k q` of `a` by `k > 0` with the quotient `q`, and its
+/// range `0 <= r`, `r <= k - 1`, which holds exactly when `q = a div k`: a
+/// remainder's encoding, and a division's definition.
+fn remainder_range(
+    terms: &mut Terms,
+    a: TermId,
+    k: i64,
+    q: TermId,
+) -> Option<(TermId, [TermId; 2])> {
+    let kt = terms.int(k);
+    let kq = terms.mul(kt, q).ok()?;
+    let r = terms.sub(a, kq).ok()?;
+    let (zero, top) = (terms.int(0), terms.int(k - 1));
+    let low = terms.le(zero, r).ok()?;
+    let high = terms.le(r, top).ok()?;
+    Some((r, [low, high]))
 }
 
 /// A linear integer expression: `sum(coef * var) + constant`. The constant is an
@@ -699,13 +713,9 @@ impl Arith<'_, '_> {
     fn remainder(&mut self, t: TermId, a: TermId, k: i64) -> Option<Lin> {
         let kt = self.terms.int(k);
         let d = self.terms.div(a, kt).ok()?;
-        let kd = self.terms.mul(kt, d).ok()?;
-        let r = self.terms.sub(a, kd).ok()?;
+        let (r, bounds) = remainder_range(self.terms, a, k, d)?;
         if self.th.lia.encoding.remainders.insert(t) {
-            let (zero, top) = (self.terms.int(0), self.terms.int(k - 1));
-            let low = self.terms.le(zero, r).ok()?;
-            let high = self.terms.le(r, top).ok()?;
-            for bound in [low, high] {
+            for bound in bounds {
                 let l = self.lit(bound);
                 self.clause(&[l]);
             }
