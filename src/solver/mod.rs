@@ -651,14 +651,28 @@ impl Solver {
     }
 
     /// An atom outside the decided fragment whose value in `model` is not the one
-    /// the search gave it.
+    /// the search gave it. A lifted `ite`'s constant inside such an atom (the
+    /// definition `v = a mod v'` of a lift is one) takes the value the search gave
+    /// it: the model leaves those constants out, and at any other value a wrong
+    /// atom could read right (`v <= a mod a` and `a mod a <= v` both hold at `v =
+    /// 0`, while the search had `v = -1`), so that the model's failure would be
+    /// counted as an invalid model instead of an atom outside the fragment.
     fn wrong_unsupported(&self, model: &Model) -> Option<TermId> {
+        let read = self.th.reader();
+        let mut memo: std::collections::HashMap<TermId, Option<ModelValue>> = self
+            .enc
+            .lifted_constants()
+            .filter_map(|v| match read(v) {
+                Some(Some(x @ ModelValue::Int(_))) => Some((v, Some(x))),
+                _ => None,
+            })
+            .collect();
         self.enc
             .unsupported
             .iter()
             .find(|&&(u, l)| {
                 let assigned = self.sat.value(l) == cdcl::LBool::True;
-                model.eval(&self.terms, u) != Some(ModelValue::Bool(assigned))
+                model.eval_in(&self.terms, u, &mut memo) != Some(ModelValue::Bool(assigned))
             })
             .map(|&(u, _)| u)
     }

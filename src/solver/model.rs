@@ -100,6 +100,18 @@ impl Model {
         self.eval_shared(terms, t, &mut HashMap::new())
     }
 
+    /// Evaluate `t` under the model with `memo`'s values for the terms it holds
+    /// (seeded with the values of constants the model leaves out, such as a lifted
+    /// `ite`'s), keeping the values of the sub-terms evaluated for the next call.
+    pub fn eval_in(
+        &self,
+        terms: &Terms,
+        t: TermId,
+        memo: &mut HashMap<TermId, Option<ModelValue>>,
+    ) -> Option<ModelValue> {
+        self.eval_shared(terms, t, memo)
+    }
+
     /// The first of `ts` that does not evaluate to `true`, evaluating each shared
     /// sub-term once (linear in the DAG of all of them).
     pub fn first_not_true(

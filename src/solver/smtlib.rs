@@ -991,6 +991,29 @@ mod tests {
         assert_eq!(o.error.map(|e| (e.line, e.col)), Some((2, 1)));
     }
 
+    /// A model that fails on a remainder by a symbol is explained by that atom,
+    /// never counted as an invalid model: the lift `v` of the outer `ite` reads
+    /// `v <= t mod t` and `t mod t <= v` right at the model's default `v = 0`, wrong
+    /// at the search's `v = -1` (`t` is an `ite` of remainders, its own lift).
+    #[test]
+    fn a_remainder_by_a_symbol_inside_a_lifted_ite_is_the_reason() {
+        let o = run(
+            "(declare-const b Bool)(declare-const x Int)(declare-const y Int)\n\
+             (define-fun t () Int (ite b (mod x 65536) (mod y 65536)))\n\
+             (assert (not (= t 0)))\n\
+             (assert (< (ite (< t 0) (- (mod t t)) (mod t t)) 0))\n\
+             (check-sat)(get-info :reason-unknown)",
+        );
+        assert!(o.error.is_none(), "{}", o.text);
+        assert_eq!(o.answers, vec!["unknown"]);
+        assert!(
+            o.text
+                .contains("(:reason-unknown \"atom outside the decided fragment: "),
+            "{}",
+            o.text
+        );
+    }
+
     #[test]
     fn errors_have_positions() {
         let o = run("(declare-const x Int)\n(assert (and x true))");

@@ -50,6 +50,11 @@ impl Encoder {
         self.lits.get(&t).copied()
     }
 
+    /// The constants that stand for lifted `ite`s.
+    pub fn lifted_constants(&self) -> impl Iterator<Item = TermId> + '_ {
+        self.lifted.values().copied()
+    }
+
     pub fn enode_of(&self, t: TermId) -> Option<ENode> {
         self.enodes.get(&t).copied().flatten()
     }
