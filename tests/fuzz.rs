@@ -362,7 +362,9 @@ fn fnv1a(text: &str) -> u64 {
 
 /// Without `--arrays` a seed names the program it named before the flag existed: the
 /// digest of 100 programs of every size, taken before the array forms could be turned
-/// on from the command line. The array forms draw nothing from the stream when off.
+/// on from the command line, and again when an unlabelled `continue` out of a walk
+/// loop became a `break` in every program (docs/FUZZING.md). The array forms draw
+/// nothing from the stream when off.
 #[test]
 fn seeds_without_arrays_name_the_same_programs() {
     let all: String = (0..100u64)
@@ -376,7 +378,7 @@ fn seeds_without_arrays_name_the_same_programs() {
         .collect();
     assert_eq!(
         fnv1a(&all),
-        6_197_793_271_131_394_673,
+        952_767_089_895_471_671,
         "a seed without arrays names another program now"
     );
 }

@@ -584,11 +584,8 @@ impl Gen<'_> {
         }
         let (mut jump, label) = self.rng.pick(&options).clone();
         // An unlabelled `continue` whose nearest loop is a walk loop would skip its
-        // step and loop forever: it leaves the walk loop instead (no draw). Only
-        // with `int_types` on, for now: without it a seed names the same program as
-        // before, and some of those loop forever so.
-        if self.cfg.int_types
-            && jump == Jump::Continue
+        // step and loop forever: it leaves the walk loop instead (no draw).
+        if jump == Jump::Continue
             && label.is_none()
             && self
                 .ctx
