@@ -226,9 +226,9 @@ fn shrink_candidates_cast_null_receivers() {
 #[test]
 fn shrinking_text_keeps_the_failure() {
     let src = generate(3, &GenConfig::default()).to_java("");
-    let broken = src.replacen('{', "{ long a;", 2);
+    let broken = src.replacen('{', "{ double a;", 2);
     let Err((target @ Failure::CheckRejected { .. }, _)) = check::compile(&broken) else {
-        panic!("long is rejected");
+        panic!("double is rejected");
     };
     let small = shrink::shrink_text(
         &broken,
