@@ -1,5 +1,5 @@
 // heaplog: long fields, static long fields and long arrays: symbolic inputs of long's range in fields and elements, and long statics
-// exercises: long instance fields read through lazily initialized objects (symbolic inputs of sort long); a new object's long field, 0L; stores that widen an int; compound assignment and ++ on a long field; the sum of two objects' long fields; long static fields with an initializer and a static block; a long[] parameter and a long[] field, their elements symbolic inputs of long's range; element ++ that wraps; new long[n] with its 0L elements
+// exercises: long instance fields read through lazily initialized objects (symbolic inputs of sort long); a new object's long field, 0L; stores that widen an int; compound assignment and ++ on a long field; the sum of two objects' long fields; long static fields with an initializer and a static block; a long[] parameter and a long[] field, their elements symbolic inputs of long's range; element ++ that wraps; new long[n] with its 0L elements; a constructor with a long parameter (a test builds a Hist with it)
 // entry: Cell.above paths=3
 // entry: Cell.bump paths=2
 // entry: Cell.store paths=2
@@ -125,6 +125,10 @@ class Arr {
 
 class Hist {
     long[] h;
+
+    Hist(long first) {
+        h = new long[] {first, first + 1};
+    }
 
     int peak() {
         if (h == null) {
