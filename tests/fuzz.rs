@@ -226,9 +226,9 @@ fn shrink_candidates_cast_null_receivers() {
 #[test]
 fn shrinking_text_keeps_the_failure() {
     let src = generate(3, &GenConfig::default()).to_java("");
-    let broken = src.replacen('{', "{ long a;", 2);
+    let broken = src.replacen('{', "{ double a;", 2);
     let Err((target @ Failure::CheckRejected { .. }, _)) = check::compile(&broken) else {
-        panic!("long is rejected");
+        panic!("double is rejected");
     };
     let small = shrink::shrink_text(
         &broken,
@@ -505,22 +505,29 @@ fn every_array_program_passes_check_and_javac() {
 /// Seeds of the `long` tests: programs of every size with `GenConfig::int_types` on
 /// (`heaplog fuzz --int-types`).
 fn int_types_programs() -> Vec<(u64, String)> {
+    int_types_programs_with(false)
+}
+
+/// [`int_types_programs`], with `GenConfig::arrays` on too when `arrays`
+/// (`heaplog fuzz --int-types --arrays`), from seeds of their own.
+fn int_types_programs_with(arrays: bool) -> Vec<(u64, String)> {
     (0..150u64)
         .map(|i| {
             let cfg = GenConfig {
                 size: 1 + (i % 5) as u32,
                 int_types: true,
+                arrays,
                 ..GenConfig::default()
             };
-            let seed = Rng::derive(9, i);
+            let seed = Rng::derive(if arrays { 10 } else { 9 }, i);
             (seed, generate(seed, &cfg).to_java(""))
         })
         .collect()
 }
 
 /// With `--int-types` the programs have `long` locals, parameters (the entry's
-/// too) and results, literals past `int`'s range, casts both ways and `long`
-/// compound assignments, and never a `long` field or a bitwise operator on one.
+/// too), results and fields, literals past `int`'s range, casts both ways and
+/// `long` compound assignments, and never a bitwise operator on a `long`.
 #[test]
 fn int_types_programs_have_the_forms_of_long() {
     let progs = int_types_programs();
@@ -544,8 +551,8 @@ fn int_types_programs_have_the_forms_of_long() {
         s.lines()
             .any(|l| l.starts_with("    long ") && l.ends_with(';'))
     });
-    assert_eq!(fields, 0, "a program has a long field");
     for (what, n, at_least) in [
+        ("long fields", fields, 20),
         ("long locals", locals, 40),
         ("entries with a long parameter", entries, 20),
         ("long results", results, 30),
@@ -561,10 +568,38 @@ fn int_types_programs_have_the_forms_of_long() {
 /// interpreter agrees with the JVM on every driver (the `long` digests included).
 #[test]
 fn every_int_types_program_passes_check_and_runs_as_on_the_jvm() {
-    let progs = int_types_programs();
+    passes_check_and_runs_as_on_the_jvm(&int_types_programs());
+}
+
+/// With `--int-types --arrays` the programs have `long[]` fields, parameters and
+/// locals too; heaplog's front end and javac accept every one, and the interpreter
+/// agrees with the JVM on every driver (a `long[]`'s first element digested).
+#[test]
+fn int_types_programs_with_arrays_have_long_arrays_and_run_as_on_the_jvm() {
+    let progs = int_types_programs_with(true);
+    let arrays = progs.iter().filter(|(_, s)| s.contains("long[] ")).count();
+    let fields = progs
+        .iter()
+        .filter(|(_, s)| s.lines().any(|l| l.starts_with("    long[] ")))
+        .count();
+    let new = progs
+        .iter()
+        .filter(|(_, s)| s.contains("new long["))
+        .count();
+    for (what, n, at_least) in [
+        ("long arrays", arrays, 30),
+        ("long[] fields", fields, 5),
+        ("new long[...]", new, 20),
+    ] {
+        assert!(n >= at_least, "only {n} of 150 programs have {what}");
+    }
+    passes_check_and_runs_as_on_the_jvm(&progs);
+}
+
+fn passes_check_and_runs_as_on_the_jvm(progs: &[(u64, String)]) {
     let mut bad = Vec::new();
     let mut ours = Vec::new();
-    for (seed, src) in &progs {
+    for (seed, src) in progs {
         match check::compile(src) {
             Err((f, why)) => bad.push(format!("seed {seed}: {} {why}\n{src}", f.label())),
             Ok(p) => ours.push(check::run_drivers(&p).map_err(|(_, m)| m)),

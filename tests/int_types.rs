@@ -145,17 +145,39 @@ fn narrowing_without_a_cast_and_bad_literals_are_positioned_errors() {
             "class B { long f() { return 1_L; } }",
             "B.java:1:29: error: illegal underscore in number literal `1_L`",
         ),
+        // `long` fields, static fields and arrays: javac's errors (each checked with
+        // javac 17), never a narrowing without a cast.
         (
-            "class B { long f; }",
-            "B.java:1:11: error: the Java subset does not support fields of type `long` yet",
+            "class B { int f; void g() { f = 1L; } }",
+            "B.java:1:33: error: incompatible types: possible lossy conversion from `long` to `int`",
         ),
         (
-            "class B { static long f = 1L; }",
-            "B.java:1:18: error: the Java subset does not support fields of type `long` yet",
+            "class B { long f; byte g() { return f; } }",
+            "B.java:1:37: error: incompatible types: possible lossy conversion from `long` to `byte`",
         ),
         (
-            "class B { long[] f() { return null; } }",
-            "B.java:1:11: error: the Java subset does not support arrays of `long` yet",
+            "class B { static long f = 1L; static int g = f; }",
+            "B.java:1:46: error: incompatible types: possible lossy conversion from `long` to `int`",
+        ),
+        (
+            "class B { int[] a; void g() { a[0] = 5L; } }",
+            "B.java:1:38: error: incompatible types: possible lossy conversion from `long` to `int`",
+        ),
+        (
+            "class B { long[] a = {1, true}; }",
+            "B.java:1:26: error: incompatible types: `boolean` cannot be converted to `long`",
+        ),
+        (
+            "class B { int[] a = new long[1]; }",
+            "B.java:1:21: error: incompatible types: `long[]` cannot be converted to `int[]`",
+        ),
+        (
+            "class B { long f; void g() { f = null; } }",
+            "B.java:1:34: error: incompatible types: `<null>` cannot be converted to `long`",
+        ),
+        (
+            "class B { long[] a; boolean g() { return a[0]; } }",
+            "B.java:1:42: error: incompatible types: `long` cannot be converted to `boolean`",
         ),
         (
             "class B { int f(boolean b) { switch (b) { default: return 0; } } }",
@@ -222,6 +244,42 @@ fn the_long_forms_javac_accepts_are_accepted() {
         static long g(long l) { return l; }
     }";
     assert_eq!(errors(src), "");
+}
+
+/// `long` fields, static fields and arrays as javac accepts them (compiled with
+/// javac 17): an `int` stored widens, compound assignments and `++`/`--` on a
+/// field and an element, static initializers and a static block, `long[]` and
+/// `long[][]` with initializers, `length`, the enhanced `for`.
+#[test]
+fn long_fields_and_arrays_javac_accepts_are_accepted() {
+    let src = r"class B {
+        static long base = 3000000000L;
+        static long twice = base * 2;
+        static long[] table = {1, 2L, 'c', (byte) 4};
+        static long mark;
+        static { mark = twice - 1; if (mark > 0) { mark += 7; } }
+        long f;
+        long[] xs = new long[3];
+        long[][] m = {{1L}, {}, new long[2]};
+        long g(int i, char c, B o) {
+            f = i; f = c; o.f += 1; o.f <<= i; f++; --o.f; xs[0] = i; xs[1] += f; xs[2]--;
+            int k = 0; k += f; k -= xs[0]; m[0][0] *= 3; B.base++; mark /= 2;
+            long s = 0;
+            for (long x : xs) { s += x; }
+            return s + k + xs.length + m[2].length + (f > i ? f : i) + table[3];
+        }
+    }";
+    assert_eq!(errors(src), "");
+}
+
+/// tests/longs/fields.java: `long` fields read through lazily initialized objects
+/// (symbolic inputs of sort `long`), `long` statics with an initializer and a static
+/// block, `long[]` parameters, fields and new arrays: its header's path counts, and
+/// every rule set agrees with the oracle, whose `long` fields and elements take the
+/// int range and `LONG_BOUNDARIES` as `long` parameters do.
+#[test]
+fn long_fields_program_has_its_paths_and_every_rule_set_agrees_with_the_oracle() {
+    common::header_paths_and_oracle_agree("tests/longs/fields.java", 9, &[]);
 }
 
 #[test]

@@ -86,6 +86,9 @@ struct Counts {
     array_inputs: usize,
     /// Tests whose arguments hold a number past `int`'s range (a `long`).
     wide_inputs: usize,
+    /// Tests whose input heap holds a number past `int`'s range (a `long` field or
+    /// element).
+    wide_heaps: usize,
     java_tests: usize,
     /// Per rule set: traces, tests, and the skipped traces by reason.
     per_rules: std::collections::BTreeMap<
@@ -165,6 +168,20 @@ fn check(entries: &[(String, String)], tag: &str) -> Counts {
                         args.values()
                             .filter_map(Value::as_i64)
                             .any(|x| i32::try_from(x).is_err())
+                    })
+                })
+                .count();
+            counts.wide_heaps += tests
+                .iter()
+                .filter(|t| {
+                    t["input"]["heap"].as_array().is_some_and(|h| {
+                        h.iter().any(|o| {
+                            o["fields"].as_object().is_some_and(|fs| {
+                                fs.values()
+                                    .filter_map(Value::as_i64)
+                                    .any(|x| i32::try_from(x).is_err())
+                            })
+                        })
                     })
                 })
                 .count();
@@ -464,6 +481,25 @@ fn long_inputs_past_the_int_range_replay_and_pass_on_the_jvm() {
     // negate's Long.MIN_VALUE.
     let runs = counts.per_rules.len();
     assert!(counts.wide_inputs >= 9 * runs, "{counts:?}");
+}
+
+/// tests/longs/fields.java: `long` fields and `long[]` elements of input objects,
+/// `long` statics: every trace of every rule set gets its test, none skipped, the
+/// tests replay, and on the JVM they build the input heaps with `long` values past
+/// `int`'s range (`L` literals), assert `long` fields against `long` literals and
+/// reset the `long` statics.
+#[test]
+fn long_fields_and_arrays_replay_and_pass_on_the_jvm() {
+    let entries: Vec<(String, String)> = corpus_of("tests/longs/fields.java");
+    assert_eq!(entries.len(), 9);
+    let counts = check(&entries, "long-fields");
+    eprintln!("{counts:?}");
+    every_trace_has_a_replayed_test(&counts);
+    // Per rule set, at least Cell.above's v above 3000000000, Cell.bump's and
+    // Cell.sum's wrap at Long.MAX_VALUE, and Arr.first's a[0] below Integer.MIN_VALUE
+    // and at Long.MAX_VALUE.
+    let runs = counts.per_rules.len();
+    assert!(counts.wide_heaps >= 5 * runs, "{counts:?}");
 }
 
 /// Products of `int`s by constants that wrap (tests/lia/hash.java: hash codes,

@@ -363,6 +363,7 @@ pub fn conforms<R>(ctx: &mut Ctx, arrays: &Arrays<R>, v: Stored, elem: Type) -> 
 pub fn default_elem<R>(ctx: &mut Ctx, ty: ArrayType, null: R) -> Val<R> {
     match ty.elem() {
         t if t.is_integral() => Val::Prim(ctx.terms.int(0)),
+        Type::Long => Val::Prim(ctx.terms.long(0)),
         Type::Bool => Val::Prim(ctx.terms.bool(false)),
         _ => Val::Ref(null),
     }

@@ -34,6 +34,7 @@ pub fn default_fields<R: Copy>(
         .map(|&f| {
             let v = match p.field(f).ty {
                 t if t.is_integral() => Val::Prim(ctx.terms.int(0)),
+                Type::Long => Val::Prim(ctx.terms.long(0)),
                 Type::Bool => Val::Prim(ctx.terms.bool(false)),
                 _ => Val::Ref(null),
             };

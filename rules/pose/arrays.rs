@@ -421,6 +421,7 @@ impl Pose {
         let faulty = heap.clone();
         let default = match ty.elem() {
             t if t.is_integral() => ctx.terms.int(0),
+            Type::Long => ctx.terms.long(0),
             Type::Bool => ctx.terms.bool(false),
             _ => ctx.terms.null(),
         };

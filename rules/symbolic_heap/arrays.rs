@@ -178,6 +178,7 @@ impl SymbolicHeap {
         let faulty = heap.clone();
         let default = match ty.elem() {
             t if t.is_integral() => Val::Prim(ctx.terms.int(0)),
+            Type::Long => Val::Prim(ctx.terms.long(0)),
             Type::Bool => Val::Prim(ctx.terms.bool(false)),
             _ => Val::Ref(R_NULL),
         };

@@ -122,6 +122,7 @@ pub mod json {
         }
         let base = match base {
             "int" => ElemBase::Int,
+            "long" => ElemBase::Long,
             "short" => ElemBase::Short,
             "byte" => ElemBase::Byte,
             "char" => ElemBase::Char,

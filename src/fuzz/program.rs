@@ -13,13 +13,13 @@ use crate::lang::unparse;
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Ty {
     Int,
-    /// `long` (`GenConfig::int_types`): locals, parameters and results, never a
-    /// field or an element (the language has no `long` fields or arrays yet).
+    /// `long` (`GenConfig::int_types`): locals, parameters, results, fields and
+    /// (with `GenConfig::arrays`) array elements.
     Long,
     Bool,
     /// A user class, by name.
     Class(String),
-    /// An array of `int`, `boolean` or a user class (one dimension).
+    /// An array of `int`, `boolean`, a user class or `long` (one dimension).
     Array(Box<Ty>),
     /// The result of a void call (statements only).
     Void,

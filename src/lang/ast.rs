@@ -111,6 +111,7 @@ pub enum TypeExpr {
 #[derive(Copy, Clone, Debug)]
 pub enum ArrayBaseExpr {
     Int,
+    Long,
     Short,
     Byte,
     Char,

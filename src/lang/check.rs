@@ -320,6 +320,7 @@ impl Table<'_> {
             TypeExpr::Array { base, dims, .. } => {
                 let base = match base {
                     ast::ArrayBaseExpr::Int => ElemBase::Int,
+                    ast::ArrayBaseExpr::Long => ElemBase::Long,
                     ast::ArrayBaseExpr::Short => ElemBase::Short,
                     ast::ArrayBaseExpr::Byte => ElemBase::Byte,
                     ast::ArrayBaseExpr::Char => ElemBase::Char,
@@ -696,16 +697,7 @@ pub(super) fn check(
                 continue;
             }
             declared.push((f.name.name, f.name.span));
-            let mut ty = table.resolve_type(f.ty, diags);
-            if let TypeExpr::Long(at) = f.ty {
-                // A field is an input of symbolic execution, which has no `long`
-                // symbols yet (docs/LANGUAGE.md, "Integer types").
-                diags.push(Diagnostic::error(
-                    "the Java subset does not support fields of type `long` yet",
-                    at,
-                ));
-                ty = None;
-            }
+            let ty = table.resolve_type(f.ty, diags);
             let fid = FieldId(table.program.fields.len() as u32);
             let (name, owner, stat) = match statics_class {
                 Some(holder) if f.mods.is_static => {

@@ -1949,12 +1949,7 @@ impl Parser<'_> {
 fn array_type(base: TypeExpr, dims: u32, span: Span) -> Result<TypeExpr, (String, Span)> {
     let base = match base {
         TypeExpr::Int(_) => ArrayBaseExpr::Int,
-        TypeExpr::Long(s) => {
-            return Err((
-                "the Java subset does not support arrays of `long` yet".into(),
-                s,
-            ));
-        }
+        TypeExpr::Long(_) => ArrayBaseExpr::Long,
         TypeExpr::Short(_) => ArrayBaseExpr::Short,
         TypeExpr::Byte(_) => ArrayBaseExpr::Byte,
         TypeExpr::Char(_) => ArrayBaseExpr::Char,

@@ -144,6 +144,7 @@ impl Type {
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum ElemBase {
     Int,
+    Long,
     Short,
     Byte,
     Char,
@@ -166,6 +167,10 @@ impl ArrayType {
         Some(match elem {
             Type::Int => ArrayType {
                 base: ElemBase::Int,
+                dims: 1,
+            },
+            Type::Long => ArrayType {
+                base: ElemBase::Long,
                 dims: 1,
             },
             Type::Short => ArrayType {
@@ -192,7 +197,7 @@ impl ArrayType {
                 base: a.base,
                 dims: a.dims.checked_add(1)?,
             },
-            Type::Void | Type::Null | Type::Long => return None,
+            Type::Void | Type::Null => return None,
         })
     }
 
@@ -206,6 +211,7 @@ impl ArrayType {
         }
         match self.base {
             ElemBase::Int => Type::Int,
+            ElemBase::Long => Type::Long,
             ElemBase::Short => Type::Short,
             ElemBase::Byte => Type::Byte,
             ElemBase::Char => Type::Char,
@@ -507,6 +513,7 @@ impl Program {
             Type::Array(a) => {
                 let base = match a.base {
                     ElemBase::Int => "int",
+                    ElemBase::Long => "long",
                     ElemBase::Short => "short",
                     ElemBase::Byte => "byte",
                     ElemBase::Char => "char",

@@ -119,6 +119,7 @@ impl<R: Resolver> Printer<'_, R> {
     fn base(&self, b: &ArrayBaseExpr) -> String {
         match b {
             ArrayBaseExpr::Int => "int".into(),
+            ArrayBaseExpr::Long => "long".into(),
             ArrayBaseExpr::Short => "short".into(),
             ArrayBaseExpr::Byte => "byte".into(),
             ArrayBaseExpr::Char => "char".into(),

@@ -390,6 +390,7 @@ pub fn prove(
         for &f in &prim_fields {
             let sort = match program.field(f).ty {
                 Type::Bool => ExprSort::Bool,
+                Type::Long => ExprSort::Long,
                 _ => ExprSort::Int,
             };
             let path = format!("{p}.{}", program.field_name(f));
@@ -824,7 +825,7 @@ impl Prover<'_> {
         let r = ref_sort(self.t());
         let name = format!(".{}", self.program.field_name(f));
         let ret = match self.program.field(f).ty {
-            t if t.is_integral() => Sort::Int,
+            t if t.is_numeric() => Sort::Int,
             Type::Bool => Sort::Bool,
             _ => r,
         };
@@ -842,6 +843,7 @@ impl Prover<'_> {
         let ty = self.program.field(f).ty;
         let (sort, default) = match ty {
             t if t.is_integral() => (ExprSort::Int, self.t().int(0)),
+            Type::Long => (ExprSort::Long, self.t().int(0)),
             Type::Bool => (ExprSort::Bool, self.t().bool(false)),
             _ => {
                 let fun = self.field_fun(f);

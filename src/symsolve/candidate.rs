@@ -16,6 +16,8 @@ pub(super) type Domain = Vec<InputValue>;
 /// The domains of one search's candidate vector, one per field type.
 pub(super) struct Domains {
     ints: Domain,
+    /// `long`: the int range with `generate::LONG_BOUNDARIES` (`generate::long_domain`).
+    longs: Domain,
     /// `short`, `byte` and `char`, in that order (`generate::int_domain`).
     narrow: [Domain; 3],
     bools: Domain,
@@ -40,6 +42,10 @@ impl Domains {
                 .map(InputValue::Int)
                 .collect()
         });
+        let longs: Domain = crate::concrete::generate::long_domain(&int_range)
+            .into_iter()
+            .map(InputValue::Long)
+            .collect();
         let ints: Domain = int_range.map(InputValue::Int).collect();
         let bools: Domain = vec![InputValue::Bool(false), InputValue::Bool(true)];
         let mut refs: HashMap<Type, Domain> = HashMap::new();
@@ -63,6 +69,7 @@ impl Domains {
         }
         Domains {
             ints,
+            longs,
             narrow,
             bools,
             refs,
@@ -73,13 +80,13 @@ impl Domains {
     pub(super) fn of(&self, ty: &Type) -> &Domain {
         match ty {
             Type::Int => &self.ints,
+            Type::Long => &self.longs,
             Type::Short => &self.narrow[0],
             Type::Byte => &self.narrow[1],
             Type::Char => &self.narrow[2],
             Type::Bool => &self.bools,
             Type::Class(_) | Type::Array(_) => &self.refs[ty],
-            // `long` fields are rejected by the front end.
-            Type::Void | Type::Null | Type::Long => unreachable!("no field has type {ty:?}"),
+            Type::Void | Type::Null => unreachable!("no field has type {ty:?}"),
         }
     }
 }

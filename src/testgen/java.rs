@@ -318,7 +318,7 @@ fn constructors(program: &Program, tests: &[Test]) -> String {
 
 fn default_literal(ty: Type) -> &'static str {
     match ty {
-        t if t.is_integral() => "0",
+        t if t.is_numeric() => "0",
         Type::Bool => "false",
         _ => "null",
     }
@@ -568,25 +568,33 @@ fn expressions(o: &CanonOutcome, roots: &[(String, String)]) -> HashMap<String, 
     exprs
 }
 
-/// Every field of every object of the final heap, asserted.
-/// Whether field or element `f` of an object of class `class` (as the canonical
-/// heap names them) is a `short`, `byte` or `char`, which `assertEquals` would box
-/// as other than an `Integer`: its read is asserted as an `int`.
-fn narrow_read(program: &Program, class: &str, f: &str) -> bool {
-    if is_array(class) {
-        return matches!(class.strip_suffix("[]"), Some("short" | "byte" | "char"));
-    }
-    let ty = program.class_by_name(class).and_then(|c| {
-        program
-            .class(c)
-            .all_fields
-            .iter()
-            .find(|&&g| program.field_name(g) == f)
-            .map(|&g| program.field(g).ty)
-    });
-    matches!(ty, Some(Type::Short | Type::Byte | Type::Char))
+/// The type of field or element `f` of an object of class `class` (as the
+/// canonical heap names them), when it is a `short`, `byte`, `char` or `long`, which
+/// `assertEquals` would box as other than an `Integer`: a narrow read is asserted
+/// as an `int`, a `long` one against a `long` literal.
+fn boxed_read(program: &Program, class: &str, f: &str) -> Option<Type> {
+    let ty = if is_array(class) {
+        match class.strip_suffix("[]") {
+            Some("short") => Type::Short,
+            Some("byte") => Type::Byte,
+            Some("char") => Type::Char,
+            Some("long") => Type::Long,
+            _ => return None,
+        }
+    } else {
+        program.class_by_name(class).and_then(|c| {
+            program
+                .class(c)
+                .all_fields
+                .iter()
+                .find(|&&g| program.field_name(g) == f)
+                .map(|&g| program.field(g).ty)
+        })?
+    };
+    matches!(ty, Type::Short | Type::Byte | Type::Char | Type::Long).then_some(ty)
 }
 
+/// Every field of every object of the final heap, asserted.
 fn heap_asserts(program: &Program, o: &CanonOutcome, exprs: &HashMap<String, String>) -> String {
     let mut out = String::new();
     let ordered: BTreeMap<&String, _> = o.heap.iter().collect();
@@ -608,10 +616,11 @@ fn heap_asserts(program: &Program, o: &CanonOutcome, exprs: &HashMap<String, Str
         for (f, v) in &obj.fields {
             let read = read(&obj.class, e, f);
             let line = match v {
-                CanonValue::Int(i) if narrow_read(program, &obj.class, f) => {
-                    format!("assertEquals({}, (int) {read});", int_literal(*i))
-                }
-                CanonValue::Int(i) => format!("assertEquals({}, {read});", int_literal(*i)),
+                CanonValue::Int(i) => match boxed_read(program, &obj.class, f) {
+                    Some(Type::Long) => format!("assertEquals({}, {read});", long_literal(*i)),
+                    Some(_) => format!("assertEquals({}, (int) {read});", int_literal(*i)),
+                    None => format!("assertEquals({}, {read});", int_literal(*i)),
+                },
                 CanonValue::Bool(b) => format!("assertEquals({b}, {read});"),
                 CanonValue::Null => format!("assertNull({read});"),
                 CanonValue::Unit => continue,

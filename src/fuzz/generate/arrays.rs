@@ -15,12 +15,16 @@ use super::*;
 use crate::lang::ast::ArrayBaseExpr;
 
 impl Gen<'_> {
-    /// A random array type: of ints mostly, of booleans, or of a user class.
+    /// A random array type: of ints mostly, of booleans, of a user class, or (with
+    /// `int_types` on) of longs.
     pub(super) fn array_ty(&mut self) -> Ty {
-        let elem = match self.rng.weighted(&[4, 1, 3]) {
+        // last, so that without `int_types` the draws are those of before
+        let longs = if self.cfg.int_types { 2 } else { 0 };
+        let elem = match self.rng.weighted(&[4, 1, 3, longs]) {
             0 => Ty::Int,
             1 => Ty::Bool,
-            _ => self.random_class_ty(),
+            2 => self.random_class_ty(),
+            _ => Ty::Long,
         };
         Ty::Array(Box::new(elem))
     }
@@ -29,6 +33,7 @@ impl Gen<'_> {
     pub(super) fn array_type_expr(&mut self, elem: &Ty) -> TypeExpr {
         let base = match elem {
             Ty::Int => ArrayBaseExpr::Int,
+            Ty::Long => ArrayBaseExpr::Long,
             Ty::Bool => ArrayBaseExpr::Boolean,
             Ty::Class(c) => ArrayBaseExpr::Class(self.id(c)),
             t => unreachable!("no array of {t:?} is generated"),
@@ -190,6 +195,10 @@ impl Gen<'_> {
             let v = self.expr(&Ty::Int, 1);
             return Some(assign(target, op, v));
         }
+        // `a[i] op= e`, `a[i]++`, ... on a `long` element (only with `int_types` on)
+        if elem == Ty::Long && self.rng.chance(30) {
+            return Some(self.int_update(target));
+        }
         let v = self.expr(&elem, 2);
         Some(assign(target, AssignOp::Set, v))
     }
@@ -265,7 +274,7 @@ impl Gen<'_> {
     }
 
     /// A driver's digest of an array `read`: whether it is null, its length, and
-    /// (of ints) its first element.
+    /// (of ints or longs) its first element.
     pub(super) fn digest_array(&mut self, read: Expr, elem: &Ty) -> Vec<Stmt> {
         let ty = Ty::Array(Box::new(elem.clone()));
         let null = self.null(ty.clone());
@@ -293,6 +302,20 @@ impl Gen<'_> {
                 Ty::Int,
             );
             out.push(self.add(v));
+        } else if *elem == Ty::Long {
+            // `a == null || a.length == 0 ? 0L : a[0]`, digested as a `long`
+            let len = self.length(read.clone());
+            let zero = self.int(0);
+            let empty = self.bin(BinOp::Eq, len, zero, Ty::Bool);
+            let none = self.bin(BinOp::Or, is_null, empty, Ty::Bool);
+            let zero = self.int(0);
+            let first = self.index(read, zero, Ty::Long);
+            let zero = self.long(0);
+            let v = self.mk(
+                ExprKind::Conditional(Box::new(none), Box::new(zero), Box::new(first)),
+                Ty::Long,
+            );
+            out.extend(self.digest_long(v));
         }
         out
     }

@@ -51,9 +51,9 @@ impl Gen<'_> {
                 let ty = if i == 0 && k == 0 {
                     Ty::Class(self.prog.classes[0].name.clone())
                 } else {
+                    // `long` only with `int_types` on (`random_ty`).
                     let t = self.random_ty();
-                    // The language has no `long` fields yet: an `int` instead.
-                    if (t.class().is_some() && refs >= max_refs) || t == Ty::Long {
+                    if t.class().is_some() && refs >= max_refs {
                         Ty::Int
                     } else {
                         t
@@ -66,6 +66,7 @@ impl Gen<'_> {
                     Ty::Class(_) => &["next", "link", "left", "other"],
                     Ty::Int => &["val", "key", "count", "size"],
                     Ty::Array(_) => &["items", "data", "slots", "cells"],
+                    Ty::Long => &["total", "stamp", "wide", "big"],
                     _ => &["flag", "mark", "done", "seen"],
                 };
                 // Unique in the program: no field hides another.

@@ -164,7 +164,8 @@ impl Gen<'_> {
     /// An expression assignable to `long` (`GenConfig::int_types`): a literal, a
     /// variable, an `int` expression (which widens), `+ - * / %` of operands of
     /// which either may be an `int` (promoted), `-`, `(long)` of an `int`
-    /// expression, `?:`, an update of a `long` local, or a call. Typed as javac
+    /// expression, `?:`, an update of a `long` local or field, a call, or a field
+    /// read (of a `long` field, or of an `int` one, which widens). Typed as javac
     /// types it: an `int` when no operand is a `long`. No bitwise or shift
     /// operator: on a symbolic `long` one ends the path.
     pub(super) fn long_expr(&mut self, depth: u32) -> Option<Expr> {
@@ -179,6 +180,7 @@ impl Gen<'_> {
             if d { 1 } else { 0 },
             if d { 2 } else { 0 },
             if d { 2 } else { 0 },
+            3,
         ];
         match self.rng.weighted(&w) {
             0 => Some(self.long_lit()),
@@ -205,7 +207,9 @@ impl Gen<'_> {
             }
             6 => self.cond_expr(&Ty::Long, depth),
             7 => self.long_update_expr(depth),
-            _ => self.call(Some(&Ty::Long), depth - 1),
+            8 => self.call(Some(&Ty::Long), depth - 1),
+            // a `long` field (or an `int` one, widened)
+            _ => self.field_of(&Ty::Long, depth),
         }
     }
 

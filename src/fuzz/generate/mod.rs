@@ -156,10 +156,12 @@ pub struct GenConfig {
     /// updated by compound assignments and `++`/`--` with their implicit narrowing),
     /// casts of `int` expressions to them, character literals, and `switch` on a
     /// cast selector; and `long` (`exprs.rs`, `long_expr`): locals, parameters
-    /// (the entry's are symbolic inputs) and results of that type, `L` literals
-    /// past `int`'s range and at `long`'s ends, `+ - * / %` and comparisons mixing
-    /// `int` and `long` operands, `(long)` and `(int)` casts, compound assignments
-    /// and `++`/`--` on `long` locals (and `i += l` on an `int` place, which
+    /// (the entry's are symbolic inputs), results and fields of that type (a field
+    /// of an input object a symbolic input too), with `arrays` on `long[]` arrays,
+    /// `L` literals past `int`'s range and at `long`'s ends, `+ - * / %` and
+    /// comparisons mixing `int` and `long` operands, `(long)` and `(int)` casts,
+    /// compound assignments and `++`/`--` on `long` locals, fields and elements
+    /// (and `i += l` on an `int` place, which
     /// narrows), never a bitwise or shift operator on a `long` (a symbolic one ends
     /// the path with the bound `long`). Off by default: with it off, a seed names
     /// the same program as before they were generated. Default: false.
@@ -462,8 +464,8 @@ impl Gen<'_> {
         Ty::Class(self.rng.pick(&cs).clone())
     }
 
-    /// A type for a local, a parameter or a field (never `long` for a field: see
-    /// [`Gen::fields`]).
+    /// A type for a local, a parameter or a field (`long` only with `int_types`
+    /// on, an array only with `arrays` on).
     fn random_ty(&mut self) -> Ty {
         let arrays = if self.cfg.arrays { 2 } else { 0 };
         // last, so that without `int_types` the draws are those of before

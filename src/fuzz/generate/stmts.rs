@@ -216,7 +216,8 @@ impl Gen<'_> {
         let (c, f) = self.rng.pick(&sites).clone();
         let recv = self.receiver(&c, 1)?;
         let target = self.field(recv, &f.name, f.ty.clone());
-        if f.ty == Ty::Int && self.rng.chance(25) {
+        // (a `long` field only with `int_types` on)
+        if (f.ty == Ty::Int || f.ty == Ty::Long) && self.rng.chance(25) {
             return Some(self.int_update(target));
         }
         let value = self.expr(&f.ty, 2);
@@ -606,9 +607,9 @@ impl Gen<'_> {
         Some(if_stmt(cond, vec![j], None))
     }
 
-    /// An update of the integer place `target` (an `int` one, or a `long`
-    /// local): `x++`/`x--`, `++x`/`--x`, or a compound assignment.
-    fn int_update(&mut self, target: Expr) -> Stmt {
+    /// An update of the integer place `target` (an `int` or a `long` local, field
+    /// or element): `x++`/`x--`, `++x`/`--x`, or a compound assignment.
+    pub(super) fn int_update(&mut self, target: Expr) -> Stmt {
         match self.rng.below(3) {
             0 => {
                 let up = self.rng.chance(50);
@@ -698,18 +699,30 @@ impl Gen<'_> {
         Some(self.update_of(target, depth))
     }
 
-    /// `x++`, `--x`, `x op= e` on an assignable `long` local, as an expression.
+    /// `x++`, `--x`, `x op= e` on an assignable `long` local or field, as an
+    /// expression.
     pub(super) fn long_update_expr(&mut self, depth: u32) -> Option<Expr> {
         let locals: Vec<Var> = self
             .vars()
             .filter(|v| !v.readonly && v.assigned && v.ty == Ty::Long)
             .cloned()
             .collect();
-        if locals.is_empty() {
-            return None;
-        }
-        let v = self.rng.pick(&locals).clone();
-        let target = self.local(&v.name, Ty::Long);
+        let target = if !locals.is_empty() && self.rng.chance(50) {
+            let v = self.rng.pick(&locals).clone();
+            self.local(&v.name, Ty::Long)
+        } else {
+            let sites: Vec<(String, Field)> = self
+                .field_sites(Some(&Ty::Long))
+                .into_iter()
+                .filter(|(_, f)| f.ty == Ty::Long)
+                .collect();
+            if sites.is_empty() {
+                return None;
+            }
+            let (c, f) = self.rng.pick(&sites).clone();
+            let recv = self.receiver(&c, 1)?;
+            self.field(recv, &f.name, Ty::Long)
+        };
         Some(self.update_of(target, depth))
     }
 

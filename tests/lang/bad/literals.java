@@ -7,6 +7,6 @@ class A {
     long j() { return 9223372036854775808L; }
     long k() { return 0x1FFFFFFFFFFFFFFFFL; }
     long okLong() { return -9223372036854775808L + 0xFFFFFFFFFFFFFFFFL + 010L + 0b1L; }
-    long[] l;
-    long m;
+    long[] l = {true};
+    int m = 1L;
 }
