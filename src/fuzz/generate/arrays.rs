@@ -288,34 +288,27 @@ impl Gen<'_> {
             Ty::Int,
         );
         out.push(self.add(len));
-        if *elem == Ty::Int {
-            // `a == null || a.length == 0 ? 0 : a[0]`
+        if *elem == Ty::Int || *elem == Ty::Long {
+            // `a == null || a.length == 0 ? 0 : a[0]` (`0L` for a `long[]`, digested
+            // as a `long`)
+            let long = *elem == Ty::Long;
+            let ty = if long { Ty::Long } else { Ty::Int };
             let len = self.length(read.clone());
             let zero = self.int(0);
             let empty = self.bin(BinOp::Eq, len, zero, Ty::Bool);
             let none = self.bin(BinOp::Or, is_null, empty, Ty::Bool);
             let zero = self.int(0);
-            let first = self.index(read, zero, Ty::Int);
-            let zero = self.int(0);
+            let first = self.index(read, zero, ty.clone());
+            let zero = if long { self.long(0) } else { self.int(0) };
             let v = self.mk(
                 ExprKind::Conditional(Box::new(none), Box::new(zero), Box::new(first)),
-                Ty::Int,
+                ty,
             );
-            out.push(self.add(v));
-        } else if *elem == Ty::Long {
-            // `a == null || a.length == 0 ? 0L : a[0]`, digested as a `long`
-            let len = self.length(read.clone());
-            let zero = self.int(0);
-            let empty = self.bin(BinOp::Eq, len, zero, Ty::Bool);
-            let none = self.bin(BinOp::Or, is_null, empty, Ty::Bool);
-            let zero = self.int(0);
-            let first = self.index(read, zero, Ty::Long);
-            let zero = self.long(0);
-            let v = self.mk(
-                ExprKind::Conditional(Box::new(none), Box::new(zero), Box::new(first)),
-                Ty::Long,
-            );
-            out.extend(self.digest_long(v));
+            if long {
+                out.extend(self.digest_long(v));
+            } else {
+                out.push(self.add(v));
+            }
         }
         out
     }
